@@ -1,0 +1,147 @@
+"""Score indexer.entities against the NER sets in shared/eval and the seed article.
+
+Unit: per document, the set of (surface form, type) pairs. Gold pairs come from the PER/LOC/ORG spans (MISC and
+unmapped labels ignored); predicted pairs are every alias of every entity that occurs verbatim in the document, with
+the entity's type. Both sides are case- and accent-folded. Micro-averaged over documents.
+
+Usage: .venv/bin/python benchmarks/entities.py [--limit N] [--wikiann] [--errors LANG]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from indexer.entities import extract_entities  # noqa: E402
+from indexer.names import fold  # noqa: E402
+
+SHARED = ROOT.parent / "shared"
+EVAL = SHARED / "eval"
+TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
+SETS = [
+    ("en", "ner_conll2003_en"),
+    ("es", "ner_conll2002_es"),
+    ("nl", "ner_conll2002_nl"),
+    ("de", "ner_germeval2014_de"),
+    ("uk", "ner_uk"),
+    ("ru", "ner_factrueval2016_ru"),
+]
+WIKIANN = [("en", "ner_wikiann_en"), ("de", "ner_wikiann_de"), ("fr", "ner_wikiann_fr"), ("nl", "ner_wikiann_nl")]
+
+
+def gold_pairs(doc: dict) -> set[tuple[str, str]]:
+    pairs = set()
+    for ent in doc["entities"]:
+        if ent.get("level", "outer") != "outer":
+            continue
+        kind = TYPES.get(ent.get("coarse") or "")
+        if kind:
+            pairs.add((fold(ent["text"]), kind))
+    return pairs
+
+
+def predicted_pairs(text: str, language: str) -> set[tuple[str, str]]:
+    folded_text = fold(text)
+    pairs = set()
+    for ent in extract_entities(text.split("\n"), language):
+        for alias in {ent.name, *ent.aliases}:
+            if alias and alias in text or fold(alias) in folded_text and alias in text:
+                pairs.add((fold(alias), ent.type))
+    return pairs
+
+
+class Score:
+    def __init__(self) -> None:
+        self.tp = self.fp = self.fn = 0
+        self.utp = self.ufp = self.ufn = 0
+        self.errors: Counter = Counter()
+
+    def add(self, gold: set, pred: set) -> None:
+        self.tp += len(gold & pred)
+        self.fp += len(pred - gold)
+        self.fn += len(gold - pred)
+        gu, pu = {g[0] for g in gold}, {p[0] for p in pred}
+        self.utp += len(gu & pu)
+        self.ufp += len(pu - gu)
+        self.ufn += len(gu - pu)
+        for p in pred - gold:
+            self.errors["FP " + "/".join(p)] += 1
+        for g in gold - pred:
+            self.errors["FN " + "/".join(g)] += 1
+
+    @staticmethod
+    def prf(tp: int, fp: int, fn: int) -> tuple[float, float, float]:
+        p = tp / (tp + fp) if tp + fp else 0.0
+        r = tp / (tp + fn) if tp + fn else 0.0
+        return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+def load(name: str, limit: int | None) -> list[dict]:
+    path = EVAL / name / "ner.jsonl"
+    docs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return docs[:limit] if limit else docs
+
+
+def seed_score() -> Score | None:
+    seeds = sorted((SHARED / "seeds").glob("*.gold.json")) if (SHARED / "seeds").exists() else []
+    if not seeds:
+        return None
+    score = Score()
+    for gold_path in seeds:
+        gold = json.loads(gold_path.read_text(encoding="utf-8"))
+        text = gold_path.with_name(gold_path.name.replace(".gold.json", ".txt")).read_text(encoding="utf-8")
+        paras = [p for p in text.split("\n\n") if p.strip()]
+        gp = {(fold(s), kind) for kind, ents in gold["entities"].items() for forms in ents.values() for s in forms}
+        pred = set()
+        for ent in extract_entities(paras[1:], gold.get("language", "en"), paras[0]):
+            for alias in {ent.name, *ent.aliases}:
+                if alias in text:
+                    pred.add((fold(alias), ent.type))
+        score.add(gp, pred)
+    return score
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--limit", type=int, default=None, help="documents per set")
+    ap.add_argument("--wikiann", action="store_true", help="also score the silver WikiANN sets (1000 sentences)")
+    ap.add_argument("--errors", default="", help="print the commonest errors for this language")
+    args = ap.parse_args()
+    if not EVAL.exists():
+        print(f"no evaluation data at {EVAL}")
+        return
+    rows = []
+    sets = list(SETS) + (WIKIANN if args.wikiann else [])
+    for lang, name in sets:
+        if not (EVAL / name / "ner.jsonl").exists():
+            continue
+        limit = args.limit or (1000 if name.startswith("ner_wikiann") else None)
+        t0 = time.perf_counter()
+        score = Score()
+        docs = load(name, limit)
+        for doc in docs:
+            score.add(gold_pairs(doc), predicted_pairs(doc["text"], lang))
+        rows.append((lang, name, len(docs), score, time.perf_counter() - t0))
+        if args.errors == lang:
+            for err, n in score.errors.most_common(60):
+                print(f"  {n:4d} {err}")
+    seed = seed_score()
+    if seed:
+        rows.append(("en", "seed", 1, seed, 0.0))
+    print(f"{'lang':4} {'set':24} {'docs':>5} {'P':>6} {'R':>6} {'F1':>6} | {'uP':>6} {'uR':>6} {'uF1':>6} {'sec':>6}")
+    for lang, name, n, s, secs in rows:
+        p, r, f = Score.prf(s.tp, s.fp, s.fn)
+        up, ur, uf = Score.prf(s.utp, s.ufp, s.ufn)
+        print(f"{lang:4} {name:24} {n:5d} {p:6.3f} {r:6.3f} {f:6.3f} | {up:6.3f} {ur:6.3f} {uf:6.3f} {secs:6.1f}")
+    print("P/R/F1: typed (surface, type) pairs per document; uP/uR/uF1: surfaces regardless of type.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,263 @@
+"""Article extraction, side by side with trafilatura, on the three extraction sets in ../shared/eval.
+
+Run:  .venv/bin/python benchmarks/extraction.py [--set readability|aeb|trafilatura] [--show-worst N]
+
+Prints, per set and extractor: mean token precision/recall/F1 of the body text (bag of \\w+ tokens, CJK
+characters counted singly, as in the AEB benchmark's token metric), title/byline/date accuracy where the gold
+has the field, and for the trafilatura set the share of "with" snippets found and "without" snippets avoided.
+
+trafilatura is NOT a dependency of newsarchive. It is used only if importable, or from a separate venv:
+    python3 -m venv .bench/venv && .bench/venv/bin/pip install trafilatura lxml_html_clean
+(.bench/ is git-ignored). This script then runs itself under that interpreter to get trafilatura's output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import re
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EVAL = ROOT.parent / "shared" / "eval"
+BENCH_PYTHON = ROOT / ".bench" / "venv" / "bin" / "python"
+SETS = ("readability", "aeb", "trafilatura")
+
+
+# ----------------------------------------------------------------------------------------------- data
+
+
+def load_set(name: str) -> Iterator[dict]:
+    """Items {id, data (bytes), url, gold: {...}}; gold text is filled in by gold_text() in the main process."""
+    folder = EVAL / f"extraction_{name}"
+    if name == "readability":
+        for page in sorted(p for p in folder.iterdir() if p.is_dir()):
+            meta = json.loads((page / "expected-metadata.json").read_text(encoding="utf-8"))
+            yield {"id": page.name, "data": (page / "source.html").read_bytes(), "url": None,
+                   "gold": {"html": str(page / "expected.html"), "title": meta.get("title"),
+                            "byline": meta.get("byline"), "date": meta.get("publishedTime"),
+                            "readerable": meta.get("readerable")}}
+    elif name == "aeb":
+        truth = json.loads((folder / "ground-truth.json").read_text(encoding="utf-8"))
+        for key in sorted(truth):
+            data = gzip.decompress((folder / "html" / f"{key}.html.gz").read_bytes())
+            yield {"id": key, "data": data, "url": truth[key].get("url"),
+                   "gold": {"text": truth[key].get("articleBody", "")}}
+    else:
+        truth = json.loads((folder / "evaldata.json").read_text(encoding="utf-8"))
+        for url, entry in sorted(truth.items(), key=lambda kv: kv[1]["file"]):
+            yield {"id": entry["file"], "data": (folder / "html" / entry["file"]).read_bytes(), "url": url,
+                   "gold": {"with": entry.get("with", []), "without": entry.get("without", []),
+                            "title": entry.get("title"), "byline": entry.get("author"), "date": entry.get("date")}}
+
+
+def gold_text(gold: dict) -> str | None:
+    if "text" in gold:
+        return gold["text"]
+    if "html" in gold:
+        from bs4 import BeautifulSoup
+
+        return BeautifulSoup(Path(gold["html"]).read_text(encoding="utf-8"), "lxml").get_text("\n")
+    return None
+
+
+# ----------------------------------------------------------------------------------------------- extractors
+
+
+def run_newsarchive(item: dict) -> dict:
+    sys.path.insert(0, str(ROOT))
+    from indexer.clean import clean
+    from indexer.models import InputError, RawPage
+
+    try:
+        art = clean(RawPage(item["data"], item["id"], url=item["url"]))
+    except InputError as exc:
+        return {"text": "", "title": "", "byline": "", "date": None, "error": str(exc)}
+    return {"text": art.text, "title": art.title, "byline": art.byline, "date": art.published,
+            "is_article": art.is_article}
+
+
+def run_trafilatura(item: dict) -> dict:
+    import trafilatura
+
+    doc = trafilatura.bare_extraction(item["data"], url=item["url"], with_metadata=True, include_comments=False)
+    if doc is None:
+        return {"text": "", "title": "", "byline": "", "date": None}
+    record = doc.as_dict() if hasattr(doc, "as_dict") else dict(doc)
+    return {"text": record.get("text") or "", "title": record.get("title") or "",
+            "byline": record.get("author") or "", "date": record.get("date")}
+
+
+def trafilatura_predictions(set_name: str, refresh: bool = False) -> list[dict] | None:
+    """trafilatura's output for a set: cached in .bench/, else in-process, else from the .bench venv."""
+    cache = ROOT / ".bench" / f"trafilatura-{set_name}.json"
+    if cache.exists() and not refresh:
+        return json.loads(cache.read_text(encoding="utf-8"))
+    preds = _trafilatura_run(set_name)
+    if preds is not None and cache.parent.exists():
+        cache.write_text(json.dumps(preds), encoding="utf-8")
+    return preds
+
+
+def _trafilatura_run(set_name: str) -> list[dict] | None:
+    try:
+        import trafilatura  # noqa: F401
+    except ImportError:
+        if not BENCH_PYTHON.exists():
+            return None
+        out = subprocess.run([str(BENCH_PYTHON), __file__, "--predict-trafilatura", set_name],
+                             capture_output=True, text=True, check=True)
+        return json.loads(out.stdout)
+    return [run_trafilatura(item) for item in load_set(set_name)]
+
+
+# ----------------------------------------------------------------------------------------------- metrics
+
+_TOKEN = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|\w+")
+_SEPARATORS = re.compile(r"\s+[|–—·•:»\-/]+\s+")
+_BY = {"by", "von", "par", "por", "and", "und", "et", "written", "edited", "posted", "author", "autor"}
+
+
+def tokens(text: str) -> Counter:
+    return Counter(_TOKEN.findall((text or "").lower()))
+
+
+def prf(gold: str, pred: str) -> tuple[float, float, float]:
+    g, p = tokens(gold), tokens(pred)
+    overlap = sum((g & p).values())
+    precision = overlap / sum(p.values()) if p else 0.0
+    recall = overlap / sum(g.values()) if g else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return precision, recall, f1
+
+
+def _norm(text: str | list) -> str:
+    if isinstance(text, list):
+        text = "; ".join(str(t) for t in text)
+    return " ".join(re.sub(r"[^\w\s]", " ", (text or "").casefold()).split())
+
+
+def _title_variants(title: str) -> set[str]:
+    """The title itself and the title minus a leading or trailing "| Site name" segment."""
+    parts = _SEPARATORS.split(title or "")
+    variants = {_norm(title)}
+    if len(parts) > 1:
+        variants.add(_norm(" ".join(parts[:-1])))
+        variants.add(_norm(" ".join(parts[1:])))
+    return variants - {""}
+
+
+def title_match(gold: str, pred: str) -> bool:
+    return _norm(pred) in _title_variants(gold) or _norm(gold) in _title_variants(pred)
+
+
+def byline_match(gold: str, pred: str) -> bool:
+    def names(text: str) -> set[str]:
+        return {t for t in _norm(text).split() if t not in _BY}
+
+    return bool(names(gold)) and names(gold) == names(pred)
+
+
+def date_match(gold: str, pred: str | None) -> bool:
+    return bool(pred) and pred[:10] == gold[:10]
+
+
+def snippet_counts(gold: dict, pred_text: str) -> Counter:
+    text = " ".join((pred_text or "").split())
+    counts: Counter = Counter()
+    for snippet in gold.get("with", []):
+        counts["tp" if " ".join(snippet.split()) in text else "fn"] += 1
+    for snippet in gold.get("without", []):
+        counts["fp" if " ".join(snippet.split()) in text else "tn"] += 1
+    return counts
+
+
+def evaluate(items: list[dict], preds: list[dict]) -> dict:
+    body, fields, snippets = [], Counter(), Counter()
+    per_page = []
+    for item, pred in zip(items, preds, strict=True):
+        gold = item["gold"]
+        text = item.get("gold_text")
+        if text and text.strip():
+            scores = prf(text, pred["text"])
+            body.append(scores)
+            per_page.append((scores[2], item["id"]))
+        for key, match in (("title", title_match), ("byline", byline_match), ("date", date_match)):
+            if gold.get(key):
+                fields[key + "_n"] += 1
+                fields[key] += match(gold[key], pred.get(key if key != "byline" else "byline"))
+        if "with" in gold:
+            snippets.update(snippet_counts(gold, pred["text"]))
+    mean = [sum(s[i] for s in body) / len(body) if body else 0.0 for i in range(3)]
+    result = {"pages": len(items), "P": mean[0], "R": mean[1], "F1": mean[2], "worst": sorted(per_page)[:10]}
+    for key in ("title", "byline", "date"):
+        result[key] = fields[key] / fields[key + "_n"] if fields[key + "_n"] else None
+        result[key + "_n"] = fields[key + "_n"]
+    if snippets:
+        tp, fp, fn, tn = (snippets[k] for k in ("tp", "fp", "fn", "tn"))
+        precision = tp / (tp + fp) if tp + fp else 0.0
+        recall = tp / (tp + fn) if tp + fn else 0.0
+        result.update(s_P=precision, s_R=recall, s_F1=2 * precision * recall / (precision + recall or 1),
+                      s_acc=(tp + tn) / (tp + fp + fn + tn))
+    return result
+
+
+# ----------------------------------------------------------------------------------------------- report
+
+
+def _fmt(value: float | None) -> str:
+    return "   -  " if value is None else f"{value:6.3f}"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", choices=SETS, action="append", help="only these sets (default: all)")
+    parser.add_argument("--show-worst", type=int, default=0, help="list the N lowest-F1 pages per set")
+    parser.add_argument("--no-trafilatura", action="store_true")
+    parser.add_argument("--refresh", action="store_true", help="rerun trafilatura instead of using .bench/ cache")
+    parser.add_argument("--predict-trafilatura", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.predict_trafilatura:
+        json.dump([run_trafilatura(item) for item in load_set(args.predict_trafilatura)], sys.stdout)
+        return 0
+    if not EVAL.exists():
+        print(f"no evaluation data at {EVAL}")
+        return 1
+    print(f"{'set':12} {'extractor':12} {'pages':>5} {'body_P':>6} {'body_R':>6} {'bodyF1':>6} "
+          f"{'title':>6} {'byline':>6} {'date':>6} {'snipP':>6} {'snipR':>6} {'snipF1':>6} {'snipAc':>6} {'s/page':>6}")
+    for set_name in args.set or SETS:
+        items = list(load_set(set_name))
+        for item in items:
+            item["gold_text"] = gold_text(item["gold"])
+        runs: list[tuple[str, list[dict] | None, float]] = []
+        start = time.perf_counter()
+        ours = [run_newsarchive(item) for item in items]
+        runs.append(("newsarchive", ours, time.perf_counter() - start))
+        if not args.no_trafilatura:
+            start = time.perf_counter()
+            theirs = trafilatura_predictions(set_name, args.refresh)
+            runs.append(("trafilatura", theirs, time.perf_counter() - start))
+        for name, preds, seconds in runs:
+            if preds is None:
+                print(f"{set_name:12} {name:12} not installed (see this script's docstring)")
+                continue
+            r = evaluate(items, preds)
+            print(f"{set_name:12} {name:12} {r['pages']:5d} {_fmt(r['P'])} {_fmt(r['R'])} {_fmt(r['F1'])} "
+                  f"{_fmt(r['title'])} {_fmt(r['byline'])} {_fmt(r['date'])} {_fmt(r.get('s_P'))} "
+                  f"{_fmt(r.get('s_R'))} {_fmt(r.get('s_F1'))} {_fmt(r.get('s_acc'))} {seconds / len(items):6.3f}")
+            if args.show_worst and name == "newsarchive":
+                for f1, page in r["worst"][: args.show_worst]:
+                    print(f"    worst F1 {f1:.3f}  {page}")
+    print("(title/byline/date: share correct where the gold has the field; date compares the day; "
+          "snippets: trafilatura set with/without)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,240 @@
+"""Score indexer.quotes.extract_quotes on the seed article and the quote sets in ../shared/eval.
+
+Run: .venv/bin/python benchmarks/quotes.py [--verbose SET]
+
+Matching: a gold quote is found when predicted quotes cover at least half of its characters; a predicted quote is
+right when at least half of it lies inside gold annotated speech (any attribution content for PolNeAR, any direct
+STWR for REDEWIEDERGABE, any content for ADAQ). Coverage rather than one-to-one pairing, because the sets split
+"“…,” he said, “…”" differently (PolNeAR sometimes keeps both parts in one content, we always join them).
+Speaker accuracy counts matched gold quotes whose gold speaker is named (not a pronoun, not "the/a …"); a
+prediction is right when it equals the gold speaker or shares its surname (last word of the gold head, cut at
+a comma, "of" or bracket).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from indexer.quotes import extract_quotes  # noqa: E402
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+EVAL = SHARED / "eval"
+SEED = SHARED / "seeds" / "000_5b693613544c8dd9"
+QUOTE_CHARS = "\"'“”„‟«»‹›‚‘’「」『』"
+NOT_NAMED = set(
+    """he she it they we i you him her them his its this that the a an er sie es wir ich man der die das ein eine
+    dieser diese derselbe dieselbe jener он она они я мы он она я my já on ona oni""".split()
+)
+
+
+def covered(span: tuple[int, int], others: Iterable[tuple[int, int]]) -> float:
+    """Share of span's characters that lie inside the union of others."""
+    s, e = span
+    if e <= s:
+        return 0.0
+    chars = set()
+    for o_s, o_e in others:
+        chars.update(range(max(s, o_s), min(e, o_e)))
+    return len(chars) / (e - s)
+
+
+def is_named(speaker: str | None) -> bool:
+    if not speaker:
+        return False
+    toks = re.findall(r"[\w’'.-]+", speaker)
+    return bool(toks) and toks[0].lower() not in NOT_NAMED
+
+
+def head_surname(name: str) -> str:
+    head = re.split(r",|\(| of | from | at | von | vom | aus ", name)[0]
+    toks = re.findall(r"[\w’'-]+", head)
+    return toks[-1].lower().rstrip("’'s") if toks else ""
+
+
+def gold_heads(gold: str) -> set[str]:
+    """Surnames the gold speaker span names: its head, and a proper-name apposition ("Ryan's spokeswoman, AshLee Strong")."""
+    heads = {head_surname(gold)}
+    for seg in gold.split(",")[1:]:
+        toks = seg.split()
+        if 2 <= len(toks) <= 4 and all(t[:1].isupper() or t[:1] == "(" for t in toks):
+            heads.add(head_surname(seg))
+    return heads - {""}
+
+
+def speaker_right(pred: str | None, gold: str) -> bool:
+    if not pred:
+        return False
+    norm = lambda x: " ".join(re.findall(r"\w+", x.lower()))  # noqa: E731
+    return norm(pred) == norm(gold) or head_surname(pred) in gold_heads(gold)
+
+
+class Score:
+    """Counts for one set."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.gold = self.found = 0
+        self.gold_marked = self.found_marked = 0
+        self.pred = self.pred_ok = 0
+        self.pred_full = self.pred_full_ok = 0
+        self.named = self.named_ok = 0
+        self.misses: list[str] = []
+
+    def add(self, text, gold, pred, context_spans, marked=lambda g: True) -> None:
+        """gold: list of (spans, speaker); pred: Quote list; context_spans: all gold speech, for precision."""
+        pred_spans = [(q.start, q.end) for q in pred]
+        for spans, speaker in gold:
+            total = sum(e - s for s, e in spans)
+            hit_chars = sum(covered((s, e), pred_spans) * (e - s) for s, e in spans)
+            hit = total > 0 and hit_chars / total >= 0.5
+            self.gold += 1
+            self.found += hit
+            is_marked = marked((spans, speaker))
+            if is_marked:
+                self.gold_marked += 1
+                self.found_marked += hit
+            if hit and is_named(speaker):
+                best = max(pred, key=lambda q: sum(covered((s, e), [(q.start, q.end)]) * (e - s) for s, e in spans))
+                self.named += 1
+                ok = speaker_right(best.speaker, speaker)
+                self.named_ok += ok
+                if not ok:
+                    self.misses.append(f"speaker {best.speaker!r} vs gold {speaker!r}: {best.text[:70]!r}")
+            elif not hit:
+                label = "missed" if is_marked else "missed (no quote marks)"
+                self.misses.append(f"{label}: {text[spans[0][0]:spans[-1][1]][:90]!r}")
+        for q in pred:
+            ok = covered((q.start, q.end), context_spans) >= 0.5
+            self.pred += 1
+            self.pred_ok += ok
+            if not q.fragment:
+                self.pred_full += 1
+                self.pred_full_ok += ok
+            if not ok:
+                self.misses.append(f"extra{' (fragment)' if q.fragment else ''}: {q.text[:90]!r}")
+
+    def row(self) -> str:
+        f = lambda a, b: f"{a / b:.3f}" if b else "  -  "  # noqa: E731
+        return (
+            f"{self.name:<28} {self.gold:>5} {f(self.found, self.gold):>7} {self.gold_marked:>6} "
+            f"{f(self.found_marked, self.gold_marked):>7} {self.pred:>5} {f(self.pred_ok, self.pred):>7} "
+            f"{f(self.pred_full_ok, self.pred_full):>8} {self.named:>6} {f(self.named_ok, self.named):>7}"
+        )
+
+
+def marked_by_quotes(text: str):
+    """A gold quote counts as 'marked' when quotation marks open and close its content (as typed in the source)."""
+
+    def test(item) -> bool:
+        spans, _ = item
+        s, e = spans[0][0], spans[-1][1]
+        inner = text[s:e].strip()
+        before = text[max(0, s - 3) : s].strip()
+        after = text[e : e + 3].strip()
+        opened = inner[:1] in QUOTE_CHARS or before[-1:] in QUOTE_CHARS
+        closed = inner[-1:] in QUOTE_CHARS or after[:1] in QUOTE_CHARS
+        return bool(inner) and opened and closed
+
+    return test
+
+
+def seed_score() -> Score | None:
+    if not SEED.with_suffix(".txt").exists():
+        return None
+    text_raw = SEED.with_suffix(".txt").read_text(encoding="utf-8")
+    paragraphs = [p.strip() for p in re.split(r"\n+", text_raw) if p.strip()]
+    text = "\n\n".join(paragraphs)
+    gold_doc = json.loads(SEED.with_suffix(".gold.json").read_text(encoding="utf-8"))
+    gold = []
+    for g in gold_doc["quotes"]:
+        s = text.find(g["text"])
+        gold.append(([(s, s + len(g["text"]))], g["speaker"]))
+    pred = extract_quotes(paragraphs, "en")
+    score = Score("seed (en, 1 article)")
+    score.add(text, gold, pred, [sp for spans, _ in gold for sp in spans])
+    frag = {g["text"]: g["fragment"] for g in gold_doc["quotes"]}
+    score.fragment_ok = sum(1 for q in pred if q.text in frag and frag[q.text] == q.fragment)
+    return score
+
+
+def polnear() -> Score | None:
+    path = EVAL / "quotes_polnear_en" / "quotes.jsonl"
+    if not path.exists():
+        return None
+    score = Score("PolNeAR en (quoted)")
+    for line in path.open(encoding="utf-8"):
+        doc = json.loads(line)
+        text = doc["text"]
+        pred = extract_quotes(text.split("\n\n"), "en")
+        gold = [([tuple(s) for s in q["content"]], q["speaker_text"]) for q in doc["quotes"] if q["quoted"]]
+        context = [tuple(s) for q in doc["quotes"] for s in q["content"]]
+        score.add(text, gold, pred, context)
+    return score
+
+
+def redewiedergabe() -> Score | None:
+    path = EVAL / "quotes_redewiedergabe_de" / "quotes.jsonl"
+    if not path.exists():
+        return None
+    score = Score("REDEWIEDERGABE de (direct)")
+    for line in path.open(encoding="utf-8"):
+        doc = json.loads(line)
+        text = doc["text"]
+        pred = extract_quotes([text], "de")
+        direct = [q for q in doc["quotes"] if "direct" in q["type"].split()]
+        gold = [([tuple(s) for s in q["content"]], q["speaker_text"]) for q in direct if "speech" in q["medium"]]
+        context = [tuple(s) for q in direct for s in q["content"]]
+        score.add(text, gold, pred, context, marked_by_quotes(text))
+    return score
+
+
+def adaq(lang: str) -> Score | None:
+    path = EVAL / "quotes_adaq_cs_ru" / f"quotes_{lang}.jsonl"
+    if not path.exists():
+        return None
+    score = Score(f"ADAQ {lang} (all quotes)")
+    for line in path.open(encoding="utf-8"):
+        doc = json.loads(line)
+        text = doc["text"]
+        pred = extract_quotes([text], lang)
+        gold = []
+        for q in doc["quotes"]:
+            speaker = " ".join(text[s:e] for s, e in q["speaker"]) if q.get("speaker") else None
+            gold.append(([tuple(s) for s in q["content"]], speaker))
+        context = [tuple(s) for q in doc["quotes"] for s in q["content"]]
+        score.add(text, gold, pred, context, marked_by_quotes(text))
+    return score
+
+
+def main(argv: list[str]) -> None:
+    verbose = argv[argv.index("--verbose") + 1] if "--verbose" in argv else None
+    header = (
+        f"{'set':<28} {'gold':>5} {'recall':>7} {'marked':>6} {'rec(m)':>7} {'pred':>5} {'prec':>7} "
+        f"{'prec(nf)':>8} {'named':>6} {'spk_acc':>7}"
+    )
+    print(header)
+    print("-" * len(header))
+    for score in (seed_score(), polnear(), redewiedergabe(), adaq("cs"), adaq("ru")):
+        if score is None:
+            continue
+        print(score.row())
+        if hasattr(score, "fragment_ok"):
+            print(f"{'':<28} fragment flags right on {score.fragment_ok} of {score.gold} seed quotes")
+        if verbose and verbose.lower() in score.name.lower():
+            for miss in score.misses:
+                print("   ", miss)
+    print(
+        "\nrecall: share of gold direct quotes found; marked/rec(m): those whose content is set off by quote marks;"
+        "\nprec: predicted quotes inside gold speech; prec(nf): the same for non-fragment predictions;"
+        "\nnamed/spk_acc: matched gold quotes with a named speaker, and the share attributed right."
+    )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

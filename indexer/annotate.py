@@ -1,0 +1,29 @@
+"""Annotation stage: language, entities, then quotes (which use the people found to name their speakers)."""
+
+from __future__ import annotations
+
+from .clean import clean
+from .entities import extract_entities
+from .language import detect_language, detect_short
+from .models import AnnotatedArticle, Article, RawPage
+from .quotes import extract_quotes
+
+QUOTE_LANGUAGE_MIN_CHARS = 60  # shorter quotes are too short for language identification to be trusted
+
+
+def annotate(article: Article) -> AnnotatedArticle:
+    language = detect_language(article.text, declared=article.declared_language, title=article.title)
+    entities = extract_entities(article.paragraphs, language, title=article.title)
+    people = [e.name for e in entities if e.type == "person"]
+    quotes = extract_quotes(article.paragraphs, language, people)
+    for q in quotes:
+        if not q.fragment and len(q.text) >= QUOTE_LANGUAGE_MIN_CHARS:
+            quoted_in = detect_short(q.text)
+            if quoted_in not in ("und", language):
+                q.language = quoted_in
+    return AnnotatedArticle(article=article, language=language, quotes=quotes, entities=entities)
+
+
+def process(page: RawPage) -> AnnotatedArticle:
+    """Raw page to annotated article: the CPU-heavy part of ingest, run in worker processes."""
+    return annotate(clean(page))

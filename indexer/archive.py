@@ -1,0 +1,100 @@
+"""One archive = one data directory: the SQLite store (source of truth) and the search index derived from it."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .engine import Engine
+from .store import Store
+
+DEFAULT_DATA = "newsarchive-data"
+STORE_FILE = "archive.sqlite3"
+INDEX_DIR = "index"
+
+
+def default_data_dir() -> Path:
+    return Path(os.environ.get("NEWSARCHIVE_DATA") or DEFAULT_DATA)
+
+
+@dataclass
+class Drift:
+    """Differences between the store and the index, as `check` reports them."""
+
+    missing: list[str] = field(default_factory=list)  # stored, not searchable
+    stale: list[str] = field(default_factory=list)  # index holds an older version
+    orphaned: list[str] = field(default_factory=list)  # in the index, not in the store
+
+    @property
+    def clean(self) -> bool:
+        return not (self.missing or self.stale or self.orphaned)
+
+
+class Archive:
+    """Opens (creating when needed) the store and index of a data directory."""
+
+    def __init__(self, root: Path | str | None = None):
+        self.root = Path(root) if root else default_data_dir()
+        if self.root.exists() and not self.root.is_dir():
+            raise NotADirectoryError(f"{self.root} is a file; --data must name a directory (new or existing).")
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.store = Store(self.root / STORE_FILE)
+        self.engine = Engine(self.root / INDEX_DIR)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Archive:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def is_empty(self) -> bool:
+        return not self.store.article_ids()
+
+    def sync_index(self, batch: int = 100) -> int:
+        """Bring the index up to date with the store; safe to run from many processes at once.
+
+        Each round takes the index write lock (waiting for other writers), reads what is pending at that moment
+        (other processes' articles included), commits, and only then marks those versions indexed: a crash at any
+        point leaves them pending for the next run rather than lost.
+        """
+        done = 0
+        while True:
+            taken: list[tuple[str, int]] = []
+            self.engine.write_articles(self._pending_articles(batch, taken))
+            if not taken:
+                return done
+            self.store.mark_indexed(taken)
+            done += len(taken)
+
+    def _pending_articles(self, batch: int, taken: list[tuple[str, int]]):
+        """Read under the index write lock (the engine consumes this generator only once it holds the lock)."""
+        taken.extend(self.store.pending(batch))
+        for article_id, version in taken:
+            yield article_id, version, self.store.article(article_id, version)
+
+    def drift(self) -> Drift:
+        stored = dict(self.store.db.execute("SELECT id, current_version FROM articles").fetchall())
+        indexed = self.engine.indexed_versions()
+        return Drift(
+            missing=sorted(set(stored) - set(indexed)),
+            stale=sorted(i for i in set(stored) & set(indexed) if indexed[i] != stored[i]),
+            orphaned=sorted(set(indexed) - set(stored)),
+        )
+
+    def repair(self, drift: Drift) -> int:
+        """Re-queue what the index lacks, drop what it should not have, then catch up."""
+        with self.store.transaction() as db:
+            db.executemany("UPDATE articles SET indexed_version=0 WHERE id=?",
+                           [(i,) for i in drift.missing + drift.stale])
+        if drift.orphaned:
+            self.engine.write_articles((i, 0, None) for i in drift.orphaned)
+        return self.sync_index()
+
+    def rebuild_index(self) -> int:
+        self.engine.clear()
+        self.store.mark_all_unindexed()
+        return self.sync_index()

@@ -1,0 +1,466 @@
+"""Who said it: speaker phrases next to verbs of saying, and the names they stand for.
+
+Heuristics kept readable on purpose: a speaker is the short noun phrase right before a verb of saying
+("Zelensky said"), right after it ("said Zelensky", "sagte er", "— сказал Иванов"), or after "according to".
+Names are then widened to the fullest form the article uses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+
+from indexer.speech_verbs import (
+    ACCORDING,
+    AFTER_ONLY,
+    DETERMINERS,
+    ORG_STEMS,
+    ORG_WORDS,
+    PERSON_PRONOUNS,
+    PERSON_ROLES,
+    THING_PRONOUNS,
+    TITLES,
+    verbs_for,
+)
+
+CASELESS = {"zh", "ja", "ar", "he", "ko", "th", "fa"}
+NO_SPACES = {"zh", "ja"}
+FREE_ORDER = {"ru", "uk", "pl", "cs", "sk", "be", "bg", "sr", "hr", "sl"}  # the subject may sit anywhere
+CONJUNCTIONS = set("and but or so then also und aber doch et mais pero ma maar ale и але و".split())
+PREPOSITIONS = set(
+    """as when while who which whose that qui che quien welche welcher który która który którzy что который которая який яка in on at for with during after before from to by into about over under since while via am im um bei beim
+    mit nach vor zu zur zum vom auf als wie während für dans en à au aux pour avec sur après avant durante tras con por para
+    na w we z ze po przy o v ve s se u k ke по в на у з із для під після от о за при ב ל מ في على إلى من خلال عن""".split()
+)
+SUBORDINATORS = set("wie als da weil dass daß ob wenn comme quand como cuando come quando zoals toen jak gdy kiedy jako když""".split())
+CUT_WORDS = (" of ", " from ", " at ", " in ", " on ", " vom ", " aus ", " beim ", " im ")
+POSSESSIVE = re.compile(r"[’']s?$")
+FR_INVERTED = re.compile(r"-t?-(il|elle|ils|elles|on)\b", re.IGNORECASE)
+JA_SUFFIXES = ("社長", "大臣", "首相", "知事", "市長", "代表", "会長", "教授", "氏", "さん", "議員", "長官")
+_UP = "A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁІЇЄҐ"
+_NAME_WORD = rf"(?:[{_UP}]\.|[{_UP}][\w’'\-]+)"
+_PARTICLE = r"(?:(?:de|van|von|der|den|da|di|del|la|le|al|el|bin|ibn|dos|das|do|ten|ter)[ \u00a0]+)?"
+NAME_RUN = re.compile(rf"{_NAME_WORD}(?:[ \u00a0]+{_PARTICLE}{_NAME_WORD}){{1,3}}")
+NAME_TOKEN = re.compile(r"^[\w.’'\-]+$")
+
+
+@lru_cache(maxsize=64)
+def verb_pattern(language: str) -> re.Pattern[str]:
+    """One alternation of the language's verbs of saying, longest first."""
+    words = sorted(set(verbs_for(language)), key=len, reverse=True)
+    body = "|".join(re.escape(w) for w in words)
+    if language in NO_SPACES:
+        return re.compile(f"(?:{body})")
+    prefix = "(?:[وف])?" if language == "ar" else ""
+    return re.compile(rf"(?<!\w){prefix}(?:{body})(?!\w)", re.IGNORECASE)
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
+def is_pronoun(phrase: str, language: str) -> str | None:
+    """'person' or 'thing' when the speaker phrase is just a pronoun."""
+    low = phrase.strip().lower()
+    if low in PERSON_PRONOUNS.get(language, set()) | PERSON_PRONOUNS["en"]:
+        return "person"
+    if low in THING_PRONOUNS.get(language, set()) | THING_PRONOUNS["en"]:
+        return "thing"
+    return None
+
+
+def clean_np(text: str, language: str, leading: bool = True) -> str | None:
+    """A short speaker noun phrase from the start of text (leading) or ending at its end."""
+    text = re.sub(r"\s*\([^)]*\)", "", text).strip().strip(",;:—–-.!?…").strip()
+    if not text:
+        return None
+    if language in NO_SPACES:
+        return _clean_np_cjk(text, leading)
+    toks = words(text)
+    if not leading:
+        toks = toks[-8:]
+    while toks and toks[0].lower().strip(",") in CONJUNCTIONS:
+        toks = toks[1:]
+    if not toks or toks[0].lower() in PREPOSITIONS:
+        return None
+    if is_pronoun(toks[0].strip(",.;:!?"), language):
+        return toks[0].strip(",.;:!?")  # "sagte er hinzu", "додав він"
+    inverted = FR_INVERTED.search(toks[0])
+    if inverted:
+        return inverted.group(1)  # "a-t-il", "poursuit-elle"
+    out: list[str] = []
+    for i, tok in enumerate(toks):
+        bare = tok.strip(",;:()")
+        if i and (bare.lower() in PREPOSITIONS or bare.lower() in CONJUNCTIONS) and bare[:1].islower():
+            break
+        if i >= 1 and bare[:1].islower() and _looks_like_verb(bare):
+            break  # "Clinton garnered …": the subject ends where a verb starts
+        if language in FREE_ORDER and i >= 1 and bare[:1].islower() and toks[i - 1][:1].isupper():
+            break  # "Президент Путин осенью": in Slavic news the name closes the subject
+        if i and bare.isupper() and len(bare.strip(".")) > 1 and _is_name_tok(out[-1] if out else ""):
+            break  # "Amina El Idrissi UN" — an acronym does not belong to a person's name
+        out.append(bare.rstrip(".!?") if tok.endswith((".", "!", "?")) and not _initial(bare) else bare)
+        if tok.endswith((",", ";", ":", ")", "!", "?")) or (tok.endswith(".") and not _initial(bare)) or len(out) >= 8:
+            break
+    np = " ".join(t for t in out if t)
+    if not np or "_" in np or any(ch.isdigit() for ch in np):
+        return None
+    return np
+
+
+def _clean_np_cjk(text: str, leading: bool) -> str | None:
+    parts = re.split(r"[，,。：:；;、\s]", text)
+    parts = [p for p in parts if p]
+    if not parts:
+        return None
+    np = parts[0] if leading else parts[-1]
+    np = re.sub(r"^(?:而|但|并|並|他还|还|也)", "", np)
+    np = re.sub(r"[はがも]$", "", np)
+    if len(np) > 14:
+        return None
+    return np or None
+
+
+def _initial(tok: str) -> bool:
+    """'F.' in 'Gerald F. Seib' or a title like 'Mr.' keeps its full stop."""
+    return tok.endswith(".") and (len(tok) == 2 or tok.lower() in TITLES)
+
+
+def _is_name_tok(tok: str) -> bool:
+    return tok[:1].isupper()
+
+
+def _looks_like_verb(tok: str) -> bool:
+    low = tok.lower()
+    return low.endswith("ed") or low in {
+        "took", "did", "does", "has", "have", "had", "is", "was", "were", "are", "will", "would", "can", "could",
+        "may", "might", "must", "should", "went", "made", "gave", "got", "also", "then", "still", "later",
+        "ist", "war", "hat", "hatte", "wird", "est", "a", "sont", "es", "fue", "ha", "è", "é", "foi",
+    }
+
+
+def subject_before(pre: str, language: str) -> str | None:
+    """The subject of a verb of saying, from the text that precedes the verb in its sentence."""
+    if language in NO_SPACES:
+        return clean_np(pre, language, leading=False)
+    segments = [s for s in re.split(r",|\s[—–]\s|\(|\)", pre)]
+    nonempty = [s for s in segments if s.strip()]
+    if not nonempty:
+        return None
+    appositive = pre.rstrip().endswith(",") or pre.rstrip().endswith(")")
+    order = [nonempty[0], nonempty[-1]] if appositive else [nonempty[-1], nonempty[0]]
+    if appositive:
+        # "Japan's environment minister, Haruka Sato, said": the name, not the office, is the speaker
+        named = [seg for seg in nonempty[:3] if _proper_segment(seg, language)]
+        order = named[:1] + order
+    if language in FREE_ORDER and not appositive:
+        toks = words(nonempty[-1])
+        caps = [i for i, t in enumerate(toks) if i and t[:1].isupper()]
+        if caps:  # "Вот и первый вице-премьер Шувалов недавно признал"
+            end = caps[-1]
+            start = end
+            while start - 1 > 0 and toks[start - 1][:1].isupper():
+                start -= 1
+            return " ".join(toks[start : end + 1])
+    last = words(nonempty[-1])
+    if not appositive and last and last[0].lower() in PREPOSITIONS | SUBORDINATORS:
+        if last[-1][:1].isupper() or is_pronoun(last[-1], language):
+            return last[-1]  # "in deren Verlauf Jonescu sagte", "wie Albrecht sagte"
+    for seg in order:
+        seg_words = words(seg)
+        if appositive or len(seg_words) <= 25:
+            np = clean_np(seg, language)
+            if np and not _circumstance(np):
+                return np
+    return None
+
+
+def _proper_segment(seg: str, language: str) -> bool:
+    np = clean_np(seg, language)
+    return bool(np) and np == seg.strip() and len(words(np)) <= 4 and person_name(np, language) == np
+
+
+def _circumstance(np: str) -> bool:
+    """'Two months later', 'speaking on Monday': a phrase set off by commas that is not the speaker."""
+    low = np.lower()
+    first, last = low.split()[0], low.split()[-1]
+    return (
+        first in {"speaking", "asked", "when", "if", "as", "but", "after", "before", "last", "next", "two", "three"}
+        or last in {"later", "ago", "earlier", "meanwhile", "however", "too", "also", "though"}
+        or first.endswith("ing")
+    )
+
+
+def speaker_from_according(text: str, language: str) -> str | None:
+    """'according to X' / 'laut X' / 'selon X' → X."""
+    for phrase in ACCORDING.get(language, []) + ACCORDING["en"]:
+        m = re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text, re.IGNORECASE)
+        if m:
+            return clean_np(text[m.end():], language)
+    return None
+
+
+def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str | None, bool]:
+    """Attribution that follows a quote: ', he said', ' Ukrainian Railways said', ', sagte er', ', so X'.
+
+    Returns (speaker phrase, found) where found says a verb of saying was there even if no subject (pro-drop).
+    """
+    clause = clause.strip().lstrip(" ,.;:—–-").strip()
+    if not clause:
+        return None, False
+    low = clause.lower()
+    for word in AFTER_ONLY.get(language, []):
+        if low.startswith(word + " "):
+            return clean_np(clause[len(word):], language), True
+    for phrase in ACCORDING.get(language, []) + ACCORDING["en"]:
+        if low.startswith(phrase.lower()):
+            return clean_np(clause[len(phrase):], language), True
+    if language == "ja":
+        return _speaker_after_ja(clause)
+    m = verb_pattern(language).search(clause)
+    if not m:
+        return None, False
+    pre, post = clause[: m.start()], clause[m.end():]
+    inverted = FR_INVERTED.search(pre + m.group(0) + post[:8])
+    if inverted:
+        return inverted.group(1), True
+    if language in NO_SPACES:
+        return (clean_np(pre, language, leading=False), True) if len(pre.strip()) <= 14 else (None, False)
+    if not pre.strip(" ,—–-"):
+        return _inverted_subject(post, language), True
+    if len(words(pre)) <= max_words or ("," in pre and len(words(pre.split(",")[0])) <= 5):
+        subject = subject_before(pre, language)
+        return subject, subject is not None
+    return None, False
+
+
+def _inverted_subject(post: str, language: str) -> str | None:
+    """Subject after the verb: 'a lancé en ouverture Amina El Idrissi', 'a déclaré la maire, Lucía Benítez,'."""
+    np = clean_np(post, language)
+    toks = words(post.split(",")[0])
+    skip = 0
+    while np is None and skip < min(4, len(toks) - 1):
+        skip += 1  # step over an adverbial ("en ouverture", "am Montag") to the subject
+        cand = clean_np(" ".join(toks[skip:]), language)
+        if cand and (cand[:1].isupper() or cand.split()[0].lower() in DETERMINERS):
+            np = cand
+    if np and not person_name(np, language) and "," in post:
+        appos = post.split(",")[1]
+        if _proper_segment(appos, language):
+            return appos.strip()
+    return np
+
+
+def _speaker_after_ja(clause: str) -> tuple[str | None, bool]:
+    """「…」と佐藤氏は述べた / 「…」と述べた."""
+    if not clause.startswith(("と", "って")):
+        return None, False
+    m = verb_pattern("ja").search(clause)
+    body = clause[1 : m.start() + 1] if m else clause[1:]
+    if "は" in body or "が" in body:
+        return clean_np(re.split(r"[はが]", body)[0], "ja"), True
+    return None, m is not None
+
+
+def speaker_before(before: str, language: str, fragment: bool) -> str | None:
+    """Attribution that precedes a quote: 'X said: “', 'According to X, “', 'X: “', '李文军说：“'."""
+    return speaker_before_found(before, language, fragment)[0]
+
+
+def speaker_before_found(before: str, language: str, fragment: bool) -> tuple[str | None, bool]:
+    """As speaker_before, plus whether a verb of saying introduced the quote even without a subject ('Añadió:')."""
+    tail = before.rstrip()
+    if not tail:
+        return None, False
+    pattern = verb_pattern(language)
+    last = list(pattern.finditer(before))
+    found = bool(last) and not before[last[-1].end():].strip(" :,：，—–-\n")
+    return _speaker_before(before, language, fragment), found
+
+
+def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
+    tail = before.rstrip()
+    pattern = verb_pattern(language)
+    matches = list(pattern.finditer(before))
+    if matches:
+        m = matches[0] if fragment else matches[-1]
+        pre, post = before[: m.start()], before[m.end():]
+        post_np = clean_np(post, language)
+        if not fragment and post_np and post.strip().endswith((":", ",", "：", "，")) and len(words(post)) <= 5:
+            if not post_np[:1].islower() or is_pronoun(post_np, language) or post_np.split()[0].lower() in DETERMINERS:
+                return post_np
+        if language == "ja":
+            return _ja_topic(pre)
+        subject = subject_before(pre, language) if pre.strip() else None
+        if subject:
+            return subject
+        if post_np and len(words(post)) <= 5:
+            return post_np
+        if not post.strip(" :,：，—–-\n"):
+            return None  # "Añadió:" / "وأضافت:" — a continuation with no subject written
+    according = speaker_from_according(before, language)
+    if according:
+        return according
+    if language == "ja":
+        return _ja_topic(before)
+    if not fragment and tail.endswith((":", "：")):
+        return _introducer(tail[:-1], language)
+    return None
+
+
+AGENT = re.compile(r"(?<!\w)(?:von|by|par|por|da|door|przez|от)\s+(?:Herrn\s+|Frau\s+|Mr\.\s+)?(\S+(?:\s+\S+)?)")
+
+
+def _introducer(label: str, language: str) -> str | None:
+    """'Chris Cillizza, The Washington Post:' or 'General Faidherbe hat folgenden Tagesbefehl erlassen:'."""
+    if language in NO_SPACES:
+        return clean_np(label, language, leading=False)
+    if any(ch.isdigit() for ch in label):
+        return None  # "Mittwoch, 25. Oktober:" introduces a listing, not a speaker
+    first = label.split(",")[0]
+    if len(words(first)) <= 6:
+        return clean_np(first, language)
+    lead = clean_np(first, language)
+    if lead and person_name(lead, language):
+        return lead
+    agent = AGENT.search(label)
+    if agent and person_name(agent.group(1), language):
+        return person_name(agent.group(1), language)
+    return None
+
+
+def _ja_topic(before: str) -> str | None:
+    """佐藤大臣は「… → 佐藤大臣."""
+    m = re.search(r"([^\s、。「」『』]{1,14})[はが]\s*$", before)
+    return m.group(1) if m else None
+
+
+# ---------------------------------------------------------------- names
+
+
+def speaker_kind(phrase: str, language: str, people: Sequence[str]) -> str:
+    """person, thing (institution), role (a person named by office) or nominal."""
+    pron = is_pronoun(phrase, language)
+    if pron:
+        return "pronoun-" + pron
+    if any(_soft_in(phrase, p) for p in people):
+        return "person"
+    name = person_name(phrase, language)
+    if name:
+        return "thing" if _org_like(name) else "person"
+    head = phrase
+    for cut in CUT_WORDS:
+        head = head.split(cut)[0]
+    toks = [POSSESSIVE.sub("", t.lower().strip(",.")) for t in words(head)] or [phrase.lower()]
+    if toks[-1] in PERSON_ROLES or any(toks[-1].startswith(r) for r in PERSON_ROLES if len(r) > 4):
+        return "role"
+    if _org_like(head):
+        return "thing"
+    if any(t in PERSON_ROLES for t in toks):
+        return "role"
+    return "nominal"
+
+
+def _org_like(phrase: str) -> bool:
+    toks = [t.lower().strip("’'.,") for t in words(phrase)]
+    return any(t in ORG_WORDS or t.startswith(ORG_STEMS) for t in toks)
+
+
+def person_name(phrase: str, language: str) -> str | None:
+    """The proper name a speaker phrase ends in, titles stripped; None for 'the governor', 'Putin’s spokesman'."""
+    if language in CASELESS:
+        return _caseless_name(phrase)
+    for cut in CUT_WORDS:
+        idx = phrase.find(cut)
+        if idx > 0:
+            phrase = phrase[:idx]
+    phrase = phrase.split(",")[0].strip()
+    toks = words(phrase)
+    if not toks:
+        return None
+    if toks[0].lower() in DETERMINERS and (language == "de" or any(t[:1].islower() for t in toks[1:])):
+        return None
+    if toks[-1][:1].islower() or POSSESSIVE.search(toks[-1]) and len(toks[-1]) > 2 and toks[-1][-2] in "’'":
+        return None
+    run: list[str] = []
+    for tok in reversed(toks):
+        if not (tok[:1].isupper() or tok.lower() in {"de", "van", "von", "der", "da", "di", "al", "el", "bin", "le"}):
+            break
+        low = tok.lower()
+        if low in TITLES or low in PERSON_ROLES or low.startswith(ORG_STEMS) or (tok.isupper() and len(tok) > 2):
+            break
+        run.insert(0, tok)
+    while run and run[0][:1].islower():
+        run.pop(0)
+    if not run or any(not NAME_TOKEN.match(t) for t in run):
+        return None
+    if len(run) == 1 and toks[0].lower() in DETERMINERS:
+        return None
+    return " ".join(run)
+
+
+def _caseless_name(phrase: str) -> str | None:
+    name = phrase.strip()
+    for suffix in JA_SUFFIXES:
+        if name.endswith(suffix) and len(name) > len(suffix):
+            name = name[: -len(suffix)]
+            break
+    return name or None
+
+
+def _soft_eq(a: str, b: str) -> bool:
+    """Same name word, allowing case endings (Вишневская / Вишневской, Kowalski / Kowalskiego)."""
+    a, b = a.lower().strip("’'.,"), b.lower().strip("’'.,")
+    if a == b:
+        return True
+    n = min(len(a), len(b))
+    if n < 4:
+        return False
+    common = 0
+    while common < n and a[common] == b[common]:
+        common += 1
+    return common >= max(4, max(len(a), len(b)) - 3)
+
+
+def _soft_in(phrase: str, name: str) -> bool:
+    ptoks, ntoks = words(phrase), words(name)
+    return bool(ptoks) and bool(ntoks) and any(_soft_eq(p, ntoks[-1]) for p in ptoks)
+
+
+def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[str]:
+    """Every multi-word proper name in the article (titles stripped) with its count, plus the recogniser's."""
+    names: Counter[str] = Counter()
+    for p in people:
+        names[p.strip()] += 3
+    if language in CASELESS:
+        return names
+    for m in NAME_RUN.finditer(text):
+        toks = words(m.group(0))
+        name = person_name(" ".join(toks[1:]) if toks[0].lower() in DETERMINERS else m.group(0), language)
+        if name and len(words(name)) >= 2:
+            names[name] += 1
+    return names
+
+
+def fullest_name(name: str, names: Counter[str], language: str) -> str:
+    """Widen 'Zelensky' to 'Volodymyr Zelensky' when the article uses the longer form."""
+    if language in CASELESS:
+        best = [n for n in names if name in n or n in name]
+        return max(best, key=lambda n: (names[n], len(n))) if best else name
+    toks = words(name)
+    if not toks:
+        return name
+    best: list[str] = []
+    for cand in names:
+        ctoks = words(cand)
+        if len(ctoks) >= len(toks) and _soft_eq(ctoks[-1], toks[-1]):
+            if all(any(_soft_eq(t, c) for c in ctoks) for t in toks):
+                best.append(cand)
+    if not best and len(toks) == 1:
+        # family name first ("Li Wenjun" … "Li said", "Lin Chih-hao" … "Lin said")
+        best = [cand for cand in names if len(words(cand)) > 1 and words(cand)[0] == toks[0]]
+    if not best:
+        return name
+    return max(best, key=lambda n: (names[n], len(n)))

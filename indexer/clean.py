@@ -1,0 +1,564 @@
+"""HTML page → Article: the story's text in reading order plus its metadata, without the page around it.
+
+How the body is found (the approach of readability/trafilatura, written for this project):
+1. prune what is never story text: scripts, forms, navigation, hidden elements, and elements whose class/id/role
+   names boilerplate (cookie banners, share bars, "read next", comments, ads, captions);
+2. score every element by the running prose beneath it (paragraph length and commas, less link text) and take
+   the best container plus its sibling paragraphs;
+3. walk that container once, in order, emitting headings, paragraphs, list items, quotes and data tables;
+4. drop link-heavy and boilerplate-phrase blocks and the byline/date lines that open many stories.
+All tree walks are iterative, so markup nested hundreds of thousands deep cannot raise RecursionError.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+
+from indexer import metadata as md
+from indexer.dates import parse_date
+from indexer.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes
+from indexer.models import Article, Block, InputError, RawPage
+
+__all__ = ["MAX_PAGE_BYTES", "decode_html", "clean", "InputError"]
+
+DROP_TAGS = {"script", "style", "noscript", "template", "iframe", "svg", "canvas", "object", "embed", "video",
+             "audio", "map", "button", "select", "input", "textarea", "nav", "aside", "footer", "figcaption",
+             "link", "meta", "dialog", "menu", "head", "title", "math", "picture", "source", "label", "option"}
+BLOCK_TAGS = {"address", "article", "aside", "blockquote", "dd", "details", "dialog", "div", "dl", "dt", "fieldset",
+              "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr",
+              "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody", "thead", "tfoot", "tr", "td", "th",
+              "ul", "summary", "center", "caption", "body", "html", "menu"}
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+
+_STRONG_NEGATIVE = re.compile(
+    r"(?:^|[-_\s])(?:ads?|adv|advert\w*|adslot|adunit|dfp|gpt|banner|cookie\w*|consent|gdpr|comments?|commentary-"
+    r"|disqus|discussion|share\w*|sharing|social\w*|sns|newsletter\w*|subscri\w*|signup|paywall|promo\w*|sponsor\w*"
+    r"|related\w*|recommend\w*|read-?next|read-?more|more-?(?:stories|articles|news)|popular|trending|most-?read"
+    r"|outbrain|taboola|modal|popup|overlay|teaser\w*|print-?only"
+    r"|caption|credits?|copyright|login|signin|rating|reactions?|jump-?link|skip\w*"
+    r"|pagination|pager|toolbar|byline\w*|dateline|author-?(?:bio|box|info)|about-?author)(?:$|[-_\s])",
+    re.IGNORECASE)
+_WEAK_NEGATIVE = re.compile(
+    r"(?:^|[-_\s])(?:sidebar|footer|foot|header|masthead|nav\w*|menu\w*|breadcrumbs?|meta|tags?|tag-?list"
+    r"|widget\w*|bio|topics?|keywords|tools|utility|actions|link-?list|secondary|aside|rail|tease)(?:$|[-_\s])",
+    re.IGNORECASE)
+_POSITIVE = re.compile(
+    r"article|body|content|entry|main|post|story|text|blog|prose|richtext|hentry|column|paragraph|chapter",
+    re.IGNORECASE)
+_DROP_ROLES = {"navigation", "banner", "contentinfo", "complementary", "dialog", "alert", "alertdialog", "menu",
+               "menubar", "search", "toolbar", "tablist"}
+_HIDDEN_CLASS = re.compile(
+    r"hidden|hide|invisible|is-hidden|d-none|visually-?hidden|sr-only|screen-?reader-?(?:text|only)|offscreen",
+    re.IGNORECASE)
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+_BOILERPLATE_TEXT = re.compile(
+    r"^(?:advertisement|anzeige|werbung|publicité|publicidad|pubblicità|reklama|реклама|реклама\s*$|sponsored"
+    r"|share (?:this|on)|teilen|partager|compartir|condividi|udostępnij|поделиться|поділитися|follow us|folgen sie"
+    r"|read (?:more|next|also)|lesen sie (?:auch|mehr)|mehr zum thema|weiterlesen|lire (?:aussi|la suite)|à lire aussi"
+    r"|leer más|lee también|leggi anche|czytaj (?:też|także|więcej)|читайте (?:также|также:)|читайте також"
+    r"|related|see also|more from|sign up|subscribe|newsletter|abonnieren|s'abonner|suscr[ií]bete|iscriviti"
+    r"|we use cookies|this (?:site|website) uses cookies|cookies|accept|all rights reserved|©|copyright"
+    r"|click here|tap here|image:|photo:|foto:|bild:|credit:|getty images|comments?\b|kommentare|commentaires"
+    r"|log ?in|sign ?in|anmelden|back to top|nach oben|print|drucken|email|e-mail|tweet|whatsapp|facebook|twitter"
+    r"|loading|video|watch:|listen|hören|jetzt|skip to)",
+    re.IGNORECASE)
+
+
+@dataclass
+class _Stats:
+    """Per-element text and link-text lengths, computed once bottom-up (no recursion)."""
+
+    text: dict[int, int] = field(default_factory=dict)
+    links: dict[int, int] = field(default_factory=dict)
+    paragraphs: dict[int, int] = field(default_factory=dict)  # text inside <p>, the surest sign of prose
+
+    @classmethod
+    def of(cls, root: Tag) -> _Stats:
+        stats = cls()
+        nodes = [root, *root.descendants]
+        for node in reversed(nodes):
+            parent = node.parent
+            if isinstance(node, Tag):
+                key = id(node)
+                total = stats.text.get(key, 0)
+                links = total if node.name == "a" else stats.links.get(key, 0)
+                prose = total if node.name == "p" else stats.paragraphs.get(key, 0)
+                stats.links[key] = links
+                stats.paragraphs[key] = prose
+                if parent is not None and node is not root:
+                    up = id(parent)
+                    stats.text[up] = stats.text.get(up, 0) + total
+                    stats.links[up] = stats.links.get(up, 0) + links
+                    stats.paragraphs[up] = stats.paragraphs.get(up, 0) + prose
+            elif type(node) is NavigableString and parent is not None:
+                size = len(node.strip())
+                if size:
+                    stats.text[id(parent)] = stats.text.get(id(parent), 0) + size
+        return stats
+
+    def holds_most_prose(self, tag: Tag, root: Tag, share: float = 0.5) -> bool:
+        """Guard against wrappers whose class happens to name boilerplate ("modal-enabled", "body_overlay")."""
+        total, prose = self.text.get(id(root), 0), self.paragraphs.get(id(root), 0)
+        return (prose > 0 and self.paragraphs.get(id(tag), 0) >= share * prose) or (
+            total > 0 and self.text.get(id(tag), 0) >= 0.6 * total)
+
+    def length(self, tag: Tag) -> int:
+        return self.text.get(id(tag), 0)
+
+    def link_density(self, tag: Tag) -> float:
+        total = self.text.get(id(tag), 0)
+        return self.links.get(id(tag), 0) / total if total else 0.0
+
+
+def clean(page: RawPage) -> Article:
+    """Extract the article from a raw page; raises InputError for empty, binary or oversized input."""
+    data = prepare_bytes(page.data)
+    html = decode_html(data, page.content_type)
+    soup = BeautifulSoup(_cap_nesting(html), "lxml")
+    index = md.PageIndex(soup)
+    meta = md.meta_map(index)
+    objects = md.jsonld_objects(index)
+    ld = md.main_jsonld(objects)
+    article = _metadata(index, meta, objects, ld, page)
+    article.title = _title(index, meta, ld, article)
+    link_count = sum(1 for a in index.named("a") if a.get("href"))
+    body = soup.body or soup
+    del index  # the tree is about to change
+    _prune(body)
+    article.blocks = _filter_blocks(_extract_blocks(body), article)
+    article.is_article = _looks_like_article(article, link_count)
+    return article
+
+
+# ----------------------------------------------------------------------------------------------- metadata
+
+
+def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, page: RawPage) -> Article:
+    canonical = next((link for link in index.named("link") if "canonical" in (link.get("rel") or [])), None)
+    url = (md.absolute(canonical.get("href") if canonical else None, page.url)
+           or md.absolute(md.first_meta(meta, "og:url"), page.url) or page.url)
+    publisher = md._name_of(ld.get("publisher")) or [
+        n for o in objects if {"organization", "newsmediaorganization"} & md._types(o) for n in md._name_of(o)][:1]
+    source = (md.first_meta(meta, "og:site_name", "application-name", "al:android:app_name", "twitter:app:name:iphone")
+              or (publisher[0].strip() if publisher else "") or md.site_from_host(url or page.url))
+    published, modified = md.published_and_modified(index, meta, ld, url or page.url)
+    html_tags = index.named("html")
+    lang = (html_tags[0].get("lang") or html_tags[0].get("xml:lang")) if html_tags else None
+    lang_value = lang if isinstance(lang, str) else None
+    ld_lang = ld.get("inLanguage") if isinstance(ld.get("inLanguage"), str) else None
+    language = (md.normalize_language(lang_value)
+                or md.normalize_language(md.first_meta(meta, "content-language", "language", "dc.language", "og:locale"))
+                or md.normalize_language(ld_lang))
+    image = md.first_meta(meta, "og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src")
+    if not image:
+        image = _ld_image(ld.get("image"))
+    description = md.first_meta(meta, "og:description", "description", "twitter:description", "dc.description")
+    if not description and isinstance(ld.get("description"), str):
+        description = " ".join(ld["description"].split())
+    return Article(authors=md.authors(index, meta, ld), published=published, modified=modified, source=source,
+                   url=url, declared_language=language, description=description,
+                   image=md.absolute(image, url or page.url))
+
+
+def _ld_image(value) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        url = value.get("url") or value.get("contentUrl")
+        return url if isinstance(url, str) else None
+    if isinstance(value, list) and value:
+        return _ld_image(value[0])
+    return None
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
+
+
+def _title(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> str:
+    """The headline: an <h1> confirmed by <title>/og:title, else og:title/headline, else <title> minus site name."""
+    headings = [md.text_of(h) for h in index.named("h1")[:20]]
+    doc_title, explicit = md.title_candidates(index, meta, ld)
+    references = [_norm(t) for t in [*explicit, doc_title] if t]
+    for heading in headings:
+        norm = _norm(heading)
+        if len(norm) >= 4 and any(norm == ref or (len(norm) > 15 and norm in ref) for ref in references):
+            return heading
+    if explicit:
+        return md.strip_site_name(explicit[0], article.source)
+    if doc_title:
+        return md.strip_site_name(doc_title, article.source)
+    return headings[0] if headings else ""
+
+
+# ----------------------------------------------------------------------------------------------- pruning
+
+
+def _attr_names(tag: Tag) -> str:
+    classes = tag.get("class") or []
+    if isinstance(classes, str):
+        classes = [classes]
+    return " ".join([*classes, str(tag.get("id") or "")]).strip()
+
+
+def _is_hidden(tag: Tag) -> bool:
+    if tag.has_attr("hidden") or str(tag.get("aria-hidden", "")).lower() == "true":
+        return True
+    style = tag.get("style")
+    if style and _HIDDEN_STYLE.search(str(style)):
+        return True
+    classes = tag.get("class") or []
+    return any(_HIDDEN_CLASS.fullmatch(c) for c in (classes if isinstance(classes, list) else [classes]))
+
+
+def _prune(body: Tag) -> None:
+    """Remove what is never story text; a named-boilerplate element holding most of the page's text is kept."""
+    comments = [node for node in body.descendants if isinstance(node, Comment)]
+    for node in comments:
+        node.extract()
+    stats = _Stats.of(body)
+    total = max(stats.length(body), 1)
+    doomed: list[Tag] = []
+    for tag in [node for node in body.descendants if isinstance(node, Tag)]:
+        name = tag.name
+        if name in DROP_TAGS or (name == "form" and stats.length(tag) < 0.5 * total):
+            doomed.append(tag)
+            continue
+        if name == "header" and stats.length(tag) < 0.3 * total:
+            doomed.append(tag)
+            continue
+        if tag.attrs is None or name in ("body", "html"):
+            continue
+        if _is_hidden(tag) or str(tag.get("role", "")).lower() in _DROP_ROLES:
+            doomed.append(tag)
+            continue
+        names = _attr_names(tag)
+        if not names or stats.holds_most_prose(tag, body):
+            continue
+        if _STRONG_NEGATIVE.search(names) or (_WEAK_NEGATIVE.search(names) and not _POSITIVE.search(names)
+                                              and not stats.holds_most_prose(tag, body, 0.25)):
+            doomed.append(tag)
+    for tag in doomed:
+        if not tag.decomposed:
+            tag.decompose()
+
+
+# ----------------------------------------------------------------------------------------------- scoring
+
+
+def _class_weight(tag: Tag) -> int:
+    names = _attr_names(tag)
+    weight = 0
+    if names:
+        if _STRONG_NEGATIVE.search(names) or _WEAK_NEGATIVE.search(names):
+            weight -= 25
+        if _POSITIVE.search(names):
+            weight += 25
+    if tag.get("itemprop") == "articleBody" or tag.name in ("article", "main"):
+        weight += 25
+    return weight
+
+
+_TAG_BASE = {"div": 5, "article": 8, "main": 5, "section": 3, "pre": 3, "td": 3, "blockquote": 3, "form": -3,
+             "ol": -3, "ul": -3, "dl": -3, "dd": -3, "dt": -3, "li": -3, "address": -3, "th": -5}
+_COMMAS = re.compile(r"[,،、，;]")
+
+
+def _direct_text(tag: Tag) -> str:
+    return " ".join(str(c) for c in tag.children if type(c) is NavigableString).strip()
+
+
+def _best_container(body: Tag, stats: _Stats) -> list[Tag]:
+    """Readability-style scoring; returns the top container plus siblings that also read as story."""
+    scores: dict[int, float] = {}
+    tags: dict[int, Tag] = {}
+    for node in body.descendants:
+        if not isinstance(node, Tag):
+            continue
+        if node.name in ("p", "pre", "td"):
+            text_len = stats.length(node)
+        elif node.name in ("div", "section", "article", "span", "font", "center") and len(_direct_text(node)) >= 25:
+            text_len = len(_direct_text(node))
+        else:
+            continue
+        if text_len < 25:
+            continue
+        text = node.get_text() if node.name != "div" else _direct_text(node)
+        points = 1 + min(len(_COMMAS.findall(text)), 10) + min(text_len // 100, 3)
+        if node.name not in ("p", "pre", "td"):
+            _add(scores, tags, node, points)
+        ancestor: Tag | None = node.parent
+        for level in range(5):
+            if ancestor is None or not isinstance(ancestor, Tag) or ancestor.name in ("html", "[document]"):
+                break
+            divider = 1 if level == 0 else 2 if level == 1 else level * 3
+            _add(scores, tags, ancestor, points / divider)
+            ancestor = ancestor.parent
+    if not scores:
+        return [body]
+    final = {key: score * (1 - stats.link_density(tags[key])) for key, score in scores.items()}
+    top_key = max(final, key=final.get)
+    top = tags[top_key]
+    top_score = final[top_key]
+    top = _climb_to_prose(_promote(top, top_score, final, tags), stats)
+    return _with_siblings(top, final.get(id(top), top_score), final, stats)
+
+
+def _add(scores: dict[int, float], tags: dict[int, Tag], tag: Tag, points: float) -> None:
+    key = id(tag)
+    if key not in scores:
+        scores[key] = _TAG_BASE.get(tag.name, 0) + _class_weight(tag)
+        tags[key] = tag
+    scores[key] += points
+
+
+def _promote(top: Tag, top_score: float, final: dict[int, float], tags: dict[int, Tag]) -> Tag:
+    """When other strong candidates share a near ancestor with the top one, the story spans that ancestor."""
+    ranked = sorted(final, key=final.get, reverse=True)[1:6]
+    strong = [tags[k] for k in ranked if final[k] >= 0.75 * top_score]
+    if len(strong) < 2:
+        return top
+    near = [{id(a) for a in _ancestors(s, 8)} for s in strong]
+    for ancestor in _ancestors(top, 8):
+        if ancestor.name in ("body", "html"):
+            break
+        if sum(1 for ids in near if id(ancestor) in ids) >= 2:
+            return ancestor
+    return top
+
+
+def _climb_to_prose(top: Tag, stats: _Stats) -> Tag:
+    """A winner that is a lone cell or list beside the story's paragraphs gives way to their common parent."""
+    own = max(stats.length(top), 1)
+    for ancestor in _ancestors(top, 3):
+        if ancestor.name in ("body", "html"):
+            break
+        if stats.paragraphs.get(id(ancestor), 0) >= 1.5 * own and stats.link_density(ancestor) < 0.25:
+            return ancestor
+    return top
+
+
+def _ancestors(tag: Tag, limit: int) -> list[Tag]:
+    found = []
+    node = tag.parent
+    while isinstance(node, Tag) and len(found) < limit:
+        found.append(node)
+        node = node.parent
+    return found
+
+
+def _with_siblings(top: Tag, top_score: float, final: dict[int, float], stats: _Stats) -> list[Tag]:
+    parent = top.parent
+    if parent is None or not isinstance(parent, Tag) or top.name == "body":
+        return [top]
+    threshold = max(10.0, top_score * 0.2)
+    chosen: list[Tag] = []
+    for sibling in parent.children:
+        if not isinstance(sibling, Tag):
+            continue
+        if sibling is top:
+            chosen.append(sibling)
+            continue
+        score = final.get(id(sibling), 0.0)
+        if _class_weight(sibling) > 0 and _class_weight(top) > 0:
+            score += top_score * 0.2
+        length, density = stats.length(sibling), stats.link_density(sibling)
+        if score >= threshold:
+            chosen.append(sibling)
+        elif sibling.name == "p" and ((length > 80 and density < 0.25) or (
+                0 < length <= 80 and density == 0 and re.search(r"[.!?。]\s*$", sibling.get_text()))):
+            chosen.append(sibling)
+    return chosen
+
+
+# ----------------------------------------------------------------------------------------------- emitting
+
+
+@dataclass
+class _Piece:
+    text: str
+    kind: str
+    link_chars: int
+
+
+def _is_data_table(table: Tag) -> bool:
+    if table.find("table") is not None:
+        return False
+    if str(table.get("role", "")).lower() == "presentation":
+        return False
+    if table.find(["p", "div", "ul", "ol", "h1", "h2", "h3", "h4", "blockquote"]) is not None:
+        return False
+    rows = table.find_all("tr")
+    if len(rows) < 2:
+        return False
+    return table.find(["th", "thead", "caption"]) is not None or max(len(r.find_all(["td", "th"])) for r in rows) >= 2
+
+
+def _table_text(table: Tag) -> str:
+    lines = []
+    for row in table.find_all("tr"):
+        cells = [md.text_of(c) for c in row.find_all(["td", "th"])]
+        if any(cells):
+            lines.append(" | ".join(cells))
+    return "\n".join(lines)
+
+
+def _kind_for(tag: Tag, current: str) -> str:
+    if tag.name in HEADINGS:
+        return "h"
+    if tag.name in ("li", "dt", "dd"):
+        return "li"
+    if tag.name == "blockquote":
+        return "quote"
+    if tag.name in ("p", "pre") and current in ("li", "quote"):
+        return current
+    return current if tag.name not in ("p", "pre", "div", "section", "article") else (
+        current if current in ("li", "quote") else "p")
+
+
+_BR = "\u2028"
+MAX_NESTING = 512  # the depth at which browsers stop nesting elements (Chromium's HTML parser limit)
+_OPEN_RUN = re.compile(rf"(?:<[a-zA-Z][\w:-]*(?:\s[^<>]*)?>\s*){{{MAX_NESTING},}}")
+_CLOSE_RUN = re.compile(rf"(?:</[a-zA-Z][\w:-]*\s*>\s*){{{MAX_NESTING},}}")
+
+
+def _cap_nesting(html: str) -> str:
+    """Cut runs of hundreds of bare opening (or closing) tags down to MAX_NESTING, as browsers cap depth.
+
+    Such runs are generated junk or attacks; parsing them whole costs seconds per 100k levels. Only pages with
+    very many tags are scanned, so ordinary pages pay nothing.
+    """
+    if html.count("<") < 20 * MAX_NESTING:
+        return html
+
+    def keep_first(match: re.Match) -> str:
+        return "".join(re.findall(r"<[^<>]*>", match.group(0))[:MAX_NESTING])
+
+    return _CLOSE_RUN.sub(keep_first, _OPEN_RUN.sub(keep_first, html))
+
+
+def _extract_blocks(body: Tag) -> list[_Piece]:
+    stats = _Stats.of(body)
+    containers = _best_container(body, stats)
+    pieces: list[_Piece] = []
+    for container in containers:
+        pieces.extend(_walk(container))
+    return pieces
+
+
+def _walk(root: Tag) -> list[_Piece]:
+    """One in-order pass; inline text collects in a buffer that every block boundary flushes."""
+    pieces: list[_Piece] = []
+    buffer: list[str] = []
+    link_chars = [0]
+    kinds = ["quote" if root.name == "blockquote" else "li" if root.name == "li" else "p"]
+
+    def flush() -> None:
+        if not buffer:
+            return
+        raw = "".join(buffer)
+        buffer.clear()
+        chars, link_chars[0] = link_chars[0], 0
+        text = re.sub(r"[ \t\r\n\f\v]+", " ", raw)
+        for part in re.split(rf"\s*{_BR}\s*{_BR}\s*", text):
+            part = re.sub(rf"\s*{_BR}\s*", "\n", part).strip()
+            if part:
+                pieces.append(_Piece(part, kinds[-1], min(chars, len(part))))
+
+    stack: list[tuple[object, bool]] = [(root, False)]
+    link_depth = 0
+    while stack:
+        node, leaving = stack.pop()
+        if leaving:
+            tag = node
+            if tag.name == "a":
+                link_depth -= 1
+            if tag.name in BLOCK_TAGS:
+                flush()
+                kinds.pop()
+            continue
+        if isinstance(node, NavigableString):
+            if type(node) is NavigableString:
+                text = str(node)
+                buffer.append(text)
+                if link_depth:
+                    link_chars[0] += len(text.strip())
+            continue
+        if not isinstance(node, Tag):
+            continue
+        if node.name == "br":
+            buffer.append(_BR)
+            continue
+        if node.name == "img":
+            continue
+        if node.name == "table" and _is_data_table(node):
+            flush()
+            text = _table_text(node)
+            if text:
+                pieces.append(_Piece(text, "table", 0))
+            continue
+        if node.name in BLOCK_TAGS:
+            flush()
+            kinds.append(_kind_for(node, kinds[-1]))
+        if node.name == "a":
+            link_depth += 1
+        stack.append((node, True))
+        stack.extend((child, False) for child in reversed(node.contents))
+    flush()
+    return pieces
+
+
+# ----------------------------------------------------------------------------------------------- filtering
+
+
+def _filter_blocks(pieces: list[_Piece], article: Article) -> list[Block]:
+    """Drop link lists, boilerplate phrases, the repeated headline and the opening byline/date lines."""
+    title = _norm(article.title)
+    names = {_norm(a) for a in article.authors}
+    blocks: list[Block] = []
+    seen_story = False
+    for piece in pieces:
+        text, size = piece.text, len(piece.text)
+        if not re.search(r"\w", text):
+            continue
+        density = piece.link_chars / size if size else 0
+        if piece.kind != "table" and (density >= 0.8 or (density > 0.5 and size < 120)):
+            continue
+        if size < 120 and piece.kind != "h" and _BOILERPLATE_TEXT.match(text):
+            continue
+        norm = _norm(text)
+        if piece.kind in ("h", "p") and title and norm == title:
+            continue
+        if not seen_story and size < 160 and _is_byline_or_date(text, norm, names):
+            continue
+        if piece.kind == "p" and size >= 120:
+            seen_story = True
+        blocks.append(Block(text, piece.kind))
+    while blocks and blocks[-1].kind == "h":
+        blocks.pop()
+    return blocks
+
+
+def _is_byline_or_date(text: str, norm: str, names: set[str]) -> bool:
+    if norm in names:
+        return True
+    if md._BYLINE_PREFIX.match(text) and len(text.split()) <= 12:
+        return True
+    if parse_date(text) and len(re.sub(r"[\d\W]", "", text)) < 30:
+        return True
+    return any(name and norm.startswith(name) and len(norm) < len(name) + 40 for name in names)
+
+
+def _looks_like_article(article: Article, link_count: int) -> bool:
+    """Front and index pages are many links with little running prose between them."""
+    prose = sum(len(b.text) for b in article.blocks if b.kind in ("p", "quote") and len(b.text) >= 80)
+    cjk = sum(len(b.text) for b in article.blocks if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", b.text))
+    if cjk:
+        prose = max(prose, cjk * 3)
+    long_paragraphs = sum(1 for b in article.blocks if b.kind == "p" and len(b.text) >= 80)
+    if prose < 400 or long_paragraphs < 2:
+        return False
+    return not (link_count > 60 and prose < link_count * 20)

@@ -1,0 +1,342 @@
+"""The `newsarchive` command: annotate, ingest, search, quotes, stats, check, reindex, export, serve."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import __version__
+from .archive import Archive, default_data_dir
+from .models import InputError
+
+BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+EPILOG = """examples:
+  newsarchive ingest corpus/                 add every page under corpus/ to ./newsarchive-data
+  newsarchive search 'Kramatorsk AND title:station'
+  newsarchive search --json 'person:"Volodymyr Zelensky" language:en'
+  newsarchive quotes --speaker "Dmitry Peskov"
+  newsarchive serve                          web app on http://127.0.0.1:5000
+
+The archive lives in the folder given by --data, else $NEWSARCHIVE_DATA, else ./newsarchive-data."""
+
+QUERY_HELP = """Whoosh query syntax: words (all must match), "exact phrase", AND / OR / NOT, (groups), wildcards kyi*,
+fields title: text: person: place: organization: speaker: language: source: year: url:, and date ranges
+such as published:[2026-03-01 to 2026-04-30]."""
+
+
+def _data_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--data", metavar="DIR", type=Path, default=None,
+                   help="archive folder (default: $NEWSARCHIVE_DATA, else ./newsarchive-data)")
+
+
+def _print_json(obj) -> None:
+    print(json.dumps(obj, ensure_ascii=False))
+
+
+def _progress(total_label: str):
+    """A tqdm bar on a terminal, nothing when output is piped (so logs and JSON stay clean)."""
+    from tqdm import tqdm
+
+    bar = tqdm(total=0, unit="page", desc=total_label, disable=None, file=sys.stderr, leave=False)
+
+    def on_total(n: int) -> None:
+        bar.total = n
+        bar.refresh()
+
+    return bar, on_total
+
+
+# -- commands ------------------------------------------------------------------------------------------------
+def cmd_annotate(args) -> int:
+    from .annotate import process
+    from .sources import read_file
+
+    failed = 0
+    for path in args.paths:
+        try:
+            record = process(read_file(path)).to_json(path)
+        except InputError as exc:
+            record = {"path": path, "error": str(exc)}
+        except RecursionError:
+            record = {"path": path, "error": "the page's markup is nested too deeply to read"}
+        except Exception as exc:  # one bad file must not stop the batch
+            record = {"path": path, "error": f"could not be processed ({type(exc).__name__}: {exc})"}
+        if "error" in record:
+            failed += 1
+        if args.json:
+            _print_json(record)
+        elif "error" in record:
+            print(f"{path}: error: {record['error']}", file=sys.stderr)
+        else:
+            _print_annotation(record)
+    return 1 if failed else 0
+
+
+def _print_annotation(r: dict) -> None:
+    print(f"== {r['path']}")
+    print(f"   {r['title']}")
+    print(f"   {r['byline'] or '(no byline)'} · {r['published'] or '(no date)'} · {r['source']} · {r['language']}")
+    for q in r["quotes"]:
+        tag = " (fragment)" if q["fragment"] else ""
+        print(f"   “{q['text']}” — {q['speaker'] or 'unattributed'}{tag}")
+    if r["entities"]:
+        print("   " + "; ".join(f"{e['name']} [{e['type']}]×{e['mentions']}" for e in r["entities"]))
+
+
+def cmd_ingest(args) -> int:
+    from .pipeline import ingest
+
+    with Archive(args.data) as archive:
+        bar, on_total = _progress("ingesting")
+        try:
+            report = ingest(archive, args.paths, progress=bar.update, on_total=on_total)
+        finally:
+            bar.close()
+        _print_ingest_report(report, archive, args.json)
+    return 1 if report.failed else 0
+
+
+def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
+    if as_json:
+        _print_json(report.as_dict())
+        return
+    print(f"added {len(report.added)}, updated {len(report.updated)}, unchanged {len(report.unchanged)}, "
+          f"failed {len(report.failed)}  →  {archive.store.stats()['articles']} articles in {archive.root}")
+    for path, reason in report.failed:
+        print(f"  failed: {path}: {reason}")
+    if report.skipped:
+        shown = ", ".join(report.skipped[:5]) + (" …" if len(report.skipped) > 5 else "")
+        print(f"  skipped {len(report.skipped)} files in folders that are not .html/.htm/.html.gz pages: {shown}")
+
+
+def cmd_search(args) -> int:
+    from search_app.service import QueryError, SearchService
+
+    with Archive(args.data) as archive:
+        try:
+            result = SearchService(archive).search(
+                args.query, filters={f: getattr(args, f) for f in ("language", "source", "person", "place",
+                                                                   "organization", "speaker")},
+                limit=args.limit, page=args.page, sort=args.sort)
+        except QueryError as exc:
+            return _fail(str(exc), args.json)
+    if args.json:
+        _print_json(result)
+        return 0
+    print(f"{result['total']} articles match {args.query!r}")
+    for i, hit in enumerate(result["hits"], start=1 + (args.page - 1) * args.limit):
+        date = (hit["published"] or "")[:10]
+        print(f"\n{i:>3}. {hit['title']}\n     {hit['source']} · {date} · {hit['language']} · id {hit['id']}")
+        print(f"     {hit['snippet']}")
+    for facet, values in result["facets"].items():
+        if values:
+            print(f"\n{facet}: " + ", ".join(f"{v['value']} ({v['count']})" for v in values))
+    return 0
+
+
+def cmd_quotes(args) -> int:
+    from search_app.service import QueryError, SearchService
+
+    with Archive(args.data) as archive:
+        try:
+            result = SearchService(archive).quotes(args.query, speaker=args.speaker, limit=args.limit)
+        except QueryError as exc:
+            return _fail(str(exc), args.json)
+    if args.json:
+        _print_json(result)
+        return 0
+    print(f"{result['total']} quotes")
+    for q in result["quotes"]:
+        print(f"\n“{q['text']}”\n   — {q['speaker'] or 'unattributed'}, {q['source']}, {(q['published'] or '')[:10]}"
+              f" ({q['title']})")
+    return 0
+
+
+def cmd_stats(args) -> int:
+    with Archive(args.data) as archive:
+        stats = archive.store.stats()
+    if args.json:
+        _print_json(stats)
+        return 0
+    print(f"{stats['articles']} articles ({stats['versions']} versions) from {stats['pages']} pages "
+          f"({stats['failed_pages']} failed); {stats['quotes']} quotes; {stats['entities']} distinct entities")
+    print("languages: " + ", ".join(f"{k or 'und'} {v}" for k, v in stats["languages"].items()))
+    print("sources:   " + ", ".join(f"{k or '(unknown)'} {v}" for k, v in stats["sources"].items()))
+    return 0
+
+
+def cmd_reindex(args) -> int:
+    with Archive(args.data) as archive:
+        n = archive.rebuild_index()
+        print(f"rebuilt the index from the store: {n} articles indexed in {archive.root}")
+    return 0
+
+
+def cmd_check(args) -> int:
+    with Archive(args.data) as archive:
+        drift = archive.drift()
+        failures = archive.store.failures()
+        if args.json:
+            _print_json({"missing": drift.missing, "stale": drift.stale, "orphaned": drift.orphaned,
+                         "failed_pages": len(failures), "clean": drift.clean})
+        else:
+            print(f"store and index: {len(drift.missing)} missing from the index, {len(drift.stale)} stale, "
+                  f"{len(drift.orphaned)} in the index but not the store")
+            if failures:
+                print(f"{len(failures)} stored pages could not be processed (see `newsarchive stats`)")
+        if drift.clean:
+            return 0
+        if args.repair:
+            n = archive.repair(drift)
+            if not args.json:
+                print(f"repaired: {n} articles re-indexed, {len(drift.orphaned)} removed from the index")
+            return 0
+        if not args.json:
+            print("run `newsarchive check --repair` to fix the index")
+        return 1
+
+
+def cmd_export(args) -> int:
+    if args.format != "jsonl":
+        return _fail("only --format jsonl is available in this version; WARC export comes with the crawler.", False)
+    with Archive(args.data) as archive:
+        out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+        try:
+            for article_id in archive.store.article_ids():
+                annotated = archive.store.article(article_id)
+                if annotated is not None:
+                    out.write(json.dumps({"id": article_id} | annotated.to_json(), ensure_ascii=False) + "\n")
+        finally:
+            if out is not sys.stdout:
+                out.close()
+    return 0
+
+
+def cmd_serve(args) -> int:
+    from search_app import create_app
+
+    with Archive(args.data) as archive:
+        if archive.is_empty():
+            if not BUNDLED_CORPUS.is_dir():
+                print(f"The archive in {archive.root} is empty and the bundled corpus was not found at "
+                      f"{BUNDLED_CORPUS}; add pages with `newsarchive ingest PATH`.", file=sys.stderr)
+            else:
+                from .pipeline import ingest
+
+                print(f"The archive in {archive.root} is empty: adding the bundled corpus ({BUNDLED_CORPUS}) …",
+                      file=sys.stderr)
+                bar, on_total = _progress("bundled corpus")
+                report = ingest(archive, [str(BUNDLED_CORPUS)], progress=bar.update, on_total=on_total)
+                bar.close()
+                _print_ingest_report(report, archive, False)
+    app = create_app(args.data or default_data_dir())
+    print(f"newsarchive: serving {Path(args.data or default_data_dir()).resolve()} on http://{args.host}:{args.port}",
+          file=sys.stderr)
+    app.run(host=args.host, port=args.port, threaded=True, debug=False, use_reloader=False)
+    return 0
+
+
+def _fail(message: str, as_json: bool) -> int:
+    if as_json:
+        _print_json({"error": message})
+    print(f"newsarchive: {message}", file=sys.stderr)
+    return 2
+
+
+# -- argument parsing ----------------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="newsarchive", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
+        description="A multilingual news archive: ingest news pages, then search them with facets on people, "
+                    "places, organisations, quote speakers, language, source and year.")
+    parser.add_argument("--version", action="version", version=f"newsarchive {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("annotate", help="clean and annotate pages without storing them",
+                       description="Clean and annotate HTML files (.html, .htm, .html.gz) without storing anything: "
+                                   "title, byline, date, source, language, text, quotes with speakers, entities.")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="HTML files")
+    p.add_argument("--json", action="store_true", help="one JSON object per input, one per line, in input order")
+    p.set_defaults(func=cmd_annotate)
+
+    p = sub.add_parser("ingest", help="add pages to the archive (files and folders)",
+                       description="Store, clean, annotate and index pages. Folders are read recursively for "
+                                   ".html, .htm and .html.gz files. Ingesting the same page again adds nothing; a "
+                                   "changed page with the same canonical URL becomes a new version.")
+    _data_arg(p)
+    p.add_argument("paths", nargs="+", metavar="PATH|DIR", help="files or folders")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("search", help="full-text search with facets", description="Search the archive. " + QUERY_HELP,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    _data_arg(p)
+    p.add_argument("query", metavar="QUERY")
+    p.add_argument("--json", action="store_true", help="print hits and facets as JSON")
+    p.add_argument("--limit", type=int, default=10, metavar="N", help="hits per page (default 10)")
+    p.add_argument("--page", type=int, default=1, metavar="N", help="page of hits (default 1)")
+    p.add_argument("--sort", choices=("relevance", "newest", "oldest"), default="relevance")
+    for f in ("language", "source", "person", "place", "organization", "speaker"):
+        p.add_argument(f"--{f}", metavar="VALUE", help=f"only articles with this {f}")
+    p.set_defaults(func=cmd_search)
+
+    p = sub.add_parser("quotes", help="search direct quotations",
+                       description="List quotations matching words and/or a speaker. " + QUERY_HELP)
+    _data_arg(p)
+    p.add_argument("query", nargs="?", metavar="QUERY", help="words in the quote (default: all quotes)")
+    p.add_argument("--speaker", metavar="NAME", help="only quotes by this speaker (any spelling of the name)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--limit", type=int, default=20, metavar="N")
+    p.set_defaults(func=cmd_quotes)
+
+    p = sub.add_parser("stats", help="archive summary")
+    _data_arg(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("reindex", help="rebuild the search index from the store")
+    _data_arg(p)
+    p.set_defaults(func=cmd_reindex)
+
+    p = sub.add_parser("check", help="compare store and index; --repair fixes drift",
+                       description="Compare the store (source of truth) with the search index and report articles "
+                                   "missing from the index, stale in it, or left over. Exit status 1 on drift.")
+    _data_arg(p)
+    p.add_argument("--repair", action="store_true", help="re-index what is missing or stale, drop leftovers")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("export", help="write the archive out")
+    _data_arg(p)
+    p.add_argument("--format", choices=("jsonl", "warc"), required=True)
+    p.add_argument("--output", "-o", metavar="FILE", help="file to write (default: standard output)")
+    p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("serve", help="run the web app (fills an empty archive with the bundled corpus first)")
+    _data_arg(p)
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=5000)
+    p.set_defaults(func=cmd_serve)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (InputError, NotADirectoryError) as exc:
+        print(f"newsarchive: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("newsarchive: interrupted; everything stored so far is kept, run the command again to finish.",
+              file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,588 @@
+"""Every Whoosh call lives here: schema, writer, searcher, query parsing, snippets and facet counts.
+
+Whoosh is pure Python and unmaintained upstream, so nothing else in the project imports it (apart from the analyzers
+handed to this module): swapping the engine later means rewriting this one file.
+
+Design notes
+- Text is indexed into one field pair per analysis profile (`title_<p>`, `body_<p>`) so each language gets its own
+  stemmer, plus a cross-script pair (`title_latn`, `body_latn`) that lets Latin queries find Cyrillic/Greek words.
+  Users never see these names: `title:` and `text:` in a query expand to every profile.
+- Facet fields hold entity *keys* (one key per entity across spellings and scripts); the store knows how to show them.
+- Facet counts are computed from a per-reader map docnum -> facet values, built once from the posting lists when
+  a new index generation is opened, so a search only walks its own hits (not Whoosh's slow `groupedby`).
+- Writers take Whoosh's single write lock with a wait, never fail on it; readers are never blocked by writers.
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import re
+import threading
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from whoosh import fields, index, qparser, query, sorting
+from whoosh.analysis import CompositeAnalyzer, Filter, Token, Tokenizer
+from whoosh.highlight import ContextFragmenter, Formatter, get_text
+from whoosh.qparser import syntax
+from whoosh.qparser.dateparse import DateParserPlugin
+from whoosh.searching import Searcher
+from whoosh.writing import CLEAR
+
+from .analysis import PROFILES, analyzer_for, profile_for, translit_analyzer
+from .entities import entity_key
+from .models import AnnotatedArticle
+
+ARTICLES, QUOTES = "articles", "quotes"
+FACETS = ("person", "place", "organization", "speaker", "language", "source", "year")
+KEYED_FACETS = {"person": "person", "place": "place", "organization": "organization", "speaker": "person"}
+USER_FIELDS = ("title", "text", "person", "place", "organization", "speaker", "language", "source", "year",
+               "published", "url", "names")
+MAX_QUERY_CHARS = 2000
+TITLE_BOOST = 3.0
+
+
+class QueryError(ValueError):
+    """A query the user must change; the message says what is wrong."""
+
+
+class IndexBusy(RuntimeError):
+    """Another process held the index write lock for longer than we were willing to wait."""
+
+
+# -- analyzers for keyed facet fields ------------------------------------------------------------------------
+class _WholeValueTokenizer(Tokenizer):
+    """Index a facet value (a name, possibly with commas in it) as one token."""
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        for i, part in enumerate(value.split("\x1f") if tokenize else [value]):
+            part = part.strip()
+            if not part:
+                continue
+            t.original = t.text = part
+            t.boost = 1.0
+            if positions:
+                t.pos = start_pos + i
+            if chars:
+                t.startchar, t.endchar = start_char, start_char + len(part)
+            yield t
+
+
+KEY_MARK = "\ue000"  # prefixes a value that is already an entity key, so it is indexed as it is
+
+
+class _EntityKeyFilter(Filter):
+    """Turn any spelling of a name into the entity's key (at query time, and for names given when indexing)."""
+
+    def __init__(self, kind: str):
+        self.kind = kind
+
+    def __eq__(self, other):
+        return isinstance(other, _EntityKeyFilter) and other.kind == self.kind
+
+    def __call__(self, tokens):
+        for t in tokens:
+            t.text = t.text[1:] if t.text.startswith(KEY_MARK) else entity_key(t.text, self.kind)
+            if t.text:
+                yield t
+
+
+def _key_field(kind: str) -> fields.FieldType:
+    analyzer = CompositeAnalyzer(_WholeValueTokenizer(), _EntityKeyFilter(kind))
+    return fields.KEYWORD(analyzer=analyzer, scorable=False, stored=False)
+
+
+def _text_fields(prefix: str, boost: float = 1.0) -> dict[str, fields.FieldType]:
+    made = {f"{prefix}_{p}": fields.TEXT(analyzer=analyzer_for(p), field_boost=boost) for p in PROFILES}
+    made[f"{prefix}_latn"] = fields.TEXT(analyzer=translit_analyzer(), field_boost=boost * 0.5)
+    return made
+
+
+def article_schema() -> fields.Schema:
+    schema = fields.Schema(
+        id=fields.ID(stored=True, unique=True),
+        version=fields.STORED(),
+        url=fields.ID(stored=True),
+        headline=fields.STORED(),
+        content=fields.STORED(),
+        published=fields.DATETIME(stored=True, sortable=True),
+        published_iso=fields.STORED(),
+        language=fields.ID(stored=True),
+        source=fields.ID(stored=True),
+        year=fields.ID(stored=True),
+        is_article=fields.BOOLEAN(stored=True),
+        names=fields.TEXT(analyzer=translit_analyzer(), field_boost=1.5),
+        person=_key_field("person"),
+        place=_key_field("place"),
+        organization=_key_field("organization"),
+        speaker=_key_field("person"),
+    )
+    for name, ftype in (_text_fields("title", TITLE_BOOST) | _text_fields("body")).items():
+        schema.add(name, ftype)
+    return schema
+
+
+def quote_schema() -> fields.Schema:
+    schema = fields.Schema(
+        id=fields.ID(stored=True, unique=True),
+        article_id=fields.ID(stored=True),
+        quote_text=fields.STORED(),
+        speaker_name=fields.STORED(),
+        fragment=fields.BOOLEAN(stored=True),
+        speaker=_key_field("person"),
+        language=fields.ID(stored=True),
+        source=fields.ID(stored=True),
+        headline=fields.STORED(),
+        published=fields.DATETIME(stored=True, sortable=True),
+        published_iso=fields.STORED(),
+    )
+    for name, ftype in _text_fields("text").items():
+        schema.add(name, ftype)
+    return schema
+
+
+def parse_date(value: str | None) -> datetime | None:
+    """An ISO 8601 date as a naive UTC datetime (Whoosh cannot store aware ones)."""
+    if not value:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if parsed.tzinfo is not None:
+        parsed = parsed.astimezone(UTC).replace(tzinfo=None)
+    return parsed
+
+
+def _joined(values: Iterable[str]) -> str:
+    return "\x1f".join(v for v in values if v)
+
+
+def article_document(article_id: str, version: int, annotated: AnnotatedArticle) -> dict:
+    a = annotated.article
+    profile = profile_for(annotated.language)
+    published = parse_date(a.published)
+    by_type: dict[str, list[str]] = defaultdict(list)
+    alias_words: list[str] = []
+    for e in annotated.entities:
+        by_type[e.type].append(KEY_MARK + (e.key or entity_key(e.name, e.type)))
+        alias_words.extend([e.name, *e.aliases])
+    doc = {
+        "id": article_id,
+        "version": version,
+        "url": a.url or "",
+        "headline": a.title,
+        "content": a.text,
+        "published_iso": a.published,
+        "language": annotated.language,
+        "source": a.source,
+        "is_article": a.is_article,
+        "names": " ".join(dict.fromkeys(alias_words)),
+        "person": _joined(by_type["person"]),
+        "place": _joined(by_type["place"]),
+        "organization": _joined(by_type["organization"]),
+        "speaker": _joined({q.speaker for q in annotated.quotes if q.speaker}),
+        f"title_{profile}": a.title,
+        f"body_{profile}": a.text,
+        "title_latn": a.title,
+        "body_latn": a.text,
+    }
+    if published:
+        doc["published"] = published
+        doc["year"] = str(published.year)
+    return {k: v for k, v in doc.items() if v not in (None, "")}
+
+
+def quote_documents(article_id: str, annotated: AnnotatedArticle) -> Iterator[dict]:
+    a = annotated.article
+    published = parse_date(a.published)
+    for i, q in enumerate(annotated.quotes):
+        lang = q.language or annotated.language
+        doc = {
+            "id": f"{article_id}:{i}",
+            "article_id": article_id,
+            "quote_text": q.text,
+            "speaker_name": q.speaker or "",
+            "speaker": q.speaker or "",
+            "fragment": q.fragment,
+            "language": lang,
+            "source": a.source,
+            "headline": a.title,
+            "published_iso": a.published,
+            f"text_{profile_for(lang)}": q.text,
+            "text_latn": q.text,
+        }
+        if published:
+            doc["published"] = published
+        yield {k: v for k, v in doc.items() if v not in (None, "")}
+
+
+# -- query parsing -------------------------------------------------------------------------------------------
+class _FieldGroupsPlugin(qparser.Plugin):
+    """Expand the user's field names (title:, text:) into the per-language fields; refuse unknown field names."""
+
+    def __init__(self, groups: dict[str, list[str]], known: set[str]):
+        self.groups = groups
+        self.known = known
+
+    def filters(self, parser):
+        return [(self.expand, 105)]  # after explicit field names are applied (100), before multifield (110)
+
+    def expand(self, parser, group):
+        for i, node in enumerate(group):
+            if isinstance(node, syntax.GroupNode):
+                group[i] = self.expand(parser, node)
+            elif node.has_fieldname and node.fieldname is not None:
+                name = node.fieldname
+                if name in self.groups:
+                    copies = []
+                    for target in self.groups[name]:
+                        new = copy.copy(node)
+                        new.set_fieldname(target, override=True)
+                        copies.append(new)
+                    group[i] = syntax.OrGroup(copies)
+                elif name not in self.known:
+                    fields_list = ", ".join(USER_FIELDS)
+                    raise QueryError(
+                        f"Unknown field '{name}:'. Search one of these fields: {fields_list} — or put the words in "
+                        f'double quotes ("{name}:...") to search them as text.')
+        return group
+
+
+def check_query_text(text: str) -> str:
+    """Reject what no parser can read sensibly, with a message that says how to fix it."""
+    text = text.replace("\x00", " ").strip()
+    if not text:
+        raise QueryError("The query is empty: type one or more words to search for.")
+    if len(text) > MAX_QUERY_CHARS:
+        raise QueryError(f"The query is {len(text)} characters long; shorten it to at most {MAX_QUERY_CHARS}.")
+    if text.count('"') % 2:
+        raise QueryError('The query has an unmatched double quote ("): close the phrase or remove the quote.')
+    depth = 0
+    for ch in re.sub(r'"[^"]*"', "", text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            raise QueryError("The query closes a parenthesis ')' that was never opened: remove it or add '('.")
+    if depth:
+        raise QueryError("The query opens a parenthesis '(' that is never closed: add ')' or remove it.")
+    return text
+
+
+# -- snippets ------------------------------------------------------------------------------------------------
+class _MarkFormatter(Formatter):
+    """Snippet fragments as (plain, html) pairs: plain text for terminals and JSON, <mark> for the web page."""
+
+    between = " … "
+
+    def format_token(self, text, token, replace=False):
+        return "\x02" + get_text(text, token, replace) + "\x03"
+
+
+def _snippet_pair(marked: str) -> tuple[str, str]:
+    plain = marked.replace("\x02", "").replace("\x03", "")
+    marked_html = html.escape(marked).replace("\x02", "<mark>").replace("\x03", "</mark>")
+    return plain, marked_html
+
+
+def _lead(text: str, chars: int = 240) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= chars else text[:chars].rsplit(" ", 1)[0] + " …"
+
+
+# -- results -------------------------------------------------------------------------------------------------
+@dataclass
+class Hit:
+    id: str
+    title: str
+    url: str
+    published: str | None
+    language: str
+    source: str
+    snippet: str
+    snippet_html: str
+    score: float
+
+
+@dataclass
+class SearchResult:
+    total: int
+    hits: list[Hit]
+    facets: dict[str, list[tuple[str, int]]]  # facet -> [(indexed value or key, count)], most frequent first
+    page: int = 1
+    limit: int = 10
+    languages_searched: list[str] = field(default_factory=list)
+
+
+@dataclass
+class QuoteHit:
+    id: str
+    text: str
+    speaker: str | None
+    fragment: bool
+    article_id: str
+    title: str
+    published: str | None
+    language: str
+    source: str
+
+
+@dataclass
+class QuoteResult:
+    total: int
+    quotes: list[QuoteHit]
+
+
+class Engine:
+    """The search index of one archive: two Whoosh indexes (articles, quotes) under one folder."""
+
+    def __init__(self, folder: Path | str):
+        self.folder = Path(folder)
+        self._indexes = {name: self._open(name, schema()) for name, schema in
+                         ((ARTICLES, article_schema), (QUOTES, quote_schema))}
+        self._lock = threading.Lock()
+        self._searchers: dict[str, Searcher] = {}
+        self._facet_maps: dict[int, dict[str, list[tuple[str, ...]]]] = {}
+
+    def _open(self, name: str, schema: fields.Schema) -> index.Index:
+        path = self.folder / name
+        path.mkdir(parents=True, exist_ok=True)
+        if index.exists_in(path):
+            ix = index.open_dir(path)
+            if set(ix.schema.names()) == set(schema.names()):
+                return ix
+        return index.create_in(path, schema)  # new archive, or an index built by an older layout: rebuild it
+
+    def clear(self) -> None:
+        """Empty both indexes (for a rebuild from the store)."""
+        self.write_articles([], clear=True)
+
+    # -- writing ---------------------------------------------------------------------------------------------
+    def _writer(self, name: str, timeout: float):
+        """Whoosh's single writer, waiting for another process's writer to finish rather than failing."""
+        from whoosh.index import LockError
+
+        try:
+            return self._indexes[name].writer(timeout=timeout, delay=0.25)
+        except LockError as exc:
+            raise IndexBusy(
+                f"The search index in {self.folder} stayed locked by another process for {timeout:.0f} s. "
+                "Your articles are safely stored; run `newsarchive check --repair` when the other process ends."
+            ) from exc
+
+    def write_articles(self, items: Iterable[tuple[str, int, AnnotatedArticle | None]], timeout: float = 900.0,
+                       clear: bool = False) -> int:
+        """Add or replace articles (None deletes one) in both indexes, holding both write locks.
+
+        `items` is consumed only once the locks are held, so a caller can read what to index at that moment.
+        Nothing is committed when there was nothing to write (no new index generation for readers to reload).
+        """
+        aw = self._writer(ARTICLES, timeout)
+        try:
+            qw = self._writer(QUOTES, timeout)
+        except BaseException:
+            aw.cancel()
+            raise
+        written = 0
+        try:
+            for article_id, version, annotated in items:
+                written += 1
+                aw.delete_by_term("id", article_id)
+                qw.delete_by_term("article_id", article_id)
+                if annotated is None:
+                    continue
+                aw.add_document(**article_document(article_id, version, annotated))
+                for doc in quote_documents(article_id, annotated):
+                    qw.add_document(**doc)
+        except BaseException:
+            aw.cancel()
+            qw.cancel()
+            raise
+        if written or clear:
+            # quotes first: a crash between the two commits leaves quotes of an article the store still has
+            # pending, which the next sync rewrites
+            qw.commit(mergetype=CLEAR) if clear else qw.commit()
+            aw.commit(mergetype=CLEAR) if clear else aw.commit()
+            self._reset_searchers()
+        else:
+            qw.cancel()
+            aw.cancel()
+        return written
+
+    def _reset_searchers(self) -> None:
+        with self._lock:
+            for s in self._searchers.values():
+                s.close()
+            self._searchers.clear()
+            self._facet_maps.clear()
+
+    # -- reading ---------------------------------------------------------------------------------------------
+    def searcher(self, name: str = ARTICLES) -> Searcher:
+        """A searcher on the newest committed generation (refreshed when another process has committed)."""
+        with self._lock:
+            current = self._searchers.get(name)
+            if current is None:
+                current = self._indexes[name].searcher()
+            else:
+                fresh = current.refresh()
+                if fresh is not current:
+                    self._facet_maps.pop(id(current), None)
+                    current = fresh
+            self._searchers[name] = current
+            return current
+
+    def indexed_versions(self) -> dict[str, int]:
+        """Article id -> version as the index holds it (for comparing index and store)."""
+        s = self.searcher(ARTICLES)
+        return {doc["id"]: doc.get("version", 0) for doc in s.all_stored_fields()}
+
+    def languages(self) -> list[str]:
+        s = self.searcher(ARTICLES)
+        return sorted(t.decode("utf-8") if isinstance(t, bytes) else t for t in s.reader().lexicon("language"))
+
+    def _text_fieldnames(self, prefix: str, languages: Iterable[str]) -> list[str]:
+        profiles = dict.fromkeys(profile_for(lang) for lang in languages)
+        return [f"{prefix}_{p}" for p in profiles] + [f"{prefix}_latn"]
+
+    def parse(self, text: str, name: str = ARTICLES, languages: Iterable[str] | None = None) -> query.Query:
+        """Parse Whoosh query syntax over every language the index holds (or the ones asked for)."""
+        text = check_query_text(text)
+        langs = list(languages) if languages else (self.languages() or ["und"])
+        schema = self._indexes[name].schema
+        if name == ARTICLES:
+            groups = {"title": self._text_fieldnames("title", langs), "text": self._text_fieldnames("body", langs)}
+            groups["body"] = groups["text"]
+            default = groups["title"] + groups["text"] + ["names"]
+        else:
+            groups = {"text": self._text_fieldnames("text", langs)}
+            groups["quote"] = groups["text"]
+            default = groups["text"]
+        parse_schema = schema.copy()
+        for alias in groups:
+            parse_schema.add(alias, fields.TEXT())
+        parser = qparser.MultifieldParser(default, parse_schema)
+        parser.replace_plugin(qparser.FieldsPlugin(remove_unknown=False))
+        parser.add_plugin(_FieldGroupsPlugin(groups, set(schema.names())))
+        parser.add_plugin(DateParserPlugin(free=False))
+        parser.add_plugin(qparser.GtLtPlugin())
+        try:
+            parsed = parser.parse(text)
+        except QueryError:
+            raise
+        except Exception as exc:  # Whoosh's parser raises assorted errors on odd input
+            raise QueryError(f"The query could not be read ({exc}); check its operators and field names.") from exc
+        if parsed is query.NullQuery or not list(parsed.leaves()):
+            raise QueryError("The query has no words to search for (only operators or stop words). Add a word.")
+        for leaf in parsed.leaves():
+            if isinstance(leaf, query.Term) and isinstance(getattr(leaf, "error", None), Exception):
+                raise QueryError(f"Could not read part of the query: {leaf.error}")
+        return parsed
+
+    def _filter(self, name: str, filters: dict[str, str | None]) -> query.Query | None:
+        """Facet filters: exact values for language/source/year, any alias for entity facets, date bounds."""
+        schema = self._indexes[name].schema
+        parts: list[query.Query] = []
+        for facet, value in filters.items():
+            if not value or facet in ("from", "to"):
+                continue
+            if facet not in schema.names():
+                continue
+            if facet in KEYED_FACETS:
+                value = entity_key(value, KEYED_FACETS[facet])
+            parts.append(query.Term(facet, value))
+        start, end = parse_date(filters.get("from")), parse_date(filters.get("to"))
+        if filters.get("from") and start is None or filters.get("to") and end is None:
+            raise QueryError("Dates in from/to must be ISO 8601, e.g. 2026-03-14.")
+        if start or end:
+            if end and filters.get("to") and len(filters["to"]) <= 10:
+                end = end.replace(hour=23, minute=59, second=59)
+            parts.append(query.DateRange("published", start, end))
+        return query.And(parts) if parts else None
+
+    def _facet_map(self, searcher: Searcher) -> dict[str, list[tuple[str, ...]]]:
+        """docnum -> values for every facet field, built once per index generation from the posting lists."""
+        key = id(searcher)
+        cached = self._facet_maps.get(key)
+        if cached is not None:
+            return cached
+        reader = searcher.reader()
+        size = reader.doc_count_all()
+        built: dict[str, list[tuple[str, ...]]] = {}
+        for facet in FACETS:
+            if facet not in searcher.schema.names():
+                continue
+            per_doc: list[tuple[str, ...]] = [()] * size
+            for raw in reader.lexicon(facet):
+                value = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+                for docnum in reader.postings(facet, value).all_ids():
+                    per_doc[docnum] = (*per_doc[docnum], value)
+            built[facet] = per_doc
+        self._facet_maps[key] = built
+        return built
+
+    def search(self, text: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
+               sort: str = "relevance", facet_limit: int = 10) -> SearchResult:
+        filters = filters or {}
+        langs = [filters["language"]] if filters.get("language") else None
+        q = self.parse(text, ARTICLES, langs)
+        flt = self._filter(ARTICLES, filters)
+        s = self.searcher(ARTICLES)
+        page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
+        sortedby = {"newest": sorting.FieldFacet("published", reverse=True),
+                    "oldest": sorting.FieldFacet("published")}.get(sort)
+        if sort not in ("relevance", "newest", "oldest"):
+            raise QueryError(f"Unknown sort '{sort}': use relevance, newest or oldest.")
+        results = s.search_page(q, page, pagelen=limit, filter=flt, sortedby=sortedby, terms=True)
+        matched = q if flt is None else query.And([q, flt])
+        docnums = list(s.docs_for_query(matched))
+        facet_map = self._facet_map(s)
+        facets: dict[str, list[tuple[str, int]]] = {}
+        for facet in FACETS:
+            per_doc = facet_map.get(facet)
+            counts: Counter[str] = Counter()
+            if per_doc is not None:
+                for d in docnums:
+                    counts.update(per_doc[d])
+            facets[facet] = counts.most_common(facet_limit)
+        results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)
+        results.results.formatter = _MarkFormatter()
+        hits = [self._hit(h) for h in results]
+        return SearchResult(total=len(docnums), hits=hits, facets=facets, page=page, limit=limit,
+                            languages_searched=langs or self.languages())
+
+    @staticmethod
+    def _hit(h) -> Hit:
+        content = h.get("content", "")
+        marked = ""
+        lang = h.get("language", "und")
+        for fieldname in (f"body_{profile_for(lang)}", "body_latn"):
+            try:
+                marked = h.highlights(fieldname, text=content, top=2)
+            except Exception:  # a snippet is a nicety: never fail a search over it
+                marked = ""
+            if marked:
+                break
+        plain, marked_html = _snippet_pair(marked) if marked else (_lead(content), html.escape(_lead(content)))
+        return Hit(id=h["id"], title=h.get("headline", ""), url=h.get("url", ""), published=h.get("published_iso"),
+                   language=lang, source=h.get("source", ""), snippet=plain, snippet_html=marked_html,
+                   score=round(float(h.score or 0.0), 4))
+
+    def search_quotes(self, text: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
+                      include_fragments: bool = True) -> QuoteResult:
+        s = self.searcher(QUOTES)
+        q = self.parse(text, QUOTES) if text and text.strip() else query.Every()
+        flt = self._filter(QUOTES, {"speaker": speaker})
+        if not include_fragments:
+            flt = query.And([flt, query.Term("fragment", False)]) if flt else query.Term("fragment", False)
+        sortedby = None if text and text.strip() else sorting.FieldFacet("published", reverse=True)
+        results = s.search_page(q, max(1, page), pagelen=max(1, min(limit, 1000)), filter=flt, sortedby=sortedby)
+        quotes = [QuoteHit(id=h["id"], text=h["quote_text"], speaker=h.get("speaker_name") or None,
+                           fragment=bool(h.get("fragment")), article_id=h["article_id"],
+                           title=h.get("headline", ""), published=h.get("published_iso"),
+                           language=h.get("language", "und"), source=h.get("source", "")) for h in results]
+        return QuoteResult(total=results.total, quotes=quotes)

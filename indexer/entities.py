@@ -1,0 +1,590 @@
+"""Named people, places and organisations in an article, merged per entity and keyed across articles.
+
+Recognition is rule-based over capitalised word runs (with gazetteers and cue words deciding the type and ruling
+out sentence starts, months, demonyms and titles), except for Russian and Ukrainian, where the natasha/slovnet
+tagger (a small model shipped inside its PyPI wheel) finds the spans when it is installed. Everything after
+recognition — merging "Pavlo Kyrylenko" with "Kyrylenko", "Security Service of Ukraine (SSU)" with "SSU",
+lemmatising inflected Slavic forms and building cross-article keys — is shared by all languages.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from indexer.gazetteer import (
+    MONTHS_DAYS,
+    NEVER_ALONE,
+    NEVER_NAMES,
+    PERSON_TITLES,
+    first_names,
+    has_org_word,
+    is_demonym,
+    looks_like_acronym,
+    org_for,
+    place_for,
+)
+from indexer.models import ENTITY_TYPES, Entity
+from indexer.names import _morph, fold, is_cyrillic, lemma_for, skeleton
+
+_TOKEN = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
+_SENT_END = {".", "!", "?", "…", ":", ";"}
+_OPENERS = set("\"'«»“”„‘’([{–—-•*")
+CONNECTORS = {
+    "of", "of the", "the", "for", "and", "&", "de", "del", "de la", "la", "le", "les", "du", "des", "van",
+    "von", "der", "den", "di", "da", "do", "dos", "das", "y", "e", "für", "und", "voor", "en", "et", "i",
+    "della", "degli", "van de", "van der", "al", "el", "bin", "ibn",
+}
+_PLACE_PREPS = {
+    "in", "at", "from", "to", "near", "into", "across", "en", "à", "au", "aux", "dans", "de", "desde", "hacia",
+    "nach", "aus", "im", "bei", "naar", "uit", "bij", "te", "w", "we", "z", "ze", "do", "na", "у", "в", "во",
+    "з", "із", "из", "до", "під", "под", "біля", "около", "a", "da", "em", "no", "na", "per", "verso",
+}
+_STOPWORD_CACHE: dict[str, frozenset[str]] = {}
+_STOP_LANG_NAMES = {"en": "english", "de": "german", "fr": "french", "es": "spanish", "nl": "dutch",
+                    "it": "italian", "pt": "portuguese", "pl": "polish", "uk": "ukrainian", "ru": "russian"}
+_EXTRA_STOP = {
+    "the", "a", "an", "this", "that", "these", "those", "it", "its", "he", "she", "they", "we", "you", "his",
+    "her", "their", "our", "but", "and", "or", "if", "when", "while", "after", "before", "as", "at", "in",
+    "on", "for", "with", "by", "from", "to", "of", "so", "yet", "there", "here", "what", "who", "why",
+    "how", "where", "which", "some", "many", "most", "all", "both", "each", "every", "no", "not", "one",
+    "two", "three", "also", "however", "meanwhile", "earlier", "later", "today", "yesterday", "tomorrow",
+    "last", "next", "first", "according", "despite", "during", "since", "until", "although", "though",
+    "because", "than", "then", "now", "just", "still", "even", "only", "my", "your", "me", "him", "them",
+    "us", "i", "mr", "mrs", "ms", "dr", "photo", "getty", "images",
+}
+
+
+@dataclass
+class Mention:
+    surface: str
+    type: str | None  # None: capitalised but untyped so far
+    start: int  # order of appearance (token index over the whole article)
+    canonical: str | None = None  # gazetteer / known-organisation name
+    weak: bool = False  # came from a headline-case title: keep only if confirmed elsewhere
+    lemma: str = ""  # dictionary form for inflecting languages
+    person_cue: bool = False
+
+
+@dataclass
+class _Cluster:
+    type: str
+    mentions: list[Mention] = field(default_factory=list)
+    canonical: str | None = None
+    extra_aliases: list[str] = field(default_factory=list)
+
+
+def _stopwords(language: str) -> frozenset[str]:
+    if language not in _STOPWORD_CACHE:
+        words = set(_EXTRA_STOP)
+        try:
+            from stop_words import get_stop_words
+
+            words |= {w.casefold() for w in get_stop_words(_STOP_LANG_NAMES.get(language, "english"))}
+        except Exception:  # noqa: BLE001 - optional package, unknown language
+            pass
+        _STOPWORD_CACHE[language] = frozenset(words)
+    return _STOPWORD_CACHE[language]
+
+
+@lru_cache(maxsize=16)
+def _lexicon(language: str):
+    """simplemma's case-sensitive word-form dictionary for the language, or None."""
+    code = language if language in ("de", "en", "fr", "es", "nl", "it", "pt", "pl", "uk", "ru") else None
+    if code is None:
+        return None
+    try:
+        from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+        return DefaultDictionaryFactory().get_dictionary(code)
+    except Exception:  # noqa: BLE001 - optional package or missing language data
+        return None
+
+
+def _lexical_common(word: str, language: str) -> bool:
+    """A common word of the language: its lower-case form is in the lexicon (for German, the word itself)."""
+    lex = _lexicon(language)
+    if lex is None or word.isupper():
+        return False
+    if language == "de":
+        return word in lex and fold(word) not in first_names()
+    low = word.lower()
+    return low in lex and word not in lex
+
+
+def _unknown_word(word: str, language: str) -> bool:
+    lex = _lexicon(language)
+    return lex is not None and word not in lex and word.lower() not in lex
+
+
+# ---------------------------------------------------------------- tokenising
+
+
+@dataclass
+class _Tok:
+    text: str
+    sent_start: bool
+    index: int
+
+
+def _tokens(paragraph: str, offset: int) -> list[_Tok]:
+    toks: list[_Tok] = []
+    at_start = True
+    for i, m in enumerate(_TOKEN.finditer(paragraph)):
+        text = m.group()
+        toks.append(_Tok(text, at_start, offset + i))
+        if text in _SENT_END:
+            at_start = True
+        elif at_start and (text in _OPENERS or text.isdigit()):
+            at_start = True
+        else:
+            at_start = False
+    return toks
+
+
+def _is_cap(word: str) -> bool:
+    return word[:1].isupper() and any(ch.isalpha() for ch in word)
+
+
+def _is_all_caps(toks: list[_Tok]) -> bool:
+    words = [t.text for t in toks if len(t.text) > 1 and t.text.isalpha()]
+    return len(words) >= 2 and sum(w.isupper() for w in words) / len(words) > 0.6
+
+
+def _is_headline_case(title: str) -> bool:
+    words = [w for w in re.findall(r"[^\W\d_]+", title) if len(w) > 3]
+    return len(words) >= 3 and sum(_is_cap(w) for w in words) / len(words) > 0.6
+
+
+# ---------------------------------------------------------------- rule-based recognition
+
+
+def _runs(toks: list[_Tok]) -> list[tuple[int, int]]:
+    """Maximal stretches of capitalised tokens, bridged by connectors that are followed by one more."""
+    runs = []
+    i = 0
+    n = len(toks)
+    while i < n:
+        if not _is_cap(toks[i].text):
+            i += 1
+            continue
+        j = i + 1
+        while j < n:
+            if _is_cap(toks[j].text) and not toks[j].sent_start:
+                j += 1
+                continue
+            # connector(s) then a capitalised word: "Security Service of Ukraine", "Banco de España"
+            k = j
+            while k < n and k - j < 2 and toks[k].text.casefold() in CONNECTORS:
+                k += 1
+            if k > j and k < n and _is_cap(toks[k].text) and toks[j].text.casefold() not in ("and", "und", "y",
+                                                                                            "et", "en", "e", "i", "&"):
+                j = k + 1
+                continue
+            break
+        runs.append((i, j))
+        i = j
+    return runs
+
+
+def _common_word(word: str, language: str, lower_vocab: set[str]) -> bool:
+    low = word.casefold()
+    return (low in _stopwords(language) or low in lower_vocab or low in MONTHS_DAYS or low in NEVER_NAMES
+            or _lexical_common(word, language))
+
+
+def _leading_common(first: _Tok, run_len: int, language: str, lower_vocab: set[str]) -> bool:
+    """A run's first word that is an ordinary word: stop words anywhere, lexicon words at sentence start."""
+    low = first.text.casefold()
+    if first.sent_start or language == "de":
+        return _common_word(first.text, language, lower_vocab)
+    return run_len > 1 and (low in _stopwords(language) or low in MONTHS_DAYS or low in NEVER_NAMES)
+
+
+def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list[_Tok], bool]:
+    """Strip titles, months, demonyms and sentence-initial common words from the edges of a run."""
+    cue = False
+    while words:
+        first = words[0]
+        low = first.text.casefold().strip(".")
+        if low in PERSON_TITLES:
+            cue = True
+            words = words[1:]
+        elif low in MONTHS_DAYS or low in NEVER_NAMES or low in CONNECTORS:
+            words = words[1:]
+        elif _leading_common(first, len(words), language, lower_vocab) and not (
+            org_for(first.text) or place_for(first.text, language)
+        ):
+            words = words[1:]
+        elif is_demonym(first.text) and not (len(words) > 1 and has_org_word([w.text for w in words[1:]])):
+            words = words[1:]
+        else:
+            break
+    while words:
+        low = words[-1].text.casefold().strip(".")
+        if low in CONNECTORS or low in MONTHS_DAYS or low in NEVER_NAMES or low in PERSON_TITLES or (
+            is_demonym(words[-1].text) and len(words) == 1
+        ):
+            words = words[:-1]
+        else:
+            break
+    return words, cue
+
+
+def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start: bool,
+              lower_vocab: set[str]) -> tuple[str | None, str | None]:
+    """(type, canonical) of a trimmed run; type None means drop it."""
+    surface = " ".join(words)
+    org = org_for(surface)
+    if org:
+        return "organization", org
+    names = first_names()
+    first_is_name = fold(words[0]) in names
+    if cue and not has_org_word(words):
+        return "person", None
+    place = place_for(surface, language)
+    if place and len(words) == 1 and (sent_start or place.population < 1_000_000) and _common_word(
+            words[0], language, lower_vocab):
+        place = None
+    if place and not (first_is_name and len(words) > 1 and place.kind == "city" and place.population < 500_000):
+        return "place", place.name
+    if has_org_word(words) and len(words) > 1:
+        return "organization", None
+    if len(words) == 1 and looks_like_acronym(words[0]) and not sent_start:
+        return "organization", None
+    if first_is_name and len(words) >= 2:
+        return "person", None
+    if len(words) >= 2:
+        if any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
+            return "organization", None
+        return ("person", None) if len(words) <= 3 else ("organization", None)
+    word = words[0]
+    if word.casefold() in NEVER_ALONE:
+        return "", None
+    if has_org_word(words):
+        # "el Gobierno", "la Policía": a capitalised institution word mid-sentence names that institution.
+        return ("organization", None) if not sent_start and language != "de" else ("", None)
+    if sent_start and _common_word(word, language, lower_vocab):
+        return "", None
+    if language == "de" and not _unknown_word(word, language) and word.casefold() not in names:
+        return None, None  # German capitalises every noun: a known noun alone is a name only as a surname
+    if prev.casefold() in _PLACE_PREPS:
+        return "place", None
+    return None, None  # untyped single word: typed later by coreference, else dropped unless repeated
+
+
+def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> list[Mention]:
+    all_toks: list[list[_Tok]] = []
+    offset = 0
+    for p in paragraphs:
+        toks = _tokens(p, offset)
+        offset += len(toks) + 1
+        all_toks.append(toks)
+    lower_vocab = {t.text.casefold() for toks in all_toks for t in toks if t.text[:1].islower()}
+    mentions: list[Mention] = []
+    for pi, toks in enumerate(all_toks):
+        headline = (weak_first and pi == 0) or _is_all_caps(toks)
+        for a, b in _runs(toks):
+            words, cue = _trim(toks[a:b], language, lower_vocab)
+            if not words:
+                continue
+            start = toks.index(words[0]) if words[0] in toks else a
+            prev = toks[start - 1].text if start > 0 else ""
+            if cue is False and start > 0 and toks[start - 1].text.casefold().strip(".") in PERSON_TITLES:
+                cue = True
+            texts = [re.sub(r"['’]s$", "", w.text) for w in words]
+            kind, canonical = _type_run(texts, language, cue, prev, words[0].sent_start or headline, lower_vocab)
+            surface = " ".join(texts)
+            if kind == "":
+                continue
+            mentions.append(Mention(surface, kind, words[0].index, canonical, weak=headline, person_cue=cue))
+            # "Security Service of Ukraine (SSU)": the bracketed acronym is another name for the run.
+            end = toks.index(words[-1]) + 1
+            if end + 2 < len(toks) and toks[end].text == "(" and toks[end + 2].text == ")" and looks_like_acronym(
+                toks[end + 1].text
+            ):
+                mentions[-1].lemma = ""
+                mentions.append(Mention(toks[end + 1].text, kind or "organization", toks[end + 1].index,
+                                        canonical, weak=headline))
+                mentions[-1].lemma = "@acronym-of:" + surface
+    return mentions
+
+
+# ---------------------------------------------------------------- natasha (ru, uk)
+
+
+@lru_cache(maxsize=1)
+def _natasha():
+    try:
+        from natasha import NewsEmbedding, NewsNERTagger, Segmenter
+    except ImportError:
+        return None
+    emb = NewsEmbedding()
+    return Segmenter(), NewsNERTagger(emb)
+
+
+_NATASHA_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
+
+
+def _natasha_mentions(paragraphs: list[str], language: str, weak_first: bool) -> list[Mention] | None:
+    tools = _natasha()
+    if tools is None:
+        return None
+    from natasha import Doc
+
+    segmenter, tagger = tools
+    text = "\n\n".join(paragraphs)
+    doc = Doc(text)
+    doc.segment(segmenter)
+    doc.tag_ner(tagger)  # one call: slovnet batches sentences, per-paragraph calls are ~20x slower
+    title_end = len(paragraphs[0]) if weak_first and paragraphs else -1
+    mentions: list[Mention] = []
+    covered: set[int] = set()
+    for span in doc.spans:
+        kind = _NATASHA_TYPES.get(span.type)
+        words = [t.text for t in span.tokens if t.text not in "()«»\"„“”"]
+        if not kind or not words or (
+            len(words) == 1 and kind == "person" and _common_slavic_word(words[0], language)
+        ):
+            continue
+        covered.update(range(span.start, span.stop))
+        mentions.extend(_fix_natasha_span(words, kind, language, span.start, span.start < title_end))
+    base = 0
+    for pi, para in enumerate(paragraphs):
+        shifted = {i - base for i in covered if base <= i < base + len(para)}
+        mentions.extend(_slavic_gazetteer_mentions(para, language, base, shifted, weak_first and pi == 0))
+        base += len(para) + 2
+    return mentions
+
+
+_REGION = re.compile(
+    r"\b([А-ЯІЇЄҐ][а-яіїєґ'’]+(?:ськ|цьк|зьк|ск|цк)[а-яіїєґ]*)\s+(област[а-яіїєґ]*|обл\.|район[а-яіїєґ]*|"
+    r"кра[йяюе][а-яіїєґ]*)"
+)
+_CYR_WORD = re.compile(r"[А-ЯІЇЄҐЁ][а-яіїєґё'’\-]+")
+
+
+def _slavic_gazetteer_mentions(para: str, language: str, base: int, covered: set[int],
+                               weak: bool) -> list[Mention]:
+    """Places the tagger missed: gazetteer cities/countries in any case form, and "<adjective> oblast"."""
+    out = []
+    for m in _REGION.finditer(para):
+        if not any(i in covered for i in range(m.start(), m.end())):
+            covered.update(range(m.start(), m.end()))
+            out.append(Mention(m.group(0), "place", base + m.start(), None, weak=weak))
+    for m in _CYR_WORD.finditer(para):
+        if any(i in covered for i in range(m.start(), m.end())) or _at_sentence_start(para, m.start()):
+            continue
+        place = place_for(m.group(0), language)
+        if place and place.population >= 50_000 and not _common_slavic_word(m.group(0), language):
+            out.append(Mention(m.group(0), "place", base + m.start(), place.name, weak=weak))
+    return out
+
+
+def _at_sentence_start(text: str, pos: int) -> bool:
+    before = text[:pos].rstrip(" «\"„“(—–-")
+    return not before or before[-1] in ".!?…:"
+
+
+def _common_slavic_word(word: str, language: str) -> bool:
+    """A dictionary word with no proper-name reading ("Він", "Нагадаємо"): the tagger's usual false alarm."""
+    if word.casefold() in _stopwords(language):
+        return True
+    morph = _morph(language)
+    if morph is None or word.isupper():
+        return False
+    parses = morph.parse(word)
+    if not morph.word_is_known(word.lower()):
+        return False
+    return not any(t in str(p.tag) for p in parses for t in ("Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"))
+
+
+def _fix_natasha_span(words: list[str], kind: str, language: str, start: int, weak: bool) -> list[Mention]:
+    """Split off a leading place the tagger glued to a person ("України Володимир Зеленський")."""
+    out = []
+    while kind == "person" and len(words) > 2 and place_for(words[0], language):
+        place = place_for(words[0], language)
+        out.append(Mention(words[0], "place", start, place.name if place else None, weak=weak))
+        words = words[1:]
+        start += 1
+    while words and (words[0].casefold() in PERSON_TITLES or is_demonym(words[0])):
+        words = words[1:]
+    if not words:
+        return out
+    surface = " ".join(words)
+    canonical = None
+    if kind in ("place", "organization"):
+        org = org_for(surface)
+        place = place_for(surface, language)
+        if org:
+            kind, canonical = "organization", org
+        elif place and kind == "place":
+            canonical = place.name
+    out.append(Mention(surface, kind, start + 1, canonical, weak=weak))
+    return out
+
+
+# ---------------------------------------------------------------- merging
+
+
+def _lemma_name(surface: str, kind: str, language: str) -> str:
+    """Nominative form of an inflected Slavic name; other languages are returned unchanged."""
+    if language not in ("uk", "ru") or not is_cyrillic(surface):
+        return surface
+    words = surface.split()
+    if kind == "organization":
+        return " ".join([lemma_for(words[0], language), *words[1:]])
+    if kind == "place":
+        return " ".join(lemma_for(w, language, "place") for w in words)
+    return " ".join(lemma_for(w, language, "person") for w in words)
+
+
+def _person_key_word(name: str) -> str:
+    return skeleton(name.split()[-1]) if name.split() else ""
+
+
+def entity_key(name: str, type: str) -> str:
+    """Cross-article key: gazetteer name for places and known organisations, surname skeleton for people."""
+    name = name.strip()
+    if type == "place":
+        place = place_for(name, "uk" if is_cyrillic(name) else "en") or place_for(name, "ru")
+        return "place:" + fold(place.name if place else name)
+    if type == "organization":
+        org = org_for(name)
+        return "organization:" + " ".join(skeleton(w) for w in (org or name).split())
+    words = [w for w in name.split() if w.casefold().strip(".") not in PERSON_TITLES]
+    if is_cyrillic(name) and words:
+        lemma = lemma_for(words[-1], "uk", "person")
+        return "person:" + skeleton(lemma)
+    return "person:" + (_person_key_word(" ".join(words)) if words else fold(name))
+
+
+def _initials(name: str) -> str:
+    return "".join(w[0] for w in name.split() if w[:1].isupper())
+
+
+def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
+    clusters: dict[str, _Cluster] = {}
+    typed = [m for m in mentions if m.type]
+    untyped = [m for m in mentions if not m.type]
+
+    # Full person names first so that bare surnames can attach to them.
+    typed.sort(key=lambda m: (m.type != "person", -len(m.surface.split()), m.start))
+    persons: list[tuple[str, _Cluster, list[str]]] = []
+    for m in typed:
+        m.lemma = m.lemma if m.lemma.startswith("@") else _lemma_name(m.surface, m.type, language)
+        key = _mention_key(m, language, persons)
+        cl = clusters.setdefault(key, _Cluster(m.type, canonical=m.canonical))
+        cl.mentions.append(m)
+        if m.type == "person" and len(m.lemma.split()) >= 2:
+            persons.append((key, cl, [skeleton(w) for w in m.lemma.split()]))
+    for m in untyped:
+        m.lemma = _lemma_name(m.surface, "person", language)
+        sk = skeleton(m.lemma)
+        for key, cl, parts in persons:
+            if sk in parts:
+                m.type = "person"
+                cl.mentions.append(m)
+                break
+    # Bracketed acronyms and acronyms equal to the initials of a named organisation join it.
+    for key in list(clusters):
+        cl = clusters[key]
+        if not all(looks_like_acronym(x.surface) for x in cl.mentions) or cl.canonical:
+            continue
+        target = _acronym_target(cl, clusters, key)
+        if target:
+            target.mentions.extend(cl.mentions)
+            del clusters[key]
+    return list(clusters.values())
+
+
+def _acronym_target(cl: _Cluster, clusters: dict[str, _Cluster], own_key: str) -> _Cluster | None:
+    acro = re.sub(r"[.\-&]", "", cl.mentions[0].surface)
+    for m in cl.mentions:
+        if m.lemma.startswith("@acronym-of:"):
+            long_form = m.lemma.split(":", 1)[1]
+            for key, other in clusters.items():
+                if key != own_key and any(x.surface == long_form for x in other.mentions):
+                    return other
+    for key, other in clusters.items():
+        if key != own_key and other.type == "organization":
+            if any(_initials(x.surface) == acro and len(x.surface.split()) > 1 for x in other.mentions):
+                return other
+    return None
+
+
+def _mention_key(m: Mention, language: str, persons: list) -> str:
+    if m.type == "person":
+        words = m.lemma.split()
+        if len(words) == 1:
+            sk = skeleton(words[0])
+            for key, _cl, parts in persons:
+                if sk in parts:
+                    return key
+        return "person:" + " ".join(skeleton(w) for w in words)
+    if m.canonical:
+        return f"{m.type}:{fold(m.canonical)}"
+    return f"{m.type}:{' '.join(skeleton(w) for w in m.lemma.split())}"
+
+
+def _to_entity(cl: _Cluster) -> Entity:
+    surfaces = list(dict.fromkeys(m.surface for m in sorted(cl.mentions, key=lambda x: x.start)))
+    lemmas = [m.lemma for m in cl.mentions if m.lemma and not m.lemma.startswith("@")]
+    if cl.canonical:
+        name = cl.canonical
+    else:
+        candidates = lemmas or surfaces
+        name = max(candidates, key=lambda s: (len(s.split()), len(s), -candidates.index(s)))
+    aliases = list(dict.fromkeys([*surfaces, *[x for x in lemmas if x != name]]))
+    if name in aliases:
+        aliases.remove(name)
+    aliases = [name, *aliases] if name in surfaces else aliases
+    key = entity_key(name, cl.type)
+    if cl.type == "person":
+        key = entity_key(name, "person")
+    return Entity(name=name, type=cl.type, mentions=len(cl.mentions), aliases=aliases, key=key)
+
+
+def extract_entities(paragraphs: list[str], language: str, title: str = "") -> list[Entity]:
+    """People, places and organisations named in an article, most mentioned first."""
+    language = (language or "und").split("-")[0].lower()
+    texts = [t for t in paragraphs if t and t.strip()]
+    weak_first = False
+    if title and title.strip():
+        texts = [title, *texts]
+        weak_first = _is_headline_case(title) or True
+    mentions = None
+    if language in ("ru", "uk"):
+        mentions = _natasha_mentions(texts, language, weak_first)
+    if mentions is None:
+        mentions = _rule_mentions(texts, language, weak_first)
+    clusters = _cluster(mentions, language)
+    entities = []
+    first_seen = {}
+    for cl in clusters:
+        if cl.type not in ENTITY_TYPES:
+            continue
+        if all(m.weak for m in cl.mentions) and not cl.canonical:
+            continue
+        ent = _to_entity(cl)
+        first_seen[id(ent)] = min(m.start for m in cl.mentions)
+        entities.append(ent)
+    entities = _merge_same_key(entities, first_seen)
+    entities.sort(key=lambda e: (-e.mentions, first_seen[id(e)]))
+    return entities
+
+
+def _merge_same_key(entities: list[Entity], first_seen: dict[int, int]) -> list[Entity]:
+    by_key: dict[str, Entity] = {}
+    for ent in sorted(entities, key=lambda e: first_seen[id(e)]):
+        old = by_key.get(ent.key)
+        if old is None:
+            by_key[ent.key] = ent
+            continue
+        old.mentions += ent.mentions
+        if len(ent.name.split()) > len(old.name.split()) and ent.type == "person":
+            old.aliases = [old.name, *old.aliases]
+            old.name = ent.name
+        old.aliases = [a for a in dict.fromkeys([*old.aliases, *ent.aliases, ent.name]) if a != old.name or True]
+    return list(by_key.values())

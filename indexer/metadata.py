@@ -1,0 +1,309 @@
+"""Page metadata: JSON-LD, OpenGraph/article meta, itemprop, <time>, bylines — each field from its best source.
+
+Publishers state the same facts several ways and some of them wrongly (a <title> with the site name glued on,
+an author field holding a profile URL), so each field has an ordered list of sources and a sanity check.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from urllib.parse import urljoin, urlsplit
+
+from bs4 import BeautifulSoup, Tag
+
+from indexer.dates import date_from_url, parse_date
+
+ARTICLE_TYPES = {"article", "newsarticle", "reportagenewsarticle", "blogposting", "analysisnewsarticle",
+                 "opinionnewsarticle", "reviewnewsarticle", "backgroundnewsarticle", "socialmediaposting",
+                 "scholarlyarticle", "techarticle", "report", "liveblogposting", "posting", "webpage"}
+
+_BYLINE_PREFIX = re.compile(
+    r"^\s*(?:(?:written|posted|reported|text|story|words|photos?)\s+by|by|von|par|por|di|da|door|av|af|od|"
+    r"autor(?:in)?|auteur|author|text|texto|testo|tekst|автор|автори|авторы|źródło|fuente|von\s+unserem\s+\w+)"
+    r"\s*[:：]?\s+", re.IGNORECASE)
+_NAME_SPLIT = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\bи\b|\bта\b|\bі\b|\ben\b|/|、|·|\|)\s*")
+_NOT_NAME = re.compile(r"https?:|www\.|@|\d{3,}|^\W+$", re.IGNORECASE)
+_LANG_3 = {"eng": "en", "deu": "de", "ger": "de", "fra": "fr", "fre": "fr", "spa": "es", "ita": "it", "por": "pt",
+           "nld": "nl", "dut": "nl", "pol": "pl", "rus": "ru", "ukr": "uk", "ara": "ar", "zho": "zh", "chi": "zh",
+           "jpn": "ja", "ces": "cs", "cze": "cs", "tur": "tr", "swe": "sv"}
+TITLE_SEPARATORS = re.compile(r"\s+[|–—·•:»«\-/\\]+\s+|\s*::\s*|\s+-{1,2}\s+")
+
+
+class PageIndex:
+    """Every tag of the page by name, built in one pass, so metadata look-ups never re-walk a huge tree."""
+
+    def __init__(self, soup: BeautifulSoup) -> None:
+        self.soup = soup
+        self.tags = [node for node in soup.descendants if isinstance(node, Tag)]
+        self.by_name: dict[str, list[Tag]] = defaultdict(list)
+        for tag in self.tags:
+            self.by_name[tag.name].append(tag)
+
+    def named(self, name: str) -> list[Tag]:
+        return self.by_name.get(name, [])
+
+    def with_attr(self, attr: str, pattern: re.Pattern) -> Iterator[Tag]:
+        for tag in self.tags:
+            value = tag.attrs.get(attr) if tag.attrs else None
+            if value is None:
+                continue
+            if isinstance(value, list):
+                value = " ".join(value)
+            if pattern.search(str(value)):
+                yield tag
+
+
+def text_of(node: Tag | None) -> str:
+    return " ".join(node.get_text(" ").split()) if node is not None else ""
+
+
+def jsonld_objects(page: PageIndex) -> list[dict]:
+    """All JSON-LD objects on the page, @graph and lists flattened; broken JSON is skipped, not fatal."""
+    found: list[dict] = []
+    scripts = [s for s in page.named("script") if "ld+json" in str(s.get("type", "")).lower()]
+    for script in scripts:
+        raw = (script.string or script.get_text() or "").strip()
+        raw = re.sub(r"^\s*(?:<!--|//\s*<!\[CDATA\[)|(?:-->|//\s*\]\]>)\s*$", "", raw)
+        try:
+            data = json.loads(raw, strict=False)
+        except (ValueError, RecursionError):
+            continue
+        stack = [data]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, list):
+                stack.extend(reversed(item))
+            elif isinstance(item, dict):
+                found.append(item)
+                if isinstance(item.get("@graph"), list):
+                    stack.extend(reversed(item["@graph"]))
+    return found
+
+
+def _types(obj: dict) -> set[str]:
+    kind = obj.get("@type", "")
+    kinds = kind if isinstance(kind, list) else [kind]
+    return {str(k).lower() for k in kinds}
+
+
+def main_jsonld(objects: list[dict]) -> dict:
+    """The JSON-LD object describing the article itself (a NewsArticle beats a generic WebPage)."""
+    ranked = sorted(
+        (o for o in objects if _types(o) & ARTICLE_TYPES),
+        key=lambda o: ("webpage" in _types(o), not (o.get("headline") or o.get("articleBody"))),
+    )
+    return ranked[0] if ranked else {}
+
+
+def meta_map(page: PageIndex) -> dict[str, list[str]]:
+    """<meta> values by lowercased name/property/itemprop, in page order."""
+    values: dict[str, list[str]] = {}
+    for meta in page.named("meta"):
+        content = meta.get("content")
+        if content is None:
+            continue
+        content = " ".join(str(content).split())
+        if not content:
+            continue
+        for attr in ("property", "name", "itemprop", "http-equiv"):
+            key = meta.get(attr)
+            if key:
+                values.setdefault(str(key).strip().lower(), []).append(content)
+    return values
+
+
+def first_meta(meta: dict[str, list[str]], *keys: str) -> str:
+    for key in keys:
+        for value in meta.get(key, []):
+            if value.strip():
+                return value.strip()
+    return ""
+
+
+def _name_of(value) -> list[str]:
+    """Names from a JSON-LD author/publisher value: string, object with name, or a list of them."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        name = value.get("name")
+        if isinstance(name, str):
+            return [name]
+        if isinstance(name, list):
+            return [n for n in name if isinstance(n, str)]
+        given, family = value.get("givenName"), value.get("familyName")
+        return [f"{given} {family}"] if isinstance(given, str) and isinstance(family, str) else []
+    if isinstance(value, list):
+        return [n for item in value for n in _name_of(item)]
+    return []
+
+
+def clean_authors(raw: list[str]) -> list[str]:
+    """Person names without "By"/"Von"/"Par", dates, roles after a comma, URLs or duplicates."""
+    names: list[str] = []
+    for value in raw:
+        value = " ".join(value.split())
+        value = re.split(r"\s+[|•·–—-]\s+|\s{2,}|\(|\n", value)[0]
+        for _ in range(2):
+            value = _BYLINE_PREFIX.sub("", value)
+        value = re.sub(r"\b(?:updated|published|aktualisiert|veröffentlicht|mis à jour|publié)\b.*$", "", value,
+                       flags=re.IGNORECASE)
+        for part in _NAME_SPLIT.split(value):
+            part = part.strip(" .:-–—\u00a0")
+            if not part or _NOT_NAME.search(part) or parse_date(part) or len(part) > 60:
+                continue
+            if len(part.split()) > 5 or not re.search(r"[^\W\d_]", part) or part[0].islower():
+                continue  # a lowercase start is a dateline or role ("à Valence", "in Berlin"), not a name
+            if part.lower() not in (n.lower() for n in names):
+                names.append(part)
+    return names
+
+
+def normalize_language(value: str | None) -> str | None:
+    """ISO 639-1 from en-US, en_GB, deu, "German"-free codes; None when it is not a language code."""
+    if not value:
+        return None
+    code = re.split(r"[-_,;\s]", value.strip().lower(), maxsplit=1)[0]
+    if len(code) == 3:
+        return _LANG_3.get(code)
+    return code if re.fullmatch(r"[a-z]{2}", code) else None
+
+
+def site_from_host(url: str | None) -> str:
+    host = urlsplit(url or "").hostname or ""
+    return host[4:] if host.startswith("www.") else host
+
+
+def absolute(url: str | None, base: str | None) -> str | None:
+    if not url:
+        return None
+    url = url.strip()
+    if url.startswith("//"):
+        return "https:" + url
+    return urljoin(base, url) if base else url
+
+
+def title_candidates(page: PageIndex, meta: dict, ld: dict) -> tuple[str, list[str]]:
+    """The document <title> and the explicit headline sources (og:title, JSON-LD headline, twitter:title)."""
+    titles = page.named("title")
+    doc_title = text_of(titles[0]) if titles else ""
+    explicit = [first_meta(meta, "og:title"), str(ld.get("headline") or "").strip(), first_meta(meta, "twitter:title"),
+                first_meta(meta, "headline", "dc.title", "title")]
+    return doc_title, [" ".join(t.split()) for t in explicit if t]
+
+
+def strip_site_name(title: str, site: str) -> str:
+    """ "Headline | Outlet" → "Headline": drop the segment naming the site, else a short trailing segment."""
+    parts = TITLE_SEPARATORS.split(title)
+    if len(parts) < 2:
+        return title
+    site_l = site.lower()
+    kept = [p for p in parts if not (site_l and (p.lower() == site_l or p.lower() in site_l or site_l in p.lower()))]
+    if kept and len(kept) < len(parts):
+        return _join_like(title, kept)
+    longest = max(parts, key=len)
+    if len(longest.split()) >= 4 or len(longest) >= 20:
+        return longest
+    return title
+
+
+def _join_like(title: str, kept: list[str]) -> str:
+    if len(kept) == 1:
+        return kept[0]
+    start = title.find(kept[0])
+    end = title.rfind(kept[-1]) + len(kept[-1])
+    return title[start:end] if start >= 0 and end > start else " ".join(kept)
+
+
+def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | None) -> tuple[str | None, str | None]:
+    """Publication and update dates from the most explicit source available."""
+    published = None
+    for value in (ld.get("datePublished"), ld.get("dateCreated"),
+                  first_meta(meta, "article:published_time", "og:published_time", "article:published",
+                             "datepublished", "publishdate", "publish-date", "publish_date", "pubdate",
+                             "dc.date.issued", "dcterms.issued", "dcterms.created", "dc.date", "date",
+                             "sailthru.date", "parsely-pub-date", "article.published", "og:article:published_time",
+                             "originalpublicationdate", "cxenseparse:recs:publishtime", "release_date",
+                             "citation_publication_date", "citation_date", "dc.date.created", "created")):
+        published = parse_date(value if isinstance(value, str) else None)
+        if published:
+            break
+    if not published:
+        published = _visible_date(page)
+    if not published:
+        published = date_from_url(url)
+    modified = None
+    for value in (ld.get("dateModified"),
+                  first_meta(meta, "article:modified_time", "og:updated_time", "datemodified", "last-modified",
+                             "dcterms.modified", "dc.date.modified", "lastmod", "article:modified")):
+        modified = parse_date(value if isinstance(value, str) else None)
+        if modified:
+            break
+    return published, modified
+
+
+def _visible_date(page: PageIndex) -> str | None:
+    """<time datetime>, itemprop dates, then date-looking text in elements named date/time/byline/meta."""
+    for node in page.with_attr("itemprop", re.compile(r"^date(published|created)$", re.IGNORECASE)):
+        value = parse_date(node.get("datetime") or node.get("content") or text_of(node))
+        if value:
+            return value
+    times = list(page.named("time"))
+    times.sort(key=lambda t: 0 if t.has_attr("pubdate") or "publish" in " ".join(t.get("class", [])).lower() else 1)
+    for node in times:
+        value = parse_date(node.get("datetime")) or parse_date(text_of(node))
+        if value:
+            return value
+    pattern = re.compile(r"date|time|byline|dateline|meta|publish|posted|info|author|datum|fecha|data", re.I)
+    for count, node in enumerate(page.with_attr("class", pattern)):
+        if count >= 60:
+            break
+        text = text_of(node)
+        if len(text) < 200:
+            value = parse_date(text)
+            if value:
+                return value
+    return None
+
+
+def authors(page: PageIndex, meta: dict, ld: dict) -> list[str]:
+    """Authors from JSON-LD, meta author tags, then byline elements in the page."""
+    raw = _name_of(ld.get("author")) or _name_of(ld.get("creator"))
+    names = clean_authors(raw)
+    if names:
+        return names
+    for key in ("author", "article:author", "dc.creator", "parsely-author", "sailthru.author", "byl", "dcterms.creator",
+                "citation_author", "twitter:creator"):
+        values = [v for v in meta.get(key, []) if not v.startswith("@")]
+        names = clean_authors(values)
+        if names:
+            return names
+    return byline_authors(page)
+
+
+_BYLINE_ATTR = re.compile(r"byline|author|autor|auteur|writer|by-line|creator|journalist", re.IGNORECASE)
+
+
+def byline_authors(page: PageIndex) -> list[str]:
+    for node in page.with_attr("itemprop", re.compile(r"^author$", re.IGNORECASE)):
+        name = node.find(attrs={"itemprop": "name"})
+        names = clean_authors([name.get("content") or text_of(name) if name else text_of(node)])
+        if names:
+            return names
+    for node in page.with_attr("rel", re.compile(r"\bauthor\b", re.IGNORECASE)):
+        names = clean_authors([text_of(node)])
+        if names:
+            return names
+    for count, node in enumerate(page.with_attr("class", _BYLINE_ATTR)):
+        if count >= 30:
+            break
+        if node.name in ("body", "html", "article", "main") or node.find(["p", "img"]) is not None:
+            continue
+        text = text_of(node)
+        if 2 < len(text) < 120:
+            names = clean_authors([text])
+            if names:
+                return names
+    return []

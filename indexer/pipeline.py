@@ -1,0 +1,108 @@
+"""Runs the stages for a batch of inputs: read → store raw → clean+annotate (worker processes) → store → index.
+
+The raw bytes are committed to the store before any processing, and the index is brought up to date after every
+chunk, so an interrupted ingest loses nothing: running it again reprocesses only what was not finished.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from .annotate import process
+from .archive import Archive
+from .models import AnnotatedArticle, InputError, RawPage
+from .sources import expand, read_file
+
+CHUNK = 24  # pages per round of store → process → index; bounds the work lost to a crash and the memory held
+
+
+@dataclass
+class IngestReport:
+    added: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (input, reason)
+    skipped: list[str] = field(default_factory=list)  # files in folders that are not pages
+    indexed: int = 0
+
+    def as_dict(self) -> dict:
+        return {
+            "added": len(self.added),
+            "updated": len(self.updated),
+            "unchanged": len(self.unchanged),
+            "failed": [{"path": p, "error": e} for p, e in self.failed],
+            "skipped": self.skipped,
+            "indexed": self.indexed,
+        }
+
+
+def _safe_process(page: RawPage) -> AnnotatedArticle | str:
+    """Worker entry point: an error becomes a message, so one bad page never stops the batch."""
+    try:
+        return process(page)
+    except InputError as exc:
+        return str(exc)
+    except RecursionError:
+        return "the page's markup is nested too deeply to read"
+    except Exception as exc:  # a bug in a stage must not lose the rest of the batch; the raw page is kept
+        return f"could not be processed ({type(exc).__name__}: {exc}); the raw page is kept in the archive"
+
+
+def _worker_count(pages: int) -> int:
+    """Worker processes pay off only for batches; each costs a fork and its own copies of the models."""
+    if pages < 8:
+        return 0
+    return max(1, min(os.cpu_count() or 1, 4))
+
+
+@contextmanager
+def _pool(workers: int) -> Iterator[ProcessPoolExecutor | None]:
+    if workers <= 0:
+        yield None
+        return
+    ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        yield pool
+
+
+def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], None] | None = None,
+           on_total: Callable[[int], None] | None = None) -> IngestReport:
+    """Ingest files and folders into the archive; returns what happened to each input."""
+    inputs = expand(arguments)
+    report = IngestReport(skipped=inputs.skipped)
+    report.failed.extend((m, "no such file or directory") for m in inputs.missing)
+    if on_total:
+        on_total(len(inputs.files))
+    with _pool(_worker_count(len(inputs.files))) as pool:
+        for start in range(0, len(inputs.files), CHUNK):
+            chunk = inputs.files[start:start + CHUNK]
+            todo: list[tuple[str, int, RawPage]] = []
+            for path in chunk:
+                try:
+                    page = read_file(path)
+                except InputError as exc:
+                    report.failed.append((path, str(exc)))
+                    continue
+                receipt = archive.store.receive(page)
+                if receipt.new:
+                    todo.append((path, receipt.page_id, page))
+                else:
+                    report.unchanged.append(path)
+            pages = [p for _, _, p in todo]
+            results = pool.map(_safe_process, pages) if pool and len(pages) > 1 else map(_safe_process, pages)
+            for (path, page_id, _), result in zip(todo, results, strict=True):
+                if isinstance(result, str):
+                    archive.store.mark_failed(page_id, result)
+                    report.failed.append((path, result))
+                    continue
+                stored = archive.store.add_article(page_id, result)
+                getattr(report, stored.outcome).append(path)
+            report.indexed += archive.sync_index()
+            if progress:
+                progress(len(chunk))
+    return report

@@ -1,0 +1,426 @@
+"""Direct quotations with their speakers, in every language of the archive.
+
+Pipeline: pair quote marks (quote_marks) → join a quote interrupted by its attribution → flag short embedded
+fragments → find the speaker next to a verb of saying (attribution) → resolve pronouns, continuations and
+"introduced by role, named later" speakers → widen names to the fullest form the article uses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from indexer.attribution import (
+    CASELESS,
+    NO_SPACES,
+    fullest_name,
+    name_inventory,
+    person_name,
+    speaker_after,
+    speaker_before,
+    speaker_before_found,
+    speaker_kind,
+    subject_before,
+    verb_pattern,
+)
+from indexer.models import Quote
+from indexer.quote_marks import PAIRS, PARA_SEP, QuoteSpan, find_quote_spans
+
+SENTENCE_END = ".!?。！？"
+ABBREVIATIONS = set(
+    "mr mrs ms dr prof gov sen rep reps sens gen lt col sgt st jr sr inc co corp ltd u.s feb jan aug sept oct nov dec no vs"
+    " hr fr ing mgr".split()
+)
+BOUNDARY_BEFORE = ".!?:;,—–-(…。！？：；，、"
+OPENERS = "“„«»「『״\"‹›‚‘"
+PAIRS_CHARS = "“”„«»「」『』״\"‹›‚‘’' "
+
+
+@dataclass
+class _Cand:
+    """A quote being built: mark span, inner parts (several when joined), and what we learn about it."""
+
+    start: int
+    end: int
+    parts: list[tuple[int, int]]
+    fragment: bool = False
+    speaker: str | None = None
+    kind: str = "none"
+    pro_drop: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+@dataclass
+class _Event:
+    """Someone introduced as saying something at pos (with or without a quote)."""
+
+    pos: int
+    speaker: str
+    kind: str
+
+
+def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] = ()) -> list[Quote]:
+    """Direct quotations of the article with speakers normalised to the fullest name the article uses."""
+    text = PARA_SEP.join(paragraphs)
+    lang = (language or "en").lower()[:2]
+    spans = find_quote_spans(text)
+    if not spans:
+        return []
+    masked = _mask(text, spans)
+    sentences = _sentence_bounds(masked)
+    cands = _join_interrupted([_cand(text, s) for s in spans], text, masked, lang)
+    for c in cands:
+        _attribute(c, text, masked, sentences, lang)
+    events = _speech_events(masked, sentences, lang, people)
+    names = name_inventory(text, people, lang)
+    mentions = _person_mentions(masked, names)
+    _resolve(cands, events, mentions, text, lang, people)
+    return [_to_quote(c, text, lang, names) for c in cands]
+
+
+# ---------------------------------------------------------------- spans and sentences
+
+
+def _cand(text: str, span: QuoteSpan) -> _Cand:
+    s, e = span.inner_start, span.inner_end
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return _Cand(span.start, span.end, [(s, e)])
+
+
+def _mask(text: str, spans: list[QuoteSpan]) -> str:
+    """The text with quoted words blanked, so verbs inside quotes are not read as attribution."""
+    chars = list(text)
+    for sp in spans:
+        for i in range(sp.inner_start, sp.inner_end):
+            if chars[i] not in "\n":
+                chars[i] = "_"
+    return "".join(chars)
+
+
+def _sentence_bounds(masked: str) -> list[tuple[int, int]]:
+    """Sentence spans over the masked text: quoted words are blank, so a full stop inside a quote never splits."""
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    n = len(masked)
+    for i, ch in enumerate(masked):
+        end = None
+        if ch == "\n":
+            end = i
+        elif ch in SENTENCE_END and (i + 1 == n or masked[i + 1].isspace() or ch in "。！？"):
+            if ch == "." and _abbreviation(masked, i):
+                continue
+            end = i + 1
+        elif ch in "”»«“\"」』" and i > 0 and masked[i - 1] == "_" and _ends_inner_sentence(masked, i):
+            end = i + 1
+        if end is not None:
+            if masked[start:end].strip():
+                bounds.append((start, end))
+            start = end
+    if masked[start:].strip():
+        bounds.append((start, n))
+    return bounds
+
+
+def _ends_inner_sentence(masked: str, i: int) -> bool:
+    """A closing mark followed by a capitalised word ends the sentence even without an outer full stop."""
+    j = i + 1
+    while j < len(masked) and masked[j] in " \u00a0":
+        j += 1
+    return j < len(masked) and masked[j] != "\n" and (masked[j].isupper() or masked[j] in OPENERS) and j > i + 1
+
+
+def _abbreviation(text: str, i: int) -> bool:
+    m = re.search(r"(\S+)$", text[max(0, i - 12) : i])
+    if not m:
+        return False
+    word = m.group(1).lower().strip("(")
+    ordinal = word.isdigit() and len(word) <= 2 and text[i + 1 : i + 2] == " " and text[i + 2 : i + 3].isalpha()
+    return word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or ordinal
+
+
+def _sentence_of(sentences: list[tuple[int, int]], pos: int) -> tuple[int, int]:
+    for s, e in sentences:
+        if s <= pos < e:
+            return s, e
+    return pos, pos
+
+
+def _para_bounds(text: str, pos: int) -> tuple[int, int]:
+    s = text.rfind(PARA_SEP, 0, pos)
+    s = 0 if s < 0 else s + len(PARA_SEP)
+    e = text.find(PARA_SEP, pos)
+    return s, len(text) if e < 0 else e
+
+
+# ---------------------------------------------------------------- joining and fragments
+
+
+def _join_interrupted(cands: list[_Cand], text: str, masked: str, lang: str) -> list[_Cand]:
+    """“…,” she said, “…” is one statement: join the parts around a short attribution ending in a comma."""
+    out: list[_Cand] = []
+    for c in cands:
+        prev = out[-1] if out else None
+        if prev and _interrupts(prev, c, text, masked, lang):
+            prev.parts.extend(c.parts)
+            prev.extra["gap"] = (prev.end, c.start)
+            prev.end = c.end
+            continue
+        out.append(c)
+    return out
+
+
+def _interrupts(prev: _Cand, cur: _Cand, text: str, masked: str, lang: str) -> bool:
+    gap = text[prev.end : cur.start]
+    if "\n" in gap or len(gap) > 90 or "gap" in prev.extra:
+        return False
+    first_inner = text[prev.parts[-1][0] : prev.parts[-1][1]].rstrip()
+    if not first_inner or first_inner[-1] in ".!?。！？" and not text[cur.parts[0][0]].islower():
+        return False
+    if not gap.rstrip().endswith((",", ":", "，", "：")) and lang not in NO_SPACES:
+        return False
+    if lang != "ja" and not gap.strip().lstrip(",").strip():
+        return False
+    _, found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
+    return found
+
+
+def _is_fragment(c: _Cand, text: str, lang: str, attached: bool) -> bool:
+    """A quoted word or phrase inside the writer's own sentence (or a title), not a statement given in full."""
+    if "gap" in c.extra:
+        return False
+    inner = text[c.parts[0][0] : c.parts[-1][1]]
+    if not inner:
+        return True
+    before = text[: c.start].rstrip(" \t\u00a0\u202f")
+    at_start = not before or before.endswith("\n") or before[-1] in BOUNDARY_BEFORE or before[-1] in "”»«“\"」』"
+    first = inner.lstrip("…. ([")[:1]
+    ending = inner.rstrip(PAIRS_CHARS)[-1:]
+    if lang in CASELESS:
+        long_enough = len(inner) >= 8 or ending in "。！？!?.،"
+        return not ((at_start or attached) and long_enough)
+    if not at_start:
+        return True
+    after = text[c.end : c.end + 3].lstrip(" \u00a0")
+    if len(inner.split()) <= 2 and ending not in ",.!?…" and not (attached and after[:1] in ",—–-"):
+        return True  # a name or title ("„Sommerspuck“ erschien …"), even when a verb follows
+    if first.isalpha() and first.islower():
+        # lowercase start: a statement only when it continues an attribution ("…, adding, “no, we …")
+        return not (before.endswith((",", ":")) and attached)
+    if attached:
+        return False
+    # no attribution next to it: a statement only if it reads as one (several words, closing punctuation)
+    return not (len(inner.split()) >= 4 and ending in ".!?…")
+
+
+# ---------------------------------------------------------------- attribution
+
+
+def _after_clause(c: _Cand, masked: str) -> str:
+    """The writer's words after the closing mark, up to the end of that sentence or the next quote."""
+    window = masked[c.end : c.end + 300]
+    for m in re.finditer(r"[.!?。！？\n]|[" + re.escape(OPENERS) + "]", window):
+        if m.group(0) == "." and _abbreviation(masked, c.end + m.start()):
+            continue
+        return window[: m.start() + 1]
+    return window
+
+
+def _before_clause(c: _Cand, masked: str, sentences: list[tuple[int, int]]) -> str:
+    """The writer's words before the opening mark; an introduction ending in a colon may stand just before."""
+    s, _ = _sentence_of(sentences, c.start)
+    clause = masked[s : c.start]
+    if clause.strip(" \t\n\u00a0—–-"):
+        return clause
+    prev = [b for b in sentences if b[1] <= s]
+    if prev and masked[prev[-1][0] : prev[-1][1]].rstrip().endswith((":", "：")):
+        return masked[prev[-1][0] : prev[-1][1]]
+    return clause
+
+
+def _attribute(c: _Cand, text: str, masked: str, sentences: list[tuple[int, int]], lang: str) -> None:
+    """Fragment flag and the speaker phrase written next to the quote (not yet resolved)."""
+    after = _after_clause(c, masked)
+    gap_speaker, gap_found = (None, False)
+    if "gap" in c.extra:
+        g0, g1 = c.extra["gap"]
+        gap_speaker, gap_found = speaker_after(masked[g0:g1].rstrip().rstrip(",:，："), lang)
+    after_speaker, after_found = speaker_after(after, lang)
+    last = text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS)[-1:]
+    statement_like = last in ",.!?…。！？" or lang in CASELESS
+    attached = after_found and (statement_like or after.lstrip()[:1] in ",—–-")
+    before = _before_clause(c, masked, sentences)
+    introduced = before.rstrip().endswith((":", ",", "：", "，")) and bool(speaker_before(before, lang, False))
+    c.fragment = _is_fragment(c, text, lang, attached or introduced)
+    before_speaker, before_found = speaker_before_found(before, lang, c.fragment)
+    if gap_found:
+        c.speaker, c.pro_drop = gap_speaker, gap_speaker is None
+    elif attached and after_speaker:
+        c.speaker = after_speaker
+    elif before_speaker:
+        c.speaker = before_speaker
+    elif attached or before_found:
+        c.pro_drop = True
+    if not c.speaker and not c.fragment:
+        c.speaker = _incise_speaker(text[c.parts[0][0] : c.parts[-1][1]], lang)
+
+
+INCISE = re.compile(r"(?:,|\s[—–])\s+([^,.;:!?—–«»“”„]{2,60}?)\s*(?:,|\.|\s[—–])")
+
+
+def _incise_speaker(inner: str, lang: str) -> str | None:
+    """« …, a-t-elle souligné. … » / «…—dijo la alcaldesa—…»: the attribution written inside the marks."""
+    for m in INCISE.finditer(inner):
+        clause = m.group(1)
+        if len(clause.split()) > 7:
+            continue
+        speaker, found = speaker_after(clause, lang, max_words=1)
+        if found and speaker:
+            return speaker
+    return None
+
+
+def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, people: Sequence[str]) -> list[_Event]:
+    """Every 'X said …' in the article (quoted or not): the candidates pronouns and roles resolve to."""
+    events: list[_Event] = []
+    pattern = verb_pattern(lang)
+    for s, e in sentences:
+        sent = masked[s:e]
+        for m in pattern.finditer(sent):
+            pre = sent[: m.start()]
+            if "_" in pre[-3:]:
+                continue
+            subj = subject_before(pre, lang) if pre.strip() else None
+            if subj:
+                events.append(_Event(s + m.start(), subj, speaker_kind(subj, lang, people)))
+                break
+    return events
+
+
+# ---------------------------------------------------------------- resolution
+
+
+def _person_mentions(masked: str, names) -> list[_Event]:
+    """Where each multi-word person name appears (outside quotes): 'she said' may point back to any of them."""
+    found: list[_Event] = []
+    for name in names:
+        if len(name.split()) < 2 or _org_name(name):
+            continue
+        for m in re.finditer(re.escape(name), masked):
+            found.append(_Event(m.start(), name, "person"))
+    return sorted(found, key=lambda e: e.pos)
+
+
+def _org_name(name: str) -> bool:
+    return speaker_kind(name, "en", ()) == "thing"
+
+
+def _resolve(
+    cands: list[_Cand], events: list[_Event], mentions: list[_Event], text: str, lang: str, people: Sequence[str]
+) -> None:
+    """Turn pronouns, roles and unattributed continuations into the speaker a reader would name."""
+    for c, nxt in reversed(list(zip(cands, cands[1:], strict=False))):
+        # “First sentence.” “Second one,” he said. — both parts share the attribution that follows them
+        gap = text[c.end : nxt.start]
+        line_start = text.rfind("\n", 0, c.start) + 1
+        opens_line = not text[line_start : c.start].strip()
+        if not c.speaker and not c.fragment and nxt.speaker and not gap.strip() and "\n" not in gap and opens_line:
+            c.speaker = nxt.speaker
+    for c in cands:
+        if c.speaker:
+            c.kind = speaker_kind(c.speaker, lang, people)
+    for i, c in enumerate(cands):
+        if c.kind == "role" and not _indefinite(c.speaker):
+            named = _named_later(c, events, text, lang, people)
+            if named:
+                c.speaker, c.kind = named, "person"
+        elif c.kind.startswith("pronoun"):
+            want = "thing" if c.kind.endswith("thing") else "person"
+            found = _last_speaker(c.start, cands[:i], events + (mentions if want == "person" else []), want)
+            if found:
+                c.speaker, c.kind = found
+        elif not c.speaker and (c.pro_drop or not c.fragment):
+            found = _continuation(c, cands[:i], events, text)
+            if found:
+                c.speaker, c.kind = found
+
+
+def _indefinite(phrase: str | None) -> bool:
+    first = (phrase or "").split()[:1]
+    return bool(first) and first[0].lower() in {"a", "an", "ein", "eine", "un", "une", "uno", "una", "um", "uma", "een"}
+
+
+def _named_later(c: _Cand, events: list[_Event], text: str, lang: str, people: Sequence[str]) -> str | None:
+    """'Putin’s spokesman … told Sky News' followed by 'Dmitry Peskov said' in the next paragraph."""
+    _, para_end = _para_bounds(text, c.start)
+    _, next_end = _para_bounds(text, min(len(text) - 1, para_end + len(PARA_SEP)))
+    for ev in events:
+        if c.start < ev.pos <= next_end and ev.kind == "person":
+            name = person_name(ev.speaker, lang) or ev.speaker
+            if name not in text[: c.start]:
+                return ev.speaker
+    return None
+
+
+def _last_speaker(pos: int, earlier: list[_Cand], events: list[_Event], want: str) -> tuple[str, str] | None:
+    """Most recent speaker of the wanted kind before pos, from quotes and from 'X said' sentences."""
+    pool: list[tuple[int, str, str]] = [(c.start, c.speaker, c.kind) for c in earlier if c.speaker]
+    pool += [(e.pos, e.speaker, e.kind) for e in events if e.pos < pos]
+    pool.sort(key=lambda t: t[0])
+    kinds = {"thing"} if want == "thing" else {"person", "role", "nominal"}
+    for _, speaker, kind in reversed(pool):
+        if kind in kinds:
+            return speaker, kind
+    return None
+
+
+def _continuation(c: _Cand, earlier: list[_Cand], events: list[_Event], text: str) -> tuple[str, str] | None:
+    """A quote with no attribution of its own continues the speaker of the same or the previous paragraph."""
+    para_start, _ = _para_bounds(text, c.start)
+    prev_start, _ = _para_bounds(text, max(0, para_start - len(PARA_SEP) - 1))
+    window_start = prev_start if para_start else para_start
+    pool = [(q.start, q.speaker, q.kind) for q in earlier if q.speaker and not q.fragment and q.start >= window_start]
+    pool += [(e.pos, e.speaker, e.kind) for e in events if para_start <= e.pos < c.start]
+    if not pool and c.pro_drop:
+        pool = [(q.start, q.speaker, q.kind) for q in earlier if q.speaker]
+        pool += [(e.pos, e.speaker, e.kind) for e in events if e.pos < c.start]
+    if not pool:
+        return None
+    pool.sort(key=lambda t: t[0])
+    return pool[-1][1], pool[-1][2]
+
+
+# ---------------------------------------------------------------- output
+
+
+def _normalise(speaker: str | None, kind: str, lang: str, names) -> str | None:
+    if not speaker or kind.startswith("pronoun"):
+        return None
+    speaker = speaker.strip(" ,;:")
+    if kind == "person":
+        name = person_name(speaker, lang) or speaker
+        return fullest_name(name, names, lang)
+    return speaker
+
+
+def _to_quote(c: _Cand, text: str, lang: str, names) -> Quote:
+    pieces = [_clean_inner(text[s:e]) for s, e in c.parts]
+    body = " ".join(p for p in pieces if p)
+    return Quote(
+        text=body,
+        speaker=_normalise(c.speaker, c.kind, lang, names),
+        fragment=c.fragment,
+        start=c.parts[0][0],
+        end=c.parts[-1][1],
+    )
+
+
+def _clean_inner(inner: str) -> str:
+    """Drop the opening mark a multi-paragraph quote repeats at each paragraph start."""
+    return re.sub(r"\n\n\s*[" + re.escape("".join(PAIRS)) + r"]", "\n\n", inner).strip()
+
+
+__all__ = ["extract_quotes"]

@@ -1,0 +1,240 @@
+"""Character-level normalisation shared by analysis and name keys: accent folding and transliteration to Latin.
+
+Transliteration follows the national romanisations journalists use (Ukrainian 2010 passport system, Russian
+BGN-style without diacritics, Serbian Latin, ELOT-like Greek) so that a Latin query finds the same name written in
+its own alphabet. Arabic and Hebrew are mapped consonant by consonant: enough for a stable key, not a spelling.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# --- accent folding -----------------------------------------------------------------------------------------------
+
+_SPECIAL_FOLD = {
+    "ß": "ss", "ẞ": "ss", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "ø": "o", "Ø": "o", "đ": "d", "Đ": "d",
+    "ł": "l", "Ł": "l", "ı": "i", "þ": "th", "Þ": "th", "ð": "d", "Ð": "d", "ħ": "h", "Ħ": "h", "ŀ": "l",
+    "ĸ": "k", "ŉ": "n", "ſ": "s", "ƒ": "f", "ς": "σ", "ё": "е", "Ё": "Е",
+}  # fmt: skip
+
+
+def _build_fold_table() -> dict[int, str]:
+    table: dict[int, str] = {}
+    ranges = [(0x00C0, 0x024F), (0x1E00, 0x1EFF), (0x0370, 0x03FF), (0x1F00, 0x1FFF)]
+    for lo, hi in ranges:
+        for cp in range(lo, hi + 1):
+            ch = chr(cp)
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
+            if base and base != ch:
+                table[cp] = base
+    for cp in range(0x0300, 0x0370):  # stray combining marks left after NFKC
+        table[cp] = ""
+    for src, dst in _SPECIAL_FOLD.items():
+        table[ord(src)] = dst
+    return table
+
+
+_FOLD_TABLE = _build_fold_table()
+
+
+def fold(text: str) -> str:
+    """Strip accents from Latin and Greek letters (and ё→е); other scripts untouched. Expects NFC/NFKC input."""
+    return text.translate(_FOLD_TABLE)
+
+
+# --- script of a word -----------------------------------------------------------------------------------------------
+
+
+def word_script(word: str) -> str:
+    """The script of a word's first letter: latin, cyrillic, greek, arabic, hebrew, cjk or other."""
+    for ch in word:
+        if not ch.isalpha():
+            continue
+        cp = ord(ch)
+        if cp <= 0x024F or 0x1E00 <= cp <= 0x1EFF:
+            return "latin"
+        if 0x0400 <= cp <= 0x052F:
+            return "cyrillic"
+        if 0x0370 <= cp <= 0x03FF or 0x1F00 <= cp <= 0x1FFF:
+            return "greek"
+        if 0x0600 <= cp <= 0x06FF or 0x0750 <= cp <= 0x077F or 0xFB50 <= cp <= 0xFEFF:
+            return "arabic"
+        if 0x0590 <= cp <= 0x05FF:
+            return "hebrew"
+        if (
+            0x3040 <= cp <= 0x9FFF
+            or 0xAC00 <= cp <= 0xD7AF
+            or 0xF900 <= cp <= 0xFAFF
+            or 0x1100 <= cp <= 0x11FF
+        ):
+            return "cjk"
+        return "other"
+    return "other"
+
+
+# --- Cyrillic -------------------------------------------------------------------------------------------------------
+
+_CYR_COMMON = {
+    "а": "a", "б": "b", "в": "v", "д": "d", "е": "e", "ж": "zh", "з": "z", "к": "k", "л": "l", "м": "m",
+    "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts",
+    "ч": "ch", "ш": "sh", "щ": "shch", "ь": "", "ъ": "", "'": "", "’": "", "ʼ": "",
+}  # fmt: skip
+_CYR_UK = {
+    **_CYR_COMMON,
+    "г": "h",
+    "ґ": "g",
+    "и": "y",
+    "і": "i",
+    "ї": "i",
+    "й": "i",
+    "є": "ie",
+    "ю": "iu",
+    "я": "ia",
+}
+_CYR_UK_INITIAL = {"є": "ye", "ї": "yi", "й": "y", "ю": "yu", "я": "ya"}
+_CYR_RU = {
+    **_CYR_COMMON, "г": "g", "и": "i", "й": "y", "ы": "y", "э": "e", "ё": "e", "ю": "yu", "я": "ya",
+    "і": "i", "ї": "yi", "є": "ye", "ґ": "g", "ў": "w",
+}  # fmt: skip
+_CYR_BG = {**_CYR_RU, "ъ": "a", "щ": "sht", "х": "h", "ж": "zh", "ю": "yu", "я": "ya"}
+SERBIAN_LATIN = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "ђ": "đ", "е": "e", "ж": "ž", "з": "z", "и": "i",
+    "ј": "j", "к": "k", "л": "l", "љ": "lj", "м": "m", "н": "n", "њ": "nj", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "ћ": "ć", "у": "u", "ф": "f", "х": "h", "ц": "c", "ч": "č", "џ": "dž", "ш": "š",
+    "ѓ": "gj", "ќ": "kj", "ѕ": "dz", "й": "j",
+}  # fmt: skip
+_CYR_SR = {k: fold(v) for k, v in SERBIAN_LATIN.items()}
+
+
+def serbian_to_latin(word: str) -> str:
+    """Serbian Cyrillic to Serbian Latin (a one-to-one mapping), keeping the case of the first letter."""
+    out = "".join(SERBIAN_LATIN.get(ch, ch) for ch in word.lower())
+    return out[:1].upper() + out[1:] if word[:1].isupper() else out
+
+
+CYRILLIC_TABLES = {"uk": _CYR_UK, "ru": _CYR_RU, "bg": _CYR_BG, "sr": _CYR_SR, "mk": _CYR_SR}
+
+_UK_LETTERS = set("іїєґ")
+_RU_LETTERS = set("ыэё")
+_SR_LETTERS = set("јљњћђџѓќѕ")
+
+
+def cyrillic_variant(word: str, default: str = "uk") -> str:
+    """Which romanisation a Cyrillic word needs, judged from its own letters."""
+    letters = set(word.lower())
+    if letters & _SR_LETTERS:
+        return "sr"
+    if letters & _UK_LETTERS:
+        return "uk"
+    if letters & _RU_LETTERS:
+        return "ru"
+    return default
+
+
+def cyrillic_to_latin(word: str, variant: str = "uk") -> str:
+    table = CYRILLIC_TABLES.get(variant, _CYR_UK)
+    out = []
+    prev_letter = False
+    for ch in word.lower():
+        if variant == "uk" and not prev_letter and ch in _CYR_UK_INITIAL:
+            out.append(_CYR_UK_INITIAL[ch])
+        else:
+            out.append(table.get(ch, ch))
+        prev_letter = ch.isalpha()
+    return "".join(out)
+
+
+# --- Greek -------------------------------------------------------------------------------------------------------------
+
+_GREEK = {
+    "α": "a", "β": "v", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "i", "θ": "th", "ι": "i", "κ": "k",
+    "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p", "ρ": "r", "σ": "s", "ς": "s", "τ": "t",
+    "υ": "y", "φ": "f", "χ": "ch", "ψ": "ps", "ω": "o",
+}  # fmt: skip
+_GREEK_DIGRAPHS = (("ου", "ou"), ("αυ", "av"), ("ευ", "ev"), ("γγ", "ng"), ("γκ", "gk"))
+_GREEK_INITIAL = (("μπ", "b"), ("ντ", "d"))
+
+
+def greek_to_latin(word: str) -> str:
+    w = fold(word.lower())
+    for src, dst in _GREEK_INITIAL:
+        if w.startswith(src):
+            w = dst + w[len(src) :]
+    for src, dst in _GREEK_DIGRAPHS:
+        w = w.replace(src, dst)
+    return "".join(_GREEK.get(ch, ch) for ch in w)
+
+
+# --- Arabic script and Hebrew ------------------------------------------------------------------------------------------
+
+_ARABIC_DIACRITICS = re.compile("[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]")
+_ARABIC_NORMAL = str.maketrans(
+    {"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ى": "ي", "ی": "ي", "ک": "ك", "ۀ": "ه"}
+)
+
+
+def normalize_arabic(word: str) -> str:
+    """Drop harakat and tatweel, unify alef forms, alef maqsura and the Persian yeh/kaf with the Arabic ones."""
+    return _ARABIC_DIACRITICS.sub("", word).translate(_ARABIC_NORMAL)
+
+
+_ARABIC_LATIN = {
+    "ا": "a", "ب": "b", "ت": "t", "ث": "th", "ج": "j", "ح": "h", "خ": "kh", "د": "d", "ذ": "dh", "ر": "r",
+    "ز": "z", "س": "s", "ش": "sh", "ص": "s", "ض": "d", "ط": "t", "ظ": "z", "ع": "", "غ": "gh", "ف": "f",
+    "ق": "q", "ك": "k", "ل": "l", "م": "m", "ن": "n", "ه": "h", "و": "w", "ي": "y", "ء": "", "ة": "a",
+    "ؤ": "", "ئ": "", "پ": "p", "چ": "ch", "ژ": "zh", "گ": "g",
+}  # fmt: skip
+
+_HEBREW_POINTS = re.compile("[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")
+_HEBREW_LATIN = {
+    "א": "", "ב": "b", "ג": "g", "ד": "d", "ה": "h", "ו": "v", "ז": "z", "ח": "kh", "ט": "t", "י": "y",
+    "כ": "k", "ך": "k", "ל": "l", "מ": "m", "ם": "m", "נ": "n", "ן": "n", "ס": "s", "ע": "", "פ": "p",
+    "ף": "p", "צ": "ts", "ץ": "ts", "ק": "k", "ר": "r", "ש": "sh", "ת": "t",
+}  # fmt: skip
+
+
+def strip_hebrew_points(word: str) -> str:
+    return _HEBREW_POINTS.sub("", word)
+
+
+# --- any word to Latin --------------------------------------------------------------------------------------------------
+
+
+def to_latin(word: str, cyrillic_default: str = "uk") -> str:
+    """A word in any alphabet as folded lowercase Latin; CJK and unknown scripts are only lowercased."""
+    script = word_script(word)
+    if script == "cyrillic":
+        return cyrillic_to_latin(word, cyrillic_variant(word, cyrillic_default))
+    if script == "greek":
+        return greek_to_latin(word)
+    if script == "arabic":
+        return "".join(_ARABIC_LATIN.get(ch, ch) for ch in normalize_arabic(word))
+    if script == "hebrew":
+        return "".join(_HEBREW_LATIN.get(ch, ch) for ch in strip_hebrew_points(word))
+    return fold(word.lower())
+
+
+_NAME_ENDING = re.compile(r"(?<=[bcdfghjklmnpqrstvwxz])(?:iy|yi|yy|ij|ii)$")
+
+
+def fold_name_ending(word: str) -> str:
+    """Unify the romanisations of -ий/-ій/-ый endings: Zelenskyy, Zelenskyi, Zelenskiy → zelensky."""
+    return _NAME_ENDING.sub("y", word)
+
+
+@lru_cache(maxsize=100_000)
+def latin_key(word: str, cyrillic_default: str = "uk") -> str:
+    return fold_name_ending(to_latin(unicodedata.normalize("NFKC", word), cyrillic_default).replace("'", ""))
+
+
+def document_cyrillic_variant(text: str) -> str:
+    """Ukrainian, Russian, Serbian or Bulgarian romanisation for the undecided words of a whole text."""
+    counts = {
+        "uk": sum(text.count(c) for c in "іїєґІЇЄҐ"),
+        "ru": sum(text.count(c) for c in "ыэёЫЭЁ"),
+        "sr": sum(text.count(c) for c in "јљњћђџЈЉЊЋЂЏ"),
+    }
+    best = max(counts, key=lambda k: counts[k])
+    return best if counts[best] else "uk"

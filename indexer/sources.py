@@ -1,0 +1,59 @@
+"""Where pages come from: files and folders given on the command line (HTML, gzip-compressed HTML)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .models import InputError, RawPage
+from .store import now
+
+PAGE_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
+
+
+@dataclass
+class Inputs:
+    """The files to read, in a stable order, and what was passed over (reported, never silently dropped)."""
+
+    files: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # files inside folders that are not pages
+    missing: list[str] = field(default_factory=list)
+
+
+def is_page_name(name: str) -> bool:
+    return name.lower().endswith(PAGE_SUFFIXES)
+
+
+def expand(arguments: list[str]) -> Inputs:
+    """Files as given (any name: the cleaner decides what they hold); folders walked for page files, sorted."""
+    found = Inputs()
+    for arg in arguments:
+        path = Path(arg)
+        if path.is_dir():
+            for root, dirs, names in os.walk(path):
+                dirs.sort()
+                for name in sorted(names):
+                    full = str(Path(root) / name)
+                    (found.files if is_page_name(name) else found.skipped).append(full)
+        elif path.is_file():
+            found.files.append(arg)
+        else:
+            found.missing.append(arg)
+    return found
+
+
+MAX_FILE_BYTES = 200 * 1024 * 1024  # far above any page; the cleaner applies the real page limit after gunzip
+
+
+def read_file(path: str) -> RawPage:
+    """The file's bytes exactly as they are on disk."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise InputError(f"{path} is {size // 2**20} MiB, too large to be a news page; split or skip it.")
+        data = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return RawPage(data=data, origin=str(p), url=None, content_type=None, received_at=now())

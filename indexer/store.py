@@ -1,0 +1,318 @@
+"""The article store: one SQLite file, the archive's source of truth.
+
+Every raw page is kept byte for byte with where and when it came from, before anything is done with it, so a crash or
+a bug later in the pipeline never loses what a user gave us. Articles are keyed by canonical URL; a changed page
+becomes a new version. The search index is derived from this file and can always be rebuilt from it.
+
+Several processes may write at once: SQLite in WAL mode lets readers go on while one writer holds a short
+`BEGIN IMMEDIATE` transaction, and the busy timeout makes the others wait instead of failing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from .models import AnnotatedArticle, RawPage
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS pages (
+    id INTEGER PRIMARY KEY,
+    sha256 TEXT NOT NULL UNIQUE,
+    origin TEXT NOT NULL,
+    url TEXT,
+    content_type TEXT,
+    received_at TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    status TEXT NOT NULL DEFAULT 'received',   -- received | stored | failed
+    error TEXT,
+    article_id TEXT
+);
+CREATE TABLE IF NOT EXISTS articles (
+    id TEXT PRIMARY KEY,
+    url_key TEXT NOT NULL UNIQUE,
+    current_version INTEGER NOT NULL,
+    indexed_version INTEGER NOT NULL DEFAULT 0,
+    first_seen TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    title TEXT,
+    url TEXT,
+    language TEXT,
+    source TEXT,
+    published TEXT
+);
+CREATE INDEX IF NOT EXISTS articles_pending ON articles(indexed_version, current_version);
+CREATE TABLE IF NOT EXISTS versions (
+    article_id TEXT NOT NULL REFERENCES articles(id),
+    version INTEGER NOT NULL,
+    page_id INTEGER NOT NULL REFERENCES pages(id),
+    content_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (article_id, version)
+);
+CREATE TABLE IF NOT EXISTS entities (
+    article_id TEXT NOT NULL REFERENCES articles(id),
+    key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    mentions INTEGER NOT NULL,
+    aliases TEXT NOT NULL DEFAULT '[]'
+);
+CREATE INDEX IF NOT EXISTS entities_article ON entities(article_id);
+CREATE INDEX IF NOT EXISTS entities_key ON entities(key);
+CREATE TABLE IF NOT EXISTS quotes (
+    article_id TEXT NOT NULL REFERENCES articles(id),
+    idx INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    speaker TEXT,
+    speaker_key TEXT,
+    fragment INTEGER NOT NULL,
+    language TEXT,
+    PRIMARY KEY (article_id, idx)
+);
+CREATE INDEX IF NOT EXISTS quotes_speaker ON quotes(speaker_key);
+"""
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def article_id_for(url_key: str) -> str:
+    """A short id that is stable for a canonical URL, so links to an article survive a rebuild."""
+    return hashlib.sha1(url_key.encode("utf-8")).hexdigest()[:16]
+
+
+def content_hash(annotated: AnnotatedArticle) -> str:
+    """What makes two fetches of a page the same version: the words a reader sees, not the ads around them."""
+    a = annotated.article
+    basis = "\x1f".join([a.title, a.text, a.published or "", a.byline])
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class PageReceipt:
+    """What the store did with a raw page: `new` is False when the exact bytes were already stored and handled."""
+
+    page_id: int
+    new: bool
+    article_id: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredArticle:
+    """Outcome of storing an annotated article: added, updated (new version) or unchanged."""
+
+    article_id: str
+    outcome: str
+    version: int
+
+
+class Store:
+    """Access to one archive's SQLite file. Cheap to open; open one per process or thread."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
+        self.db.row_factory = sqlite3.Row
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")  # accepted means on disk, even if the machine loses power
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.execute("PRAGMA busy_timeout=60000")
+        with self.transaction() as db:
+            for statement in _statements(SCHEMA):
+                db.execute(statement)
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction that takes the write lock at once, so concurrent writers queue instead of deadlock."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # -- raw pages ---------------------------------------------------------------------------------------------
+    def receive(self, page: RawPage) -> PageReceipt:
+        """Keep the raw bytes durably before any processing; report whether they still need processing."""
+        digest = page.sha256
+        with self.transaction() as db:
+            row = db.execute("SELECT id, status, article_id FROM pages WHERE sha256=?", (digest,)).fetchone()
+            if row is not None:
+                # bytes seen before: only pages that were fully handled count as done; a page whose processing was
+                # interrupted (or failed with an older version of the code) is processed again
+                return PageReceipt(row["id"], row["status"] != "stored", row["article_id"])
+            cur = db.execute(
+                "INSERT INTO pages (sha256, origin, url, content_type, received_at, size, data) VALUES (?,?,?,?,?,?,?)",
+                (digest, page.origin, page.url, page.content_type, page.received_at or now(), len(page.data),
+                 page.data),
+            )
+            return PageReceipt(cur.lastrowid, True)
+
+    def mark_failed(self, page_id: int, error: str) -> None:
+        with self.transaction() as db:
+            db.execute("UPDATE pages SET status='failed', error=? WHERE id=?", (error, page_id))
+
+    def raw_page(self, page_id: int) -> RawPage:
+        row = self.db.execute("SELECT * FROM pages WHERE id=?", (page_id,)).fetchone()
+        if row is None:
+            raise KeyError(page_id)
+        return RawPage(bytes(row["data"]), row["origin"], row["url"], row["content_type"], row["received_at"])
+
+    def failures(self) -> list[tuple[str, str]]:
+        return [(r["origin"], r["error"]) for r in
+                self.db.execute("SELECT origin, error FROM pages WHERE status='failed' ORDER BY id")]
+
+    # -- articles ----------------------------------------------------------------------------------------------
+    def add_article(self, page_id: int, annotated: AnnotatedArticle) -> StoredArticle:
+        """Store an annotated article for a received page: a new article, a new version of one, or nothing new."""
+        a = annotated.article
+        digest = content_hash(annotated)
+        url_key = a.url or f"sha256:{digest}"
+        article_id = article_id_for(url_key)
+        stamp = now()
+        with self.transaction() as db:
+            row = db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()
+            if row is not None:
+                current = db.execute(
+                    "SELECT content_hash FROM versions WHERE article_id=? AND version=?",
+                    (article_id, row["current_version"]),
+                ).fetchone()
+                if current is not None and current["content_hash"] == digest:
+                    db.execute("UPDATE pages SET status='stored', error=NULL, article_id=? WHERE id=?",
+                               (article_id, page_id))
+                    return StoredArticle(article_id, "unchanged", row["current_version"])
+                version, outcome = row["current_version"] + 1, "updated"
+            else:
+                version, outcome = 1, "added"
+                db.execute(
+                    "INSERT INTO articles (id, url_key, current_version, first_seen, updated_at) VALUES (?,?,?,?,?)",
+                    (article_id, url_key, 0, stamp, stamp),
+                )
+            db.execute(
+                "INSERT INTO versions (article_id, version, page_id, content_hash, created_at, record) "
+                "VALUES (?,?,?,?,?,?)",
+                (article_id, version, page_id, digest, stamp, json.dumps(annotated.to_record(), ensure_ascii=False)),
+            )
+            db.execute(
+                "UPDATE articles SET current_version=?, updated_at=?, title=?, url=?, language=?, source=?, "
+                "published=? WHERE id=?",
+                (version, stamp, a.title, a.url, annotated.language, a.source, a.published, article_id),
+            )
+            self._replace_annotations(db, article_id, annotated)
+            db.execute("UPDATE pages SET status='stored', error=NULL, article_id=? WHERE id=?", (article_id, page_id))
+        return StoredArticle(article_id, outcome, version)
+
+    @staticmethod
+    def _replace_annotations(db: sqlite3.Connection, article_id: str, annotated: AnnotatedArticle) -> None:
+        from .entities import entity_key  # late: the store itself needs no NLP unless annotations are written
+
+        db.execute("DELETE FROM entities WHERE article_id=?", (article_id,))
+        db.execute("DELETE FROM quotes WHERE article_id=?", (article_id,))
+        db.executemany(
+            "INSERT INTO entities (article_id, key, name, type, mentions, aliases) VALUES (?,?,?,?,?,?)",
+            [(article_id, e.key or entity_key(e.name, e.type), e.name, e.type, e.mentions,
+              json.dumps(e.aliases, ensure_ascii=False)) for e in annotated.entities],
+        )
+        db.executemany(
+            "INSERT INTO quotes (article_id, idx, text, speaker, speaker_key, fragment, language) "
+            "VALUES (?,?,?,?,?,?,?)",
+            [(article_id, i, q.text, q.speaker, entity_key(q.speaker, "person") if q.speaker else None,
+              int(q.fragment), q.language or annotated.language) for i, q in enumerate(annotated.quotes)],
+        )
+
+    def article(self, article_id: str, version: int | None = None) -> AnnotatedArticle | None:
+        row = self.db.execute(
+            "SELECT v.record FROM versions v JOIN articles a ON a.id=v.article_id "
+            "WHERE a.id=? AND v.version=COALESCE(?, a.current_version)",
+            (article_id, version),
+        ).fetchone()
+        return AnnotatedArticle.from_record(json.loads(row["record"])) if row else None
+
+    def article_info(self, article_id: str) -> dict | None:
+        row = self.db.execute("SELECT * FROM articles WHERE id=?", (article_id,)).fetchone()
+        if row is None:
+            return None
+        info = dict(row)
+        info["versions"] = [
+            dict(r)
+            for r in self.db.execute(
+                "SELECT v.version, v.created_at, v.content_hash, p.origin, p.received_at, p.sha256 "
+                "FROM versions v JOIN pages p ON p.id=v.page_id WHERE v.article_id=? ORDER BY v.version",
+                (article_id,),
+            )
+        ]
+        return info
+
+    def article_ids(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT id FROM articles ORDER BY first_seen, id")]
+
+    def pending(self, limit: int = 200) -> list[tuple[str, int]]:
+        """Articles whose newest version is not yet in the index: (id, version)."""
+        return [(r[0], r[1]) for r in self.db.execute(
+            "SELECT id, current_version FROM articles WHERE indexed_version != current_version "
+            "ORDER BY updated_at, id LIMIT ?", (limit,))]
+
+    def mark_indexed(self, done: Iterable[tuple[str, int]]) -> None:
+        with self.transaction() as db:
+            db.executemany("UPDATE articles SET indexed_version=? WHERE id=?", [(v, i) for i, v in done])
+
+    def mark_all_unindexed(self) -> None:
+        with self.transaction() as db:
+            db.execute("UPDATE articles SET indexed_version=0")
+
+    # -- summaries ---------------------------------------------------------------------------------------------
+    def stats(self) -> dict:
+        db = self.db
+
+        def counts(column: str) -> dict[str, int]:
+            return {r[0] or "": r[1] for r in db.execute(
+                f"SELECT {column}, COUNT(*) FROM articles GROUP BY {column} ORDER BY COUNT(*) DESC, {column}")}
+
+        return {
+            "articles": db.execute("SELECT COUNT(*) FROM articles").fetchone()[0],
+            "languages": counts("language"),
+            "sources": counts("source"),
+            "quotes": db.execute("SELECT COUNT(*) FROM quotes").fetchone()[0],
+            "entities": db.execute("SELECT COUNT(DISTINCT key) FROM entities").fetchone()[0],
+            "pages": db.execute("SELECT COUNT(*) FROM pages").fetchone()[0],
+            "failed_pages": db.execute("SELECT COUNT(*) FROM pages WHERE status='failed'").fetchone()[0],
+            "versions": db.execute("SELECT COUNT(*) FROM versions").fetchone()[0],
+        }
+
+    def display_names(self, keys: Iterable[str], kind: str) -> dict[str, str]:
+        """The most used spelling for each entity or speaker key, for showing facet values."""
+        keys = list(keys)
+        if not keys:
+            return {}
+        marks = ",".join("?" * len(keys))
+        if kind == "speaker":
+            sql = (f"SELECT speaker_key AS key, speaker AS name, COUNT(*) AS n FROM quotes "
+                   f"WHERE speaker_key IN ({marks}) GROUP BY speaker_key, speaker")
+        else:
+            sql = (f"SELECT key, name, SUM(mentions) AS n FROM entities WHERE key IN ({marks}) "
+                   f"GROUP BY key, name")
+        best: dict[str, tuple[int, int, str]] = {}
+        for r in self.db.execute(sql, keys):
+            rank = (r["n"], len(r["name"]), r["name"])
+            if r["key"] not in best or rank > best[r["key"]]:
+                best[r["key"]] = rank
+        return {k: v[2] for k, v in best.items()}
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";") if s.strip()]

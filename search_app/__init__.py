@@ -1,0 +1,45 @@
+"""newsarchive web app: a search page and a JSON API over one archive folder."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from flask import Flask, g
+
+from indexer.archive import Archive, default_data_dir
+
+from .service import SearchService
+
+
+def create_app(data_dir: Path | str | None = None, **config) -> Flask:
+    """Build the app for one archive. Each serving thread opens its own store connection and searchers."""
+    app = Flask(__name__)
+    app.config.update(DATA_DIR=str(data_dir or default_data_dir()), JSON_SORT_KEYS=False, **config)
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    Archive(app.config["DATA_DIR"]).close()  # create the folder now: fail at start-up, not on the first request
+    local = threading.local()
+
+    def service() -> SearchService:
+        if "service" not in g:
+            archive = getattr(local, "archive", None)
+            if archive is None:
+                archive = local.archive = Archive(app.config["DATA_DIR"])
+            g.service = SearchService(archive)
+        return g.service
+
+    app.extensions["newsarchive.service"] = service
+
+    from .api import api
+    from .pages import pages
+
+    app.register_blueprint(pages)
+    app.register_blueprint(api, url_prefix="/api")
+    return app
+
+
+def get_service() -> SearchService:
+    from flask import current_app
+
+    return current_app.extensions["newsarchive.service"]()

@@ -1,0 +1,76 @@
+"""The OpenAPI 3.1 description of the JSON API, served at /api/openapi.json."""
+
+from __future__ import annotations
+
+from indexer import __version__
+
+
+def _param(name: str, description: str, kind: str = "string") -> dict:
+    return {"name": name, "in": "query", "required": False, "description": description, "schema": {"type": kind}}
+
+
+FACET_LIST = {"type": "array", "items": {"type": "object", "properties": {
+    "value": {"type": "string"}, "count": {"type": "integer"}, "key": {"type": "string"}}}}
+
+SEARCH_RESULT = {
+    "type": "object",
+    "required": ["total", "hits", "facets"],
+    "properties": {
+        "total": {"type": "integer"},
+        "hits": {"type": "array", "items": {"type": "object", "properties": {
+            k: {"type": ["string", "null"]} for k in
+            ("id", "title", "url", "published", "language", "source", "snippet", "snippet_html")}}},
+        "facets": {"type": "object", "properties": {f: FACET_LIST for f in
+                                                    ("person", "place", "organization", "speaker", "language",
+                                                     "source", "year")}},
+    },
+}
+
+QUOTE_RESULT = {
+    "type": "object",
+    "required": ["total", "quotes"],
+    "properties": {"total": {"type": "integer"}, "quotes": {"type": "array", "items": {"type": "object", "properties": {
+        k: {"type": ["string", "null"]} for k in
+        ("text", "speaker", "article_id", "title", "published", "language", "source")}}}},
+}
+
+ERROR = {"description": "The request cannot be answered as asked; `error` says what to change.",
+         "content": {"application/json": {"schema": {"type": "object", "properties": {"error": {"type": "string"}}}}}}
+
+
+def _ok(schema: dict) -> dict:
+    return {"description": "OK", "content": {"application/json": {"schema": schema}}}
+
+
+def openapi_document() -> dict:
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "newsarchive API", "version": __version__,
+                 "description": "Full-text search over a multilingual news archive, with facets on entities, quote "
+                                "speakers, language, source and year; quotation search; article records."},
+        "paths": {
+            "/api/search": {"get": {
+                "summary": "Search articles",
+                "parameters": [_param("q", "Whoosh query: words, \"phrases\", AND/OR/NOT, field:value, wildcards"),
+                               *[_param(f, f"filter on {f} (any spelling of a name)") for f in
+                                 ("person", "place", "organization", "speaker")],
+                               _param("language", "ISO 639-1 code"), _param("source", "outlet name"),
+                               _param("year", "four-digit year"), _param("from", "earliest date, ISO 8601"),
+                               _param("to", "latest date, ISO 8601"),
+                               _param("sort", "relevance (default), newest or oldest"),
+                               _param("page", "page number, from 1", "integer"),
+                               _param("limit", "hits per page, 1-100", "integer")],
+                "responses": {"200": _ok(SEARCH_RESULT), "400": ERROR}}},
+            "/api/quotes": {"get": {
+                "summary": "Search quotations",
+                "parameters": [_param("q", "words in the quotation"), _param("speaker", "speaker name"),
+                               _param("page", "page number", "integer"), _param("limit", "quotes per page", "integer")],
+                "responses": {"200": _ok(QUOTE_RESULT), "400": ERROR}}},
+            "/api/articles/{id}": {"get": {
+                "summary": "One article with its quotes, entities and versions",
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
+                               _param("version", "a past version number", "integer")],
+                "responses": {"200": _ok({"type": "object"}), "404": ERROR}}},
+            "/api/stats": {"get": {"summary": "Archive summary", "responses": {"200": _ok({"type": "object"})}}},
+        },
+    }

@@ -1,0 +1,64 @@
+"""The search service: turns engine results into the JSON shapes of the outside contract.
+
+It knows nothing of Flask, so the CLI (`search --json`, `quotes --json`, `stats --json`) and the HTTP API share one
+implementation and cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from indexer.archive import Archive
+from indexer.engine import FACETS, KEYED_FACETS, QueryError
+
+FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
+
+__all__ = ["FILTERS", "QueryError", "SearchService"]
+
+
+class SearchService:
+    def __init__(self, archive: Archive):
+        self.archive = archive
+
+    def search(self, q: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
+               sort: str = "relevance") -> dict:
+        filters = {k: v for k, v in (filters or {}).items() if k in FILTERS and v}
+        result = self.archive.engine.search(q, filters, page=page, limit=limit, sort=sort)
+        facets: dict[str, list[dict]] = {}
+        for facet in FACETS:
+            pairs = result.facets.get(facet, [])
+            names = (self.archive.store.display_names([v for v, _ in pairs], facet)
+                     if facet in KEYED_FACETS else {})
+            facets[facet] = [{"value": names.get(v, v), "count": n} | ({"key": v} if facet in KEYED_FACETS else {})
+                             for v, n in pairs]
+        return {
+            "query": q,
+            "total": result.total,
+            "page": result.page,
+            "limit": result.limit,
+            "filters": filters,
+            "hits": [asdict(h) for h in result.hits],
+            "facets": facets,
+        }
+
+    def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1) -> dict:
+        result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page)
+        return {"total": result.total, "quotes": [asdict(h) for h in result.quotes]}
+
+    def stats(self) -> dict:
+        return self.archive.store.stats()
+
+    def article(self, article_id: str, version: int | None = None) -> dict | None:
+        store = self.archive.store
+        info = store.article_info(article_id)
+        annotated = store.article(article_id, version)
+        if info is None or annotated is None:
+            return None
+        record = annotated.to_json()
+        record.pop("path", None)
+        record["id"] = article_id
+        record["version"] = version or info["current_version"]
+        record["versions"] = info["versions"]
+        record["first_seen"] = info["first_seen"]
+        record["paragraphs"] = [{"kind": b.kind, "text": b.text} for b in annotated.article.blocks]
+        return record

@@ -1,0 +1,121 @@
+"""The Flask app: JSON API shapes, errors as 400 with a reason, the search and article pages."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import page_html
+
+from indexer.archive import Archive
+from indexer.pipeline import ingest
+from search_app import create_app
+
+PAGES = {
+    "flood.html": ("Oder flood forces evacuations in Wrocław", [
+        "Emergency crews in Wrocław worked through the night as the Oder rose above its banks on Saturday.",
+        "“We have moved four hundred families to higher ground,” said Katarzyna Wiśniewska, the head of the "
+        "regional crisis office.",
+        "Trains between Berlin and Wrocław were suspended, Deutsche Bahn said."], "en", "2026-03-14T09:00:00+01:00"),
+    "train.html": ("Night train links Kyiv and Warsaw", [
+        "The first direct sleeper train from Kyiv arrived in Warsaw on Friday morning after a journey of 15 hours.",
+        "“This is a line people have waited for,” said Tomasz Zieliński, the Polish deputy minister.",
+        "Tickets sold out within an hour, the operator said."], "en", "2026-04-17T07:00:00+02:00"),
+    "hochwasser.html": ("Hochwasser erreicht Frankfurt (Oder)", [
+        "Die Oder ist in Frankfurt (Oder) über die Ufer getreten, Hunderte Menschen mussten ihre Häuser verlassen.",
+        "„Die Lage ist ernst, aber unter Kontrolle“, sagte der Hydrologe Jonas Albrecht am Sonntag.",
+        "Die Deutsche Bahn stellte den Verkehr nach Breslau ein."], "de", "2026-03-15T08:00:00+01:00"),
+}
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory):
+    root = tmp_path_factory.mktemp("app")
+    pages = root / "pages"
+    pages.mkdir()
+    for name, (title, paras, lang, date) in PAGES.items():
+        url = f"https://www.test-courier.example/{name.removesuffix('.html')}/"
+        (pages / name).write_text(page_html(title, paras, lang=lang, published=date, url=url), encoding="utf-8")
+    with Archive(root / "data") as archive:
+        report = ingest(archive, [str(pages)])
+    assert len(report.added) == 3, report.failed
+    return root / "data"
+
+
+@pytest.fixture(scope="module")
+def client(data_dir):
+    return create_app(data_dir, TESTING=True).test_client()
+
+
+def test_api_search_contract(client):
+    r = client.get("/api/search", query_string={"q": "Oder"})
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["total"] == 2
+    assert {h["title"] for h in body["hits"]} == {"Oder flood forces evacuations in Wrocław",
+                                                 "Hochwasser erreicht Frankfurt (Oder)"}
+    assert set(body["facets"]) == {"person", "place", "organization", "speaker", "language", "source", "year"}
+    assert sorted((f["value"], f["count"]) for f in body["facets"]["language"]) == [("de", 1), ("en", 1)]
+
+
+def test_api_filters_narrow_and_facets_follow(client):
+    body = client.get("/api/search", query_string={"q": "Oder", "language": "de"}).get_json()
+    assert [h["title"] for h in body["hits"]] == ["Hochwasser erreicht Frankfurt (Oder)"]
+    body = client.get("/api/search", query_string={"q": "train OR Oder", "from": "2026-04-01"}).get_json()
+    assert [h["title"] for h in body["hits"]] == ["Night train links Kyiv and Warsaw"]
+    body = client.get("/api/search", query_string={"q": "train OR Oder",
+                                                   "speaker": "Katarzyna Wiśniewska"}).get_json()
+    assert [h["title"] for h in body["hits"]] == ["Oder flood forces evacuations in Wrocław"]
+
+
+@pytest.mark.parametrize("params", [
+    {"q": '"unclosed'}, {"q": "(a OR b"}, {"q": ""}, {"q": "bogus:field"}, {"q": "Oder", "page": "two"},
+    {"q": "Oder", "limit": "100000"}, {"q": "Oder", "sort": "sideways"}, {"q": "Oder", "from": "last tuesday"},
+    {"q": "a\x00b)"},
+])
+def test_api_unreadable_requests_are_400_with_a_reason(client, params):
+    r = client.get("/api/search", query_string=params)
+    assert r.status_code == 400
+    assert r.get_json()["error"]
+
+
+def test_api_quotes_and_article(client):
+    body = client.get("/api/quotes", query_string={"speaker": "Jonas Albrecht"}).get_json()
+    assert body["total"] == 1
+    quote = body["quotes"][0]
+    assert quote["text"].startswith("Die Lage ist ernst") and quote["language"] == "de"
+    article = client.get(f"/api/articles/{quote['article_id']}").get_json()
+    assert article["title"] == "Hochwasser erreicht Frankfurt (Oder)"
+    assert any(q["speaker"] == "Jonas Albrecht" for q in article["quotes"])
+    assert article["versions"][0]["version"] == 1
+    assert client.get("/api/articles/nope").status_code == 404
+
+
+def test_openapi_document_is_linked_from_the_api_page(client):
+    page = client.get("/api/").get_data(as_text=True)
+    assert "/api/openapi.json" in page
+    spec = client.get("/api/openapi.json").get_json()
+    assert spec["openapi"].startswith("3.") and "/api/search" in spec["paths"]
+
+
+def test_search_page_shows_hits_snippets_and_facets(client):
+    r = client.get("/search", query_string={"q": "families"})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 200
+    assert "Oder flood forces evacuations in Wrocław" in html
+    assert "<mark>" in html
+    assert 'data-facet="language"' in html
+
+
+def test_search_page_escapes_hostile_queries(client):
+    r = client.get("/search", query_string={"q": '<script>alert(1)</script>'})
+    assert "<script>alert(1)</script>" not in r.get_data(as_text=True)
+
+
+def test_search_page_shows_query_errors(client):
+    r = client.get("/search", query_string={"q": '"unclosed'})
+    assert r.status_code == 400 and "double quote" in r.get_data(as_text=True)
+
+
+def test_article_page(client):
+    hit = client.get("/api/search", query_string={"q": "sleeper"}).get_json()["hits"][0]
+    html = client.get(f"/articles/{hit['id']}").get_data(as_text=True)
+    assert "Night train links Kyiv and Warsaw" in html and "Tomasz Zieliński" in html

@@ -1,0 +1,276 @@
+"""The cleaner as a reader sees it: the story's text and facts, without the page around it."""
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from indexer.clean import MAX_PAGE_BYTES, clean, decode_html
+from indexer.models import InputError, RawPage
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SEED = SHARED / "seeds" / "000_5b693613544c8dd9"
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+STORY = [
+    "The harbour commission approved a new ferry line on Tuesday, linking the old town with the northern "
+    "islands for the first time in forty years, officials said.",
+    "“We have waited a long time for this,” said Marta Lindqvist, who chairs the commission, adding that the "
+    "first boats would sail in June.",
+    "The line will cost about 12 million euros a year to run, according to the budget, and will be paid for "
+    "by the region and the city in equal parts.",
+    "Residents of the islands, who currently travel via the mainland, welcomed the decision, although some "
+    "worried about the noise of the new terminal near the market.",
+]
+
+
+def story_html(head: str = "", before: str = "", after: str = "", byline: str = "") -> str:
+    paragraphs = "".join(f"<p>{p}</p>" for p in STORY)
+    return (f"<!DOCTYPE html><html lang='en-GB'><head><meta charset='utf-8'>{head}</head><body>{before}"
+            f"<article><h1>Ferry line to the islands approved</h1>{byline}<div class='story-body'>{paragraphs}"
+            f"</div></article>{after}</body></html>")
+
+
+def run(html: str | bytes, url: str | None = "https://www.harbour-news.example/2024/03/05/ferry/", **kw):
+    data = html.encode("utf-8") if isinstance(html, str) else html
+    return clean(RawPage(data, "test.html", url=url, **kw))
+
+
+# ----------------------------------------------------------------------------------------------- body
+
+
+def test_story_paragraphs_come_out_in_order():
+    article = run(story_html())
+    assert article.paragraphs == STORY
+    assert all(block.kind == "p" for block in article.blocks)
+
+
+def test_boilerplate_around_the_story_is_dropped():
+    before = ("<header><nav><a href='/'>Home</a><a href='/world'>World</a><a href='/sport'>Sport</a></nav></header>"
+              "<div id='cookie-banner'>We use cookies to improve your experience. Accept all</div>"
+              "<div class='ad ad-top'>Advertisement: cheap flights to everywhere, book today</div>")
+    after = ("<div class='share-bar'>Share this article on Facebook, Twitter or by email</div>"
+             "<aside class='related'><h3>Read next</h3><ul><li><a href='/a'>Markets rally as oil prices dip"
+             "</a></li><li><a href='/b'>Ten recipes for a spring picnic</a></li></ul></aside>"
+             "<div class='newsletter-box'>Sign up for our morning newsletter and never miss a story again.</div>"
+             "<section id='comments'><p>Great article, thanks so much for writing about the ferry, really "
+             "interesting to read all of this.</p></section>"
+             "<footer><p>© 2024 Harbour News. All rights reserved.</p></footer>")
+    figure = ("<figure><img src='f.jpg'><figcaption>The new ferry at the pier. (Photo: Port Agency)"
+              "</figcaption></figure>")
+    html = story_html(before=before, after=after).replace("<div class='story-body'>", "<div class='story-body'>"
+                                                          + figure)
+    text = run(html).text
+    for paragraph in STORY:
+        assert paragraph in text
+    for junk in ("cookies", "Advertisement", "Share this", "Markets rally", "newsletter", "Great article",
+                 "All rights reserved", "Photo: Port Agency", "Home", "Read next"):
+        assert junk not in text
+
+
+def test_hidden_elements_are_dropped():
+    hidden = ("<p style='display: none'>Secret tracking text that nobody sees on the page at all.</p>"
+              "<p hidden>A hidden paragraph left by the content system for later use somewhere.</p>"
+              "<div aria-hidden='true'>Decorative duplicate of the headline for screen effects only.</div>"
+              "<span class='visually-hidden'>Skip to main content and more hidden helper text</span>")
+    html = story_html().replace("<div class='story-body'>", "<div class='story-body'>" + hidden)
+    text = run(html).text
+    assert "Secret" not in text and "hidden paragraph" not in text and "Decorative" not in text
+    assert "Skip to main" not in text
+    assert STORY[0] in text
+
+
+def test_scripts_and_styles_never_leak_into_text():
+    html = story_html(head="<style>p{color:red}</style><script>var tracking = 1;</script>")
+    html = html.replace("</article>", "<script>window.ads = [1, 2, 3];</script></article>")
+    text = run(html).text
+    assert "tracking" not in text and "window.ads" not in text and "color:red" not in text
+
+
+def test_headings_lists_quotes_and_tables_are_kept_with_their_kind():
+    extra = ("<h2>What changes for passengers</h2><ul><li>Boats every two hours</li><li>Bikes travel free</li></ul>"
+             "<blockquote><p>It is a good day for the islands and for everyone who lives there.</p></blockquote>"
+             "<table><thead><tr><th>Stop</th><th>Minutes</th></tr></thead><tbody><tr><td>Old town</td><td>0</td></tr>"
+             "<tr><td>North island</td><td>35</td></tr></tbody></table>"
+             "<p>The commission will review the timetable after the first summer of operation.</p>")
+    html = story_html().replace("</div></article>", extra + "</div></article>")
+    blocks = [(b.kind, b.text) for b in run(html).blocks]
+    assert ("h", "What changes for passengers") in blocks
+    assert ("li", "Boats every two hours") in blocks and ("li", "Bikes travel free") in blocks
+    assert ("quote", "It is a good day for the islands and for everyone who lives there.") in blocks
+    tables = [text for kind, text in blocks if kind == "table"]
+    assert len(tables) == 1 and "North island" in tables[0] and "35" in tables[0]
+    assert blocks[-1] == ("p", "The commission will review the timetable after the first summer of operation.")
+
+
+def test_markup_nested_hundreds_of_thousands_deep_does_not_crash():
+    depth = 200_000
+    html = ("<html><body>" + "<div>" * depth + "<p>" + STORY[0] + "</p>" + "</div>" * depth
+            + "</body></html>")
+    article = run(html, url=None)
+    assert STORY[0] in article.text
+
+
+def test_truncated_markup_still_gives_the_text():
+    html = story_html()
+    cut = html[: html.index(STORY[3]) + 60]
+    article = run(cut)
+    assert STORY[2] in article.text and STORY[3][:60] in article.text
+
+
+# ----------------------------------------------------------------------------------------------- metadata
+
+
+def test_title_is_the_headline_without_the_site_name():
+    head = "<title>Ferry line to the islands approved | Harbour News</title>"
+    assert run(story_html(head=head)).title == "Ferry line to the islands approved"
+
+
+def test_title_from_og_title_when_there_is_no_h1():
+    head = ("<title>Harbour News - Ferry approved for the islands</title>"
+            "<meta property='og:site_name' content='Harbour News'>"
+            "<meta property='og:title' content='Ferry approved for the islands'>")
+    html = story_html(head=head).replace("<h1>Ferry line to the islands approved</h1>", "")
+    assert run(html).title == "Ferry approved for the islands"
+
+
+@pytest.mark.parametrize(
+    ("byline", "authors"),
+    [("<p class='byline'>By Anna Berg and Tom Weller</p>", ["Anna Berg", "Tom Weller"]),
+     ("<div class='author'>Von Claudia Brandt</div>", ["Claudia Brandt"]),
+     ("<span class='byline'>Par Benoît Rey, à Valence</span>", ["Benoît Rey"]),
+     ("<a rel='author' href='/authors/ab'>Anna Berg</a>", ["Anna Berg"])],
+)
+def test_authors_from_visible_bylines_lose_their_prefix(byline, authors):
+    article = run(story_html(byline=byline))
+    assert article.authors == authors
+    assert all(byline_word not in article.text for byline_word in ("By Anna", "Von Claudia", "Par Beno"))
+
+
+def test_metadata_from_jsonld():
+    ld = {"@context": "https://schema.org", "@graph": [
+        {"@type": "WebSite", "name": "ignored"},
+        {"@type": "NewsArticle", "headline": "Ferry line to the islands approved",
+         "datePublished": "2024-03-05T08:30:00+01:00", "dateModified": "2024-03-05T10:00:00+01:00",
+         "author": [{"@type": "Person", "name": "Anna Berg"}, {"@type": "Person", "name": "Tom Weller"}],
+         "publisher": {"@type": "Organization", "name": "Harbour News"}, "inLanguage": "en",
+         "image": {"@type": "ImageObject", "url": "https://cdn.example/ferry.jpg"}}]}
+    head = f"<script type='application/ld+json'>{json.dumps(ld)}</script>"
+    article = run(story_html(head=head), url=None)
+    assert article.published == "2024-03-05T08:30:00+01:00"
+    assert article.modified == "2024-03-05T10:00:00+01:00"
+    assert article.authors == ["Anna Berg", "Tom Weller"]
+    assert article.source == "Harbour News"
+    assert article.image == "https://cdn.example/ferry.jpg"
+
+
+def test_metadata_from_opengraph_and_article_meta():
+    head = ("<meta property='og:site_name' content='Harbour News'>"
+            "<meta property='og:url' content='https://www.harbour-news.example/ferry'>"
+            "<meta property='og:description' content='The islands get a ferry.'>"
+            "<meta property='og:image' content='/img/ferry.jpg'>"
+            "<meta property='article:published_time' content='2024-03-05T08:30:00Z'>"
+            "<meta property='article:modified_time' content='2024-03-06T09:00:00Z'>"
+            "<meta name='author' content='Anna Berg'>")
+    article = run(story_html(head=head), url="https://www.harbour-news.example/ferry?utm=1")
+    assert article.published == "2024-03-05T08:30:00+00:00"
+    assert article.modified == "2024-03-06T09:00:00+00:00"
+    assert article.source == "Harbour News"
+    assert article.url == "https://www.harbour-news.example/ferry"
+    assert article.description == "The islands get a ferry."
+    assert article.image == "https://www.harbour-news.example/img/ferry.jpg"
+    assert article.authors == ["Anna Berg"]
+
+
+@pytest.mark.parametrize(
+    ("byline", "url", "published"),
+    [("<time datetime='2024-03-05T08:30:00+01:00'>5 March 2024</time>", None, "2024-03-05T08:30:00+01:00"),
+     ("<span itemprop='datePublished' content='2024-03-05'>yesterday</span>", None, "2024-03-05"),
+     ("<div class='date'>Veröffentlicht am 5. März 2024, 08:30 Uhr</div>", None, "2024-03-05T08:30:00"),
+     ("<div class='meta'>Publié le 5 mars 2024</div>", None, "2024-03-05"),
+     ("", "https://news.example/2024/03/05/ferry/", "2024-03-05")],
+)
+def test_each_date_source(byline, url, published):
+    article = run(story_html(byline=byline), url=url)
+    assert article.published == published
+
+
+def test_canonical_url_language_and_host_fallback_source():
+    head = "<link rel='canonical' href='/2024/03/05/ferry/'>"
+    article = run(story_html(head=head), url="https://www.harbour-news.example/amp/ferry")
+    assert article.url == "https://www.harbour-news.example/2024/03/05/ferry/"
+    assert article.declared_language == "en"
+    assert article.source == "harbour-news.example"
+
+
+def test_front_page_is_not_an_article():
+    links = "".join(f"<li><a href='/story/{i}'>Headline number {i} about something that happened</a></li>"
+                    for i in range(80))
+    html = (f"<html><head><title>Harbour News</title></head><body><nav><a href='/'>Home</a></nav>"
+            f"<main><h1>Top stories</h1><ul>{links}</ul><p>Weather: sunny, 18 degrees.</p></main></body></html>")
+    article = run(html, url="https://www.harbour-news.example/")
+    assert article.is_article is False
+    assert run(story_html()).is_article is True
+
+
+# ----------------------------------------------------------------------------------------------- input
+
+
+def test_gzip_page_is_cleaned():
+    article = run(gzip.compress(story_html().encode("utf-8")))
+    assert article.paragraphs == STORY
+
+
+def test_page_declaring_utf8_but_written_in_cp1251():
+    text = "Депутаты городской думы приняли бюджет на следующий год, сообщила пресс-служба."
+    html = f"<html><head><meta charset='utf-8'></head><body><article><p>{text}</p></article></body></html>"
+    article = run(html.encode("cp1251"))
+    assert article.text == text
+    assert decode_html(html.encode("cp1251")) == html
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [(b"", "empty"), (b"%PDF-1.4\n1 0 obj", "PDF"), (b"\x89PNG\r\n\x1a\n\x00\x00\x00", "PNG"),
+     (b"\x7fELF\x02\x01\x01\x00\x00\x00", "executable")],
+)
+def test_unusable_input_raises_a_clear_input_error(data, words):
+    with pytest.raises(InputError, match=words):
+        clean(RawPage(data, "bad.html"))
+
+
+def test_page_over_the_size_limit_is_refused():
+    data = b"<html><body><p>" + b"a" * MAX_PAGE_BYTES + b"</p></body></html>"
+    with pytest.raises(InputError, match="too large"):
+        clean(RawPage(data, "big.html"))
+
+
+# ----------------------------------------------------------------------------------------------- real pages
+
+
+@pytest.mark.skipif(not SEED.with_suffix(".html").exists(), reason="shared seed not available")
+def test_seed_article_matches_its_hand_cleaned_text():
+    article = clean(RawPage(SEED.with_suffix(".html").read_bytes(), str(SEED)))
+    gold = [line.strip() for line in SEED.with_suffix(".txt").read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    assert article.paragraphs == gold
+    assert article.title == "Rocket strike on Kramatorsk railway station kills more than 30 civilians"
+    assert article.authors == ["Staff Reporter"]
+    assert article.published == "2022-04-08T09:14:00-04:00"
+    assert article.source == "Example Daily"
+    assert article.url == "https://news.example.org/2022/04/08/kramatorsk-station-strike/"
+    assert article.declared_language == "en"
+    assert article.is_article
+
+
+CORPUS_PAGES = sorted(p for p in CORPUS.rglob("*") if p.name.endswith((".html", ".htm", ".html.gz")))
+
+
+@pytest.mark.skipif(not CORPUS_PAGES, reason="bundled corpus not written yet")
+@pytest.mark.parametrize("path", CORPUS_PAGES, ids=lambda p: p.name)
+def test_bundled_corpus_pages_give_a_story(path):
+    article = clean(RawPage(path.read_bytes(), str(path)))
+    assert article.title and len(article.blocks) >= 3
+    assert article.published and article.published.startswith("2026")
+    assert "\ufffd" not in article.text and "Ã" not in article.text

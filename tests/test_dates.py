@@ -1,0 +1,39 @@
+"""Dates as pages write them, in several languages, must come out as ISO 8601."""
+
+import pytest
+
+from indexer.dates import date_from_url, parse_date
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("2022-04-08T09:14:00-04:00", "2022-04-08T09:14:00-04:00"),
+        ("2015-03-27T13:07:55.096Z", "2015-03-27T13:07:55+00:00"),
+        ("Fri, 08 Apr 2022 13:14:00 GMT", "2022-04-08T13:14:00+00:00"),
+        ("April 8, 2022 9:14am", "2022-04-08T09:14:00"),
+        ("Updated Sept. 5, 2021", "2021-09-05"),
+        ("8. April 2022", "2022-04-08"),
+        ("16.10.2019 18:15 Uhr", "2019-10-16T18:15:00"),
+        ("publié le 8 avril 2022 à 14h30", "2022-04-08T14:30:00"),
+        ("8 de abril de 2022", "2022-04-08"),
+        ("12 października 2020", "2020-10-12"),
+        ("8 октября 2022", "2022-10-08"),
+        ("8 квітня 2022 р.", "2022-04-08"),
+        ("2022年4月8日", "2022-04-08"),
+        ("20220408", "2022-04-08"),
+    ],
+)
+def test_parse_date(text, iso):
+    assert parse_date(text) == iso
+
+
+@pytest.mark.parametrize("text", ["", "no date here", "31.02.2022", "page 12 of 40", "1850-01-01"])
+def test_non_dates_give_none(text):
+    assert parse_date(text) is None
+
+
+def test_date_from_url():
+    assert date_from_url("https://news.example/2022/04/08/kramatorsk/") == "2022-04-08"
+    assert date_from_url("https://news.example/world/20220408-strike.html") == "2022-04-08"
+    assert date_from_url("https://news.example/world/strike-123456") is None

@@ -1,0 +1,79 @@
+"""Charset resolution and input refusal: the bytes of legacy and mislabelled pages must come out readable."""
+
+import gzip
+
+import pytest
+
+from indexer.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes
+from indexer.models import InputError
+
+RU = "Депутаты приняли бюджет на следующий год, сообщила пресс-служба городской думы."
+FR = "L’été à Lyon : « déjà » très chaud, a déclaré l’adjointe chargée des écoles publiques."
+JA = "北原半導体は大阪に新しい工場を開いた。「とても嬉しい」と社長は語った。"
+DE = "Die Brücke über die Straße in München wird geöffnet, sagte der Bürgermeister."
+
+
+def page(body: str, head: str = "") -> str:
+    return f"<html><head>{head}</head><body><p>{body}</p></body></html>"
+
+
+@pytest.mark.parametrize(
+    ("text", "codec", "label"),
+    [(RU, "cp1251", "windows-1251"), (FR, "cp1252", "windows-1252"), (JA, "shift_jis", "Shift_JIS"),
+     (DE, "iso-8859-1", "iso-8859-1"), (RU, "koi8-r", "koi8-r")],
+)
+def test_declared_legacy_charset_decodes(text, codec, label):
+    html = page(text, f'<meta charset="{label}">')
+    assert text in decode_html(html.encode(codec))
+
+
+@pytest.mark.parametrize(("text", "codec"), [(RU, "cp1251"), (FR, "cp1252"), (JA, "shift_jis")])
+def test_undeclared_legacy_charset_is_detected(text, codec):
+    assert text in decode_html(page(text).encode(codec))
+
+
+def test_page_claiming_utf8_but_written_in_cp1251_still_reads_right():
+    data = page(RU, '<meta charset="utf-8">').encode("cp1251")
+    assert RU in decode_html(data)
+
+
+def test_http_header_charset_beats_meta():
+    data = page(RU, '<meta http-equiv="Content-Type" content="text/html; charset=koi8-r">').encode("cp1251")
+    assert RU in decode_html(data, "text/html; charset=windows-1251")
+
+
+def test_wrong_http_header_loses_to_the_bytes():
+    data = page(RU, '<meta charset="utf-8">').encode("utf-8")
+    assert RU in decode_html(data, "text/html; charset=iso-8859-1")
+
+
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be", "utf-8-sig"])
+def test_utf16_and_bom_pages(codec):
+    assert RU in decode_html(page(RU).encode(codec))
+
+
+def test_utf8_with_one_stray_byte_stays_utf8():
+    data = page(RU * 3).encode("utf-8") + b"\xff" + page("ok").encode("utf-8")
+    assert RU in decode_html(data)
+
+
+def test_gzip_is_decompressed():
+    assert prepare_bytes(gzip.compress(b"<p>hello</p>")) == b"<p>hello</p>"
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [(b"", "empty"), (b"   \n ", "empty"), (b"%PDF-1.7\n%\xe2\xe3", "PDF"), (b"\x89PNG\r\n\x1a\n\x00\x00", "PNG"),
+     (b"\xff\xd8\xff\xe0\x00\x10JFIF", "JPEG"), (b"\x00\x01\x02binary\x00stuff", "binary"),
+     (gzip.compress(b""), "empty"), (b"\x1f\x8bnot really gzip", "gzip")],
+)
+def test_refused_inputs_say_what_is_wrong(data, words):
+    with pytest.raises(InputError) as err:
+        prepare_bytes(data)
+    message = str(err.value)
+    assert words.lower() in message.lower() and "\n" not in message
+
+
+def test_oversized_page_is_refused_also_after_decompression():
+    with pytest.raises(InputError, match="too large"):
+        prepare_bytes(gzip.compress(b" " * (MAX_PAGE_BYTES + 10)))

@@ -1,0 +1,81 @@
+"""Ingest → search on the seed article and on the bundled corpus, through the real command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import CORPUS, SEED, SEED_GOLD, cli_json, run_cli
+
+SEED_HEADLINE = "Rocket strike on Kramatorsk railway station kills more than 30 civilians"
+
+
+def test_seed_is_found_first_with_its_headline_and_language(seed_data):
+    result = cli_json("search", "--json", "Kramatorsk", data=seed_data)
+    assert result["total"] >= 1
+    first = result["hits"][0]
+    assert first["title"] == SEED_HEADLINE
+    assert first["language"] == "en"
+    assert first["source"] == "Example Daily"
+    assert first["published"].startswith("2022-04-08")
+    assert "Kramatorsk" in first["snippet"]
+
+
+def test_seed_search_expectations_from_the_gold(seed_data):
+    gold = json.loads(SEED_GOLD.read_text(encoding="utf-8"))
+    for expectation in gold["search_expectations"]:
+        if expectation.get("must_match"):
+            assert cli_json("search", "--json", expectation["query"], data=seed_data)["total"] == 1, expectation
+    peskov = cli_json("quotes", "--json", "--speaker", "Dmitry Peskov", data=seed_data)
+    assert peskov["total"] >= 3
+    facets = cli_json("search", "--json", "Bucha", data=seed_data)["facets"]
+    assert "Dmitry Peskov" in [v["value"] for v in facets["speaker"]]
+    assert "Volodymyr Zelensky" in [v["value"] for v in facets["person"]]
+    assert "Kramatorsk" in [v["value"] for v in facets["place"]]
+
+
+def test_seed_annotation(tmp_path):
+    if not SEED.exists():
+        pytest.skip("../shared/seeds is not here")
+    record = json.loads(run_cli("annotate", "--json", str(SEED), check=True).stdout)
+    assert record["title"] == SEED_HEADLINE
+    assert record["byline"] == "Staff Reporter"
+    assert record["published"] == "2022-04-08T09:14:00-04:00"
+    expected = SEED.with_suffix(".txt").read_text(encoding="utf-8")
+    assert record["text"].split() == expected.split()
+
+
+@pytest.fixture(scope="module")
+def corpus_stats(corpus_data):
+    return cli_json("stats", "--json", data=corpus_data)
+
+
+def test_corpus_fills_an_archive_of_many_languages(corpus_stats):
+    assert corpus_stats["articles"] >= 40
+    assert len([lang for lang in corpus_stats["languages"] if lang != "und"]) >= 10
+    for lang in ("en", "uk", "ru", "de", "fr", "es", "pl", "ar", "zh", "ja"):
+        assert corpus_stats["languages"].get(lang, 0) >= 3, (lang, corpus_stats["languages"])
+    assert len(corpus_stats["sources"]) >= 10
+    assert corpus_stats["quotes"] >= 100 and corpus_stats["entities"] >= 100
+
+
+def test_every_corpus_page_is_stored(corpus_data):
+    pages = [p for p in CORPUS.rglob("*") if p.name.endswith((".html", ".htm", ".html.gz"))]
+    summary = cli_json("ingest", "--json", str(CORPUS), data=corpus_data)
+    assert summary["unchanged"] == len(pages), "the corpus ingested again adds nothing"
+    assert summary["failed"] == []
+
+
+def test_a_story_reported_in_several_languages(corpus_data):
+    """The Oder flood: Wrocław appears in Polish, German, English and Ukrainian reports."""
+    result = cli_json("search", "--json", "--limit", "50", "Wrocław OR Breslau OR Вроцлав", data=corpus_data)
+    languages = {h["language"] for h in result["hits"]}
+    assert {"pl", "de", "en", "uk"} <= languages, languages
+
+
+def test_corpus_metadata_is_complete(corpus_data):
+    for lang in ("en", "de", "ja", "ar"):
+        result = cli_json("search", "--json", "--limit", "50", f"language:{lang}", data=corpus_data)
+        assert result["total"] >= 1
+        for hit in result["hits"]:
+            assert hit["title"] and hit["source"] and hit["published"], hit

@@ -1,0 +1,274 @@
+"""Direct quotations and their speakers, as a reader of the article would list them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from indexer.quote_marks import find_quote_spans
+from indexer.quotes import extract_quotes
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SEED_TXT = SHARED / "seeds" / "000_5b693613544c8dd9.txt"
+SEED_GOLD = SHARED / "seeds" / "000_5b693613544c8dd9.gold.json"
+
+
+def quotes(paragraphs: list[str], lang: str, people: tuple[str, ...] = ()) -> list[tuple[str, str | None, bool]]:
+    return [(q.text, q.speaker, q.fragment) for q in extract_quotes(paragraphs, lang, people)]
+
+
+# ---------------------------------------------------------------- the seed article
+
+
+@pytest.fixture(scope="module")
+def seed():
+    if not SEED_TXT.exists():
+        pytest.skip("shared seed article not available")
+    paragraphs = [p.strip() for p in re.split(r"\n+", SEED_TXT.read_text(encoding="utf-8")) if p.strip()]
+    gold = json.loads(SEED_GOLD.read_text(encoding="utf-8"))["quotes"]
+    return paragraphs, gold, extract_quotes(paragraphs, "en")
+
+
+def test_seed_finds_the_gold_quotes_with_few_extras(seed):
+    _, gold, found = seed
+    gold_texts = {g["text"] for g in gold}
+    hits = [q for q in found if q.text in gold_texts]
+    assert len(hits) >= 12
+    assert len(found) - len(hits) <= 1
+
+
+def test_seed_speakers_and_fragment_flags(seed):
+    _, gold, found = seed
+    by_text = {q.text: q for q in found}
+    right = sum(1 for g in gold if g["text"] in by_text and by_text[g["text"]].speaker == g["speaker"])
+    assert right >= 11
+    for g in gold:
+        if g["text"] in by_text:
+            assert by_text[g["text"]].fragment == g["fragment"], g["text"]
+
+
+def test_seed_offsets_point_at_the_quoted_text(seed):
+    paragraphs, _, found = seed
+    text = "\n\n".join(paragraphs)
+    for q in found:
+        assert text[q.start : q.end] == q.text
+
+
+def test_seed_role_then_name_and_pronouns(seed):
+    _, _, found = seed
+    by_text = {q.text: q.speaker for q in found}
+    assert by_text["well-staged insinuation, nothing else"] == "Dmitry Peskov"
+    assert by_text["According to operational data, more than 30 people were killed and more than 100 were wounded,"] == (
+        "Ukrainian Railways"
+    )
+    assert by_text["The same cruelty. The same heinous crimes,"] == "Volodymyr Zelensky"
+
+
+# ---------------------------------------------------------------- quote marks of each convention
+
+
+@pytest.mark.parametrize(
+    "text, inner",
+    [
+        ("He said: “The ferry is late.”", "The ferry is late."),
+        ('He said: "The ferry is late."', "The ferry is late."),
+        ("Elle a dit : « Le bac est en retard. »", "Le bac est en retard."),
+        ("Er sagte: „Die Fähre ist spät.“", "Die Fähre ist spät."),
+        ("Powiedział: „Prom się spóźnia.”", "Prom się spóźnia."),
+        ("Er sagte: »Die Fähre ist spät.«", "Die Fähre ist spät."),
+        ("Sie sagte: ‚Die Fähre ist spät.‘", "Die Fähre ist spät."),
+        ("Il a dit : ‹ Le bac est en retard. ›", "Le bac est en retard."),
+        ("他说：「渡轮晚点了。」", "渡轮晚点了。"),
+        ("彼は『フェリーが遅れた』と言った。", "フェリーが遅れた"),
+        ("הוא אמר: ״המעבורת מאחרת״", "המעבורת מאחרת"),
+        ("He said: ''The ferry is late.''", "The ferry is late."),
+    ],
+)
+def test_each_convention_of_quote_marks(text, inner):
+    spans = find_quote_spans(text)
+    assert len(spans) == 1
+    assert text[spans[0].inner_start : spans[0].inner_end].strip() == inner
+
+
+def test_nested_quote_stays_inside_and_apostrophes_do_not_split():
+    found = quotes(["“They call it ‘the night train’ and it’s full every week,” said Tomasz Zieliński."], "en")
+    assert found == [("They call it ‘the night train’ and it’s full every week,", "Tomasz Zieliński", False)]
+
+
+def test_nested_german_and_ukrainian_quotes():
+    de = quotes(["„Wir nennen ihn den ‚Nachtzug‘“, sagte Olexander Hryzenko."], "de")
+    assert de == [("Wir nennen ihn den ‚Nachtzug‘", "Olexander Hryzenko", False)]
+    uk = quotes(["«Ми називаємо його „нічним експресом“», — сказав Олександр Гриценко."], "uk")
+    assert uk == [("Ми називаємо його „нічним експресом“", "Олександр Гриценко", False)]
+
+
+def test_multi_paragraph_quote_is_one_quote():
+    paragraphs = [
+        "Jonas Albrecht of the Institut für Flussforschung Leipzig described the night:",
+        "“The water rose a metre in four hours. We moved the sandbags twice.",
+        "“By dawn the dike held, but only just.”",
+        "The river fell on Friday.",
+    ]
+    found = extract_quotes(paragraphs, "en")
+    assert len(found) == 1
+    q = found[0]
+    assert q.text == "The water rose a metre in four hours. We moved the sandbags twice.\n\nBy dawn the dike held, but only just."
+    assert q.speaker == "Jonas Albrecht"
+    assert not q.fragment
+
+
+def test_quote_interrupted_by_attribution_is_joined():
+    found = quotes(["“The plant will open in June,” Kenji Kitahara said, “and hire four hundred people.”"], "en")
+    assert found == [("The plant will open in June, and hire four hundred people.", "Kenji Kitahara", False)]
+
+
+def test_scare_quotes_and_titles_are_fragments():
+    found = quotes(
+        [
+            "The mayor called the budget a “bridge year”.",
+            "The museum shows “The Quiet Harbour” until May.",
+        ],
+        "en",
+    )
+    assert [(t, f) for t, _, f in found] == [("bridge year", True), ("The Quiet Harbour", True)]
+
+
+def test_fragment_in_a_sentence_with_a_named_subject_gets_that_subject():
+    found = quotes(["Lucía Benítez said the restrictions were “painful but necessary” for Seville."], "en")
+    assert found == [("painful but necessary", "Lucía Benítez", True)]
+
+
+# ---------------------------------------------------------------- attribution patterns
+
+
+def test_attribution_before_and_after_and_according_to():
+    found = quotes(
+        [
+            "Haruka Sato said: “Water is the first climate issue.”",
+            "“We will share our data,” said Li Wenjun.",
+            "According to Amina El Idrissi, “no country can do this alone.”",
+        ],
+        "en",
+    )
+    assert [s for _, s, _ in found] == ["Haruka Sato", "Li Wenjun", "Amina El Idrissi"]
+
+
+def test_institutional_and_nominal_speakers_and_it_added():
+    found = quotes(
+        [
+            "“Services will resume on Monday,” Deutsche Bahn said in a statement.",
+            "“Passengers can use their tickets later,” it added.",
+            "“Stay off the embankment!” a police officer shouted at the crowd.",
+        ],
+        "en",
+    )
+    assert [s for _, s, _ in found] == ["Deutsche Bahn", "Deutsche Bahn", "a police officer"]
+
+
+def test_pronoun_resolves_to_the_right_person_not_the_last_institution():
+    paragraphs = [
+        "Katarzyna Wiśniewska, who leads the crisis staff in Wrocław, said the levees were holding.",
+        "“The next two nights decide everything,” she said.",
+        "“We are ready,” the city council said in a statement.",
+        "“Nobody should drive to the old town,” Wiśniewska added.",
+    ]
+    found = quotes(paragraphs, "en")
+    assert [s for _, s, _ in found] == ["Katarzyna Wiśniewska", "the city council", "Katarzyna Wiśniewska"]
+
+
+def test_role_introduced_then_named_in_the_next_paragraph():
+    paragraphs = [
+        "The port authority’s spokeswoman told reporters the strike was “regrettable but legal”.",
+        "Nadia Ferreira said the talks would continue on Thursday.",
+    ]
+    found = quotes(paragraphs, "en")
+    assert found == [("regrettable but legal", "Nadia Ferreira", True)]
+
+
+def test_surname_is_widened_to_the_fullest_name_used():
+    paragraphs = [
+        "Mayor Lucía Benítez opened the new reservoir on Monday.",
+        "“This is water for ten years,” Benítez said.",
+    ]
+    assert quotes(paragraphs, "en") == [("This is water for ten years,", "Lucía Benítez", False)]
+    # the recogniser's names take part too
+    assert quotes(["“It works,” Sato said."], "en", ("Haruka Sato",)) == [("It works,", "Haruka Sato", False)]
+
+
+def test_unattributed_quote_paragraph_continues_the_previous_speaker():
+    paragraphs = [
+        "“The chips leave Osaka by ship,” Kenji Kitahara said.",
+        "“Our partners in Taiwan will test every wafer.”",
+    ]
+    assert [s for _, s, _ in quotes(paragraphs, "en")] == ["Kenji Kitahara", "Kenji Kitahara"]
+
+
+@pytest.mark.parametrize(
+    "lang, paragraphs, expected",
+    [
+        (
+            "de",
+            ["Der Hydrologe Jonas Albrecht warnte am Montag.", "„Der Pegel steigt weiter“, sagte Albrecht.",
+             "„Der Scheitel kommt am Donnerstag“, fügte er hinzu."],
+            ["Jonas Albrecht", "Jonas Albrecht"],
+        ),
+        (
+            "de",
+            ["Am Abend sagte Katarzyna Wiśniewska: „Die Deiche halten.“", "„Wir bleiben wachsam“, so Wiśniewska."],
+            ["Katarzyna Wiśniewska", "Katarzyna Wiśniewska"],
+        ),
+        (
+            "fr",
+            ["L'envoyée de l'ONU Amina El Idrissi est arrivée à Marrakech.",
+             "« L'eau est une question de survie », a déclaré Amina El Idrissi.",
+             "« Nous devons agir vite », a-t-elle ajouté."],
+            ["Amina El Idrissi", "Amina El Idrissi"],
+        ),
+        (
+            "es",
+            ["La alcaldesa de Sevilla, Lucía Benítez, habló el lunes.", "«No habrá cortes nocturnos», afirmó Benítez.",
+             "«Pedimos paciencia», añadió."],
+            ["Lucía Benítez", "Lucía Benítez"],
+        ),
+        ("it", ["«Il lago è pulito», ha detto Paolo Ferri.", "«Serve tempo», ha aggiunto."], ["Paolo Ferri", "Paolo Ferri"]),
+        ("pt", ["«A ponte abre em junho», disse Rui Valente, presidente da câmara."], ["Rui Valente"]),
+        ("nl", ["‘Dit is een feest voor de stad’, zei Anke de Vries.", "“We zijn trots”, aldus De Vries."],
+         ["Anke de Vries", "Anke de Vries"]),
+        (
+            "pl",
+            ["Katarzyna Wiśniewska przyjechała do Wrocławia.", "„Woda opada powoli” – powiedziała Wiśniewska.",
+             "„Prosimy o cierpliwość” – dodała."],
+            ["Katarzyna Wiśniewska", "Katarzyna Wiśniewska"],
+        ),
+        ("cs", ["„Most bude hotový v létě,“ řekl starosta Petr Novák."], ["Petr Novák"]),
+        (
+            "uk",
+            ["Олександр Гриценко представив новий потяг.", "«Це історичний день», — сказав Гриценко.",
+             "«Квитки вже у продажу», — додав він."],
+            ["Олександр Гриценко", "Олександр Гриценко"],
+        ),
+        ("ru", ["«Поезд будет ходить каждый день», — заявил Александр Гриценко."], ["Александр Гриценко"]),
+        (
+            "ar",
+            ["وقالت أمينة الإدريسي: «الماء مسألة حياة».", "وأضافت: «علينا أن نتحرك الآن»."],
+            ["أمينة الإدريسي", "أمينة الإدريسي"],
+        ),
+        ("zh", ["李文军说：“水资源问题关系到每一个国家。”", "“我们愿意分享经验。”他补充说。"], ["李文军", "李文军"]),
+        ("ja", ["佐藤遥大臣は「水は命そのものだ」と述べた。", "「日本は協力を惜しまない」と強調した。"], ["佐藤遥", "佐藤遥"]),
+    ],
+)
+def test_verbs_of_saying_in_each_language(lang, paragraphs, expected):
+    people = {"ar": ("أمينة الإدريسي",), "zh": ("李文军",), "ja": ("佐藤遥",)}.get(lang, ())
+    found = extract_quotes(paragraphs, lang, people)
+    assert [q.speaker for q in found] == expected
+    assert not any(q.fragment for q in found)
+
+
+def test_no_quotes_no_results_and_stray_marks_are_harmless():
+    assert extract_quotes([], "en") == []
+    assert extract_quotes(["The river rose 2\" overnight, officials said."], "en") == []
+    found = quotes(["It’s the town’s ‘biggest’ test — one mark “ left open in a sentence."], "en")
+    assert found == [("biggest", None, True)]

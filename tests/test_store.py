@@ -1,0 +1,81 @@
+"""The article store keeps every raw page byte for byte and every version of an article."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from indexer.models import AnnotatedArticle, Article, Block, Entity, Quote, RawPage
+from indexer.store import Store
+
+
+def annotated(title="Flood reaches Wrocław", text="The Oder rose overnight.", url="https://x.example/a",
+              published="2026-03-14T08:00:00+01:00") -> AnnotatedArticle:
+    article = Article(title=title, blocks=[Block(text)], authors=["Ada Reporter"], published=published,
+                      source="Test Courier", url=url)
+    return AnnotatedArticle(article, "en", quotes=[Quote("We are ready,", "Katarzyna Wiśniewska")],
+                            entities=[Entity("Wrocław", "place", 2, ["Wroclaw"])])
+
+
+def test_raw_page_kept_byte_for_byte_and_only_once(tmp_path):
+    store = Store(tmp_path / "a.sqlite3")
+    data = b"<html>\xff\xfe not even valid utf-8 \x00</html>"
+    first = store.receive(RawPage(data, "upload.html"))
+    again = store.receive(RawPage(data, "copy-of-upload.html"))
+    assert first.new and first.page_id == again.page_id
+    assert again.new, "a page that was received but never processed must be processed on the next try"
+    assert store.raw_page(first.page_id).data == data
+    store.add_article(first.page_id, annotated())
+    assert not store.receive(RawPage(data, "third-time.html")).new
+
+
+def test_versions_unchanged_and_updated(tmp_path):
+    store = Store(tmp_path / "a.sqlite3")
+    p1 = store.receive(RawPage(b"one", "a.html")).page_id
+    first = store.add_article(p1, annotated())
+    assert (first.outcome, first.version) == ("added", 1)
+    # other bytes (a rotated ad, say) but the same story: no new version
+    p2 = store.receive(RawPage(b"two", "a.html")).page_id
+    assert store.add_article(p2, annotated()).outcome == "unchanged"
+    # the story changed under the same canonical URL: a new version, the old one kept
+    p3 = store.receive(RawPage(b"three", "a.html")).page_id
+    third = store.add_article(p3, annotated(text="The Oder rose overnight. Evacuations began."))
+    assert (third.outcome, third.version, third.article_id) == ("updated", 2, first.article_id)
+    assert store.article(first.article_id, 1).article.text == "The Oder rose overnight."
+    assert "Evacuations" in store.article(first.article_id).article.text
+    assert [v["version"] for v in store.article_info(first.article_id)["versions"]] == [1, 2]
+    assert store.stats()["articles"] == 1 and store.stats()["versions"] == 2
+
+
+def test_pages_without_canonical_url_are_keyed_by_content(tmp_path):
+    store = Store(tmp_path / "a.sqlite3")
+    a = store.add_article(store.receive(RawPage(b"a", "a.html")).page_id, annotated(url=None))
+    b = store.add_article(store.receive(RawPage(b"b", "b.html")).page_id, annotated(url=None, title="Other"))
+    assert a.article_id != b.article_id
+    assert store.stats()["articles"] == 2
+
+
+def test_failures_are_recorded_with_their_reason(tmp_path):
+    store = Store(tmp_path / "a.sqlite3")
+    pid = store.receive(RawPage(b"%PDF-1.7", "report.pdf")).page_id
+    store.mark_failed(pid, "this is a PDF document, not an HTML page")
+    assert store.failures() == [("report.pdf", "this is a PDF document, not an HTML page")]
+    assert store.raw_page(pid).data == b"%PDF-1.7"
+
+
+def test_pending_index_work_survives_reopening(tmp_path):
+    path = tmp_path / "a.sqlite3"
+    store = Store(path)
+    stored = store.add_article(store.receive(RawPage(b"a", "a.html")).page_id, annotated())
+    store.close()
+    store = Store(path)
+    assert store.pending() == [(stored.article_id, 1)]
+    store.mark_indexed(store.pending())
+    assert store.pending() == []
+
+
+def test_store_is_a_plain_sqlite_file(tmp_path):
+    path = tmp_path / "a.sqlite3"
+    Store(path).add_article(Store(path).receive(RawPage(b"a", "a.html")).page_id, annotated())
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT title, language FROM articles").fetchone() == ("Flood reaches Wrocław", "en")
+        assert db.execute("SELECT speaker FROM quotes").fetchone() == ("Katarzyna Wiśniewska",)

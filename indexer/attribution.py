@@ -32,6 +32,7 @@ CONJUNCTIONS = set("and but or so then also und aber doch et mais pero ma maar a
 PREPOSITIONS = set(
     """as when while who which whose that qui che quien welche welcher który która który którzy что который которая який яка in on at for with during after before from to by into about over under since while via am im um bei beim
     mit nach vor zu zur zum vom auf als wie während für dans en à au aux pour avec sur après avant durante tras con por para
+    ante desde entre sobre hacia sin em nos pelo pela ao aos após perante dopo presso davanti tijdens voor na bij
     na w we z ze po przy o v ve s se u k ke по в на у з із для під після от о за при ב ל מ في على إلى من خلال عن""".split()
 )
 SUBORDINATORS = set("wie als da weil dass daß ob wenn comme quand como cuando come quando zoals toen jak gdy kiedy jako když""".split())
@@ -83,7 +84,7 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
         toks = toks[-8:]
     while toks and toks[0].lower().strip(",") in CONJUNCTIONS:
         toks = toks[1:]
-    if not toks or toks[0].lower() in PREPOSITIONS:
+    if not toks or toks[0].lower() in PREPOSITIONS or toks[0].lower() in SUBORDINATORS:
         return None
     if is_pronoun(toks[0].strip(",.;:!?"), language):
         return toks[0].strip(",.;:!?")  # "sagte er hinzu", "додав він"
@@ -165,7 +166,7 @@ def subject_before(pre: str, language: str) -> str | None:
                 start -= 1
             return " ".join(toks[start : end + 1])
     last = words(nonempty[-1])
-    if not appositive and last and last[0].lower() in PREPOSITIONS | SUBORDINATORS:
+    if not appositive and len(last) > 1 and last[0].lower() in PREPOSITIONS | SUBORDINATORS:
         if last[-1][:1].isupper() or is_pronoun(last[-1], language):
             return last[-1]  # "in deren Verlauf Jonescu sagte", "wie Albrecht sagte"
     for seg in order:
@@ -178,8 +179,12 @@ def subject_before(pre: str, language: str) -> str | None:
 
 
 def _proper_segment(seg: str, language: str) -> bool:
+    """A comma segment that is (or ends in) a person's name: 'Haruka Sato', 'o agricultor Joaquim Baião'."""
     np = clean_np(seg, language)
-    return bool(np) and np == seg.strip() and len(words(np)) <= 4 and person_name(np, language) == np
+    if not np or np != seg.strip() or len(words(np)) > 6:
+        return False
+    name = person_name(np, language)
+    return bool(name) and (name == np or len(words(name)) >= 2) and not _org_like(name)
 
 
 def _circumstance(np: str) -> bool:
@@ -244,8 +249,8 @@ def _inverted_subject(post: str, language: str) -> str | None:
     while np is None and skip < min(4, len(toks) - 1):
         skip += 1  # step over an adverbial ("en ouverture", "am Montag") to the subject
         cand = clean_np(" ".join(toks[skip:]), language)
-        if cand and (cand[:1].isupper() or cand.split()[0].lower() in DETERMINERS):
-            np = cand
+        if cand and person_name(cand, language):
+            np = cand  # only a proper name: "dijo ante el plenario" has no subject at all
     if np and not person_name(np, language) and "," in post:
         appos = post.split(",")[1]
         if _proper_segment(appos, language):
@@ -288,6 +293,11 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
         m = matches[0] if fragment else matches[-1]
         pre, post = before[: m.start()], before[m.end():]
         post_np = clean_np(post, language)
+        adjacent = re.split(r",|\s[—–]\s", pre)[-1].strip()
+        post_named = post_np and (person_name(post_np, language) or is_pronoun(post_np, language))
+        adjacent_np = clean_np(adjacent, language) if adjacent and language not in NO_SPACES else None
+        if adjacent_np and (len(words(adjacent_np)) > 1 or is_pronoun(adjacent_np, language)) and not post_named:
+            post_np = None  # "la diplomática explicó el calendario:" — the subject stands before the verb
         if not fragment and post_np and post.strip().endswith((":", ",", "：", "，")) and len(words(post)) <= 5:
             if not post_np[:1].islower() or is_pronoun(post_np, language) or post_np.split()[0].lower() in DETERMINERS:
                 return post_np
@@ -319,6 +329,10 @@ def _introducer(label: str, language: str) -> str | None:
         return clean_np(label, language, leading=False)
     if any(ch.isdigit() for ch in label):
         return None  # "Mittwoch, 25. Oktober:" introduces a listing, not a speaker
+    for m in NAME_RUN.finditer(label):
+        name = person_name(m.group(0), language)
+        if name and len(words(name)) >= 2 and not _org_like(name):
+            return name  # "Przewodniczący klubu … Krzysztof Dąbrowski zarzucił …:"
     first = label.split(",")[0]
     if len(words(first)) <= 6:
         return clean_np(first, language)
@@ -376,6 +390,9 @@ def person_name(phrase: str, language: str) -> str | None:
         idx = phrase.find(cut)
         if idx > 0:
             phrase = phrase[:idx]
+    m = re.search(r"\s(?:van|von)\s+[A-Z]", phrase)
+    if m and sum(1 for t in words(phrase[: m.start()]) if t[:1].isupper()) >= 2:
+        phrase = phrase[: m.start()]  # "Ruud Hoekstra van Windkracht Flevo": the firm, not a particle
     phrase = phrase.split(",")[0].strip()
     toks = words(phrase)
     if not toks:
@@ -433,15 +450,32 @@ def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[s
     """Every multi-word proper name in the article (titles stripped) with its count, plus the recogniser's."""
     names: Counter[str] = Counter()
     for p in people:
-        names[p.strip()] += 3
+        names[person_name(p, language) or p.strip()] += 3
     if language in CASELESS:
         return names
     for m in NAME_RUN.finditer(text):
         toks = words(m.group(0))
-        name = person_name(" ".join(toks[1:]) if toks[0].lower() in DETERMINERS else m.group(0), language)
+        if toks[0].lower() in DETERMINERS or (len(toks) > 2 and _governed(text, m.start())):
+            toks = toks[1:]  # "we Wrocławiu Katarzyna Wiśniewska", "prezes Ukrzaliznyci Ołeksandr Hrycenko"
+        name = person_name(" ".join(toks), language)
         if name and len(words(name)) >= 2:
             names[name] += 1
+    lowercase = {w for w in re.findall(r"\b[^\W\d_][\w-]*", text) if w[:1].islower()}
+    for name in list(names):
+        toks = words(name)
+        # a run that swallowed a preceding word ("Wrocławiu Katarzyna Wiśniewska", "Hydrolog Jonas Albrecht")
+        # gives way to the shorter name the article also uses, or drops a word written lowercase elsewhere
+        shorter = " ".join(toks[1:])
+        if len(toks) > 2 and (names.get(shorter) or toks[0].lower() in lowercase):
+            names[shorter] += names.pop(name)
     return names
+
+
+def _governed(text: str, start: int) -> bool:
+    """The word before a capitalised run governs its first word (a preposition or an office: 'we', 'prezes')."""
+    prev = text[max(0, start - 25) : start].split()
+    low = prev[-1].lower() if prev else ""
+    return low in PREPOSITIONS or low in PERSON_ROLES or low in TITLES
 
 
 def fullest_name(name: str, names: Counter[str], language: str) -> str:
@@ -452,6 +486,8 @@ def fullest_name(name: str, names: Counter[str], language: str) -> str:
     toks = words(name)
     if not toks:
         return name
+    while len(toks) > 2 and " ".join(toks[1:]) in names and name not in names:
+        toks = toks[1:]  # "Wrocławiu Katarzyna Wiśniewska" read off an inverted attribution
     best: list[str] = []
     for cand in names:
         ctoks = words(cand)
@@ -463,4 +499,6 @@ def fullest_name(name: str, names: Counter[str], language: str) -> str:
         best = [cand for cand in names if len(words(cand)) > 1 and words(cand)[0] == toks[0]]
     if not best:
         return name
-    return max(best, key=lambda n: (names[n], len(n)))
+    # most words first (first name + surname), then the form used most, then the shorter spelling: among case
+    # forms of one name (Jonas Albrecht / Jonasa Albrechta) the base form is usually the shortest
+    return max(best, key=lambda n: (len(words(n)), names[n], -len(n)))

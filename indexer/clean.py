@@ -37,13 +37,13 @@ _STRONG_NEGATIVE = re.compile(
     r"(?:^|[-_\s])(?:ads?|adv|advert\w*|adslot|adunit|dfp|gpt|banner|cookie\w*|consent|gdpr|comments?|commentary-"
     r"|disqus|discussion|share\w*|sharing|social\w*|sns|newsletter\w*|subscri\w*|signup|paywall|promo\w*|sponsor\w*"
     r"|related\w*|recommend\w*|read-?next|read-?more|more-?(?:stories|articles|news)|popular|trending|most-?read"
-    r"|outbrain|taboola|modal|popup|overlay|teaser\w*|print-?only"
+    r"|outbrain|taboola|modal|popup|overlay|print-?only"
     r"|caption|credits?|copyright|login|signin|rating|reactions?|jump-?link|skip\w*"
     r"|pagination|pager|toolbar|byline\w*|dateline|author-?(?:bio|box|info)|about-?author)(?:$|[-_\s])",
     re.IGNORECASE)
 _WEAK_NEGATIVE = re.compile(
     r"(?:^|[-_\s])(?:sidebar|footer|foot|header|masthead|nav\w*|menu\w*|breadcrumbs?|meta|tags?|tag-?list"
-    r"|widget\w*|bio|topics?|keywords|tools|utility|actions|link-?list|secondary|aside|rail|tease)(?:$|[-_\s])",
+    r"|widget\w*|bio|topics?|keywords|tools|utility|actions|link-?list|secondary|aside|rail|teaser\w*)(?:$|[-_\s])",
     re.IGNORECASE)
 _POSITIVE = re.compile(
     r"article|body|content|entry|main|post|story|text|blog|prose|richtext|hentry|column|paragraph|chapter",
@@ -179,19 +179,33 @@ def _norm(text: str) -> str:
 
 
 def _title(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> str:
-    """The headline: an <h1> confirmed by <title>/og:title, else og:title/headline, else <title> minus site name."""
-    headings = [md.text_of(h) for h in index.named("h1")[:20]]
+    """The headline: the visible <h1> when a title source (JSON-LD, OpenGraph, <title>...) confirms it, else the
+    most explicit headline metadata, else <title> minus the site name."""
+    sites = md.site_names(article.source, article.url)
+    headings = [h for h in (md.text_of(h) for h in index.named("h1")[:20]) if h and not md.is_site_name(h, sites)]
     doc_title, explicit = md.title_candidates(index, meta, ld)
-    references = [_norm(t) for t in [*explicit, doc_title] if t]
     for heading in headings:
-        norm = _norm(heading)
-        if len(norm) >= 4 and any(norm == ref or (len(norm) > 15 and norm in ref) for ref in references):
+        if _confirms(heading, [*explicit, doc_title], sites):
             return heading
     if explicit:
-        return md.strip_site_name(explicit[0], article.source)
+        return md.strip_site_name(explicit[0], sites)
     if doc_title:
-        return md.strip_site_name(doc_title, article.source)
+        return md.strip_site_name(doc_title, sites)
     return headings[0] if headings else ""
+
+
+def _confirms(heading: str, references: list[str], sites: list[str]) -> bool:
+    """An <h1> is the headline when a title source says the same, possibly with the site name around it."""
+    norm = _norm(heading)
+    if len(norm) < 4:
+        return False
+    for ref in references:
+        if norm in (_norm(ref), _norm(md.strip_site_name(ref, sites))):
+            return True
+        whole = _norm(ref)
+        if len(norm) > 15 and (whole.startswith(norm) or whole.endswith(norm)) and len(norm) >= 0.5 * len(whole):
+            return True
+    return False
 
 
 # ----------------------------------------------------------------------------------------------- pruning
@@ -227,12 +241,13 @@ def _prune(body: Tag) -> None:
         if name in DROP_TAGS or (name == "form" and stats.length(tag) < 0.5 * total):
             doomed.append(tag)
             continue
-        if name == "header" and stats.length(tag) < 0.3 * total:
+        if name in ("body", "html"):
+            continue
+        if _is_hidden(tag):
             doomed.append(tag)
             continue
-        if tag.attrs is None or name in ("body", "html"):
-            continue
-        if _is_hidden(tag) or str(tag.get("role", "")).lower() in _DROP_ROLES:
+        if (name == "header" or str(tag.get("role", "")).lower() in _DROP_ROLES) and not (
+                stats.paragraphs.get(id(tag), 0) >= 100 or stats.holds_most_prose(tag, body)):
             doomed.append(tag)
             continue
         names = _attr_names(tag)

@@ -200,18 +200,25 @@ def cmd_check(args) -> int:
 
 
 def cmd_export(args) -> int:
-    if args.format != "jsonl":
-        return _fail("only --format jsonl is available in this version; WARC export comes with the crawler.", False)
+    from .export import write_jsonl, write_warc
+
     with Archive(args.data) as archive:
-        out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+        if args.format == "jsonl":
+            out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+            writer = write_jsonl
+        else:
+            if not args.output and sys.stdout.isatty():
+                return _fail("WARC is binary: give --output FILE.warc or redirect standard output.", False)
+            out = open(args.output, "wb") if args.output else sys.stdout.buffer
+            writer = write_warc
         try:
-            for article_id in archive.store.article_ids():
-                annotated = archive.store.article(article_id)
-                if annotated is not None:
-                    out.write(json.dumps({"id": article_id} | annotated.to_json(), ensure_ascii=False) + "\n")
+            count = writer(archive.store, out)
         finally:
-            if out is not sys.stdout:
+            if args.output:
                 out.close()
+    what = "articles" if args.format == "jsonl" else "raw pages"
+    print(f"exported {count} {what} as {args.format}" + (f" to {args.output}" if args.output else ""),
+          file=sys.stderr)
     return 0
 
 
@@ -309,7 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("export", help="write the archive out")
+    p = sub.add_parser("export", help="write the archive out (articles as JSON Lines, raw pages as WARC)",
+                       description="jsonl: one line per article with its annotations and versions. warc: every raw "
+                                   "page byte for byte as WARC/1.1 resource records, with origin and receipt time.")
     _data_arg(p)
     p.add_argument("--format", choices=("jsonl", "warc"), required=True)
     p.add_argument("--output", "-o", metavar="FILE", help="file to write (default: standard output)")

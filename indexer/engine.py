@@ -26,7 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from whoosh import fields, index, qparser, query, sorting
-from whoosh.analysis import CompositeAnalyzer, Filter, Token, Tokenizer
+from whoosh.analysis import CompositeAnalyzer, Filter, StandardAnalyzer, Token, Tokenizer
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
 from whoosh.qparser import syntax
 from whoosh.qparser.dateparse import DateParserPlugin
@@ -43,6 +43,8 @@ KEYED_FACETS = {"person": "person", "place": "place", "organization": "organizat
 USER_FIELDS = ("title", "text", "person", "place", "organization", "speaker", "language", "source", "year",
                "published", "url", "names")
 MAX_QUERY_CHARS = 2000
+OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
+_QUERY_WORD = re.compile(r"(?<![\w:*?\\])[^\W\d_]{3,}(?![\w:*?])")  # plain words, not fields or wildcards
 TITLE_BOOST = 3.0
 
 
@@ -118,6 +120,7 @@ def article_schema() -> fields.Schema:
         year=fields.ID(stored=True),
         is_article=fields.BOOLEAN(stored=True),
         names=fields.TEXT(analyzer=translit_analyzer(), field_boost=1.5),
+        spell=fields.TEXT(analyzer=StandardAnalyzer(stoplist=None, minsize=3), phrase=False),  # "did you mean"
         person=_key_field("person"),
         place=_key_field("place"),
         organization=_key_field("organization"),
@@ -184,6 +187,7 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
         "source": a.source,
         "is_article": a.is_article,
         "names": " ".join(dict.fromkeys(alias_words)),
+        "spell": f"{a.title}\n{a.text}",
         "person": _joined(by_type["person"]),
         "place": _joined(by_type["place"]),
         "organization": _joined(by_type["organization"]),
@@ -317,6 +321,7 @@ class SearchResult:
     page: int = 1
     limit: int = 10
     languages_searched: list[str] = field(default_factory=list)
+    suggestion: str | None = None  # "did you mean", offered when nothing matched
 
 
 @dataclass
@@ -553,7 +558,29 @@ class Engine:
         results.results.formatter = _MarkFormatter()
         hits = [self._hit(h) for h in results]
         return SearchResult(total=len(docnums), hits=hits, facets=facets, page=page, limit=limit,
-                            languages_searched=langs or self.languages())
+                            languages_searched=langs or self.languages(),
+                            suggestion=None if docnums else self.suggest(text))
+
+    def suggest(self, text: str) -> str | None:
+        """The query with each word the archive does not contain replaced by the closest word it does."""
+        s = self.searcher(ARTICLES)
+        reader, corrector = s.reader(), s.corrector("spell")
+        changed = False
+
+        def fix(match: re.Match) -> str:
+            nonlocal changed
+            word = match.group(0)
+            low = word.lower()
+            if word in OPERATORS or reader.frequency("spell", low) > 0:
+                return word
+            options = corrector.suggest(low, limit=1, maxdist=1 if len(low) < 6 else 2)
+            if not options:
+                return word
+            changed = True
+            return options[0]
+
+        fixed = _QUERY_WORD.sub(fix, text)
+        return fixed if changed else None
 
     @staticmethod
     def _hit(h) -> Hit:

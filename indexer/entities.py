@@ -23,19 +23,27 @@ from indexer.gazetteer import (
     is_demonym,
     looks_like_acronym,
     org_for,
+    person_for,
     place_for,
+    script_index,
 )
 from indexer.models import ENTITY_TYPES, Entity
-from indexer.names import _morph, fold, is_cyrillic, lemma_for, skeleton
+from indexer.names import _morph, fold, is_cyrillic, lemma_candidates, lemma_for, skeleton
 
-_TOKEN = re.compile(r"(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
+_TOKEN = re.compile(r"\b(?:[LlDdJjMmNnSsTtCc]|[Qq]u)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
 _SENT_END = {".", "!", "?", "…", ":", ";"}
 _OPENERS = set("\"'«»“”„‘’([{–—-•*")
-CONNECTORS = {
-    "of", "of the", "the", "for", "and", "&", "de", "del", "de la", "la", "le", "les", "du", "des", "van",
-    "von", "der", "den", "di", "da", "do", "dos", "das", "y", "e", "für", "und", "voor", "en", "et", "i",
-    "della", "degli", "van de", "van der", "al", "el", "bin", "ibn",
+_NAME_PARTICLES = {"de", "van", "von", "der", "den", "da", "di", "du", "dos", "bin", "ibn", "al", "el", "la", "le"}
+CONNECTORS_BY_LANG = {
+    "en": {"of", "the", "for", "&"} | _NAME_PARTICLES,
+    "de": {"von", "van", "vom", "zu", "de", "am", "der", "&"},
+    "es": {"de", "del", "la", "las", "los", "el"},
+    "fr": {"de", "du", "des", "la", "le", "d'", "d’", "l'", "l’", "&"},
+    "nl": {"van", "de", "der", "den", "het", "voor", "ter", "&"},
+    "it": {"di", "del", "della", "dei", "degli", "da", "de"},
+    "pt": {"de", "do", "da", "dos", "das"},
 }
+CONNECTORS = set().union(*CONNECTORS_BY_LANG.values())
 _PLACE_PREPS = {
     "in", "at", "from", "to", "near", "into", "across", "en", "à", "au", "aux", "dans", "de", "desde", "hacia",
     "nach", "aus", "im", "bei", "naar", "uit", "bij", "te", "w", "we", "z", "ze", "do", "na", "у", "в", "во",
@@ -160,8 +168,9 @@ def _is_headline_case(title: str) -> bool:
 # ---------------------------------------------------------------- rule-based recognition
 
 
-def _runs(toks: list[_Tok]) -> list[tuple[int, int]]:
+def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
     """Maximal stretches of capitalised tokens, bridged by connectors that are followed by one more."""
+    connectors = CONNECTORS_BY_LANG.get(language, _NAME_PARTICLES)
     runs = []
     i = 0
     n = len(toks)
@@ -176,10 +185,9 @@ def _runs(toks: list[_Tok]) -> list[tuple[int, int]]:
                 continue
             # connector(s) then a capitalised word: "Security Service of Ukraine", "Banco de España"
             k = j
-            while k < n and k - j < 2 and toks[k].text.casefold() in CONNECTORS:
+            while k < n and k - j < 2 and toks[k].text.casefold() in connectors:
                 k += 1
-            if k > j and k < n and _is_cap(toks[k].text) and toks[j].text.casefold() not in ("and", "und", "y",
-                                                                                            "et", "en", "e", "i", "&"):
+            if k > j and k < n and _is_cap(toks[k].text):
                 j = k + 1
                 continue
             break
@@ -239,6 +247,9 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     org = org_for(surface)
     if org:
         return "organization", org
+    known = person_for(surface)
+    if known:
+        return "person", None
     names = first_names()
     first_is_name = fold(words[0]) in names
     if cue and not has_org_word(words):
@@ -264,7 +275,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "", None
     if has_org_word(words):
         # "el Gobierno", "la Policía": a capitalised institution word mid-sentence names that institution.
-        return ("organization", None) if not sent_start and language != "de" else ("", None)
+        english_ok = language != "en" or word.casefold() in ("congress", "senate", "parliament", "police")
+        return ("organization", None) if not sent_start and language != "de" and english_ok else ("", None)
     if sent_start and _common_word(word, language, lower_vocab):
         return "", None
     if language == "de" and not _unknown_word(word, language) and word.casefold() not in names:
@@ -285,9 +297,14 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
     mentions: list[Mention] = []
     for pi, toks in enumerate(all_toks):
         headline = (weak_first and pi == 0) or _is_all_caps(toks)
-        for a, b in _runs(toks):
+        for a, b in _runs(toks, language):
             words, cue = _trim(toks[a:b], language, lower_vocab)
             if not words:
+                lone = toks[a].text
+                if b - a == 1 and lone.casefold() not in _stopwords(language) and lone.casefold() not in (
+                        MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE | PERSON_TITLES) and not is_demonym(lone):
+                    # A sentence-initial word that may still be a surname named earlier ("Scholz sagte").
+                    mentions.append(Mention(lone, None, toks[a].index, weak=headline))
                 continue
             start = toks.index(words[0]) if words[0] in toks else a
             prev = toks[start - 1].text if start > 0 else ""
@@ -309,6 +326,53 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                                         canonical, weak=headline))
                 mentions[-1].lemma = "@acronym-of:" + surface
     return mentions
+
+
+# ---------------------------------------------------------------- scripts without capitals (zh, ja, ar)
+
+_NO_CASE_SCRIPT = re.compile(r"[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff]")
+_ARABIC_LETTER = re.compile(r"[\u0620-\u064a]")
+
+
+def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
+    """Gazetteer names in Han, kana and Arabic text, longest match first (no capitals to go by there)."""
+    index = script_index()
+    longest = 14
+    out: list[Mention] = []
+    base = 0
+    for pi, para in enumerate(paragraphs):
+        if not _NO_CASE_SCRIPT.search(para):
+            base += len(para) + 2
+            continue
+        i = 0
+        while i < len(para):
+            hit = None
+            for length in range(min(longest, len(para) - i), 1, -1):
+                sub = para[i : i + length]
+                if sub in index and _arabic_bounded(para, i, i + length):
+                    hit = sub
+                    break
+            if hit:
+                kind, canonical = index[hit]
+                out.append(Mention(hit, kind, base + i, canonical if kind != "person" else None,
+                                   weak=weak_first and pi == 0))
+                i += len(hit)
+            else:
+                i += 1
+        base += len(para) + 2
+    return out
+
+
+def _arabic_bounded(text: str, start: int, end: int) -> bool:
+    """Arabic names must not sit inside a longer word (a one-letter proclitic و ب ل ف before is allowed)."""
+    if not _ARABIC_LETTER.match(text[start]):
+        return True
+    after_ok = end >= len(text) or not _ARABIC_LETTER.match(text[end])
+    before = text[start - 1] if start > 0 else " "
+    before_ok = not _ARABIC_LETTER.match(before) or (
+        before in "وبلف" and (start < 2 or not _ARABIC_LETTER.match(text[start - 2]))
+    )
+    return after_ok and before_ok
 
 
 # ---------------------------------------------------------------- natasha (ru, uk)
@@ -382,6 +446,12 @@ def _slavic_gazetteer_mentions(para: str, language: str, base: int, covered: set
     return out
 
 
+def _given_name(word: str, language: str) -> bool:
+    if fold(word) in first_names():
+        return True
+    return any("Name" in tag for _lemma, tag in lemma_candidates(word, language))
+
+
 def _at_sentence_start(text: str, pos: int) -> bool:
     before = text[:pos].rstrip(" «\"„“(—–-")
     return not before or before[-1] in ".!?…:"
@@ -403,7 +473,9 @@ def _common_slavic_word(word: str, language: str) -> bool:
 def _fix_natasha_span(words: list[str], kind: str, language: str, start: int, weak: bool) -> list[Mention]:
     """Split off a leading place the tagger glued to a person ("України Володимир Зеленський")."""
     out = []
-    while kind == "person" and len(words) > 2 and place_for(words[0], language):
+    while kind == "person" and len(words) >= 2 and place_for(words[0], language) and not _given_name(
+        words[0], language
+    ):
         place = place_for(words[0], language)
         out.append(Mention(words[0], "place", start, place.name if place else None, weak=weak))
         words = words[1:]
@@ -453,6 +525,9 @@ def entity_key(name: str, type: str) -> str:
     if type == "organization":
         org = org_for(name)
         return "organization:" + " ".join(skeleton(w) for w in (org or name).split())
+    known = person_for(name)
+    if known:
+        return "person:" + skeleton(known.split()[-1])
     words = [w for w in name.split() if w.casefold().strip(".") not in PERSON_TITLES]
     if is_cyrillic(name) and words:
         lemma = lemma_for(words[-1], "uk", "person")
@@ -473,7 +548,8 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
     typed.sort(key=lambda m: (m.type != "person", -len(m.surface.split()), m.start))
     persons: list[tuple[str, _Cluster, list[str]]] = []
     for m in typed:
-        m.lemma = m.lemma if m.lemma.startswith("@") else _lemma_name(m.surface, m.type, language)
+        if not m.lemma.startswith("@"):
+            m.lemma = m.canonical or _lemma_name(m.surface, m.type, language)
         key = _mention_key(m, language, persons)
         cl = clusters.setdefault(key, _Cluster(m.type, canonical=m.canonical))
         cl.mentions.append(m)
@@ -559,6 +635,7 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
         mentions = _natasha_mentions(texts, language, weak_first)
     if mentions is None:
         mentions = _rule_mentions(texts, language, weak_first)
+    mentions += _script_mentions(texts, weak_first)
     clusters = _cluster(mentions, language)
     entities = []
     first_seen = {}

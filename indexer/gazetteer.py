@@ -33,11 +33,20 @@ EXTRA_PLACES: dict[str, list[str]] = {
     "United Kingdom": ["UK", "U.K.", "Britain", "Great Britain", "Großbritannien", "Grande-Bretagne",
                        "Gran Bretaña", "Reino Unido", "Groot-Brittannië", "Regno Unito", "Wielka Brytania",
                        "Велика Британія", "Великобритания", "Британія", "Британия", "英国", "イギリス"],
+    "Russia": ["ロシア", "روسيا", "俄罗斯", "俄羅斯", "Rusland", "Russland", "Rosja", "Росія", "Россия"],
+    "China": ["中国", "中國", "الصين", "Китай", "Китай"],
+    "Japan": ["日本", "اليابان", "Японія", "Япония"],
+    "Germany": ["德国", "德國", "ドイツ", "ألمانيا"],
+    "France": ["法国", "法國", "フランス", "فرنسا"],
+    "Bucha": ["Butscha", "Boutcha", "Bucza", "Буча", "布查", "布恰", "ブチャ", "بوتشا"],
+    "Mariupol": ["Mariupol", "Marioupol", "Маріуполь", "Мариуполь", "马里乌波尔", "マリウポリ", "ماريوبول"],
+    "Borodyanka": ["Borodjanka", "Бородянка"],
+    "Kramatorsk": ["Краматорськ", "Краматорск", "克拉马托尔斯克", "クラマトルスク", "كراماتورسك"],
     "Donbas": ["Donbass", "Донбас", "Донбасс", "Donbasu"],
     "Crimea": ["Krim", "Crimée", "Crimea", "Krym", "Крим", "Крым", "Krim"],
     "Europe": ["Europa", "Europe", "Європа", "Европа", "Evropa"],
-    "Kyiv": ["Kiev", "Kyjiw", "Kiew", "Kijów", "Київ", "Киев"],
-    "Kharkiv": ["Kharkov", "Charkiw", "Charków", "Харків", "Харьков"],
+    "Kyiv": ["Kiev", "Kyjiw", "Kiew", "Kijów", "Київ", "Киев", "基辅", "基輔", "キーウ", "キエフ", "كييف"],
+    "Kharkiv": ["Kharkov", "Charkiw", "Charków", "Харків", "Харьков", "哈尔科夫", "ハルキウ", "خاركيف"],
     "Odesa": ["Odessa", "Одеса", "Одесса"],
     "Zaporizhzhia": ["Zaporozhye", "Saporischschja", "Запоріжжя", "Запорожье"],
     "Dnipro": ["Dnipropetrovsk", "Дніпро", "Днепр"],
@@ -111,6 +120,28 @@ KNOWN_ORGS: dict[str, list[str]] = {
     "Human Rights Watch": [],
     "Google": [], "Apple": [], "Microsoft": [], "Facebook": [], "Meta": [], "Amazon": [], "Twitter": [],
     "Tesla": [], "Siemens": [], "Volkswagen": [], "Airbus": [], "Boeing": [],
+}
+
+# People who make world news, with their spellings in other languages and scripts (for scripts without capitals,
+# and so that every spelling gets the one key).
+KNOWN_PEOPLE: dict[str, list[str]] = {
+    "Volodymyr Zelensky": ["Zelensky", "Zelenskyy", "Zelenskiy", "Selenskyj", "Zelensky", "Zełenski", "Zelenski",
+                           "Володимир Зеленський", "Зеленський", "Владимир Зеленский", "Зеленский",
+                           "泽连斯基", "澤倫斯基", "ゼレンスキー", "زيلينسكي", "زيلنسكي"],
+    "Vladimir Putin": ["Putin", "Poutine", "Poetin", "Putyn", "Володимир Путін", "Путін", "Владимир Путин", "Путин",
+                       "普京", "普丁", "プーチン", "بوتين"],
+    "Joe Biden": ["Biden", "Джо Байден", "Байден", "拜登", "バイデン", "بايدن"],
+    "Donald Trump": ["Trump", "Дональд Трамп", "Трамп", "特朗普", "川普", "トランプ", "ترامب"],
+    "Xi Jinping": ["习近平", "習近平", "Сі Цзіньпін", "Си Цзиньпин", "شي جين بينغ"],
+    "Emmanuel Macron": ["Macron", "Емманюель Макрон", "Эммануэль Макрон", "Макрон", "马克龙", "マクロン", "ماكرون"],
+    "Olaf Scholz": ["Scholz", "Олаф Шольц", "Шольц", "朔尔茨", "ショルツ", "شولتس"],
+    "Angela Merkel": ["Merkel", "Ангела Меркель", "Меркель", "默克尔", "メルケル", "ميركل"],
+    "Dmitry Peskov": ["Peskow", "Pieskow", "Dmitri Peskov", "Дмитро Пєсков", "Пєсков", "Дмитрий Песков", "Песков",
+                      "佩斯科夫", "ペスコフ", "بيسكوف"],
+    "Sergey Lavrov": ["Lavrov", "Lawrow", "Ławrow", "Сергій Лавров", "Сергей Лавров", "Лавров", "拉夫罗夫",
+                      "ラブロフ", "لافروف"],
+    "Antonio Guterres": ["Guterres", "António Guterres", "Антоніу Гутерреш", "Антониу Гутерриш", "古特雷斯",
+                         "グテーレス", "غوتيريش"],
 }
 
 # Head words that make a capitalised phrase an organisation (matched case-insensitively on whole words).
@@ -336,6 +367,48 @@ def org_index() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+@lru_cache(maxsize=1)
+def people_index() -> dict[str, str]:
+    """Folded variant → canonical name of a well-known person."""
+    index = {}
+    for canonical, variants in KNOWN_PEOPLE.items():
+        for v in [canonical, *variants]:
+            index[fold(v)] = canonical
+    return index
+
+
+@lru_cache(maxsize=1)
+def script_index() -> dict[str, tuple[str, str]]:
+    """Variants in scripts without capital letters (Han, kana, Arabic) → (type, canonical), for substring scans."""
+    index: dict[str, tuple[str, str]] = {}
+
+    def add(variant: str, kind: str, canonical: str) -> None:
+        if variant and not any(ch.isascii() or "\u0400" <= ch <= "\u04ff" for ch in variant) and len(variant) >= 2:
+            index.setdefault(variant, (kind, canonical))
+
+    for canonical, variants in KNOWN_PEOPLE.items():
+        for v in variants:
+            add(v, "person", canonical)
+    for canonical, variants in KNOWN_ORGS.items():
+        for v in variants:
+            add(v, "organization", canonical)
+    for canonical, variants in EXTRA_PLACES.items():
+        for v in variants:
+            add(v, "place", canonical)
+    path = DATA / "places.tsv"
+    if path.exists():
+        rows = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.startswith("#") and line.strip():
+                canonical, kind, pop, variants = line.split("\t")
+                rows.append((kind != "country", -int(pop), canonical, variants))
+        for _k, _p, canonical, variants in sorted(rows):
+            for v in variants.split("|") if variants else []:
+                add(v, "place", canonical)
+    return index
+
+
+@lru_cache(maxsize=1)
 def first_names() -> frozenset[str]:
     """Folded given names from gender-guesser's dictionary plus Slavic names it lacks; empty if absent."""
     names: set[str] = {fold(n) for n in _SLAVIC_GIVEN.split()}
@@ -369,6 +442,20 @@ Volodimir Wladimir Dmitrij Sergej Alexej Jewgeni Olaf Emmanuel Ursula Recep Xi K
 """
 
 
+_SIMPLEMMA_PLACES = ("pl", "cs", "sk", "hr", "sl", "lt", "lv", "fi", "hu", "tr")
+
+
+@lru_cache(maxsize=4096)
+def _simplemma_lemma(word: str, language: str) -> str | None:
+    """Lemma for case-inflecting Latin-script languages (Polish "Warszawie" → "Warszawa"), if simplemma is there."""
+    try:
+        import simplemma
+
+        return simplemma.lemmatize(word, language)
+    except Exception:  # noqa: BLE001 - optional package
+        return None
+
+
 def place_for(surface: str, language: str) -> Place | None:
     """The gazetteer place a (possibly inflected) surface names, if any."""
     index = place_index()
@@ -376,6 +463,12 @@ def place_for(surface: str, language: str) -> Place | None:
     if hit:
         return hit
     words = surface.split()
+    if language in _SIMPLEMMA_PLACES and words:
+        lemma = _simplemma_lemma(words[-1], language)
+        if lemma and lemma != words[-1]:
+            hit = index.get(fold(" ".join([*words[:-1], lemma])))
+            if hit:
+                return hit
     if language in ("uk", "ru") and words:
         # Lemmatise each word and try every combination of readings of the last word (the head).
         heads = [w for w, _ in lemma_candidates(words[-1], language)]
@@ -389,6 +482,10 @@ def place_for(surface: str, language: str) -> Place | None:
 
 def org_for(surface: str) -> str | None:
     return org_index().get(fold(surface))
+
+
+def person_for(surface: str) -> str | None:
+    return people_index().get(fold(surface))
 
 
 def has_org_word(words: list[str]) -> bool:

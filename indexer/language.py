@@ -301,7 +301,7 @@ _MARKER_LETTERS = {
     "ơ": "vi",
     "ư": "vi",
 }
-_MARKER_PENALTY = 4.0
+_MARKER_PENALTY = 2.0
 
 
 def _marker_penalty(text: str, candidates: list[str]) -> dict[str, float]:
@@ -382,7 +382,7 @@ def _to_iso(lang: str) -> str:
 
 # Languages a news archive meets most: a mild prior that settles near-ties on snippets (in natural-log units).
 _COMMON = set("en de fr es it pt nl pl ru uk ar zh ja tr cs sv el he ko fa".split())
-_PRIOR_COMMON = 1.5
+_PRIOR_COMMON = 2.0
 
 
 def _posterior(scores: dict[str, float]) -> list[tuple[str, float]]:
@@ -445,7 +445,7 @@ def evidence(text: str) -> Evidence | None:
 
 # Weights, tuned on the lingua dev half (benchmarks/language.py). The n-gram log-likelihood is divided by a
 # temperature because overlapping 1–3-grams count every letter three times and make raw naive Bayes overconfident.
-_NGRAM_TEMPERATURE = 3.0
+_NGRAM_TEMPERATURE = 4.0
 _DECLARED_BOOST = 5.0
 
 

@@ -6,6 +6,7 @@ an author field holding a profile URL), so each field has an ordered list of sou
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections import defaultdict
@@ -105,7 +106,7 @@ def meta_map(page: PageIndex) -> dict[str, list[str]]:
         content = meta.get("content")
         if content is None:
             continue
-        content = " ".join(str(content).split())
+        content = " ".join(html.unescape(str(content)).split())
         if not content:
             continue
         for attr in ("property", "name", "itemprop", "http-equiv"):
@@ -189,24 +190,50 @@ def title_candidates(page: PageIndex, meta: dict, ld: dict) -> tuple[str, list[s
     """The document <title> and the explicit headline sources (og:title, JSON-LD headline, twitter:title)."""
     titles = page.named("title")
     doc_title = text_of(titles[0]) if titles else ""
-    explicit = [first_meta(meta, "og:title"), str(ld.get("headline") or "").strip(), first_meta(meta, "twitter:title"),
-                first_meta(meta, "headline", "dc.title", "title")]
+    headline = ld.get("headline") or ld.get("name")
+    explicit = [str(headline).strip() if isinstance(headline, str) else "", first_meta(meta, "og:title"),
+                first_meta(meta, "dc.title", "dcterms.title", "dcterm:title", "dc:title"), first_meta(meta, "twitter:title"),
+                first_meta(meta, "parsely-title", "sailthru.title", "headline", "title")]
     return doc_title, [" ".join(t.split()) for t in explicit if t]
 
 
-def strip_site_name(title: str, site: str) -> str:
-    """ "Headline | Outlet" → "Headline": drop the segment naming the site, else a short trailing segment."""
-    parts = TITLE_SEPARATORS.split(title)
+def site_names(source: str, url: str | None) -> list[str]:
+    """Ways a page may name its own site in a title: the outlet name, the host, the host's main label."""
+    host = site_from_host(url)
+    names = [source, host, host.split(".")[0] if host else ""]
+    return [_simple(n) for n in names if n and len(_simple(n)) >= 2]
+
+
+def _simple(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
+
+
+def _is_site(segment: str, sites: list[str]) -> bool:
+    seg = _simple(segment)
+    return bool(seg) and any(seg == s or seg in s or s in seg or seg.replace(" ", "") == s for s in sites)
+
+
+def strip_site_name(title: str, sites: list[str]) -> str:
+    """ "Headline | Outlet" → "Headline": cut at the segment naming the site, else keep the longest segment."""
+    bracketed = re.match(r"^(.{10,}?)\s*[(\[]([^()\[\]]+)[)\]]$", title)
+    if bracketed and _is_site(bracketed.group(2), sites):
+        title = bracketed.group(1)
+    parts = [p for p in TITLE_SEPARATORS.split(title) if p.strip()]
     if len(parts) < 2:
         return title
-    site_l = site.lower()
-    kept = [p for p in parts if not (site_l and (p.lower() == site_l or p.lower() in site_l or site_l in p.lower()))]
-    if kept and len(kept) < len(parts):
+    marks = [i for i, part in enumerate(parts) if _is_site(part, sites)]
+    if marks and len(marks) < len(parts):
+        first = marks[0]
+        kept = parts[:first] if first > 0 else [p for p in parts[1:] if not _is_site(p, sites)]
         return _join_like(title, kept)
     longest = max(parts, key=len)
     if len(longest.split()) >= 4 or len(longest) >= 20:
         return longest
     return title
+
+
+def is_site_name(text: str, sites: list[str]) -> bool:
+    return _is_site(text, sites)
 
 
 def _join_like(title: str, kept: list[str]) -> str:
@@ -226,7 +253,8 @@ def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | Non
                              "dc.date.issued", "dcterms.issued", "dcterms.created", "dc.date", "date",
                              "sailthru.date", "parsely-pub-date", "article.published", "og:article:published_time",
                              "originalpublicationdate", "cxenseparse:recs:publishtime", "release_date",
-                             "citation_publication_date", "citation_date", "dc.date.created", "created")):
+                             "citation_publication_date", "citation_date", "dc.date.created", "created",
+                             "uploaddate", "datecreated")):
         published = parse_date(value if isinstance(value, str) else None)
         if published:
             break
@@ -262,6 +290,22 @@ def _visible_date(page: PageIndex) -> str | None:
             break
         text = text_of(node)
         if len(text) < 200:
+            value = parse_date(text)
+            if value:
+                return value
+    return _first_date_in_text(page)
+
+
+def _first_date_in_text(page: PageIndex, limit: int = 600) -> str | None:
+    """Last resort: the first short text near the top of the body that holds a full date ("vom 20.01.2022")."""
+    body = page.named("body")
+    if not body:
+        return None
+    for count, string in enumerate(body[0].strings):
+        if count >= limit:
+            break
+        text = string.strip()
+        if 6 <= len(text) <= 80 and string.parent is not None and string.parent.name not in ("script", "style", "a"):
             value = parse_date(text)
             if value:
                 return value

@@ -212,8 +212,9 @@ def _is_fragment(c: _Cand, text: str, lang: str, attached: bool) -> bool:
         return not (before.endswith((",", ":")) and attached)
     if attached:
         return False
-    # no attribution next to it: a statement only if it reads as one (several words, closing punctuation)
-    return not (len(inner.split()) >= 4 and ending in ".!?…")
+    # no attribution next to it: a statement only if it reads as one (several words, closing punctuation,
+    # inside the marks in English, after them in French or Spanish: «…».)
+    return not (len(inner.split()) >= 4 and (ending in ".!?…" or after[:1] in ".!?…"))
 
 
 # ---------------------------------------------------------------- attribution
@@ -265,22 +266,23 @@ def _attribute(c: _Cand, text: str, masked: str, sentences: list[tuple[int, int]
     elif attached or before_found:
         c.pro_drop = True
     if not c.speaker and not c.fragment:
-        c.speaker = _incise_speaker(text[c.parts[0][0] : c.parts[-1][1]], lang)
+        c.speaker, incise = _incise_speaker(text[c.parts[0][0] : c.parts[-1][1]], lang)
+        c.pro_drop = c.pro_drop or incise
 
 
 INCISE = re.compile(r"(?:,|\s[—–])\s+([^,.;:!?—–«»“”„]{2,60}?)\s*(?:,|\.|\s[—–])")
 
 
-def _incise_speaker(inner: str, lang: str) -> str | None:
-    """« …, a-t-elle souligné. … » / «…—dijo la alcaldesa—…»: the attribution written inside the marks."""
+def _incise_speaker(inner: str, lang: str) -> tuple[str | None, bool]:
+    """« …, a-t-elle souligné. … » / „… – opowiadała. – …”: the attribution written inside the marks."""
     for m in INCISE.finditer(inner):
         clause = m.group(1)
         if len(clause.split()) > 7:
             continue
         speaker, found = speaker_after(clause, lang, max_words=1)
-        if found and speaker:
-            return speaker
-    return None
+        if found:
+            return speaker, True
+    return None, False
 
 
 def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, people: Sequence[str]) -> list[_Event]:
@@ -294,7 +296,10 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
             if "_" in pre[-3:]:
                 continue
             subj = subject_before(pre, lang) if pre.strip() else None
-            if subj:
+            if not subj:
+                post = sent[m.end() :].split(",")[0]
+                subj = speaker_after(m.group(0) + post, lang)[0]  # "Jak przyznał Hrycenko, …"
+            if subj and "_" not in subj:
                 events.append(_Event(s + m.start(), subj, speaker_kind(subj, lang, people)))
                 break
     return events
@@ -343,7 +348,7 @@ def _resolve(
             if found:
                 c.speaker, c.kind = found
         elif not c.speaker and (c.pro_drop or not c.fragment):
-            found = _continuation(c, cands[:i], events, text)
+            found = _continuation(c, cands[:i], events, mentions, text)
             if found:
                 c.speaker, c.kind = found
 
@@ -377,7 +382,9 @@ def _last_speaker(pos: int, earlier: list[_Cand], events: list[_Event], want: st
     return None
 
 
-def _continuation(c: _Cand, earlier: list[_Cand], events: list[_Event], text: str) -> tuple[str, str] | None:
+def _continuation(
+    c: _Cand, earlier: list[_Cand], events: list[_Event], mentions: list[_Event], text: str
+) -> tuple[str, str] | None:
     """A quote with no attribution of its own continues the speaker of the same or the previous paragraph."""
     para_start, _ = _para_bounds(text, c.start)
     prev_start, _ = _para_bounds(text, max(0, para_start - len(PARA_SEP) - 1))
@@ -385,8 +392,8 @@ def _continuation(c: _Cand, earlier: list[_Cand], events: list[_Event], text: st
     pool = [(q.start, q.speaker, q.kind) for q in earlier if q.speaker and not q.fragment and q.start >= window_start]
     pool += [(e.pos, e.speaker, e.kind) for e in events if para_start <= e.pos < c.start]
     if not pool and c.pro_drop:
-        pool = [(q.start, q.speaker, q.kind) for q in earlier if q.speaker]
-        pool += [(e.pos, e.speaker, e.kind) for e in events if e.pos < c.start]
+        pool = [(q.start, q.speaker, q.kind) for q in earlier if q.speaker and not q.kind.startswith("pronoun")]
+        pool += [(e.pos, e.speaker, e.kind) for e in events + mentions if e.pos < c.start]
     if not pool:
         return None
     pool.sort(key=lambda t: t[0])

@@ -13,7 +13,8 @@ VERBS: dict[str, list[str]] = {
         announced announces acknowledged admitted admits conceded stressed stresses emphasized emphasised
         observed remarked suggested suggests shouted yelled cried urged predicted concluded joked quipped
         pointed_out went_on told_reporters testified wondered countered agreed explaining noting
-        insisting warning arguing asking declaring""".split(),
+        insisting warning arguing asking declaring interjected retorted snapped exclaimed muttered whispered
+        boasted mused sighed scoffed chimed_in shot_back fired_back""".split(),
     "de": """sagte sagt sagten sagen erklärte erklärt erklärten betonte betont fügte fügt ergänzte ergänzt meinte
         meint schrieb schreibt warnte warnt berichtete berichtet teilte teilt erläuterte erläutert antwortete
         antwortet fragte fragt kritisierte kritisiert äußerte äußert bemerkte bemerkt versicherte versichert
@@ -31,16 +32,17 @@ VERBS: dict[str, list[str]] = {
     "es": """dijo dice decía afirmó afirma declaró declara añadió añade agregó agrega explicó explica aseguró asegura
         señaló señala indicó indica subrayó subraya destacó destaca advirtió advierte manifestó sostuvo sostiene
         comentó comenta apuntó apunta precisó precisa insistió insiste expresó reconoció reconoce respondió
-        responde preguntó concluyó escribió recordó recuerda""".split(),
+        responde preguntó concluyó escribió recordó recuerda relató relata admitió admite contó cuenta lamentó
+        lamenta celebró confesó aseveró remarcó recalcó recalca defendió defiende bromeó zanjó resumió""".split(),
     "it": """ha_detto detto dice diceva ha_dichiarato dichiara ha_affermato afferma ha_aggiunto aggiunge
         ha_spiegato spiega ha_sottolineato sottolinea ha_osservato osserva ha_ribadito ribadisce
         ha_commentato commenta ha_annunciato annuncia ha_precisato precisa ha_assicurato assicura
         ha_concluso conclude racconta ha_raccontato ha_avvertito avverte ha_scritto scrive
-        ha_risposto risponde""".split(),
+        ha_risposto risponde ha_parlato parla ha_ammesso ammette ha_replicato replica protestano protesta ha_avvertito""".split(),
     "pt": """disse diz dizia afirmou afirma declarou declara acrescentou acrescenta explicou explica sublinhou
         sublinha salientou salienta referiu refere garantiu garante adiantou adianta frisou frisa considerou
         considera defendeu defende alertou alerta lembrou lembra concluiu conclui avisou contou conta sustentou
-        escreveu respondeu""".split(),
+        escreveu respondeu admitiu admite reconheceu reconhece lamentou lamenta confessou resumiu relatou""".split(),
     "nl": """zei zegt zeiden verklaarde verklaart voegde voegt stelde stelt legde legt benadrukte benadrukt schreef
         schrijft vertelde vertelt meldde meldt waarschuwde waarschuwt antwoordde vroeg vraagt reageerde reageert
         liet_weten laat_weten aldus""".split(),
@@ -48,7 +50,9 @@ VERBS: dict[str, list[str]] = {
         stwierdza podkreślił podkreśliła podkreśla wyjaśnił wyjaśniła wyjaśnia zaznaczył zaznaczyła zaznacza
         oświadczył oświadczyła przekazał przekazała ocenił oceniła ocenia napisał napisała ostrzegł ostrzegła
         zapewnił zapewniła zapewnia tłumaczy tłumaczył przyznał przyznała poinformował poinformowała
-        poinformowali uważa odpowiedział odpowiedziała""".split(),
+        poinformowali uważa odpowiedział odpowiedziała opowiada opowiadał opowiadała opowiedział opowiedziała
+        skarży_się żali_się przyznaje zauważa zauważył zauważyła przekonuje przekonywał przekonywała skarży zarzucił zarzuciła
+        mówią""".split(),
     "cs": """řekl řekla řekli říká říkal říkala uvedl uvedla uvedli uvádí dodal dodala dodává prohlásil prohlásila
         tvrdí tvrdil tvrdila podotkl podotkla zdůraznil zdůraznila zdůrazňuje vysvětlil vysvětlila vysvětluje
         sdělil sdělila konstatoval konstatovala poznamenal poznamenala napsal napsala míní upozornil
@@ -139,7 +143,8 @@ PERSON_ROLES = set(
     leiter leiterin experte expertin hydrologe hydrologin porte-parole ministre maire directeur directrice
     portavoz ministro ministra alcalde alcaldesa director directora portavoce sindaco woordvoerder rzecznik
     rzeczniczka mluvčí речник речниця міністр мер речник представник представниця министр мэр представитель
-    голова глава керівник директор президент прем'єр премьер губернатор""".split()
+    голова глава керівник директор президент прем'єр премьер губернатор prezes szef szefowa dyrektor
+    dyrektorka wojewoda marszałek przewodniczący przewodnicząca""".split()
 )
 
 # words that mark a speaker as an institution, spoken of as "it"

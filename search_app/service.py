@@ -39,6 +39,7 @@ class SearchService:
             "filters": filters,
             "hits": [asdict(h) for h in result.hits],
             "facets": facets,
+            "did_you_mean": result.suggestion,
         }
 
     def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1) -> dict:

@@ -23,6 +23,9 @@ PAGES = {
         "Die Oder ist in Frankfurt (Oder) über die Ufer getreten, Hunderte Menschen mussten ihre Häuser verlassen.",
         "„Die Lage ist ernst, aber unter Kontrolle“, sagte der Hydrologe Jonas Albrecht am Sonntag.",
         "Die Deutsche Bahn stellte den Verkehr nach Breslau ein."], "de", "2026-03-15T08:00:00+01:00"),
+    "hostile.html": ("&lt;script&gt;alert(1)&lt;/script&gt; Budget vote", [
+        "The council approved the budget &lt;img src=x onerror=alert(2)&gt; after a long debate.",
+        "<script>document.title='pwned'</script>Opposition members abstained."], "en", "2026-05-01T10:00:00+02:00"),
 }
 
 
@@ -36,7 +39,7 @@ def data_dir(tmp_path_factory):
         (pages / name).write_text(page_html(title, paras, lang=lang, published=date, url=url), encoding="utf-8")
     with Archive(root / "data") as archive:
         report = ingest(archive, [str(pages)])
-    assert len(report.added) == 3, report.failed
+    assert len(report.added) == len(PAGES), report.failed
     return root / "data"
 
 
@@ -119,3 +122,14 @@ def test_article_page(client):
     hit = client.get("/api/search", query_string={"q": "sleeper"}).get_json()["hits"][0]
     html = client.get(f"/articles/{hit['id']}").get_data(as_text=True)
     assert "Night train links Kyiv and Warsaw" in html and "Tomasz Zieliński" in html
+
+
+def test_markup_in_stored_text_is_shown_as_text_never_run(client):
+    hit = client.get("/api/search", query_string={"q": "budget"}).get_json()["hits"][0]
+    assert hit["title"].startswith("<script>alert(1)</script>"), "the API returns the text as the page wrote it"
+    for url in (f"/articles/{hit['id']}", "/search?q=budget"):
+        html = client.get(url).get_data(as_text=True)
+        assert "<script>alert(1)" not in html and "<img src=x" not in html
+        assert "&lt;script&gt;alert(1)" in html
+    record = client.get(f"/api/articles/{hit['id']}").get_json()
+    assert "pwned" not in record["text"]

@@ -158,3 +158,21 @@ def test_help_explains_every_command():
     for command in ("annotate", "ingest", "search", "quotes", "stats", "reindex", "check", "export", "serve"):
         assert command in proc.stdout
     assert "--data" in run_cli("ingest", "--help", check=True).stdout
+
+
+def test_export_jsonl_and_warc(tmp_path, write_page):
+    data = tmp_path / "data"
+    page = write_page("a.html", "Oder flood forces evacuations in Wrocław", STORY,
+                      url="https://www.test-courier.example/flood/")
+    run_cli("ingest", str(tmp_path / "pages"), data=data, check=True)
+    out = tmp_path / "out.jsonl"
+    run_cli("export", "--format", "jsonl", "-o", str(out), data=data, check=True)
+    records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(records) == 1 and records[0]["title"] == "Oder flood forces evacuations in Wrocław"
+    assert records[0]["versions"][0]["version"] == 1
+    warc = tmp_path / "out.warc"
+    run_cli("export", "--format", "warc", "-o", str(warc), data=data, check=True)
+    raw = warc.read_bytes()
+    assert raw.startswith(b"WARC/1.1\r\n") and b"WARC-Type: resource" in raw
+    assert b"WARC-Target-URI: https://www.test-courier.example/flood/" in raw
+    assert page.read_bytes() in raw, "the raw page is exported byte for byte"

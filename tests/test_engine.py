@@ -122,3 +122,12 @@ def test_deleting_an_article(tmp_path):
     assert eng.search("dockers").total == 1
     eng.write_articles([("x", 0, None)])
     assert eng.search("dockers").total == 0
+
+
+def test_did_you_mean_for_misspelled_words(engine):
+    result = engine.search("Kramatosk")
+    assert result.total == 0
+    assert result.suggestion == "kramatorsk"
+    assert engine.search(result.suggestion).total == 1
+    assert engine.search("Kramatorsk").suggestion is None
+    assert engine.search('"railwya station" AND title:x').suggestion == '"railway station" AND title:x'

@@ -139,9 +139,9 @@ def test_hostile_inputs_in_one_annotate_batch(tmp_path):
     for name in ("binary.html", "empty.html", "report.html", "image.html", "huge.html"):
         assert set(records[name]) == {"path", "error"}, name
         assert len(records[name]["error"].splitlines()) == 1 and len(records[name]["error"]) < 300
-    assert "Бюджет Новосибирска" == records["legacy-cp1251.html"]["title"]
+    assert "Депутаты городского совета утвердили бюджет" in records["legacy-cp1251.html"]["text"]
     assert "Köln" in records["utf16.html"]["text"] or records["utf16.html"]["title"] == "Köln"
-    assert "<script>" not in records["injection.html"]["title"]
+    assert "alert('x')" not in records["injection.html"]["title"]
     assert "alert('x')" not in records["injection.html"]["text"]
     assert records["good.html"]["title"] == "Oder flood forces evacuations in Wrocław"
     deep = records["deep.html"]

@@ -1,0 +1,186 @@
+"""Named-entity recognition as a reader of the archive would notice it: the right people, places and
+organisations, one entry per entity, one key per entity across spellings and scripts, and no junk."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from indexer.entities import entity_key, extract_entities
+from indexer.models import Entity
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+SEED = SHARED / "seeds" / "000_5b693613544c8dd9"
+
+
+def by_name(entities: list[Entity]) -> dict[str, Entity]:
+    return {e.name: e for e in entities}
+
+
+def names_of(entities: list[Entity]) -> set[str]:
+    return {form for e in entities for form in [e.name, *e.aliases]}
+
+
+# ------------------------------------------------------------------ the seed article (must pass)
+
+
+@pytest.fixture(scope="module")
+def seed() -> tuple[list[Entity], dict, str]:
+    txt, gold = SEED.with_suffix(".txt"), SEED.with_suffix(".gold.json")
+    if not txt.exists() or not gold.exists():
+        pytest.skip("shared seed data not available")
+    text = txt.read_text(encoding="utf-8")
+    paras = [p for p in text.split("\n\n") if p.strip()]
+    return extract_entities(paras[1:], "en", title=paras[0]), json.loads(gold.read_text(encoding="utf-8")), text
+
+
+def test_seed_recall_and_precision(seed):
+    entities, gold, text = seed
+    gold_entities = [(kind, forms) for kind, ents in gold["entities"].items() for forms in ents.values()]
+    found = typed = 0
+    for kind, forms in gold_entities:
+        hits = [e for e in entities if set(forms) & {e.name, *e.aliases}]
+        found += bool(hits)
+        typed += any(e.type == kind for e in hits)
+    gold_forms = {f for _kind, forms in gold_entities for f in forms}
+    correct = sum(bool(gold_forms & {e.name, *e.aliases}) for e in entities)
+    assert found / len(gold_entities) >= 0.9
+    assert typed / len(gold_entities) >= 0.85
+    assert correct / len(entities) >= 0.8
+
+
+def test_seed_merges_surname_and_acronym_with_full_forms(seed):
+    entities, _gold, _text = seed
+    ents = by_name(entities)
+    assert ents["Pavlo Kyrylenko"].type == "person"
+    assert "Kyrylenko" in ents["Pavlo Kyrylenko"].aliases
+    assert ents["Pavlo Kyrylenko"].mentions == 2
+    assert "SSU" in ents["Security Service of Ukraine"].aliases
+    assert ents["Security Service of Ukraine"].type == "organization"
+    assert not any(e.name in ("Kyrylenko", "SSU") for e in entities)
+
+
+def test_seed_has_no_demonyms_titles_or_weekdays(seed):
+    entities, _gold, _text = seed
+    junk = {"Russian", "Ukrainian", "Russians", "President", "Friday", "Thursday", "Wednesday", "Feb", "However"}
+    assert not junk & names_of(entities)
+
+
+def test_order_is_by_mentions_then_first_appearance(seed):
+    entities, _gold, _text = seed
+    counts = [e.mentions for e in entities]
+    assert counts == sorted(counts, reverse=True)
+    ones = [e.name for e in entities if e.mentions == 1]
+    assert ones.index("Kramatorsk") < ones.index("Dmitry Peskov")
+
+
+# ------------------------------------------------------------------ keys across spellings and scripts
+
+
+@pytest.mark.parametrize("variant", ["Zelensky", "Zelenskyy", "Зеленський", "Зеленский", "Selenskyj", "泽连斯基"])
+def test_person_key_is_shared_across_spellings(variant):
+    assert entity_key(variant, "person") == entity_key("Volodymyr Zelensky", "person")
+
+
+@pytest.mark.parametrize("variant", ["Kiev", "Київ", "Киев", "Kijów", "Kiew", "Києві", "Киеве"])
+def test_place_key_is_shared_across_spellings_and_cases(variant):
+    assert entity_key(variant, "place") == entity_key("Kyiv", "place")
+
+
+def test_different_people_get_different_keys():
+    assert entity_key("Dmitry Peskov", "person") != entity_key("Vladimir Putin", "person")
+    assert entity_key("Kyiv", "place") != entity_key("Kharkiv", "place")
+
+
+def test_articles_in_two_languages_share_keys():
+    en = extract_entities(["Zelenskyy spoke in Kiev on Tuesday."], "en")
+    uk = extract_entities(["Президент Володимир Зеленський виступив у Києві."], "uk")
+    assert {e.key for e in en} <= {e.key for e in uk}
+
+
+# ------------------------------------------------------------------ Slavic inflection
+
+
+def test_ukrainian_inflected_forms_map_to_lemma():
+    text = [
+        "У Києві Олександр Гриценко заявив журналістам, що Служба безпеки України розпочала перевірку.",
+        "Пізніше слідчі допитали Гриценка ще раз.",
+    ]
+    ents = by_name(extract_entities(text, "uk"))
+    person = ents["Олександр Гриценко"]
+    assert person.type == "person" and person.mentions == 2
+    assert "Гриценка" in person.aliases
+    assert ents["Kyiv"].type == "place" and "Києві" in ents["Kyiv"].aliases
+
+
+def test_russian_inflected_forms_map_to_lemma():
+    text = ["В Киеве и Харькове снова звучали сирены.", "Дмитрий Песков заявил, что Кремль не видит оснований."]
+    ents = by_name(extract_entities(text, "ru"))
+    assert ents["Kyiv"].type == "place"
+    assert ents["Kharkiv"].type == "place"
+    assert ents["Дмитрий Песков"].type == "person"
+    assert ents["Kremlin"].type == "organization"
+
+
+# ------------------------------------------------------------------ other languages
+
+
+def test_german_names_and_nouns():
+    text = [
+        "Bundeskanzler Olaf Scholz traf am Montag in Berlin den Chef der Deutschen Bank.",
+        "Scholz sagte, die Regierung werde der Ukraine weiter helfen.",
+    ]
+    ents = by_name(extract_entities(text, "de"))
+    assert ents["Olaf Scholz"].mentions == 2
+    assert ents["Berlin"].type == "place"
+    assert ents["Ukraine"].type == "place"
+    assert not {"Montag", "Regierung", "Chef", "Bundeskanzler"} & names_of(ents.values())
+
+
+def test_french_spanish_polish_sentences():
+    fr = by_name(extract_entities(["Le président Emmanuel Macron a reçu lundi à Paris une délégation."], "fr"))
+    assert fr["Emmanuel Macron"].type == "person" and fr["Paris"].type == "place"
+    es = by_name(extract_entities(["El presidente Pedro Sánchez viajó el martes a Kiev. Sánchez habló con la prensa."],
+                                  "es"))
+    assert es["Pedro Sánchez"].mentions == 2 and es["Kyiv"].type == "place"
+    pl = by_name(extract_entities(["Prezydent Andrzej Duda spotkał się w Warszawie z premierem."], "pl"))
+    assert pl["Andrzej Duda"].type == "person"
+    assert pl["Warsaw"].type == "place" and "Warszawie" in pl["Warsaw"].aliases
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "expected"),
+    [
+        ("乌克兰总统泽连斯基周五在基辅表示，俄罗斯军队已从布恰撤出。", "zh", {"Ukraine", "Kyiv", "Russia", "Bucha"}),
+        ("ゼレンスキー大統領はキーウで記者会見し、ロシアを非難した。", "ja", {"Kyiv", "Russia"}),
+        ("قال الرئيس الأوكراني زيلينسكي في كييف إن روسيا هاجمت خاركيف.", "ar", {"Kyiv", "Russia", "Kharkiv"}),
+    ],
+)
+def test_gazetteer_names_in_scripts_without_capitals(text, language, expected):
+    ents = extract_entities([text], language)
+    assert expected <= {e.name for e in ents if e.type == "place"}
+    assert any(e.type == "person" and e.key == entity_key("Zelensky", "person") for e in ents)
+
+
+# ------------------------------------------------------------------ false-positive traps
+
+
+def test_capitalised_common_words_are_not_entities():
+    text = [
+        "However, on Monday the Russian President said Ukrainian forces had retreated.",
+        "Officials in March said the Ministry would respond. Nobody knows when.",
+    ]
+    assert names_of(extract_entities(text, "en")) == set()
+
+
+def test_headline_case_title_adds_no_junk():
+    ents = extract_entities(["Officials met in Brussels on Tuesday."], "en",
+                            title="Leaders Gather For Crucial Talks As Winter Looms")
+    assert {e.name for e in ents} == {"Brussels"}
+
+
+def test_empty_input():
+    assert extract_entities([], "en") == []
+    assert extract_entities(["", "   "], "de", title="") == []

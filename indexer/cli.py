@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -12,6 +13,11 @@ from .archive import Archive, default_data_dir
 from .models import InputError
 
 BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+
+
+def bundled_corpus() -> Path:
+    """The sample archive `serve` starts from; $NEWSARCHIVE_CORPUS points it at another folder of pages."""
+    return Path(os.environ.get("NEWSARCHIVE_CORPUS") or BUNDLED_CORPUS)
 
 EPILOG = """examples:
   newsarchive ingest corpus/                 add every page under corpus/ to ./newsarchive-data
@@ -226,23 +232,26 @@ def cmd_serve(args) -> int:
     from search_app import create_app
 
     with Archive(args.data) as archive:
+        corpus = bundled_corpus()
         if archive.is_empty():
-            if not BUNDLED_CORPUS.is_dir():
+            if not corpus.is_dir():
                 print(f"The archive in {archive.root} is empty and the bundled corpus was not found at "
-                      f"{BUNDLED_CORPUS}; add pages with `newsarchive ingest PATH`.", file=sys.stderr)
+                      f"{corpus}; add pages with `newsarchive ingest PATH`.", file=sys.stderr)
             else:
                 from .pipeline import ingest
 
-                print(f"The archive in {archive.root} is empty: adding the bundled corpus ({BUNDLED_CORPUS}) …",
+                print(f"The archive in {archive.root} is empty: adding the bundled corpus ({corpus}) …",
                       file=sys.stderr)
                 bar, on_total = _progress("bundled corpus")
-                report = ingest(archive, [str(BUNDLED_CORPUS)], progress=bar.update, on_total=on_total)
+                report = ingest(archive, [str(corpus)], progress=bar.update, on_total=on_total)
                 bar.close()
                 _print_ingest_report(report, archive, False)
     app = create_app(args.data or default_data_dir())
     print(f"newsarchive: serving {Path(args.data or default_data_dir()).resolve()} on http://{args.host}:{args.port}",
           file=sys.stderr)
-    app.run(host=args.host, port=args.port, threaded=True, debug=False, use_reloader=False)
+    from waitress import serve
+
+    serve(app, host=args.host, port=args.port, threads=8, ident="newsarchive")
     return 0
 
 

@@ -44,6 +44,7 @@ USER_FIELDS = ("title", "text", "person", "place", "organization", "speaker", "l
                "published", "url", "names")
 MAX_QUERY_CHARS = 2000
 OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
+_PLAIN_WORDS = re.compile(r"[^\"():*?\[\]{}^]+")  # no operators of the query syntax but the words
 _QUERY_WORD = re.compile(r"(?<![\w:*?\\])[^\W\d_]{3,}(?![\w:*?])")  # plain words, not fields or wildcards
 TITLE_BOOST = 3.0
 
@@ -163,6 +164,15 @@ def parse_date(value: str | None) -> datetime | None:
     return parsed
 
 
+def mostly_latin(text: str, sample: int = 2000) -> bool:
+    """True when most letters of the text are Latin script (so it needs no transliterated copy)."""
+    letters = [c for c in text[:sample] if c.isalpha()]
+    if not letters:
+        return True
+    latin = sum(1 for c in letters if c < "\u0250" or "\u1e00" <= c <= "\u1eff")
+    return latin >= 0.6 * len(letters)
+
+
 def _joined(values: Iterable[str]) -> str:
     return "\x1f".join(v for v in values if v)
 
@@ -194,9 +204,10 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
         "speaker": _joined({q.speaker for q in annotated.quotes if q.speaker}),
         f"title_{profile}": a.title,
         f"body_{profile}": a.text,
-        "title_latn": a.title,
-        "body_latn": a.text,
     }
+    if not mostly_latin(a.text or a.title):
+        # the cross-script copy: lets a Latin query ("Kyiv") find Київ; Latin-script text needs no copy
+        doc |= {"title_latn": a.title, "body_latn": a.text}
     if published:
         doc["published"] = published
         doc["year"] = str(published.year)
@@ -220,8 +231,9 @@ def quote_documents(article_id: str, annotated: AnnotatedArticle) -> Iterator[di
             "headline": a.title,
             "published_iso": a.published,
             f"text_{profile_for(lang)}": q.text,
-            "text_latn": q.text,
         }
+        if not mostly_latin(q.text):
+            doc["text_latn"] = q.text
         if published:
             doc["published"] = published
         yield {k: v for k, v in doc.items() if v not in (None, "")}
@@ -322,6 +334,7 @@ class SearchResult:
     limit: int = 10
     languages_searched: list[str] = field(default_factory=list)
     suggestion: str | None = None  # "did you mean", offered when nothing matched
+    relaxed: bool = False  # no article had every word: these have some of them
 
 
 @dataclass
@@ -454,8 +467,12 @@ class Engine:
         profiles = dict.fromkeys(profile_for(lang) for lang in languages)
         return [f"{prefix}_{p}" for p in profiles] + [f"{prefix}_latn"]
 
-    def parse(self, text: str, name: str = ARTICLES, languages: Iterable[str] | None = None) -> query.Query:
-        """Parse Whoosh query syntax over every language the index holds (or the ones asked for)."""
+    def parse(self, text: str, name: str = ARTICLES, languages: Iterable[str] | None = None,
+              any_word: bool = False) -> query.Query:
+        """Parse Whoosh query syntax over every language the index holds (or the ones asked for).
+
+        Words must all match, unless `any_word`: then articles with more of the words rank higher.
+        """
         text = check_query_text(text)
         langs = list(languages) if languages else (self.languages() or ["und"])
         schema = self._indexes[name].schema
@@ -470,7 +487,8 @@ class Engine:
         parse_schema = schema.copy()
         for alias in groups:
             parse_schema.add(alias, fields.TEXT())
-        parser = qparser.MultifieldParser(default, parse_schema)
+        group = qparser.OrGroup.factory(0.9) if any_word else qparser.AndGroup
+        parser = qparser.MultifieldParser(default, parse_schema, group=group)
         parser.replace_plugin(qparser.FieldsPlugin(remove_unknown=False))
         parser.add_plugin(_FieldGroupsPlugin(groups, set(schema.names())))
         parser.add_plugin(DateParserPlugin(free=False))
@@ -542,9 +560,15 @@ class Engine:
                     "oldest": sorting.FieldFacet("published")}.get(sort)
         if sort not in ("relevance", "newest", "oldest"):
             raise QueryError(f"Unknown sort '{sort}': use relevance, newest or oldest.")
+        docnums = list(s.docs_for_query(q if flt is None else query.And([q, flt])))
+        relaxed = False
+        words = text.split()
+        if not docnums and len(words) > 1 and _PLAIN_WORDS.fullmatch(text) and not OPERATORS & set(words):
+            # no article has every word of a plain multi-word query: rank those with most of them instead
+            q = self.parse(text, ARTICLES, langs, any_word=True)
+            docnums = list(s.docs_for_query(q if flt is None else query.And([q, flt])))
+            relaxed = bool(docnums)
         results = s.search_page(q, page, pagelen=limit, filter=flt, sortedby=sortedby, terms=True)
-        matched = q if flt is None else query.And([q, flt])
-        docnums = list(s.docs_for_query(matched))
         facet_map = self._facet_map(s)
         facets: dict[str, list[tuple[str, int]]] = {}
         for facet in FACETS:
@@ -559,7 +583,7 @@ class Engine:
         hits = [self._hit(h) for h in results]
         return SearchResult(total=len(docnums), hits=hits, facets=facets, page=page, limit=limit,
                             languages_searched=langs or self.languages(),
-                            suggestion=None if docnums else self.suggest(text))
+                            suggestion=None if docnums else self.suggest(text), relaxed=relaxed)
 
     def suggest(self, text: str) -> str | None:
         """The query with each word the archive does not contain replaced by the closest word it does."""

@@ -40,6 +40,7 @@ class SearchService:
             "hits": [asdict(h) for h in result.hits],
             "facets": facets,
             "did_you_mean": result.suggestion,
+            "relaxed": result.relaxed,
         }
 
     def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1) -> dict:

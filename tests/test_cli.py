@@ -176,3 +176,40 @@ def test_export_jsonl_and_warc(tmp_path, write_page):
     assert raw.startswith(b"WARC/1.1\r\n") and b"WARC-Type: resource" in raw
     assert b"WARC-Target-URI: https://www.test-courier.example/flood/" in raw
     assert page.read_bytes() in raw, "the raw page is exported byte for byte"
+
+
+def test_serve_fills_an_empty_archive_then_answers_http(tmp_path, write_page):
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from conftest import ROOT
+
+    write_page("a.html", "Oder flood forces evacuations in Wrocław", STORY)
+    write_page("b.html", "City council approves new tram line", ["The council voted for a tram line."])
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, NEWSARCHIVE_CORPUS=str(tmp_path / "pages"), PYTHONWARNINGS="ignore")
+    server = subprocess.Popen([sys.executable, "-m", "indexer.cli", "serve", "--data", str(tmp_path / "data"),
+                               "--port", str(port)], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline, stats = time.monotonic() + 120, None
+        while time.monotonic() < deadline and server.poll() is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/stats", timeout=5) as r:
+                    stats = json.loads(r.read())
+                break
+            except OSError:
+                time.sleep(0.5)
+        assert stats is not None, "the server did not answer"
+        assert stats["articles"] == 2
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/search?q=tram", timeout=5) as r:
+            assert "City council approves new tram line" in r.read().decode()
+    finally:
+        server.terminate()
+        _, err = server.communicate(timeout=30)
+    assert "adding the bundled corpus" in err and "Traceback" not in err

@@ -131,3 +131,10 @@ def test_did_you_mean_for_misspelled_words(engine):
     assert engine.search(result.suggestion).total == 1
     assert engine.search("Kramatorsk").suggestion is None
     assert engine.search('"railwya station" AND title:x').suggestion == '"railway station" AND title:x'
+
+
+def test_plain_words_fall_back_to_any_word_ranking(engine):
+    strict = engine.search("Kramatorsk Warsaw")
+    assert strict.relaxed and ids(strict)[0] in {"a1", "a2"} and set(ids(strict)) == {"a1", "a2"}
+    assert engine.search("Kramatorsk AND Warsaw").total == 0, "explicit operators are taken at their word"
+    assert not engine.search("Kramatorsk station").relaxed

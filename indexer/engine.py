@@ -632,8 +632,27 @@ class Engine:
             flt = query.And([flt, query.Term("fragment", False)]) if flt else query.Term("fragment", False)
         sortedby = None if text and text.strip() else sorting.FieldFacet("published", reverse=True)
         results = s.search_page(q, max(1, page), pagelen=max(1, min(limit, 1000)), filter=flt, sortedby=sortedby)
-        quotes = [QuoteHit(id=h["id"], text=h["quote_text"], speaker=h.get("speaker_name") or None,
-                           fragment=bool(h.get("fragment")), article_id=h["article_id"],
-                           title=h.get("headline", ""), published=h.get("published_iso"),
-                           language=h.get("language", "und"), source=h.get("source", "")) for h in results]
+        quotes = [self._quote_hit(h) for h in results]
         return QuoteResult(total=results.total, quotes=quotes)
+
+    def _quote_hit(self, h) -> QuoteHit:
+        return QuoteHit(id=h["id"], text=h["quote_text"], speaker=h.get("speaker_name") or None,
+                        fragment=bool(h.get("fragment")), article_id=h["article_id"], title=h.get("headline", ""),
+                        published=h.get("published_iso"), language=h.get("language", "und"),
+                        source=h.get("source", ""))
+
+    def quote(self, quote_id: str) -> QuoteHit | None:
+        s = self.searcher(QUOTES)
+        docnum = s.document_number(id=quote_id)
+        return None if docnum is None else self._quote_hit(s.stored_fields(docnum) | {"id": quote_id})
+
+    def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:
+        """Quotes in the same language sharing many words with `text` (to be confirmed by provenance)."""
+        from .provenance import words
+
+        terms = " ".join(sorted(words(text)))
+        if not terms:
+            return []
+        s = self.searcher(QUOTES)
+        q = self.parse(terms, QUOTES, [language], any_word=True)
+        return [self._quote_hit(h) for h in s.search(q, limit=limit, filter=query.Term("language", language))]

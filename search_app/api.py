@@ -66,6 +66,14 @@ def quotes():
     return jsonify(result)
 
 
+@api.get("/quotes/<quote_id>")
+def quote(quote_id: str):
+    record = get_service().quote(quote_id)
+    if record is None:
+        return jsonify({"error": f"no quotation with id {quote_id!r}"}), 404
+    return jsonify(record)
+
+
 @api.get("/articles/<article_id>")
 def article(article_id: str):
     version = request.args.get("version")

@@ -66,6 +66,10 @@ def openapi_document() -> dict:
                 "parameters": [_param("q", "words in the quotation"), _param("speaker", "speaker name"),
                                _param("page", "page number", "integer"), _param("limit", "quotes per page", "integer")],
                 "responses": {"200": _ok(QUOTE_RESULT), "400": ERROR}}},
+            "/api/quotes/{id}": {"get": {
+                "summary": "One quotation with every article that reported the same statement, earliest first",
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "responses": {"200": _ok({"type": "object"}), "404": ERROR}}},
             "/api/articles/{id}": {"get": {
                 "summary": "One article with its quotes, entities and versions",
                 "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from indexer.archive import Archive
-from indexer.engine import FACETS, KEYED_FACETS, QueryError
+from indexer.engine import FACETS, KEYED_FACETS, QueryError, parse_date
+from indexer.provenance import in_date_order, same_statement
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
 
@@ -47,6 +48,23 @@ class SearchService:
         result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page)
         return {"total": result.total, "quotes": [asdict(h) for h in result.quotes]}
 
+    def quote(self, quote_id: str) -> dict | None:
+        """One quotation with its provenance: every article that reported the same statement, earliest first."""
+        engine = self.archive.engine
+        quote = engine.quote(quote_id)
+        if quote is None:
+            return None
+        same = [c for c in engine.quote_candidates(quote.text, quote.language)
+                if c.id == quote.id or (not c.fragment and same_statement(quote.text, c.text))]
+        if all(c.id != quote.id for c in same):
+            same.append(quote)
+        ordered = in_date_order(same, lambda c: _utc(c.published))
+        record = asdict(quote)
+        record["first_reported"] = asdict(ordered[0])
+        record["reported_by"] = [asdict(c) for c in ordered]
+        record["outlets"] = list(dict.fromkeys(c.source for c in ordered))
+        return record
+
     def stats(self) -> dict:
         return self.archive.store.stats()
 
@@ -64,3 +82,8 @@ class SearchService:
         record["first_seen"] = info["first_seen"]
         record["paragraphs"] = [{"kind": b.kind, "text": b.text} for b in annotated.article.blocks]
         return record
+
+
+def _utc(iso: str | None) -> str | None:
+    parsed = parse_date(iso)
+    return parsed.isoformat() if parsed else None

@@ -29,6 +29,8 @@ from whoosh.lang import has_stopwords, stemmer_for_language, stopwords_for_langu
 from indexer import scripts
 from indexer.scripts import fold
 
+from .lemmas import lemma
+
 # --- profiles -----------------------------------------------------------------------------------------------------------
 
 SNOWBALL = ("en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "no", "fi", "hu", "ro", "ru")
@@ -37,6 +39,8 @@ LEMMA = {
     "uk": "uk", "pl": "pl", "cs": "cs", "sk": "sk", "sl": "sl", "hr": "hbs", "bg": "bg", "mk": "mk",
     "el": "el", "tr": "tr", "lt": "lt", "lv": "lv", "et": "et", "ca": "ca",
 }  # fmt: skip
+# Words in another script than the language's own are only folded: no dictionary is loaded to look them up.
+_LEMMA_SCRIPT = {"uk": "cyrillic", "bg": "cyrillic", "mk": "cyrillic", "el": "greek"}
 SPECIAL = ("ar", "fa", "he", "cjk", "neutral")
 PROFILES: tuple[str, ...] = SNOWBALL + tuple(LEMMA) + SPECIAL
 
@@ -58,7 +62,7 @@ def profile_for(language: str) -> str:
 
 _WORD_CHARS = (
     r"\w\u0300-\u036f\u0483-\u0489\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7"
-    r"\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0900-\u0dff\u0e00-\u0e7f"
+    r"\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0900-\u0dff\u0e00-\u0e7f\u200c\u200d"
 )
 _CJK_CHARS = (
     r"\u1100-\u11ff\u3040-\u309f\u30a0-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
@@ -162,7 +166,8 @@ def _stoplist(profile: str) -> frozenset[str]:
 
 # --- per-word forms -----------------------------------------------------------------------------------------------------
 
-_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "‘": "'", "`": "'"})
+# Apostrophe variants become "'"; zero-width (non-)joiners, which Persian writes inside words, are dropped.
+_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "‘": "'", "`": "'", "\u200c": "", "\u200d": ""})
 _ELISIONS = {
     "fr": {"l", "d", "j", "m", "n", "s", "t", "c", "qu", "jusqu", "lorsqu", "puisqu", "quoiqu"},
     "it": {"l", "d", "un", "dell", "dall", "nell", "sull", "all", "quest", "quell", "c", "s", "v"},
@@ -176,12 +181,7 @@ def _stemmer(lang: str):
 
 
 def _lemma(word: str, code: str) -> str:
-    from simplemma import lemmatize
-
-    try:
-        return lemmatize(word, lang=code)
-    except (ValueError, KeyError):
-        return word
+    return lemma(word, code)
 
 
 def _lemma_cased(word: str, code: str) -> str:
@@ -219,6 +219,8 @@ def word_forms(profile: str, text: str, query: bool) -> tuple[str, ...]:
     word, low = _prepare(profile, text)
     if profile == "hr" and scripts.word_script(word) == "cyrillic":
         word, low = scripts.serbian_to_latin(word), scripts.serbian_to_latin(low)
+    elif profile in ("ar", "fa"):
+        low = scripts.normalize_arabic(low).replace("ة", "ه")
     if low in _stoplist(profile) or fold(low) in _stoplist(profile):
         return ()
     if low.isdigit():
@@ -226,13 +228,13 @@ def word_forms(profile: str, text: str, query: bool) -> tuple[str, ...]:
     if profile in SNOWBALL:
         stem = _stemmer(profile)
         forms = [fold(stem(low)), fold(stem(fold(low)))]
-    elif profile in LEMMA:
+    elif profile in LEMMA and scripts.word_script(low) == _LEMMA_SCRIPT.get(profile, "latin"):
         code = LEMMA[profile]
         forms = [fold(_lemma_cased(word, code).lower())]
         if not query:
             forms += [fold(_lemma(low, code).lower()), fold(_lemma(fold(low), code).lower())]
     elif profile in ("ar", "fa") and scripts.word_script(low) == "arabic":
-        forms = _arabic_forms(low) if profile == "ar" else _persian_forms(low)
+        forms = _arabic_forms(low) if profile == "ar" else _persian_forms(low, text)
     elif profile == "he" and scripts.word_script(low) == "hebrew":
         forms = _hebrew_forms(low)
     else:
@@ -265,9 +267,13 @@ def _arabic_forms(low: str) -> list[str]:
     return forms
 
 
-def _persian_forms(low: str) -> list[str]:
+def _persian_forms(low: str, text: str) -> list[str]:
+    """The word joined at its zero-width non-joiners, plus (index side) its stem without plural or prefix parts."""
     word = scripts.normalize_arabic(low).replace("ة", "ه")
     forms = [word]
+    parts = [scripts.normalize_arabic(p.lower()) for p in unicodedata.normalize("NFKC", text).split("\u200c")]
+    if len(parts) > 1:
+        forms += [p for p in parts if len(p) >= 2 and p not in _stoplist("fa") and p not in ("ها", "هاي")]
     for suffix in ("هاي", "ها"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 2:
             forms.append(word[: -len(suffix)])

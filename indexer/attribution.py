@@ -28,21 +28,22 @@ from indexer.speech_verbs import (
 CASELESS = {"zh", "ja", "ar", "he", "ko", "th", "fa"}
 NO_SPACES = {"zh", "ja"}
 FREE_ORDER = {"ru", "uk", "pl", "cs", "sk", "be", "bg", "sr", "hr", "sl"}  # the subject may sit anywhere
-CONJUNCTIONS = set("and but or so then also und aber doch et mais pero ma maar ale и але و".split())
+CONJUNCTIONS = set("and but or so then also und aber doch et mais pero ma maar ale и але و أما لكن".split())
 PREPOSITIONS = set(
     """as when while who which whose that qui che quien welche welcher który która który którzy что который которая який яка in on at for with during after before from to by into about over under since while via am im um bei beim
-    mit nach vor zu zur zum vom auf als wie während für dans en à au aux pour avec sur après avant durante tras con por para
+    mit nach vor zu zur zum vom auf als wie während für jm jn dans en à au aux pour avec sur après avant durante tras con por para
     ante desde entre sobre hacia sin em nos pelo pela ao aos após perante dopo presso davanti tijdens voor na bij
     na w we z ze po przy o v ve s se u k ke по в на у з із для під після от о за при ב ל מ في على إلى من خلال عن""".split()
 )
-SUBORDINATORS = set("wie als da weil dass daß ob wenn comme quand como cuando come quando zoals toen jak gdy kiedy jako když""".split())
+SUBORDINATORS = set("wie als da weil dass daß ob wenn comme quand como cuando come quando zoals toen jak gdy kiedy jako když как когда як коли""".split())
 CUT_WORDS = (" of ", " from ", " at ", " in ", " on ", " vom ", " aus ", " beim ", " im ")
 POSSESSIVE = re.compile(r"[’']s?$")
 FR_INVERTED = re.compile(r"-t?-(il|elle|ils|elles|on)\b", re.IGNORECASE)
-JA_SUFFIXES = ("社長", "大臣", "首相", "知事", "市長", "代表", "会長", "教授", "氏", "さん", "議員", "長官")
+JA_SUFFIXES = ("社長", "大臣", "首相", "知事", "市長", "代表", "会長", "教授", "氏", "さん", "議員", "長官", "団長", "特使",
+               "委員長", "大使", "部長", "局長", "理事長", "所長", "監督", "選手")
 _UP = "A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁІЇЄҐ"
 _NAME_WORD = rf"(?:[{_UP}]\.|[{_UP}][\w’'\-]+)"
-_PARTICLE = r"(?:(?:de|van|von|der|den|da|di|del|la|le|al|el|bin|ibn|dos|das|do|ten|ter)[ \u00a0]+)?"
+_PARTICLE = r"(?:(?:de|van|von|van der|van den|den|da|di|del|la|le|al|el|bin|ibn|dos|do|ten|ter)[ \u00a0]+)?"
 NAME_RUN = re.compile(rf"{_NAME_WORD}(?:[ \u00a0]+{_PARTICLE}{_NAME_WORD}){{1,3}}")
 NAME_TOKEN = re.compile(r"^[\w.’'\-]+$")
 
@@ -84,6 +85,8 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
         toks = toks[-8:]
     while toks and toks[0].lower().strip(",") in CONJUNCTIONS:
         toks = toks[1:]
+    if language == "ar":
+        toks = _arabic_np(toks)
     if not toks or toks[0].lower() in PREPOSITIONS or toks[0].lower() in SUBORDINATORS:
         return None
     if is_pronoun(toks[0].strip(",.;:!?"), language):
@@ -98,6 +101,8 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
             break
         if i >= 1 and bare[:1].islower() and _looks_like_verb(bare):
             break  # "Clinton garnered …": the subject ends where a verb starts
+        if i >= 1 and bare.lower() in DETERMINERS and toks[i - 1][:1].isupper() and toks[i - 1].lower() not in DETERMINERS:
+            break  # "sagte Albrecht der Rheinischen Abendpost", "dijo Ortega el lunes"
         if language in FREE_ORDER and i >= 1 and bare[:1].islower() and toks[i - 1][:1].isupper():
             break  # "Президент Путин осенью": in Slavic news the name closes the subject
         if i and bare.isupper() and len(bare.strip(".")) > 1 and _is_name_tok(out[-1] if out else ""):
@@ -111,15 +116,39 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
     return np
 
 
+CJK_ROLE_NAME = re.compile(
+    r".*(?:社长|社長|总裁|董事长|主席|部长|大臣|代表|专家|合伙人|团长|市长|局长|经理|主任|教授|特使|负责人|发言人|"
+    r"创始人|首席执行官|茶农|农民|作家|记者)([\u4e00-\u9fff·\u30a0-\u30ff]{2,9})$"
+)
+AR_STOP = set("في من إلى على عن مع خلال أمام بعد قبل أن إن لأن الذي التي وهو وهي حيث عند".split())
+
+
+def _arabic_np(toks: list[str]) -> list[str]:
+    """Arabic has no capitals: the speaker phrase runs until a preposition, 'that' or a word like للصحفيين."""
+    out: list[str] = []
+    for tok in toks:
+        bare = tok.strip(",.:;«»")
+        if bare in AR_STOP or bare.startswith(("لل", "بال")) or (out and bare.startswith("و")):
+            break
+        out.append(tok)
+        if len(out) >= 6 or tok.endswith((",", ":")):
+            break
+    return out
+
+
 def _clean_np_cjk(text: str, leading: bool) -> str | None:
     parts = re.split(r"[，,。：:；;、\s]", text)
     parts = [p for p in parts if p]
     if not parts:
         return None
     np = parts[0] if leading else parts[-1]
-    np = re.sub(r"^(?:而|但|并|並|他还|还|也)", "", np)
+    np = re.sub(r"^(?:而|但|并|並|他还|还|也|据)", "", np)
+    # the subject ends where a preposition or adverb starts: 她在接受采访时 / 秘书处在声明中 / 他同时 / 王对记者
+    np = re.split(
+        r"(?<=.)(?:在|于|對|对|向|同时|同時|则|則|还|也|又|再次|随后|進一步|进一步|接受|通过|透過|当天|當天|今天|昨天|日前|近日)", np
+    )[0]
     np = re.sub(r"[はがも]$", "", np)
-    if len(np) > 14:
+    if len(np) > 24:
         return None
     return np or None
 
@@ -152,7 +181,11 @@ def subject_before(pre: str, language: str) -> str | None:
         return None
     appositive = pre.rstrip().endswith(",") or pre.rstrip().endswith(")")
     order = [nonempty[0], nonempty[-1]] if appositive else [nonempty[-1], nonempty[0]]
-    if appositive:
+    if appositive and language in CASELESS:
+        # "ROLE، NAME، قال": no capitals to tell a name, so take the short segment next to the verb
+        if len(words(nonempty[-1])) <= 4:
+            order = [nonempty[-1]] + order
+    elif appositive:
         # "Japan's environment minister, Haruka Sato, said": the name, not the office, is the speaker
         named = [seg for seg in nonempty[:3] if _proper_segment(seg, language)]
         order = named[:1] + order
@@ -243,6 +276,10 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
 
 def _inverted_subject(post: str, language: str) -> str | None:
     """Subject after the verb: 'a lancé en ouverture Amina El Idrissi', 'a déclaré la maire, Lucía Benítez,'."""
+    if language in CASELESS and language not in NO_SPACES:
+        segs = [seg for seg in post.split(",")]
+        if len(segs) >= 3 and len(words(segs[0])) >= 2 and 1 <= len(words(segs[1])) <= 3:
+            return segs[1].strip()  # "قالت المبعوثة الخاصة …، أمينة الإدريسي، في كلمتها"
     np = clean_np(post, language)
     toks = words(post.split(",")[0])
     skip = 0
@@ -262,11 +299,13 @@ def _speaker_after_ja(clause: str) -> tuple[str | None, bool]:
     """「…」と佐藤氏は述べた / 「…」と述べた."""
     if not clause.startswith(("と", "って")):
         return None, False
-    m = verb_pattern("ja").search(clause)
-    body = clause[1 : m.start() + 1] if m else clause[1:]
+    m = JA_STEM.search(clause, 1)
+    if not m or m.start() > 18 or (m.group(0) == "し" and m.start() > 1):
+        return None, False
+    body = clause[1 : m.start()].lstrip("も")
     if "は" in body or "が" in body:
         return clean_np(re.split(r"[はが]", body)[0], "ja"), True
-    return None, m is not None
+    return None, True
 
 
 def speaker_before(before: str, language: str, fragment: bool) -> str | None:
@@ -303,6 +342,11 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
                 return post_np
         if language == "ja":
             return _ja_topic(pre)
+        if language == "ar" and not pre.strip().strip(","):
+            return _inverted_subject(post, language)  # VSO: "وقالت المبعوثة …، أمينة الإدريسي: «"
+        if language == "ar" and len(matches) > 1 and not fragment:
+            # "رأت الوزيرة … أن …، مضيفة: «": the subject follows the first verb, not the participle
+            return _inverted_subject(before[matches[-2].end() : m.start()], language)
         subject = subject_before(pre, language) if pre.strip() else None
         if subject:
             return subject
@@ -327,7 +371,7 @@ def _introducer(label: str, language: str) -> str | None:
     """'Chris Cillizza, The Washington Post:' or 'General Faidherbe hat folgenden Tagesbefehl erlassen:'."""
     if language in NO_SPACES:
         return clean_np(label, language, leading=False)
-    if any(ch.isdigit() for ch in label):
+    if any(ch.isdigit() for ch in label) and len(words(label)) <= 5:
         return None  # "Mittwoch, 25. Oktober:" introduces a listing, not a speaker
     for m in NAME_RUN.finditer(label):
         name = person_name(m.group(0), language)
@@ -345,10 +389,15 @@ def _introducer(label: str, language: str) -> str | None:
     return None
 
 
+# verbs of saying after 「…」と, with the speaker possibly in between (「…」と特使は語った)
+JA_STEM = re.compile(r"述べ|語|話|強調|説明|指摘|明らかに|明か|発表|付け加え|言っ|訴え|主張|答え|続け|振り返|笑っ|し")
+JA_TOPIC = re.compile(r"([^\s、。「」『』（）()]{1,30}?)(?<![にでとへ])[はが](?=[、\s]|[^いらな]|$)")
+
+
 def _ja_topic(before: str) -> str | None:
-    """佐藤大臣は「… → 佐藤大臣."""
-    m = re.search(r"([^\s、。「」『』]{1,14})[はが]\s*$", before)
-    return m.group(1) if m else None
+    """佐藤氏は全体会合の演説で「… → 佐藤氏 (the last topic or subject marked with は/が, not には/では)."""
+    found = JA_TOPIC.findall(before)
+    return found[-1].split("の")[-1] if found else None
 
 
 # ---------------------------------------------------------------- names
@@ -397,13 +446,18 @@ def person_name(phrase: str, language: str) -> str | None:
     toks = words(phrase)
     if not toks:
         return None
-    if toks[0].lower() in DETERMINERS and (language == "de" or any(t[:1].islower() for t in toks[1:])):
+    if toks[0].lower() in DETERMINERS and language == "de":
+        # "der Hydrologe Jonas Albrecht" names a person after an office; "die Deutsche Bahn" does not
+        offices = [i for i, t in enumerate(toks) if t.lower() in PERSON_ROLES or t.lower() in TITLES]
+        if not offices or len(toks) - offices[-1] - 1 < 1:
+            return None
+    elif toks[0].lower() in DETERMINERS and any(t[:1].islower() for t in toks[1:]):
         return None
     if toks[-1][:1].islower() or POSSESSIVE.search(toks[-1]) and len(toks[-1]) > 2 and toks[-1][-2] in "’'":
         return None
     run: list[str] = []
     for tok in reversed(toks):
-        if not (tok[:1].isupper() or tok.lower() in {"de", "van", "von", "der", "da", "di", "al", "el", "bin", "le"}):
+        if not (tok[:1].isupper() or tok.lower() in {"de", "van", "von", "da", "di", "al", "el", "bin", "le"}):
             break
         low = tok.lower()
         if low in TITLES or low in PERSON_ROLES or low.startswith(ORG_STEMS) or (tok.isupper() and len(tok) > 2):
@@ -424,6 +478,12 @@ def _caseless_name(phrase: str) -> str | None:
         if name.endswith(suffix) and len(name) > len(suffix):
             name = name[: -len(suffix)]
             break
+    # a katakana name followed by a kanji office (オルテガ環境移行相)
+    name = re.sub(r"(?<=[\u30a0-\u30ff])[\u4e00-\u9fff]{1,6}$", "", name)
+    # an office followed by the name (北原半导体社长北原健二, 领投方深蓝资本合伙人吴婷)
+    m = CJK_ROLE_NAME.search(name)
+    if m:
+        name = m.group(1)
     return name or None
 
 
@@ -455,7 +515,7 @@ def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[s
         return names
     for m in NAME_RUN.finditer(text):
         toks = words(m.group(0))
-        if toks[0].lower() in DETERMINERS or (len(toks) > 2 and _governed(text, m.start())):
+        if toks[0].lower() in DETERMINERS or (len(toks) > 2 and _governed(text, m.start(), language)):
             toks = toks[1:]  # "we Wrocławiu Katarzyna Wiśniewska", "prezes Ukrzaliznyci Ołeksandr Hrycenko"
         name = person_name(" ".join(toks), language)
         if name and len(words(name)) >= 2:
@@ -471,18 +531,19 @@ def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[s
     return names
 
 
-def _governed(text: str, start: int) -> bool:
-    """The word before a capitalised run governs its first word (a preposition or an office: 'we', 'prezes')."""
+def _governed(text: str, start: int, language: str) -> bool:
+    """The word before a capitalised run governs its first word: an office ('prezes Ukrzaliznyci …') or, in
+    inflecting languages, a preposition ('we Wrocławiu Katarzyna Wiśniewska')."""
     prev = text[max(0, start - 25) : start].split()
     low = prev[-1].lower() if prev else ""
-    return low in PREPOSITIONS or low in PERSON_ROLES or low in TITLES
+    return (low in PREPOSITIONS and language in FREE_ORDER) or low in PERSON_ROLES or low in TITLES
 
 
 def fullest_name(name: str, names: Counter[str], language: str) -> str:
     """Widen 'Zelensky' to 'Volodymyr Zelensky' when the article uses the longer form."""
     if language in CASELESS:
-        best = [n for n in names if name in n or n in name]
-        return max(best, key=lambda n: (names[n], len(n))) if best else name
+        best = [n for n in names if name in n]
+        return max(best, key=lambda n: (len(n), names[n])) if best else name
     toks = words(name)
     if not toks:
         return name

@@ -102,7 +102,9 @@ def _key_field(kind: str) -> fields.FieldType:
 
 
 def _text_fields(prefix: str, boost: float = 1.0) -> dict[str, fields.FieldType]:
-    made = {f"{prefix}_{p}": fields.TEXT(analyzer=analyzer_for(p), field_boost=boost) for p in PROFILES}
+    # unspaced scripts become several bigram tokens per query word: they must match side by side, as a phrase
+    made = {f"{prefix}_{p}": fields.TEXT(analyzer=analyzer_for(p), field_boost=boost,
+                                         multitoken_query="phrase" if p == "cjk" else "default") for p in PROFILES}
     made[f"{prefix}_latn"] = fields.TEXT(analyzer=translit_analyzer(), field_boost=boost * 0.5)
     return made
 

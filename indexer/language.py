@@ -316,6 +316,7 @@ def _marker_penalty(text: str, candidates: list[str]) -> dict[str, float]:
                 penalty[lang] = penalty.get(lang, 0.0) + 1.0
     return penalty
 
+
 # --- langdetect profiles, scored exhaustively ------------------------------------------------------------------------
 
 _factory_lock = threading.Lock()
@@ -407,6 +408,8 @@ class Evidence:
     marks: dict[str, float] = field(default_factory=dict)  # accented letters the language never writes
 
 
+_KANJI_ONLY_JA_PENALTY = 2.0
+_FOREIGN_SCRIPT_SHARE = 0.5
 _CYR_WITH_LATIN_I = re.compile(r"[а-яґєїА-ЯҐЄЇ][iI]|[iI][а-яґєїА-ЯҐЄЇ]")
 
 
@@ -417,12 +420,19 @@ def evidence(text: str) -> Evidence | None:
     if not counts:
         return None
     script = max(sorted(counts), key=lambda s: counts[s])
+    if script == "latin":  # Latin names and brands inside Greek, Korean, Hebrew … text do not make it Latin
+        others = {s: c for s, c in counts.items() if s not in ("latin", "other")}
+        if others:
+            best_other = max(sorted(others), key=lambda s: others[s])
+            if others[best_other] >= _FOREIGN_SCRIPT_SHARE * counts["latin"]:
+                script = best_other
     if script == "han" and counts.get("kana", 0) >= max(1.0, 0.03 * counts["han"]):
         script = "kana"
     if script in _SCRIPT_LANGUAGE:
         return Evidence(decided=_SCRIPT_LANGUAGE[script])
-    if script == "han":
-        return Evidence(decided="zh")
+    if script == "han":  # kanji-only Japanese is rare but real (headlines); Chinese is the strong default
+        candidates = _SCRIPT_CANDIDATES["han"]
+        return Evidence(ngram=_nb_scores(text, candidates), marks={"ja": _KANJI_ONLY_JA_PENALTY})
     candidates = _SCRIPT_CANDIDATES.get(script)
     if candidates is None:
         return None
@@ -436,10 +446,13 @@ def evidence(text: str) -> Evidence | None:
         decided = None
     if decided or len(candidates) == 1:
         return Evidence(decided=decided or candidates[0])
+    marks = _marker_penalty(text, candidates) if script == "latin" else {}
+    if script == "cyrillic" and "bg" in candidates and "ъ" not in text.lower():
+        marks["bg"] = 1.0  # Bulgarian writes ъ as a vowel in its commonest words (във, със, България)
     return Evidence(
         ngram=_nb_scores(text, candidates),
         words=_function_word_bonus(text, candidates),
-        marks=_marker_penalty(text, candidates) if script == "latin" else {},
+        marks=marks,
     )
 
 
@@ -463,7 +476,9 @@ def combine(
     scores = {}
     for lang, ll in ev.ngram.items():
         iso = _to_iso(lang)
-        score = ll / temperature + word_weight * ev.words.get(lang, 0.0) - mark_weight * ev.marks.get(lang, 0.0)
+        score = (
+            ll / temperature + word_weight * ev.words.get(lang, 0.0) - mark_weight * ev.marks.get(lang, 0.0)
+        )
         if iso in _COMMON:
             score += prior
         if declared and iso == declared:
@@ -481,6 +496,7 @@ def rank_languages(text: str, declared: str | None = None) -> list[tuple[str, fl
     ev = evidence(text)
     return combine(ev, declared) if ev else []
 
+
 _ALIASES = {"iw": "he", "in": "id", "ji": "yi", "nb": "no", "nn": "no", "zh-hans": "zh", "zh-hant": "zh"}
 
 
@@ -497,6 +513,20 @@ def normalize_code(code: str | None) -> str | None:
 
 _MIN_LETTERS = 2
 
+# Declared languages the n-gram profiles do not know, with their scripts: when the text is in that script, the
+# declaration is the best answer there is (Galician would otherwise come out as Portuguese or Spanish).
+_UNPROFILED = {
+    "latin": set(
+        "gl eu bs sr ms az is ga la eo mt lb uz tk ku yo ha ig zu xh st tn sn ts ln rw mg ht".split()
+    ),
+    "cyrillic": set("be kk sr mn ky tg tt ba cv os".split()),
+}
+
+
+def _dominant_script(text: str) -> str | None:
+    counts = script_counts(text)
+    return max(sorted(counts), key=lambda s: counts[s]) if counts else None
+
 
 def _letters(text: str) -> int:
     return sum(1 for ch in text if ch.isalpha())
@@ -508,6 +538,10 @@ def detect_language(text: str, declared: str | None = None, title: str = "") -> 
     sample = f"{title}\n{text}" if title else (text or "")
     if _letters(sample) < _MIN_LETTERS:
         return declared_iso or UND
+    if declared_iso and declared_iso in _UNPROFILED.get(_dominant_script(sample) or "", ()):
+        ranked = rank_languages(sample)
+        if not ranked or ranked[0][0] not in ("sr", "mk", "be", "uk") or ranked[0][0] == declared_iso:
+            return declared_iso
     ranked = rank_languages(sample, declared_iso)
     if not ranked:
         return declared_iso or UND

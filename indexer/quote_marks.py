@@ -7,6 +7,7 @@ in French, opens in German). The opener on the stack decides which closers are v
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 # opener -> characters that may close it
@@ -197,4 +198,6 @@ def _close_unfinished(text: str, end: int, stack: list, spans: list, paragraphs:
         inner_end = end
         while inner_end > start + 1 and text[inner_end - 1].isspace():
             inner_end -= 1
+        if paragraphs == 1 and len(re.findall(r"[^\W\d_]{3,}", text[start + 1 : inner_end])) < 3:
+            return  # a ditto mark in a table ("„ 250 fl.") rather than an unclosed quotation
         spans.append(QuoteSpan(start, inner_end, start + 1, inner_end, opener, False, paragraphs))

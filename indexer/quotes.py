@@ -26,13 +26,15 @@ from indexer.attribution import (
 )
 from indexer.models import Quote
 from indexer.quote_marks import PAIRS, PARA_SEP, QuoteSpan, find_quote_spans
+from indexer.speech_verbs import DETERMINERS
 
 SENTENCE_END = ".!?。！？"
 ABBREVIATIONS = set(
     "mr mrs ms dr prof gov sen rep reps sens gen lt col sgt st jr sr inc co corp ltd u.s feb jan aug sept oct nov dec no vs"
     " hr fr ing mgr".split()
 )
-BOUNDARY_BEFORE = ".!?:;,—–-(…。！？：；，、"
+BOUNDARY_BEFORE = ".!?:;,—–-(…。！？：；，、،؛؟"
+SCRIPT_PUNCT = str.maketrans({"،": ",", "؛": ";", "؟": "?"})  # Arabic punctuation read like the Latin marks
 OPENERS = "“„«»「『״\"‹›‚‘"
 PAIRS_CHARS = "“”„«»「」『』״\"‹›‚‘’' "
 
@@ -61,7 +63,12 @@ class _Event:
 
 
 def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] = ()) -> list[Quote]:
-    """Direct quotations of the article with speakers normalised to the fullest name the article uses."""
+    """Direct quotations of the article with speakers normalised to the fullest name the article uses.
+
+    start/end are offsets into "\n\n".join(paragraphs) of the quoted words; for a quote interrupted by its
+    attribution ("…,” she said, “…") they run from the first part to the last, and text joins the parts.
+    A multi-paragraph quote keeps its paragraph breaks in text, without the repeated opening marks.
+    """
     text = PARA_SEP.join(paragraphs)
     lang = (language or "en").lower()[:2]
     spans = find_quote_spans(text)
@@ -74,8 +81,14 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
         _attribute(c, text, masked, sentences, lang)
     events = _speech_events(masked, sentences, lang, people)
     names = name_inventory(text, people, lang)
-    mentions = _person_mentions(masked, names)
+    mentions = _person_mentions(masked, names, people)
     _resolve(cands, events, mentions, text, lang, people)
+    if lang in CASELESS:
+        # no capitals to find names by: the full names written next to verbs of saying stand in for them
+        for who in [c.speaker for c in cands if c.kind == "person"] + [e.speaker for e in events if e.kind == "person"]:
+            name = person_name(who, lang) if who else None
+            if name and (len(name.split()) > 1 or lang in NO_SPACES and len(name) > 2):
+                names[name] += 1
     return [_to_quote(c, text, lang, names) for c in cands]
 
 
@@ -93,7 +106,7 @@ def _cand(text: str, span: QuoteSpan) -> _Cand:
 
 def _mask(text: str, spans: list[QuoteSpan]) -> str:
     """The text with quoted words blanked, so verbs inside quotes are not read as attribution."""
-    chars = list(text)
+    chars = list(text.translate(SCRIPT_PUNCT))
     for sp in spans:
         for i in range(sp.inner_start, sp.inner_end):
             if chars[i] not in "\n":
@@ -178,7 +191,8 @@ def _interrupts(prev: _Cand, cur: _Cand, text: str, masked: str, lang: str) -> b
     if "\n" in gap or len(gap) > 90 or "gap" in prev.extra:
         return False
     first_inner = text[prev.parts[-1][0] : prev.parts[-1][1]].rstrip()
-    if not first_inner or first_inner[-1] in ".!?。！？" and not text[cur.parts[0][0]].islower():
+    sentence_done = first_inner[-1:] in ".!?。！？" and not text[cur.parts[0][0]].islower()
+    if not first_inner or (sentence_done and lang not in CASELESS):
         return False
     if not gap.rstrip().endswith((",", ":", "，", "：")) and lang not in NO_SPACES:
         return False
@@ -297,10 +311,10 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
                 continue
             subj = subject_before(pre, lang) if pre.strip() else None
             if not subj:
-                post = sent[m.end() :].split(",")[0]
-                subj = speaker_after(m.group(0) + post, lang)[0]  # "Jak przyznał Hrycenko, …"
-            if subj and "_" not in subj:
-                events.append(_Event(s + m.start(), subj, speaker_kind(subj, lang, people)))
+                subj = speaker_after(sent[m.start() :], lang)[0]  # "Jak przyznał Hrycenko, …"
+            kind = speaker_kind(subj, lang, people) if subj and "_" not in subj else ""
+            if kind and not kind.startswith("pronoun"):
+                events.append(_Event(s + m.start(), subj, kind))
                 break
     return events
 
@@ -308,11 +322,13 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
 # ---------------------------------------------------------------- resolution
 
 
-def _person_mentions(masked: str, names) -> list[_Event]:
-    """Where each multi-word person name appears (outside quotes): 'she said' may point back to any of them."""
+def _person_mentions(masked: str, names, people: Sequence[str]) -> list[_Event]:
+    """Where each multi-word person name appears (outside quotes): 'she said' may point back to any of them.
+    When the recogniser gave names, only those count (German capitalises every noun)."""
     found: list[_Event] = []
+    known = {tok for p in people for tok in p.split()}
     for name in names:
-        if len(name.split()) < 2 or _org_name(name):
+        if len(name.split()) < 2 or _org_name(name) or (known and not set(name.split()) & known):
             continue
         for m in re.finditer(re.escape(name), masked):
             found.append(_Event(m.start(), name, "person"))
@@ -344,9 +360,12 @@ def _resolve(
                 c.speaker, c.kind = named, "person"
         elif c.kind.startswith("pronoun"):
             want = "thing" if c.kind.endswith("thing") else "person"
-            found = _last_speaker(c.start, cands[:i], events + (mentions if want == "person" else []), want)
+            found = _last_speaker(c.start, cands[:i], events, want)
+            named_here = _last_mention_in_paragraph(c.start, mentions, text) if want == "person" else None
+            if named_here and (not found or found[2] < _para_bounds(text, c.start)[0]):
+                found = named_here  # "La ministre …, Haruka Sato, a … Elle a déclaré : «…»"
             if found:
-                c.speaker, c.kind = found
+                c.speaker, c.kind = found[0], found[1]
         elif not c.speaker and (c.pro_drop or not c.fragment):
             found = _continuation(c, cands[:i], events, mentions, text)
             if found:
@@ -370,16 +389,22 @@ def _named_later(c: _Cand, events: list[_Event], text: str, lang: str, people: S
     return None
 
 
-def _last_speaker(pos: int, earlier: list[_Cand], events: list[_Event], want: str) -> tuple[str, str] | None:
+def _last_speaker(pos: int, earlier: list[_Cand], events: list[_Event], want: str) -> tuple[str, str, int] | None:
     """Most recent speaker of the wanted kind before pos, from quotes and from 'X said' sentences."""
     pool: list[tuple[int, str, str]] = [(c.start, c.speaker, c.kind) for c in earlier if c.speaker]
     pool += [(e.pos, e.speaker, e.kind) for e in events if e.pos < pos]
     pool.sort(key=lambda t: t[0])
     kinds = {"thing"} if want == "thing" else {"person", "role", "nominal"}
-    for _, speaker, kind in reversed(pool):
+    for at, speaker, kind in reversed(pool):
         if kind in kinds:
-            return speaker, kind
+            return speaker, kind, at
     return None
+
+
+def _last_mention_in_paragraph(pos: int, mentions: list[_Event], text: str) -> tuple[str, str, int] | None:
+    para_start, _ = _para_bounds(text, pos)
+    here = [m for m in mentions if para_start <= m.pos < pos]
+    return (here[-1].speaker, "person", here[-1].pos) if here else None
 
 
 def _continuation(
@@ -408,8 +433,13 @@ def _normalise(speaker: str | None, kind: str, lang: str, names) -> str | None:
         return None
     speaker = speaker.strip(" ,;:")
     if kind == "person":
-        name = person_name(speaker, lang) or speaker
+        known = [n for n in names if len(n.split()) > 1 and n in speaker]
+        name = max(known, key=len) if known else person_name(speaker, lang) or speaker
         return fullest_name(name, names, lang)
+    toks = speaker.split()
+    if kind == "thing" and lang != "en" and len(toks) > 1 and toks[0].lower() in DETERMINERS:
+        if all(t[:1].isupper() for t in toks[1:]):
+            return " ".join(toks[1:])  # "die Deutsche Bahn" → "Deutsche Bahn"
     return speaker
 
 

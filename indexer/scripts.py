@@ -171,12 +171,12 @@ def greek_to_latin(word: str) -> str:
 
 _ARABIC_DIACRITICS = re.compile("[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed\u0640]")
 _ARABIC_NORMAL = str.maketrans(
-    {"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ى": "ي", "ی": "ي", "ک": "ك", "ۀ": "ه"}
+    {"أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ى": "ي", "ی": "ي", "ک": "ك", "ۀ": "ه", "ؤ": "ء", "ئ": "ء"}
 )
 
 
 def normalize_arabic(word: str) -> str:
-    """Drop harakat and tatweel, unify alef forms, alef maqsura and the Persian yeh/kaf with the Arabic ones."""
+    """Drop harakat and tatweel; unify hamza carriers, alef forms, alef maqsura, and Persian yeh/kaf with Arabic."""
     return _ARABIC_DIACRITICS.sub("", word).translate(_ARABIC_NORMAL)
 
 

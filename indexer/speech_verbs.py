@@ -19,7 +19,8 @@ VERBS: dict[str, list[str]] = {
         meint schrieb schreibt warnte warnt berichtete berichtet teilte teilt erläuterte erläutert antwortete
         antwortet fragte fragt kritisierte kritisiert äußerte äußert bemerkte bemerkt versicherte versichert
         forderte fordert mahnte mahnt unterstrich unterstreicht rief ruft sprach spricht verkündete verkündet
-        bekräftigte bekräftigt räumte räumt hieß heißt""".split(),
+        bekräftigte bekräftigt räumte räumt hieß heißt erinnerte erinnert berichtete schilderte schildert
+        appellierte klagte klagt""".split(),
     "fr": """a_déclaré déclare a_dit dit disait a_affirmé affirme a_ajouté ajoute a_expliqué explique
         a_souligné souligne a_indiqué indique estime a_estimé a_assuré assure a_précisé précise
         a_averti avertit a_lancé lance a_confié confie a_martelé martèle poursuit a_poursuivi
@@ -69,11 +70,13 @@ VERBS: dict[str, list[str]] = {
         предупредил предупредила утверждает утверждал признал признала объясняет рассказывает отмечает
         подчеркивает заявляет сообщает пишет признает признаёт добавляет уточнил уточнила считает""".split(),
     "ar": """قال قالت يقول تقول أضاف أضافت صرح صرحت أكد أكدت أوضح أوضحت أعلن أعلنت أشار أشارت ذكر ذكرت تابع
-        تابعت كتب كتبت اعتبر اعتبرت شدد شددت""".split(),
+        تابعت كتب كتبت اعتبر اعتبرت شدد شددت مضيفا مضيفاً مضيفة قائلا قائلاً قائلة رأى رأت يقول تقول
+        أفاد أفادت أبدى أبدت""".split(),
     "he": "אמר אמרה אומר אומרת הוסיף הוסיפה מסר מסרה הסביר הסבירה כתב כתבה".split(),
-    "zh": "说 表示 称 指出 强调 认为 介绍 透露 坦言 回应 补充说 补充道 写道 问道 宣布 告诉 說 表示 稱 指出 強調".split(),
+    "zh": "说 表示 称 指出 强调 认为 介绍 透露 坦言 回应 补充说 补充道 写道 问道 宣布 告诉 說 稱 強調 呼吁 呼籲 笑着说".split(),
     "ja": """と述べた と話した と語った と強調した と説明した と指摘した と明らかにした と発表した と付け加えた
-        と言った と述べ と話し と語り と訴えた と主張した と答えた と述べている と話している とした""".split(),
+        と言った と述べ と話し と語り と訴えた と主張した と答えた と述べている と話している とした と続けた
+        とも述べ とも語っ とも話し と付け加え と強調 と説明 と話す と語る と述べる と明かした と振り返った と笑った としている""".split(),
 }
 
 # phrases that put the source after them: "according to X", "laut X", "selon X"
@@ -144,7 +147,7 @@ PERSON_ROLES = set(
     portavoz ministro ministra alcalde alcaldesa director directora portavoce sindaco woordvoerder rzecznik
     rzeczniczka mluvčí речник речниця міністр мер речник представник представниця министр мэр представитель
     голова глава керівник директор президент прем'єр премьер губернатор prezes szef szefowa dyrektor
-    dyrektorka wojewoda marszałek przewodniczący przewodnicząca""".split()
+    dyrektorka wojewoda marszałek przewodniczący przewodnicząca hydrolog гідролог гидролог""".split()
 )
 
 # words that mark a speaker as an institution, spoken of as "it"

@@ -111,6 +111,23 @@ def test_wrong_declaration_does_not_override_clear_text():
     assert detect_language(ARTICLES["uk"], declared="ru") == "uk"
 
 
+def test_declared_language_the_profiles_lack_is_kept():
+    galician = "O concello aprobou onte o novo orzamento despois dun longo debate sobre as escolas."
+    assert detect_language(galician, declared="gl") == "gl"
+    assert detect_language(galician) != "gl"  # without the declaration it can only guess a neighbour
+    # ...but a declaration in another script than the text's is not believed
+    assert detect_language(ARTICLES["ru"], declared="gl") == "ru"
+
+
+def test_latin_names_inside_other_scripts():
+    assert detect_short("Ο Dale Stephens ανακοίνωσε σήμερα το νέο notebook") == "el"
+    assert detect_short("르노삼성 부산공장은 Employee Representative Organization") == "ko"
+
+
+def test_ukrainian_typed_with_latin_i():
+    assert detect_short("Вiн сказав, що вiйна триває") == "uk"
+
+
 def test_title_helps_a_short_body():
     body = "Photo: Reuters"
     title = "Die Regierung plant neue Steuern für Unternehmen"

@@ -272,3 +272,70 @@ def test_no_quotes_no_results_and_stray_marks_are_harmless():
     assert extract_quotes(["The river rose 2\" overnight, officials said."], "en") == []
     found = quotes(["It’s the town’s ‘biggest’ test — one mark “ left open in a sentence."], "en")
     assert found == [("biggest", None, True)]
+
+
+def test_french_attribution_inside_the_guillemets():
+    paragraphs = [
+        "La procureure, Élise Garnier, a requis trois ans de prison. « Le préjudice n'est pas seulement financier, "
+        "a-t-elle souligné. Il touche à la confiance. »"
+    ]
+    found = extract_quotes(paragraphs, "fr")
+    assert [q.speaker for q in found] == ["Élise Garnier"]
+    assert not found[0].fragment
+
+
+def test_dash_incise_inside_polish_quote():
+    paragraphs = ["Ołena Kowal jechała do córki. „Wcześniej jechałam całą noc – opowiadała. – Teraz spałam”."]
+    assert [q.speaker for q in extract_quotes(paragraphs, "pl")] == ["Ołena Kowal"]
+
+
+def test_spanish_subject_dropped_after_the_verb_is_the_person_just_named():
+    paragraphs = [
+        "La ministra, María José Ortega, fue una de las voces más firmes. «España sabe lo que es abrir el grifo "
+        "y que no salga nada», dijo ante el plenario. «Por eso pedimos hechos, no fotos»."
+    ]
+    found = extract_quotes(paragraphs, "es")
+    assert [(q.speaker, q.fragment) for q in found] == [("María José Ortega", False), ("María José Ortega", False)]
+
+
+def test_two_quotes_share_the_attribution_that_follows_them():
+    found = quotes(["“The dike held all night.” “We were lucky, and we know it,” said Marek Dudek."], "en")
+    assert [s for _, s, _ in found] == ["Marek Dudek", "Marek Dudek"]
+
+
+def test_name_apposition_beats_the_office():
+    paragraphs = ["Japan's environment minister, Haruka Sato, said Tokyo was ready to pay “in a substantial way”."]
+    assert quotes(paragraphs, "en") == [("in a substantial way", "Haruka Sato", True)]
+
+
+def test_arabic_verb_first_with_office_and_name_between_commas():
+    paragraphs = ["وقالت المبعوثة الخاصة للأمم المتحدة، أمينة الإدريسي، في كلمتها: «الجفاف أصبح القاعدة»."]
+    assert [q.speaker for q in extract_quotes(paragraphs, "ar")] == ["أمينة الإدريسي"]
+
+
+def test_chinese_and_japanese_offices_are_stripped_from_the_name():
+    zh = extract_quotes(["北原半导体社长北原健二在仪式上说：“这座工厂是我们的承诺。”"], "zh")
+    assert [q.speaker for q in zh] == ["北原健二"]
+    ja = extract_quotes(["佐藤氏は全体会合の演説で「日本は技術を持っている」と述べた。"], "ja")
+    assert [q.speaker for q in ja] == ["佐藤"]
+
+
+def test_case_forms_of_a_name_normalise_to_the_base_form():
+    paragraphs = [
+        "Rozmawialiśmy z hydrologiem Jonasem Albrechtem. Jonas Albrecht pracuje w Lipsku.",
+        "„Ta fala jest powolna” – powiedział Albrecht.",
+    ]
+    assert [q.speaker for q in extract_quotes(paragraphs, "pl", ("Jonas Albrecht", "Jonasem Albrechtem"))] == [
+        "Jonas Albrecht"
+    ]
+
+
+def test_office_between_article_and_name_and_institution_names():
+    found = quotes(
+        [
+            "„Die Lage ist ernst, aber unter Kontrolle“, sagte der Hydrologe Jonas Albrecht am Sonntag.",
+            "„Die Strecke bleibt gesperrt“, teilte die Deutsche Bahn mit.",
+        ],
+        "de",
+    )
+    assert [s for _, s, _ in found] == ["Jonas Albrecht", "Deutsche Bahn"]

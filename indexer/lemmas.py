@@ -1,0 +1,127 @@
+"""simplemma's lemma dictionaries behind SQLite files, so a process looks words up without loading whole languages.
+
+simplemma ships each language as an lzma-compressed dictionary that it decompresses into memory on first use:
+seconds and hundreds of MB per language (Polish: ~8 s, 420 MB). A search touches every language of the archive, so
+each `newsarchive search` and each web worker would pay that for every language. Instead each dictionary is
+written once into an SQLite file in a cache folder; later lookups read single rows (microseconds, a few MB).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from pathlib import Path
+
+
+def cache_dir() -> Path:
+    """$NEWSARCHIVE_CACHE, else $XDG_CACHE_HOME/newsarchive, else ~/.cache/newsarchive."""
+    explicit = os.environ.get("NEWSARCHIVE_CACHE")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "newsarchive"
+
+
+def _version() -> str:
+    from importlib.metadata import version
+
+    return version("simplemma")
+
+
+def dictionary_path(lang: str) -> Path:
+    return cache_dir() / f"lemmas-simplemma-{_version()}" / f"{lang}.sqlite3"
+
+
+def _build(lang: str, target: Path) -> None:
+    """Decode simplemma's shipped dictionary once and write it as a form -> lemma table (atomically)."""
+    from simplemma.strategies.dictionaries.dictionary_factory import _load_dictionary_from_disk
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another process may be building the same language
+        if target.exists():
+            return
+        tmp = target.with_suffix(f".tmp{os.getpid()}")
+        db = sqlite3.connect(tmp)
+        db.execute("PRAGMA journal_mode=OFF")
+        db.execute("PRAGMA synchronous=OFF")
+        db.execute("CREATE TABLE forms (form BLOB PRIMARY KEY, lemma BLOB NOT NULL) WITHOUT ROWID")
+        entries = _load_dictionary_from_disk(lang)
+        db.executemany("INSERT OR REPLACE INTO forms VALUES (?, ?)", sorted(entries.items()))
+        db.commit()
+        db.close()
+        os.replace(tmp, target)
+
+
+class SqliteMapping(Mapping[str, str]):
+    """Read-only str -> str view of one language's dictionary file."""
+
+    def __init__(self, path: Path):
+        self._path = path
+        self._local = threading.local()
+
+    def _db(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = sqlite3.connect(f"file:{self._path}?mode=ro&immutable=1", uri=True,
+                                                  check_same_thread=False)
+        return db
+
+    def __getitem__(self, key: str) -> str:
+        row = self._db().execute("SELECT lemma FROM forms WHERE form=?", (key.encode("utf-8"),)).fetchone()
+        if row is None:
+            raise KeyError(key)
+        return row[0].decode("utf-8")
+
+    def get(self, key, default=None):  # noqa: D401 - Mapping.get, without the exception round trip
+        row = self._db().execute("SELECT lemma FROM forms WHERE form=?", (key.encode("utf-8"),)).fetchone()
+        return default if row is None else row[0].decode("utf-8")
+
+    def __contains__(self, key) -> bool:
+        return self.get(key) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        for (form,) in self._db().execute("SELECT form FROM forms"):
+            yield form.decode("utf-8")
+
+    def __len__(self) -> int:
+        return self._db().execute("SELECT COUNT(*) FROM forms").fetchone()[0]
+
+
+class SqliteDictionaryFactory:
+    """simplemma DictionaryFactory protocol: one SqliteMapping per language, built on first use."""
+
+    def __init__(self) -> None:
+        self._maps: dict[str, SqliteMapping] = {}
+        self._lock = threading.Lock()
+
+    def get_dictionary(self, lang: str) -> Mapping[str, str]:
+        with self._lock:
+            found = self._maps.get(lang)
+            if found is None:
+                path = dictionary_path(lang)
+                if not path.exists():
+                    _build(lang, path)
+                found = self._maps[lang] = SqliteMapping(path)
+            return found
+
+
+@lru_cache(maxsize=1)
+def lemmatizer():
+    """One simplemma Lemmatizer for the process, reading the SQLite dictionaries."""
+    from simplemma import Lemmatizer
+    from simplemma.strategies import DefaultStrategy
+
+    return Lemmatizer(lemmatization_strategy=DefaultStrategy(dictionary_factory=SqliteDictionaryFactory()))
+
+
+def lemma(word: str, lang: str) -> str:
+    """simplemma's lemma of a word ("Києві" -> "Київ"); the word itself for unknown languages."""
+    try:
+        return lemmatizer().lemmatize(word, lang=lang)
+    except (ValueError, KeyError):
+        return word

@@ -94,15 +94,19 @@ def run_trafilatura(item: dict) -> dict:
             "byline": record.get("author") or "", "date": record.get("date")}
 
 
-def trafilatura_predictions(set_name: str, refresh: bool = False) -> list[dict] | None:
-    """trafilatura's output for a set: cached in .bench/, else in-process, else from the .bench venv."""
+def trafilatura_predictions(set_name: str, refresh: bool = False) -> tuple[list[dict] | None, float]:
+    """trafilatura's output and run time for a set: cached in .bench/, else in-process, else from the venv."""
     cache = ROOT / ".bench" / f"trafilatura-{set_name}.json"
     if cache.exists() and not refresh:
-        return json.loads(cache.read_text(encoding="utf-8"))
+        stored = json.loads(cache.read_text(encoding="utf-8"))
+        if isinstance(stored, dict):
+            return stored["predictions"], stored["seconds"]
+    start = time.perf_counter()
     preds = _trafilatura_run(set_name)
+    seconds = time.perf_counter() - start
     if preds is not None and cache.parent.exists():
-        cache.write_text(json.dumps(preds), encoding="utf-8")
-    return preds
+        cache.write_text(json.dumps({"predictions": preds, "seconds": seconds}), encoding="utf-8")
+    return preds, seconds
 
 
 def _trafilatura_run(set_name: str) -> list[dict] | None:
@@ -146,15 +150,18 @@ _GLUE = re.compile(r"\s*[|\-–—_:·•»(\[（]")
 
 
 def title_match(gold: str, pred: str) -> bool:
-    """Same headline after normalising; a gold title that only adds the site name ("… | Site") also counts."""
-    if not pred:
+    """Same headline after normalising; one that only adds the site name ("… | Site") to the other also counts."""
+    if not pred or not gold:
         return False
     if _norm(gold) == _norm(pred):
         return True
-    gold, pred = " ".join(gold.split()), " ".join(pred.split())
-    if gold.startswith(pred) and _GLUE.match(gold[len(pred):]):
+    return _glued(" ".join(gold.split()), " ".join(pred.split())) or _glued(" ".join(pred.split()), " ".join(gold.split()))
+
+
+def _glued(longer: str, shorter: str) -> bool:
+    if longer.startswith(shorter) and _GLUE.match(longer[len(shorter):]):
         return True
-    return gold.endswith(pred) and bool(re.search(r"[|\-–—_:·•»]\s*$", gold[: -len(pred)]))
+    return longer.endswith(shorter) and bool(re.search(r"[|\-–—_:·•»]\s*$", longer[: -len(shorter)]))
 
 
 def byline_match(gold: str, pred: str) -> bool:
@@ -194,7 +201,7 @@ def evaluate(items: list[dict], preds: list[dict]) -> dict:
                 fields[key] += match(gold[key], pred.get(key if key != "byline" else "byline"))
         if "with" in gold:
             snippets.update(snippet_counts(gold, pred["text"]))
-    mean = [sum(s[i] for s in body) / len(body) if body else 0.0 for i in range(3)]
+    mean = [sum(s[i] for s in body) / len(body) if body else None for i in range(3)]
     result = {"pages": len(items), "P": mean[0], "R": mean[1], "F1": mean[2], "worst": sorted(per_page)[:10]}
     for key in ("title", "byline", "date"):
         result[key] = fields[key] / fields[key + "_n"] if fields[key + "_n"] else None
@@ -240,9 +247,8 @@ def main() -> int:
         ours = [run_newsarchive(item) for item in items]
         runs.append(("newsarchive", ours, time.perf_counter() - start))
         if not args.no_trafilatura:
-            start = time.perf_counter()
-            theirs = trafilatura_predictions(set_name, args.refresh)
-            runs.append(("trafilatura", theirs, time.perf_counter() - start))
+            theirs, seconds = trafilatura_predictions(set_name, args.refresh)
+            runs.append(("trafilatura", theirs, seconds))
         for name, preds, seconds in runs:
             if preds is None:
                 print(f"{set_name:12} {name:12} not installed (see this script's docstring)")

@@ -221,8 +221,8 @@ def word_forms(profile: str, text: str, query: bool) -> tuple[str, ...]:
         word, low = scripts.serbian_to_latin(word), scripts.serbian_to_latin(low)
     elif profile in ("ar", "fa"):
         low = scripts.normalize_arabic(low).replace("ة", "ه")
-    if low in _stoplist(profile) or fold(low) in _stoplist(profile):
-        return ()
+    if (low in _stoplist(profile) or fold(low) in _stoplist(profile)) and not word[:1].isupper():
+        return ()  # a capitalised stop word may be a name (the river Oder, German "oder" = "or"): kept
     if low.isdigit():
         return (low,)
     if profile in SNOWBALL:

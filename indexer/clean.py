@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
@@ -39,11 +40,14 @@ _STRONG_NEGATIVE = re.compile(
     r"|related\w*|recommend\w*|read-?next|read-?more|more-?(?:stories|articles|news)|popular|trending|most-?read"
     r"|outbrain|taboola|modal|popup|overlay|print-?only"
     r"|caption|credits?|copyright|login|signin|rating|reactions?|jump-?link|skip\w*"
-    r"|pagination|pager|toolbar|byline\w*|dateline|author-?(?:bio|box|info)|about-?author)(?:$|[-_\s])",
+    r"|pagination|pager|toolbar|byline\w*|dateline|about-?author|kicker|readtime"
+    r"|reading-?time|commenti|comentarios?|comentários?|commentaires?|kommentare?|komentarze|reacties|reakcje"
+    r"|etiquetas|schlagworte|bijschrift|didascalia|legende|légende|pie-?de-?foto|pic[-_]?title|occhiello|error)(?:$|[-_\s])",
     re.IGNORECASE)
 _WEAK_NEGATIVE = re.compile(
     r"(?:^|[-_\s])(?:sidebar|footer|foot|header|masthead|nav\w*|menu\w*|breadcrumbs?|meta|tags?|tag-?list"
-    r"|widget\w*|bio|topics?|keywords|tools|utility|actions|link-?list|secondary|aside|rail|teaser\w*)(?:$|[-_\s])",
+    r"|widget\w*|bio|topics?|keywords|tools|utility|actions|link-?list|secondary|aside|rail|teaser\w*|authors?"
+    r"|autor(?:ia)?)(?:$|[-_\s])",
     re.IGNORECASE)
 _POSITIVE = re.compile(
     r"article|body|content|entry|main|post|story|text|blog|prose|richtext|hentry|column|paragraph|chapter",
@@ -54,16 +58,29 @@ _HIDDEN_CLASS = re.compile(
     r"hidden|hide|invisible|is-hidden|d-none|visually-?hidden|sr-only|screen-?reader-?(?:text|only)|offscreen",
     re.IGNORECASE)
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+# Phrases that open boilerplate blocks (checked on blocks under 120 characters).
 _BOILERPLATE_TEXT = re.compile(
-    r"^(?:advertisement|anzeige|werbung|publicité|publicidad|pubblicità|reklama|реклама|реклама\s*$|sponsored"
-    r"|share (?:this|on)|teilen|partager|compartir|condividi|udostępnij|поделиться|поділитися|follow us|folgen sie"
-    r"|read (?:more|next|also)|lesen sie (?:auch|mehr)|mehr zum thema|weiterlesen|lire (?:aussi|la suite)|à lire aussi"
-    r"|leer más|lee también|leggi anche|czytaj (?:też|także|więcej)|читайте (?:также|также:)|читайте також"
-    r"|related|see also|more from|sign up|subscribe|newsletter|abonnieren|s'abonner|suscr[ií]bete|iscriviti"
-    r"|we use cookies|this (?:site|website) uses cookies|cookies|accept|all rights reserved|©|copyright"
-    r"|click here|tap here|image:|photo:|foto:|bild:|credit:|getty images|comments?\b|kommentare|commentaires"
-    r"|log ?in|sign ?in|anmelden|back to top|nach oben|print|drucken|email|e-mail|tweet|whatsapp|facebook|twitter"
-    r"|loading|video|watch:|listen|hören|jetzt|skip to)",
+    r"^(?:share (?:this|on)|follow us|folgen sie uns|read (?:more|next|also)|lesen sie (?:auch|mehr)|mehr zum thema"
+    r"|lire (?:aussi|la suite)|à lire aussi|leer más|lee también|leggi anche|czytaj (?:też|także|więcej)"
+    r"|читайте (?:также|також)|see also|more from|sign up|subscribe to|newsletter|we use cookies"
+    r"|this (?:site|website) uses cookies|all rights reserved|©|copyright|click here|tap here|image:|photo:|foto:"
+    r"|bild:|titelbild|beitragsbild|credit:|getty images|back to top|nach oben|skip to|externer inhalt"
+    r"|das (?:thema )?könnte (?:dich|sie) auch interessieren|auch interessant|download (?:the|our) \w+ apps?"
+    r"|\*?werbung\b.{0,20}(?:beitrag|enthält)|aktualisiert am|zuletzt aktualisiert|updated on"
+    r"|comments are closed|kommentare sind geschlossen|subscribe now|jetzt abonnieren|you may also like"
+    r"|similar posts|ähnliche (?:beiträge|artikel)|noch mehr infos|more stories|mehr artikel|zobacz (?:też|także)"
+    r"|(?:additional )?reporting by|editing by|помітили помилку|заметили ошибку|found a (?:typo|mistake)"
+    r"|(?:temas|tags|themen|sujets|tematy|теги|теми|schlagwörter)\s*:"
+    r"|\d+\s*(?:min\.?|minutes?|minuten|minut)\s*(?:read|lesezeit|czytania|de lecture|de lectura))",
+    re.IGNORECASE)
+# Words that are boilerplate when they are (nearly) the whole block.
+_BOILERPLATE_WORD = re.compile(
+    r"^(?:advertisement|anzeige|werbung|publicité|publicidad|pubblicità|reklama|реклама|sponsored|share|teilen"
+    r"|partager|compartir|condividi|udostępnij|поделиться|поділитися|related(?: articles| stories| posts)?|comments?"
+    r"|kommentare|commentaires|comentarios|commenti|komentarze|комментарии|коментарі|print|drucken|e-?mail|tweet"
+    r"|whatsapp|facebook|twitter|linkedin|loading|log ?in|sign ?in|anmelden|subscribe|abonnieren|newsletter"
+    r"|weiterlesen|read more|more|mehr|cookies|accept(?: all)?|close|schließen|menu|menü|search|suche|إعلان|広告"
+    r"|广告|광고)\W*$",
     re.IGNORECASE)
 
 
@@ -128,8 +145,8 @@ def clean(page: RawPage) -> Article:
     body = soup.body or soup
     del index  # the tree is about to change
     _prune(body)
-    article.blocks = _filter_blocks(_extract_blocks(body), article)
-    article.is_article = _looks_like_article(article, link_count)
+    article.blocks = _extract_blocks(body, article)
+    article.is_article = _looks_like_article(article, link_count, _declared_kind(meta, ld, objects, article.url))
     return article
 
 
@@ -140,8 +157,8 @@ def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, pa
     canonical = next((link for link in index.named("link") if "canonical" in (link.get("rel") or [])), None)
     url = (md.absolute(canonical.get("href") if canonical else None, page.url)
            or md.absolute(md.first_meta(meta, "og:url"), page.url) or page.url)
-    publisher = md._name_of(ld.get("publisher")) or [
-        n for o in objects if {"organization", "newsmediaorganization"} & md._types(o) for n in md._name_of(o)][:1]
+    publisher = md.names_of(ld.get("publisher")) or [
+        n for o in objects if {"organization", "newsmediaorganization"} & md.types_of(o) for n in md.names_of(o)][:1]
     source = (md.first_meta(meta, "og:site_name", "application-name", "al:android:app_name", "twitter:app:name:iphone")
               or (publisher[0].strip() if publisher else "") or md.site_from_host(url or page.url))
     published, modified = md.published_and_modified(index, meta, ld, url or page.url)
@@ -211,11 +228,19 @@ def _confirms(heading: str, references: list[str], sites: list[str]) -> bool:
 # ----------------------------------------------------------------------------------------------- pruning
 
 
-def _attr_names(tag: Tag) -> str:
+def _attr_names(tag: Tag) -> tuple[str, str]:
+    """Class/id words to test for boilerplate, and the words to test for story content.
+
+    A BEM class names a block and an element ("modal__body", "article__kicker"): either part can mark
+    boilerplate, but only the element part says the element itself is content ("article__meta" is not).
+    """
     classes = tag.get("class") or []
     if isinstance(classes, str):
         classes = [classes]
-    return " ".join([*classes, str(tag.get("id") or "")]).strip()
+    ident = str(tag.get("id") or "")
+    elements = [c.rsplit("__", 1)[-1] for c in classes]
+    blocks = [c.rsplit("__", 1)[0] for c in classes if "__" in c]
+    return " ".join([*elements, *blocks, ident]).strip(), " ".join([*elements, ident]).strip()
 
 
 def _is_hidden(tag: Tag) -> bool:
@@ -228,11 +253,36 @@ def _is_hidden(tag: Tag) -> bool:
     return any(_HIDDEN_CLASS.fullmatch(c) for c in (classes if isinstance(classes, list) else [classes]))
 
 
+_TEMPLATE_TYPES = {"text/template", "text/html", "text/x-template", "text/ng-template"}
+
+
+def _open_html_templates(body: Tag) -> None:
+    """Some blogs ship the post as HTML inside <script type="text/template"> as the only content of its
+    container; unpack it into a <div>."""
+    for script in body.find_all("script"):
+        if str(script.get("type", "")).lower() not in _TEMPLATE_TYPES:
+            continue
+        inner = (script.string or "").strip()
+        parent = script.parent
+        others = [c for c in parent.contents if c is not script and not (
+            isinstance(c, Tag) and c.name in ("script", "noscript", "style"))] if parent is not None else []
+        siblings_text = sum(len(c.get_text().strip() if isinstance(c, Tag) else str(c).strip()) for c in others)
+        if not inner.startswith("<") or "<p" not in inner or siblings_text > 50:
+            continue  # only markup, and only a container whose whole content is the template
+        fragment = BeautifulSoup(inner, "lxml")
+        holder = fragment.body or fragment
+        script.name, script.attrs = "div", {}
+        script.clear()
+        for child in list(holder.contents):
+            script.append(child.extract())
+
+
 def _prune(body: Tag) -> None:
     """Remove what is never story text; a named-boilerplate element holding most of the page's text is kept."""
     comments = [node for node in body.descendants if isinstance(node, Comment)]
     for node in comments:
         node.extract()
+    _open_html_templates(body)
     stats = _Stats.of(body)
     total = max(stats.length(body), 1)
     doomed: list[Tag] = []
@@ -250,10 +300,10 @@ def _prune(body: Tag) -> None:
                 stats.paragraphs.get(id(tag), 0) >= 100 or stats.holds_most_prose(tag, body)):
             doomed.append(tag)
             continue
-        names = _attr_names(tag)
+        names, own = _attr_names(tag)
         if not names or stats.holds_most_prose(tag, body):
             continue
-        if _STRONG_NEGATIVE.search(names) or (_WEAK_NEGATIVE.search(names) and not _POSITIVE.search(names)
+        if _STRONG_NEGATIVE.search(names) or (_WEAK_NEGATIVE.search(names) and not _POSITIVE.search(own)
                                               and not stats.holds_most_prose(tag, body, 0.25)):
             doomed.append(tag)
     for tag in doomed:
@@ -265,12 +315,12 @@ def _prune(body: Tag) -> None:
 
 
 def _class_weight(tag: Tag) -> int:
-    names = _attr_names(tag)
+    names, own = _attr_names(tag)
     weight = 0
     if names:
         if _STRONG_NEGATIVE.search(names) or _WEAK_NEGATIVE.search(names):
             weight -= 25
-        if _POSITIVE.search(names):
+        if _POSITIVE.search(own):
             weight += 25
     if tag.get("itemprop") == "articleBody" or tag.name in ("article", "main"):
         weight += 25
@@ -286,22 +336,25 @@ def _direct_text(tag: Tag) -> str:
     return " ".join(str(c) for c in tag.children if type(c) is NavigableString).strip()
 
 
-def _best_container(body: Tag, stats: _Stats) -> list[Tag]:
-    """Readability-style scoring; returns the top container plus siblings that also read as story."""
+def _best_container(body: Tag, stats: _Stats) -> tuple[list[Tag], list[Tag]]:
+    """Readability-style scoring: the top container plus siblings that also read as story, and the next-best
+    candidates in score order."""
     scores: dict[int, float] = {}
     tags: dict[int, Tag] = {}
     for node in body.descendants:
         if not isinstance(node, Tag):
             continue
         if node.name in ("p", "pre", "td"):
-            text_len = stats.length(node)
-        elif node.name in ("div", "section", "article", "span", "font", "center") and len(_direct_text(node)) >= 25:
-            text_len = len(_direct_text(node))
+            if stats.length(node) < 25:
+                continue
+            text = node.get_text()
+        elif node.name in ("div", "section", "article", "span", "font", "center"):
+            text = _direct_text(node)  # text written straight into a container, without <p>
+            if len(text) < 25:
+                continue
         else:
             continue
-        if text_len < 25:
-            continue
-        text = node.get_text() if node.name != "div" else _direct_text(node)
+        text_len = len(text.strip())
         points = 1 + min(len(_COMMAS.findall(text)), 10) + min(text_len // 100, 3)
         if node.name not in ("p", "pre", "td"):
             _add(scores, tags, node, points)
@@ -313,13 +366,17 @@ def _best_container(body: Tag, stats: _Stats) -> list[Tag]:
             _add(scores, tags, ancestor, points / divider)
             ancestor = ancestor.parent
     if not scores:
-        return [body]
+        return [body], []
     final = {key: score * (1 - stats.link_density(tags[key])) for key, score in scores.items()}
+    runners_up = [tags[key] for key in sorted(final, key=final.get, reverse=True)[1:6]]
     top_key = max(final, key=final.get)
     top = tags[top_key]
     top_score = final[top_key]
     top = _climb_to_prose(_promote(top, top_score, final, tags), stats)
-    return _with_siblings(top, final.get(id(top), top_score), final, stats)
+    top = _enclosing_article(top, stats)
+    chosen = _with_twins(_with_siblings(top, final.get(id(top), top_score), final, stats), top, body, stats)
+    lead = _lead_before(chosen[0], stats)
+    return ([lead, *chosen] if lead is not None else chosen), runners_up
 
 
 def _add(scores: dict[int, float], tags: dict[int, Tag], tag: Tag, points: float) -> None:
@@ -354,6 +411,69 @@ def _climb_to_prose(top: Tag, stats: _Stats) -> Tag:
         if stats.paragraphs.get(id(ancestor), 0) >= 1.5 * own and stats.link_density(ancestor) < 0.25:
             return ancestor
     return top
+
+
+def _enclosing_article(top: Tag, stats: _Stats) -> Tag:
+    """Standfirst, lead and subheads often sit beside the body inside the same <article>: take the article
+    when it adds little else (boilerplate inside it was pruned already)."""
+    own = max(stats.length(top), 1)
+    for ancestor in _ancestors(top, 6):
+        if ancestor.name in ("body", "html"):
+            break
+        if ancestor.name == "article" or ancestor.get("itemprop") == "articleBody":
+            if stats.length(ancestor) <= 2.0 * own + 300 and stats.link_density(ancestor) < 0.3:
+                return ancestor
+            break
+    return top
+
+
+def _with_twins(chosen: list[Tag], top: Tag, body: Tag, stats: _Stats) -> list[Tag]:
+    """Bodies split around ads into several identical containers (div.story-text ×3): take them all, in order."""
+    classes = top.get("class")
+    if not classes:
+        return chosen
+    key = (top.name, tuple(classes))
+    twins = [t for t in body.find_all(top.name, class_=classes[0])
+             if (t.name, tuple(t.get("class") or ())) == key and stats.length(t) >= 100
+             and stats.link_density(t) < 0.3]
+    if len(twins) < 2:
+        return chosen
+    picked = list(chosen)
+    for twin in twins:
+        if any(twin is c or _inside(twin, c) or _inside(c, twin) for c in picked):
+            continue
+        picked.append(twin)
+    if len(picked) == len(chosen):
+        return chosen
+    order = {id(node): i for i, node in enumerate(body.descendants)}
+    return sorted(picked, key=lambda t: order.get(id(t), 0))
+
+
+_LEAD = re.compile(r"lead|intro|standfirst|summary|abstract|excerpt|teaser|deck|dek|sub-?title|subline|chapeau"
+                   r"|chapo|vorspann|anriss|entradilla|sottotitolo", re.IGNORECASE)
+
+
+def _lead_before(first: Tag, stats: _Stats) -> Tag | None:
+    """The standfirst often sits just before the body container, outside it: a short unlinked block named so."""
+    node: Tag | None = first
+    for _ in range(3):
+        if node is None or not isinstance(node, Tag) or node.name in ("body", "html"):
+            return None
+        for count, sibling in enumerate(node.find_previous_siblings(True)):
+            if count >= 3:
+                break
+            candidates = [sibling, *sibling.find_all(True, limit=40)]
+            for cand in candidates:
+                own = _attr_names(cand)[1]
+                length = stats.length(cand)
+                if own and _LEAD.search(own) and 40 <= length <= 800 and stats.link_density(cand) < 0.1:
+                    return cand
+        node = node.parent
+    return None
+
+
+def _inside(node: Tag, container: Tag) -> bool:
+    return any(parent is container for parent in node.parents)
 
 
 def _ancestors(tag: Tag, limit: int) -> list[Tag]:
@@ -435,6 +555,7 @@ def _kind_for(tag: Tag, current: str) -> str:
 
 
 _BR = "\u2028"
+MIN_BODY_CHARS = 200  # below this the chosen container probably missed the story
 MAX_NESTING = 512  # the depth at which browsers stop nesting elements (Chromium's HTML parser limit)
 _OPEN_RUN = re.compile(rf"(?:<[a-zA-Z][\w:-]*(?:\s[^<>]*)?>\s*){{{MAX_NESTING},}}")
 _CLOSE_RUN = re.compile(rf"(?:</[a-zA-Z][\w:-]*\s*>\s*){{{MAX_NESTING},}}")
@@ -455,13 +576,33 @@ def _cap_nesting(html: str) -> str:
     return _CLOSE_RUN.sub(keep_first, _OPEN_RUN.sub(keep_first, html))
 
 
-def _extract_blocks(body: Tag) -> list[_Piece]:
+def _extract_blocks(body: Tag, article: Article) -> list[Block]:
+    """Blocks of the best container; when its text is nearly all links, the next candidates get a turn."""
     stats = _Stats.of(body)
-    containers = _best_container(body, stats)
+    containers, runners_up = _best_container(body, stats)
+    blocks = _blocks_of(containers, article)
+    if _text_size(blocks) >= MIN_BODY_CHARS:
+        return blocks
+    for candidate in runners_up:
+        if any(candidate is c or _inside(candidate, c) for c in containers):
+            continue
+        other = _blocks_of([candidate], article)
+        if _text_size(other) > _text_size(blocks):
+            blocks = other
+        if _text_size(blocks) >= MIN_BODY_CHARS:
+            break
+    return blocks
+
+
+def _blocks_of(containers: list[Tag], article: Article) -> list[Block]:
     pieces: list[_Piece] = []
     for container in containers:
         pieces.extend(_walk(container))
-    return pieces
+    return _filter_blocks(pieces, article)
+
+
+def _text_size(blocks: list[Block]) -> int:
+    return sum(len(b.text) for b in blocks)
 
 
 def _walk(root: Tag) -> list[_Piece]:
@@ -534,6 +675,7 @@ def _filter_blocks(pieces: list[_Piece], article: Article) -> list[Block]:
     title = _norm(article.title)
     names = {_norm(a) for a in article.authors}
     blocks: list[Block] = []
+    labels: list[int] = []
     seen_story = False
     for piece in pieces:
         text, size = piece.text, len(piece.text)
@@ -542,38 +684,63 @@ def _filter_blocks(pieces: list[_Piece], article: Article) -> list[Block]:
         density = piece.link_chars / size if size else 0
         if piece.kind != "table" and (density >= 0.8 or (density > 0.5 and size < 120)):
             continue
-        if size < 120 and piece.kind != "h" and _BOILERPLATE_TEXT.match(text):
+        if (size < 120 and _BOILERPLATE_TEXT.match(text)) or (size < 40 and _BOILERPLATE_WORD.match(text)):
+            continue
+        if piece.kind in ("p", "li") and size < 40 and parse_date(text) and len(re.sub(r"[\d\W]", "", text)) < 12:
             continue
         norm = _norm(text)
         if piece.kind in ("h", "p") and title and norm == title:
             continue
-        if not seen_story and size < 160 and _is_byline_or_date(text, norm, names):
+        if size < 160 and _is_byline_or_date(text, norm, names, strict=seen_story):
             continue
+        if not seen_story and piece.kind == "p" and size < 25 and not re.search(r"[.!?。！？:：»”\"]$", text):
+            labels.append(len(blocks))  # a section label ("Region", "国際") if a story follows
         if piece.kind == "p" and size >= 120:
             seen_story = True
         blocks.append(Block(text, piece.kind))
-    while blocks and blocks[-1].kind == "h":
-        blocks.pop()
-    return blocks
+    if seen_story:
+        blocks = [b for i, b in enumerate(blocks) if i not in labels]
+    # a heading whose section was all boilerplate ("Read next" over a removed link list) goes too
+    return [b for i, b in enumerate(blocks) if b.kind != "h" or (i + 1 < len(blocks) and blocks[i + 1].kind != "h")]
 
 
-def _is_byline_or_date(text: str, norm: str, names: set[str]) -> bool:
+def _is_byline_or_date(text: str, norm: str, names: set[str], strict: bool = False) -> bool:
+    """Byline and dateline blocks; once the story has started only unmistakable ones (naming the author)."""
+    named = any(name and name in norm for name in names)
     if norm in names:
         return True
-    if md._BYLINE_PREFIX.match(text) and len(text.split()) <= 12:
+    if md.BYLINE_PREFIX.match(text) and len(text.split()) <= 12 and (named or not strict):
         return True
-    if parse_date(text) and len(re.sub(r"[\d\W]", "", text)) < 30:
+    if parse_date(text) and len(re.sub(r"[\d\W]", "", text)) < (40 if not strict else 25):
         return True
-    return any(name and norm.startswith(name) and len(norm) < len(name) + 40 for name in names)
+    return not strict and any(name and norm.startswith(name) and len(norm) < len(name) + 40 for name in names)
 
 
-def _looks_like_article(article: Article, link_count: int) -> bool:
+def _declared_kind(meta: dict, ld: dict, objects: list[dict], url: str | None) -> str | None:
+    """What the page says it is: "article" (og:type, JSON-LD article type or an article publication date),
+    "index" (a site front or list page), or None."""
+    og_type = md.first_meta(meta, "og:type").lower()
+    kinds = set().union(*(md.types_of(o) for o in objects)) if objects else set()
+    dated = bool(ld.get("datePublished") or md.first_meta(meta, "article:published_time"))
+    if og_type == "article" or (md.types_of(ld) - {"webpage"}) or dated:
+        return "article"
+    path = urlsplit(url or "").path.strip("/")
+    if kinds & {"collectionpage", "itemlist", "searchresultspage"} or (og_type == "website" and not path):
+        return "index"
+    return None
+
+
+def _looks_like_article(article: Article, link_count: int, declared: str | None) -> bool:
     """Front and index pages are many links with little running prose between them."""
     prose = sum(len(b.text) for b in article.blocks if b.kind in ("p", "quote") and len(b.text) >= 80)
     cjk = sum(len(b.text) for b in article.blocks if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", b.text))
     if cjk:
         prose = max(prose, cjk * 3)
-    long_paragraphs = sum(1 for b in article.blocks if b.kind == "p" and len(b.text) >= 80)
-    if prose < 400 or long_paragraphs < 2:
+    if declared == "index":
         return False
-    return not (link_count > 60 and prose < link_count * 20)
+    if declared == "article":  # a page that says it is an article only needs some running text
+        return sum(len(b.text) for b in article.blocks if b.kind in ("p", "quote")) >= 80
+    long_paragraphs = sum(1 for b in article.blocks if b.kind in ("p", "quote") and len(b.text) >= 80)
+    if prose < 250 or long_paragraphs < 1:
+        return False
+    return prose >= 1000 or link_count < prose / 8

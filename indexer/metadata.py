@@ -21,11 +21,14 @@ ARTICLE_TYPES = {"article", "newsarticle", "reportagenewsarticle", "blogposting"
                  "opinionnewsarticle", "reviewnewsarticle", "backgroundnewsarticle", "socialmediaposting",
                  "scholarlyarticle", "techarticle", "report", "liveblogposting", "posting", "webpage"}
 
-_BYLINE_PREFIX = re.compile(
+BYLINE_PREFIX = re.compile(
     r"^\s*(?:(?:written|posted|reported|text|story|words|photos?)\s+by|by|von|par|por|di|da|door|av|af|od|"
-    r"autor(?:in)?|auteur|author|text|texto|testo|tekst|автор|автори|авторы|źródło|fuente|von\s+unserem\s+\w+)"
+    r"autor(?:in)?|auteur|author|text|texto|testo|tekst|interview|автор|автори|авторы|źródło|fuente|"
+    r"von\s+unserem\s+\w+)"
     r"\s*[:：]?\s+", re.IGNORECASE)
 _NAME_SPLIT = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\bи\b|\bта\b|\bі\b|\ben\b|/|、|·|\|)\s*")
+_NOT_NAMES = {"name", "author", "autor", "auteur", "admin", "administrator", "by", "von", "par", "redaktion",
+              "editor", "staff", "anonymous", "unknown", "guest"}
 _NOT_NAME = re.compile(r"https?:|www\.|@|\d{3,}|^\W+$", re.IGNORECASE)
 _LANG_3 = {"eng": "en", "deu": "de", "ger": "de", "fra": "fr", "fre": "fr", "spa": "es", "ita": "it", "por": "pt",
            "nld": "nl", "dut": "nl", "pol": "pl", "rus": "ru", "ukr": "uk", "ara": "ar", "zho": "zh", "chi": "zh",
@@ -67,7 +70,7 @@ def jsonld_objects(page: PageIndex) -> list[dict]:
     scripts = [s for s in page.named("script") if "ld+json" in str(s.get("type", "")).lower()]
     for script in scripts:
         raw = (script.string or script.get_text() or "").strip()
-        raw = re.sub(r"^\s*(?:<!--|//\s*<!\[CDATA\[)|(?:-->|//\s*\]\]>)\s*$", "", raw)
+        raw = re.sub(r"^\s*(?:<!--|(?://\s*)?<!\[CDATA\[)|(?:-->|(?://\s*)?\]\]>)\s*$", "", raw).strip()
         try:
             data = json.loads(raw, strict=False)
         except (ValueError, RecursionError):
@@ -84,7 +87,7 @@ def jsonld_objects(page: PageIndex) -> list[dict]:
     return found
 
 
-def _types(obj: dict) -> set[str]:
+def types_of(obj: dict) -> set[str]:
     kind = obj.get("@type", "")
     kinds = kind if isinstance(kind, list) else [kind]
     return {str(k).lower() for k in kinds}
@@ -93,8 +96,8 @@ def _types(obj: dict) -> set[str]:
 def main_jsonld(objects: list[dict]) -> dict:
     """The JSON-LD object describing the article itself (a NewsArticle beats a generic WebPage)."""
     ranked = sorted(
-        (o for o in objects if _types(o) & ARTICLE_TYPES),
-        key=lambda o: ("webpage" in _types(o), not (o.get("headline") or o.get("articleBody"))),
+        (o for o in objects if types_of(o) & ARTICLE_TYPES),
+        key=lambda o: ("webpage" in types_of(o), not (o.get("headline") or o.get("articleBody"))),
     )
     return ranked[0] if ranked else {}
 
@@ -124,7 +127,7 @@ def first_meta(meta: dict[str, list[str]], *keys: str) -> str:
     return ""
 
 
-def _name_of(value) -> list[str]:
+def names_of(value) -> list[str]:
     """Names from a JSON-LD author/publisher value: string, object with name, or a list of them."""
     if isinstance(value, str):
         return [value]
@@ -137,7 +140,7 @@ def _name_of(value) -> list[str]:
         given, family = value.get("givenName"), value.get("familyName")
         return [f"{given} {family}"] if isinstance(given, str) and isinstance(family, str) else []
     if isinstance(value, list):
-        return [n for item in value for n in _name_of(item)]
+        return [n for item in value for n in names_of(item)]
     return []
 
 
@@ -148,13 +151,15 @@ def clean_authors(raw: list[str]) -> list[str]:
         value = " ".join(value.split())
         value = re.split(r"\s+[|•·–—-]\s+|\s{2,}|\(|\n", value)[0]
         for _ in range(2):
-            value = _BYLINE_PREFIX.sub("", value)
+            value = BYLINE_PREFIX.sub("", value)
         value = re.sub(r"\b(?:updated|published|aktualisiert|veröffentlicht|mis à jour|publié)\b.*$", "", value,
                        flags=re.IGNORECASE)
         for part in _NAME_SPLIT.split(value):
             part = part.strip(" .:-–—\u00a0")
             if not part or _NOT_NAME.search(part) or parse_date(part) or len(part) > 60:
                 continue
+            if part.lower() in _NOT_NAMES or ":" in part or part.endswith("*"):
+                continue  # form labels ("Name *") and theme credits ("Theme: …")
             if len(part.split()) > 5 or not re.search(r"[^\W\d_]", part) or part[0].islower():
                 continue  # a lowercase start is a dateline or role ("à Valence", "in Berlin"), not a name
             if part.lower() not in (n.lower() for n in names):
@@ -245,23 +250,17 @@ def _join_like(title: str, kept: list[str]) -> str:
 
 
 def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | None) -> tuple[str | None, str | None]:
-    """Publication and update dates from the most explicit source available."""
-    published = None
-    for value in (ld.get("datePublished"), ld.get("dateCreated"),
-                  first_meta(meta, "article:published_time", "og:published_time", "article:published",
-                             "datepublished", "publishdate", "publish-date", "publish_date", "pubdate",
-                             "dc.date.issued", "dcterms.issued", "dcterms.created", "dc.date", "date",
-                             "sailthru.date", "parsely-pub-date", "article.published", "og:article:published_time",
-                             "originalpublicationdate", "cxenseparse:recs:publishtime", "release_date",
-                             "citation_publication_date", "citation_date", "dc.date.created", "created",
-                             "uploaddate", "datecreated")):
-        published = parse_date(value if isinstance(value, str) else None)
-        if published:
-            break
-    if not published:
-        published = _visible_date(page)
-    if not published:
-        published = date_from_url(url)
+    """Publication and update dates: explicit article metadata, then the visible date, then generic date meta,
+    then the first date in the page's text, then the URL."""
+    strong = (ld.get("datePublished"), ld.get("dateCreated"),
+              first_meta(meta, "article:published_time", "og:published_time", "article:published",
+                         "og:article:published_time", "datepublished", "publishdate", "publish-date", "publish_date",
+                         "sailthru.date", "parsely-pub-date", "article.published", "originalpublicationdate",
+                         "cxenseparse:recs:publishtime", "citation_publication_date"))
+    weak = (first_meta(meta, "pubdate", "dc.date.issued", "dcterms.issued", "dcterms.created", "dc.date", "date",
+                       "release_date", "citation_date", "dc.date.created", "created", "uploaddate", "datecreated"),)
+    published = (_first_parsed(strong) or _visible_date(page) or _first_parsed(weak)
+                 or _first_date_in_text(page) or date_from_url(url))
     modified = None
     for value in (ld.get("dateModified"),
                   first_meta(meta, "article:modified_time", "og:updated_time", "datemodified", "last-modified",
@@ -293,14 +292,35 @@ def _visible_date(page: PageIndex) -> str | None:
             value = parse_date(text)
             if value:
                 return value
-    return _first_date_in_text(page)
+    return None
 
 
-def _first_date_in_text(page: PageIndex, limit: int = 600) -> str | None:
+def _first_parsed(values: tuple) -> str | None:
+    for value in values:
+        parsed = parse_date(value) if isinstance(value, str) else None
+        if parsed:
+            return parsed
+    return None
+
+
+def _first_date_in_text(page: PageIndex, limit: int = 400) -> str | None:
     """Last resort: the first short text near the top of the body that holds a full date ("vom 20.01.2022")."""
     body = page.named("body")
     if not body:
         return None
+    seen = 0
+    for string in body[0].strings:
+        text = string.strip()
+        if not text or string.parent is None or string.parent.name in ("script", "style", "a", "option"):
+            continue
+        seen += 1
+        if seen > limit:
+            break
+        if 6 <= len(text) <= 80:
+            value = parse_date(text)
+            if value:
+                return value
+    return None
     for count, string in enumerate(body[0].strings):
         if count >= limit:
             break
@@ -314,7 +334,7 @@ def _first_date_in_text(page: PageIndex, limit: int = 600) -> str | None:
 
 def authors(page: PageIndex, meta: dict, ld: dict) -> list[str]:
     """Authors from JSON-LD, meta author tags, then byline elements in the page."""
-    raw = _name_of(ld.get("author")) or _name_of(ld.get("creator"))
+    raw = names_of(ld.get("author")) or names_of(ld.get("creator"))
     names = clean_authors(raw)
     if names:
         return names

@@ -274,3 +274,26 @@ def test_bundled_corpus_pages_give_a_story(path):
     assert article.title and len(article.blocks) >= 3
     assert article.published and article.published.startswith("2026")
     assert "\ufffd" not in article.text and "Ã" not in article.text
+
+
+def test_body_split_around_ads_into_twin_containers_is_read_whole():
+    first = "".join(f"<p>{p}</p>" for p in STORY[:2])
+    second = "".join(f"<p>{p}</p>" for p in STORY[2:])
+    html = (f"<html><body><main><div class='story-text'>{first}</div><div class='ad-slot'>Advertisement</div>"
+            f"<div class='story-text'>{second}</div></main></body></html>")
+    assert run(html).paragraphs == STORY
+
+
+def test_standfirst_before_the_body_container_is_kept():
+    lead = "Forty years after the last boat, the islands will be linked to the old town again."
+    html = story_html().replace("<div class='story-body'>", f"<div class='intro'><p>{lead}</p></div>"
+                                "<div class='story-body'>")
+    html = html.replace("<article>", "<div class='wrap'>").replace("</article>", "</div>")
+    assert run(html).paragraphs[0] == lead
+
+
+def test_post_shipped_as_html_template_is_read():
+    paragraphs = "".join(f"<p>{p}</p>" for p in STORY)
+    html = (f"<html><body><div class='post-body' itemprop='articleBody'><script type='text/template'>{paragraphs}"
+            f"</script></div><footer><p>© Harbour News</p></footer></body></html>")
+    assert run(html).paragraphs == STORY

@@ -138,3 +138,7 @@ def test_plain_words_fall_back_to_any_word_ranking(engine):
     assert strict.relaxed and ids(strict)[0] in {"a1", "a2"} and set(ids(strict)) == {"a1", "a2"}
     assert engine.search("Kramatorsk AND Warsaw").total == 0, "explicit operators are taken at their word"
     assert not engine.search("Kramatorsk station").relaxed
+
+
+def test_a_name_that_is_also_a_stop_word_is_found(engine):
+    assert "a3" in ids(engine.search("Oder")), "the river Oder, though 'oder' is a German stop word"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections import Counter
@@ -47,14 +48,24 @@ def gold_pairs(doc: dict) -> set[tuple[str, str]]:
     return pairs
 
 
+def surface_forms(ent, text: str) -> set[str]:
+    """The entity's names that stand on their own in the text: a known variant "Putin" inside the longer
+    surface "Vladimir Putin" is not a separate surface form."""
+    taken: set[int] = set()
+    forms = set()
+    for alias in sorted({ent.name, *ent.aliases}, key=len, reverse=True):
+        if not alias:
+            continue
+        for m in re.finditer(r"(?<!\w)" + re.escape(alias) + r"(?!\w)", text):
+            span = set(range(m.start(), m.end()))
+            if not span & taken:
+                forms.add(alias)
+                taken |= span
+    return forms
+
+
 def predicted_pairs(text: str, language: str) -> set[tuple[str, str]]:
-    folded_text = fold(text)
-    pairs = set()
-    for ent in extract_entities(text.split("\n"), language):
-        for alias in {ent.name, *ent.aliases}:
-            if alias and alias in text or fold(alias) in folded_text and alias in text:
-                pairs.add((fold(alias), ent.type))
-    return pairs
+    return {(fold(a), ent.type) for ent in extract_entities(text.split("\n"), language) for a in surface_forms(ent, text)}
 
 
 class Score:
@@ -101,9 +112,8 @@ def seed_score() -> Score | None:
         gp = {(fold(s), kind) for kind, ents in gold["entities"].items() for forms in ents.values() for s in forms}
         pred = set()
         for ent in extract_entities(paras[1:], gold.get("language", "en"), paras[0]):
-            for alias in {ent.name, *ent.aliases}:
-                if alias in text:
-                    pred.add((fold(alias), ent.type))
+            for alias in surface_forms(ent, text):
+                pred.add((fold(alias), ent.type))
         score.add(gp, pred)
     return score
 

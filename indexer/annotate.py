@@ -27,3 +27,12 @@ def annotate(article: Article) -> AnnotatedArticle:
 def process(page: RawPage) -> AnnotatedArticle:
     """Raw page to annotated article: the CPU-heavy part of ingest, run in worker processes."""
     return annotate(clean(page))
+
+
+def warm_up() -> None:
+    """Load the lazily built models (gazetteers, language profiles) once, before worker processes are forked,
+    so the workers share them instead of each building its own copy."""
+    from .models import Block
+
+    sample = Article(title="Warm-up", blocks=[Block("“Ready,” said Anna Kowalska in Kyiv on Monday.")])
+    annotate(sample)

@@ -18,6 +18,10 @@ def default_data_dir() -> Path:
     return Path(os.environ.get("NEWSARCHIVE_DATA") or DEFAULT_DATA)
 
 
+class NoArchive(FileNotFoundError):
+    """A command that only reads was pointed at a folder that holds no archive."""
+
+
 @dataclass
 class Drift:
     """Differences between the store and the index, as `check` reports them."""
@@ -34,10 +38,13 @@ class Drift:
 class Archive:
     """Opens (creating when needed) the store and index of a data directory."""
 
-    def __init__(self, root: Path | str | None = None):
+    def __init__(self, root: Path | str | None = None, create: bool = True):
         self.root = Path(root) if root else default_data_dir()
         if self.root.exists() and not self.root.is_dir():
             raise NotADirectoryError(f"{self.root} is a file; --data must name a directory (new or existing).")
+        if not create and not (self.root / STORE_FILE).exists():
+            raise NoArchive(f"There is no archive in {self.root}: check --data (or $NEWSARCHIVE_DATA), or add pages "
+                            f"first with `newsarchive ingest --data {self.root} PATH`.")
         self.root.mkdir(parents=True, exist_ok=True)
         self.store = Store(self.root / STORE_FILE)
         self.engine = Engine(self.root / INDEX_DIR)

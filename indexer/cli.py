@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
-from .archive import Archive, default_data_dir
+from .archive import Archive, NoArchive, default_data_dir
 from .models import InputError
 
 BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -115,13 +115,14 @@ def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
         print(f"  failed: {path}: {reason}")
     if report.skipped:
         shown = ", ".join(report.skipped[:5]) + (" …" if len(report.skipped) > 5 else "")
-        print(f"  skipped {len(report.skipped)} files in folders that are not .html/.htm/.html.gz pages: {shown}")
+        print(f"  skipped {_count(len(report.skipped), 'file')} in folders that are not .html/.htm/.html.gz pages: "
+              f"{shown}")
 
 
 def cmd_search(args) -> int:
     from search_app.service import QueryError, SearchService
 
-    with Archive(args.data) as archive:
+    with Archive(args.data, create=False) as archive:
         try:
             result = SearchService(archive).search(
                 args.query, filters={f: getattr(args, f) for f in ("language", "source", "person", "place",
@@ -132,7 +133,11 @@ def cmd_search(args) -> int:
     if args.json:
         _print_json(result)
         return 0
-    print(f"{result['total']} articles match {args.query!r}")
+    print(f"{_count(result['total'], 'article')} match {args.query!r}")
+    if result.get("relaxed"):
+        print("no article has all of these words: showing those with the most of them")
+    if result.get("did_you_mean"):
+        print(f"did you mean: {result['did_you_mean']}")
     for i, hit in enumerate(result["hits"], start=1 + (args.page - 1) * args.limit):
         date = (hit["published"] or "")[:10]
         print(f"\n{i:>3}. {hit['title']}\n     {hit['source']} · {date} · {hit['language']} · id {hit['id']}")
@@ -146,7 +151,7 @@ def cmd_search(args) -> int:
 def cmd_quotes(args) -> int:
     from search_app.service import QueryError, SearchService
 
-    with Archive(args.data) as archive:
+    with Archive(args.data, create=False) as archive:
         try:
             result = SearchService(archive).quotes(args.query, speaker=args.speaker, limit=args.limit)
         except QueryError as exc:
@@ -154,7 +159,7 @@ def cmd_quotes(args) -> int:
     if args.json:
         _print_json(result)
         return 0
-    print(f"{result['total']} quotes")
+    print(_count(result["total"], "quote"))
     for q in result["quotes"]:
         print(f"\n“{q['text']}”\n   — {q['speaker'] or 'unattributed'}, {q['source']}, {(q['published'] or '')[:10]}"
               f" ({q['title']})")
@@ -162,7 +167,7 @@ def cmd_quotes(args) -> int:
 
 
 def cmd_stats(args) -> int:
-    with Archive(args.data) as archive:
+    with Archive(args.data, create=False) as archive:
         stats = archive.store.stats()
     if args.json:
         _print_json(stats)
@@ -175,14 +180,14 @@ def cmd_stats(args) -> int:
 
 
 def cmd_reindex(args) -> int:
-    with Archive(args.data) as archive:
+    with Archive(args.data, create=False) as archive:
         n = archive.rebuild_index()
         print(f"rebuilt the index from the store: {n} articles indexed in {archive.root}")
     return 0
 
 
 def cmd_check(args) -> int:
-    with Archive(args.data) as archive:
+    with Archive(args.data, create=False) as archive:
         drift = archive.drift()
         failures = archive.store.failures()
         if args.json:
@@ -192,7 +197,9 @@ def cmd_check(args) -> int:
             print(f"store and index: {len(drift.missing)} missing from the index, {len(drift.stale)} stale, "
                   f"{len(drift.orphaned)} in the index but not the store")
             if failures:
-                print(f"{len(failures)} stored pages could not be processed (see `newsarchive stats`)")
+                print(f"{_count(len(failures), 'stored page')} could not be processed (their bytes are kept):")
+                for origin, error in failures:
+                    print(f"  {origin}: {error}")
         if drift.clean:
             return 0
         if args.repair:
@@ -208,7 +215,7 @@ def cmd_check(args) -> int:
 def cmd_export(args) -> int:
     from .export import write_jsonl, write_warc
 
-    with Archive(args.data) as archive:
+    with Archive(args.data, create=False) as archive:
         if args.format == "jsonl":
             out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
             writer = write_jsonl
@@ -255,6 +262,20 @@ def cmd_serve(args) -> int:
     return 0
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
 def _fail(message: str, as_json: bool) -> int:
     if as_json:
         _print_json({"error": message})
@@ -292,8 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
     _data_arg(p)
     p.add_argument("query", metavar="QUERY")
     p.add_argument("--json", action="store_true", help="print hits and facets as JSON")
-    p.add_argument("--limit", type=int, default=10, metavar="N", help="hits per page (default 10)")
-    p.add_argument("--page", type=int, default=1, metavar="N", help="page of hits (default 1)")
+    p.add_argument("--limit", type=_positive, default=10, metavar="N", help="hits per page (default 10)")
+    p.add_argument("--page", type=_positive, default=1, metavar="N", help="page of hits (default 1)")
     p.add_argument("--sort", choices=("relevance", "newest", "oldest"), default="relevance")
     for f in ("language", "source", "person", "place", "organization", "speaker"):
         p.add_argument(f"--{f}", metavar="VALUE", help=f"only articles with this {f}")
@@ -305,7 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("query", nargs="?", metavar="QUERY", help="words in the quote (default: all quotes)")
     p.add_argument("--speaker", metavar="NAME", help="only quotes by this speaker (any spelling of the name)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--limit", type=int, default=20, metavar="N")
+    p.add_argument("--limit", type=_positive, default=20, metavar="N", help="quotes to list (default 20)")
     p.set_defaults(func=cmd_quotes)
 
     p = sub.add_parser("stats", help="archive summary")
@@ -345,7 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (InputError, NotADirectoryError) as exc:
+    except (InputError, NotADirectoryError, NoArchive) as exc:
         print(f"newsarchive: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

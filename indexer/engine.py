@@ -273,6 +273,33 @@ class _FieldGroupsPlugin(qparser.Plugin):
         return group
 
 
+_DATE_FIELD = re.compile(r"published:\s*(\[[^\]]*\]|\{[^}]*\}|[<>]=?\S+|\S+)")
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})(?:-(\d{2}))?\b")
+
+
+def _iso_dates_for_whoosh(text: str) -> str:
+    """Whoosh's date parser reads 20260314, not 2026-03-14 (it takes that for the year alone): rewrite."""
+    return _DATE_FIELD.sub(lambda m: _ISO_DATE.sub(lambda d: "".join(g for g in d.groups() if g), m.group(0)), text)
+
+
+def _has_words(q: query.Query) -> bool:
+    """Whether a query has words of text to rank by (not only facet values, dates or '*')."""
+    return any(leaf.field() and leaf.field().startswith(("title_", "body_", "text_", "names"))
+               and not isinstance(leaf, query.Every) for leaf in q.leaves())
+
+
+def _first_error(q: query.Query) -> str | None:
+    """Whoosh marks parts it could not read with an `error` attribute and drops them on normalize: find them."""
+    error = getattr(q, "error", None)
+    if error:
+        return str(error)
+    for child in q.children():
+        found = _first_error(child)
+        if found:
+            return found
+    return None
+
+
 def check_query_text(text: str) -> str:
     """Reject what no parser can read sensibly, with a message that says how to fix it."""
     text = text.replace("\x00", " ").strip()
@@ -289,6 +316,12 @@ def check_query_text(text: str) -> str:
             raise QueryError("The query closes a parenthesis ')' that was never opened: remove it or add '('.")
     if depth:
         raise QueryError("The query opens a parenthesis '(' that is never closed: add ')' or remove it.")
+    words = re.sub(r'"[^"]*"', " x ", text).replace("(", " ").replace(")", " ").split()
+    if words and all(w in OPERATORS for w in words):
+        raise QueryError(f"The query holds only operators ({' '.join(words)}): add the words to search for.")
+    if words and (words[0] in OPERATORS - {"NOT"} or words[-1] in OPERATORS):
+        raise QueryError(f"The query {'starts' if words[0] in OPERATORS else 'ends'} with an operator: put words "
+                         "on both sides of AND / OR, or remove it.")
     return text
 
 
@@ -303,6 +336,7 @@ class _MarkFormatter(Formatter):
 
 
 def _snippet_pair(marked: str) -> tuple[str, str]:
+    marked = " ".join(marked.split())  # paragraph breaks inside a fragment become spaces
     plain = marked.replace("\x02", "").replace("\x03", "")
     marked_html = html.escape(marked).replace("\x02", "<mark>").replace("\x03", "</mark>")
     return plain, marked_html
@@ -496,16 +530,18 @@ class Engine:
         parser.add_plugin(DateParserPlugin(free=False))
         parser.add_plugin(qparser.GtLtPlugin())
         try:
-            parsed = parser.parse(text)
+            parsed = parser.parse(_iso_dates_for_whoosh(text), normalize=False)
         except QueryError:
             raise
         except Exception as exc:  # Whoosh's parser raises assorted errors on odd input
             raise QueryError(f"The query could not be read ({exc}); check its operators and field names.") from exc
+        problem = _first_error(parsed)
+        if problem:
+            raise QueryError(f"Part of the query could not be read: {problem}. Dates look like 2026-03-14, "
+                             "ranges like published:[2026-03-01 to 2026-04-30].")
+        parsed = parsed.normalize()
         if parsed is query.NullQuery or not list(parsed.leaves()):
             raise QueryError("The query has no words to search for (only operators or stop words). Add a word.")
-        for leaf in parsed.leaves():
-            if isinstance(leaf, query.Term) and isinstance(getattr(leaf, "error", None), Exception):
-                raise QueryError(f"Could not read part of the query: {leaf.error}")
         return parsed
 
     def _filter(self, name: str, filters: dict[str, str | None]) -> query.Query | None:
@@ -570,6 +606,8 @@ class Engine:
             q = self.parse(text, ARTICLES, langs, any_word=True)
             docnums = list(s.docs_for_query(q if flt is None else query.And([q, flt])))
             relaxed = bool(docnums)
+        if sortedby is None and sort == "relevance" and not _has_words(q):
+            sortedby = sorting.FieldFacet("published", reverse=True)  # nothing to rank by: newest first
         results = s.search_page(q, page, pagelen=limit, filter=flt, sortedby=sortedby, terms=True)
         facet_map = self._facet_map(s)
         facets: dict[str, list[tuple[str, int]]] = {}
@@ -582,7 +620,7 @@ class Engine:
             facets[facet] = counts.most_common(facet_limit)
         results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)
         results.results.formatter = _MarkFormatter()
-        hits = [self._hit(h) for h in results]
+        hits = [self._hit(h) for h in results] if (page - 1) * limit < len(docnums) else []  # past the end
         return SearchResult(total=len(docnums), hits=hits, facets=facets, page=page, limit=limit,
                             languages_searched=langs or self.languages(),
                             suggestion=None if docnums else self.suggest(text), relaxed=relaxed)

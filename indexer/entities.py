@@ -1,8 +1,10 @@
 """Named people, places and organisations in an article, merged per entity and keyed across articles.
 
 Recognition is rule-based over capitalised word runs (with gazetteers and cue words deciding the type and ruling
-out sentence starts, months, demonyms and titles), except for Russian and Ukrainian, where the natasha/slovnet
-tagger (a small model shipped inside its PyPI wheel) finds the spans when it is installed. Everything after
+out sentence starts, months, demonyms and titles). For Russian the natasha/slovnet tagger (a small model shipped
+inside its PyPI wheel) finds the spans instead when it is installed; for Ukrainian, where that Russian-trained model
+is weaker than the rules, only its organisation spans (which run on in lower case) are added. Han, kana and Arabic
+text has no capitals, so there names come from the gazetteers alone. Everything after
 recognition — merging "Pavlo Kyrylenko" with "Kyrylenko", "Security Service of Ukraine (SSU)" with "SSU",
 lemmatising inflected Slavic forms and building cross-article keys — is shared by all languages.
 """
@@ -21,6 +23,7 @@ from indexer.gazetteer import (
     first_names,
     has_org_word,
     is_demonym,
+    known_variants,
     looks_like_acronym,
     org_for,
     person_for,
@@ -30,7 +33,7 @@ from indexer.gazetteer import (
 from indexer.models import ENTITY_TYPES, Entity
 from indexer.names import _morph, fold, is_cyrillic, lemma_candidates, lemma_for, skeleton
 
-_TOKEN = re.compile(r"\b(?:[LlDdJjMmNnSsTtCc]|[Qq]u)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
+_TOKEN = re.compile(r"\b[A-ZА-ЯІЇЄҐ]\.(?=\s?[A-ZА-ЯІЇЄҐ][a-zа-яіїєґ])|\b(?:[LlDdJjMmNnSsTtCc]|[Qq]u)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
 _SENT_END = {".", "!", "?", "…", ":", ";"}
 _OPENERS = set("\"'«»“”„‘’([{–—-•*")
 _NAME_PARTICLES = {"de", "van", "von", "der", "den", "da", "di", "du", "dos", "bin", "ibn", "al", "el", "la", "le"}
@@ -47,7 +50,23 @@ CONNECTORS = set().union(*CONNECTORS_BY_LANG.values())
 _PLACE_PREPS = {
     "in", "at", "from", "to", "near", "into", "across", "en", "à", "au", "aux", "dans", "de", "desde", "hacia",
     "nach", "aus", "im", "bei", "naar", "uit", "bij", "te", "w", "we", "z", "ze", "do", "na", "у", "в", "во",
-    "з", "із", "из", "до", "під", "под", "біля", "около", "a", "da", "em", "no", "na", "per", "verso",
+    "з", "із", "из", "до", "під", "под", "біля", "около", "a", "da", "em", "no", "per", "verso",
+}
+_PLACE_HEADS = {"estadio", "stadium", "stadion", "stade", "aeropuerto", "airport", "flughafen", "aéroport",
+                "luchthaven", "estación", "bahnhof", "gare", "station", "plaza", "parque", "park", "puente",
+                "san", "santa", "santo", "são", "saint", "sainte", "st", "sankt", "port", "puerto", "porto",
+                "fort", "mount", "mont", "monte", "lake", "lago", "cape", "cabo", "bad", "new", "nueva", "nuevo",
+                "north", "south", "east", "west", "nord", "sud", "isla", "islas", "île", "sierra", "costa", "rio",
+                "río", "gulf", "golfo"}
+_PLACE_TAILS = {"highway", "street", "avenue", "road", "square", "bridge", "river", "island", "islands", "mountains",
+                "valley", "bay", "coast", "city", "county", "province", "region", "straße", "strasse", "platz",
+                "calle", "avenida", "plaza", "straat", "plein", "rue", "place", "boulevard", "provinz",
+                "provincia", "oblast"}
+_SPEECH_VERBS = {
+    "said", "says", "told", "added", "stated", "sagte", "sagt", "erklärte", "betonte", "meinte", "dijo",
+    "afirmó", "declaró", "señaló", "explicó", "aseguró", "déclare", "affirme", "explique", "zei", "zegt",
+    "verklaarde", "disse", "dichiarato", "powiedział", "powiedziała", "заявив", "сказав", "зазначив",
+    "заявила", "сказала", "заявил", "сказал", "отметил",
 }
 _STOPWORD_CACHE: dict[str, frozenset[str]] = {}
 _STOP_LANG_NAMES = {"en": "english", "de": "german", "fr": "french", "es": "spanish", "nl": "dutch",
@@ -61,7 +80,18 @@ _EXTRA_STOP = {
     "last", "next", "first", "according", "despite", "during", "since", "until", "although", "though",
     "because", "than", "then", "now", "just", "still", "even", "only", "my", "your", "me", "him", "them",
     "us", "i", "mr", "mrs", "ms", "dr", "photo", "getty", "images",
+    # uk / ru pronouns and sentence openers missing from the stop-word lists
+    "він", "вона", "воно", "вони", "ми", "ви", "я", "усі", "всі", "все", "це", "цей", "ця", "ці", "той", "та",
+    "там", "тут", "тоді", "потім", "нагадаємо", "зокрема", "проте", "однак", "втім", "отже", "відтак", "крім",
+    "окрім", "наразі", "також", "натомість", "звісно", "якось", "далі", "пізніше", "раніше", "она",
+    "он", "оно", "они", "мы", "вы", "это", "этот", "эта", "эти", "тогда", "потом", "напомним", "однако",
+    "впрочем", "итак", "кроме", "также", "зато", "конечно", "далее", "позже", "ранее", "при", "по", "на",
 }
+_ABBREVIATIONS = {
+    "тов", "пп", "пат", "прат", "дп", "го", "ат", "ват", "зат", "ооо", "оао", "зао", "пао", "ип", "змі", "сми",
+    "пдв", "ндс", "ато", "оос", "фоп", "кп", "ку", "куа", "снд", "снг", "ссср", "срср",
+}
+_ROMAN = re.compile(r"^[IVXLCDM]+$")
 
 
 @dataclass
@@ -103,9 +133,9 @@ def _lexicon(language: str):
     if code is None:
         return None
     try:
-        from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+        from .lemmas import SqliteDictionaryFactory
 
-        return DefaultDictionaryFactory().get_dictionary(code)
+        return SqliteDictionaryFactory().get_dictionary(code)  # row lookups, not a whole language in memory
     except Exception:  # noqa: BLE001 - optional package or missing language data
         return None
 
@@ -133,15 +163,16 @@ def _unknown_word(word: str, language: str) -> bool:
 class _Tok:
     text: str
     sent_start: bool
-    index: int
+    index: int  # character offset in the article
+    pos: int = 0  # position in its paragraph's token list
 
 
 def _tokens(paragraph: str, offset: int) -> list[_Tok]:
     toks: list[_Tok] = []
     at_start = True
-    for i, m in enumerate(_TOKEN.finditer(paragraph)):
+    for m in _TOKEN.finditer(paragraph):
         text = m.group()
-        toks.append(_Tok(text, at_start, offset + i))
+        toks.append(_Tok(text, at_start, offset + m.start(), len(toks)))
         if text in _SENT_END:
             at_start = True
         elif at_start and (text in _OPENERS or text.isdigit()):
@@ -158,11 +189,6 @@ def _is_cap(word: str) -> bool:
 def _is_all_caps(toks: list[_Tok]) -> bool:
     words = [t.text for t in toks if len(t.text) > 1 and t.text.isalpha()]
     return len(words) >= 2 and sum(w.isupper() for w in words) / len(words) > 0.6
-
-
-def _is_headline_case(title: str) -> bool:
-    words = [w for w in re.findall(r"[^\W\d_]+", title) if len(w) > 3]
-    return len(words) >= 3 and sum(_is_cap(w) for w in words) / len(words) > 0.6
 
 
 # ---------------------------------------------------------------- rule-based recognition
@@ -213,6 +239,9 @@ def _leading_common(first: _Tok, run_len: int, language: str, lower_vocab: set[s
 def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list[_Tok], bool]:
     """Strip titles, months, demonyms and sentence-initial common words from the edges of a run."""
     cue = False
+    if len(words) > 1 and (org_for(" ".join(w.text for w in words)) or place_for(" ".join(w.text for w in words),
+                                                                                  language)):
+        return words, cue  # "De Morgen", "The Guardian": the article belongs to the name
     while words:
         first = words[0]
         low = first.text.casefold().strip(".")
@@ -240,39 +269,62 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
     return words, cue
 
 
+def _not_this_place(word: str, place, language: str, sent_start: bool, lower_vocab: set[str]) -> bool:
+    """A small place whose name is also an ordinary word ("Lage", "Dabei", "Para") or an acronym ("DAX")."""
+    if word.isupper() and len(word) > 1:
+        return place.population < 1_000_000 and place.kind == "city"
+    if language == "de":
+        low = word.casefold()
+        ordinary = low in _stopwords(language) or low in lower_vocab or low in MONTHS_DAYS
+        lex = _lexicon(language)
+        known_noun = lex is not None and (word in lex or word.lower() in lex)
+        return ordinary or (known_noun and place.kind == "city" and place.population < 150_000)
+    return (sent_start or place.population < 1_000_000) and _common_word(word, language, lower_vocab)
+
+
 def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start: bool,
-              lower_vocab: set[str]) -> tuple[str | None, str | None]:
+              lower_vocab: set[str], nxt: str = "") -> tuple[str | None, str | None]:
     """(type, canonical) of a trimmed run; type None means drop it."""
     surface = " ".join(words)
     org = org_for(surface)
     if org:
         return "organization", org
+    if len(words) == 1 and (words[0].casefold() in _stopwords(language) or words[0].casefold() in _ABBREVIATIONS
+                            or _ROMAN.match(words[0])):
+        return "", None
     known = person_for(surface)
     if known:
         return "person", None
     names = first_names()
-    first_is_name = fold(words[0]) in names
+    first_is_name = fold(words[0]) in names or (language in ("uk", "ru") and _given_name(words[0], language))
+    slavic_person = language in ("uk", "ru") and _slavic_person(words, language)
     if cue and not has_org_word(words):
         return "person", None
     place = place_for(surface, language)
-    if place and len(words) == 1 and (sent_start or place.population < 1_000_000) and _common_word(
-            words[0], language, lower_vocab):
+    if place and len(words) == 1 and _not_this_place(words[0], place, language, sent_start, lower_vocab):
         place = None
-    if place and not (first_is_name and len(words) > 1 and place.kind == "city" and place.population < 500_000):
+    if place and not (first_is_name and len(words) > 1 and place.kind == "city" and place.population < 500_000) and not (
+            slavic_person and place.population < 1_000_000):
         return "place", place.name
     if has_org_word(words) and len(words) > 1:
         return "organization", None
     if len(words) == 1 and looks_like_acronym(words[0]) and not sent_start:
         return "organization", None
-    if first_is_name and len(words) >= 2:
+    if (first_is_name and len(words) >= 2) or slavic_person:
         return "person", None
+    if len(words) >= 2 and (words[0].casefold().strip(".") in _PLACE_HEADS or words[-1].casefold() in _PLACE_TAILS):
+        return "place", None
     if len(words) >= 2:
+        if any(looks_like_acronym(w) for w in words):
+            return "organization", None  # "PKP Intercity", "BBC World Service"
         if any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
             return "organization", None
         return ("person", None) if len(words) <= 3 else ("organization", None)
     word = words[0]
-    if word.casefold() in NEVER_ALONE:
+    if word.casefold() in NEVER_ALONE or word.casefold() in _ABBREVIATIONS or _ROMAN.match(word):
         return "", None
+    if sent_start and language in ("uk", "ru") and _common_word(word, language, lower_vocab):
+        return None, None
     if has_org_word(words):
         # "el Gobierno", "la Policía": a capitalised institution word mid-sentence names that institution.
         english_ok = language != "en" or word.casefold() in ("congress", "senate", "parliament", "police")
@@ -281,9 +333,20 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "", None
     if language == "de" and not _unknown_word(word, language) and word.casefold() not in names:
         return None, None  # German capitalises every noun: a known noun alone is a name only as a surname
-    if prev.casefold() in _PLACE_PREPS:
+    if prev.casefold() in _PLACE_PREPS and not _common_word(word, language, lower_vocab) and (
+            language != "de" or _unknown_word(word, language)):
         return "place", None
+    if nxt.casefold() in _SPEECH_VERBS and not _common_word(word, language, lower_vocab - {word.casefold()}):
+        return "person", None  # "Müller sagte", "Gonzalez said": a bare name that speaks is a person
     return None, None  # untyped single word: typed later by coreference, else dropped unless repeated
+
+
+def _in_score_line(toks: list[_Tok], after: int) -> bool:
+    """The word is followed by a number, in a short line of several numbers (sports results and tables)."""
+    if after >= len(toks) or not toks[after].text[:1].isdigit():
+        return False
+    numbers = sum(t.text[:1].isdigit() for t in toks)
+    return numbers >= 2 and len(toks) <= 25
 
 
 def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> list[Mention]:
@@ -291,7 +354,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
     offset = 0
     for p in paragraphs:
         toks = _tokens(p, offset)
-        offset += len(toks) + 1
+        offset += len(p) + 2  # character offsets over the paragraphs joined by blank lines, as elsewhere
         all_toks.append(toks)
     lower_vocab = {t.text.casefold() for toks in all_toks for t in toks if t.text[:1].islower()}
     mentions: list[Mention] = []
@@ -306,18 +369,30 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     # A sentence-initial word that may still be a surname named earlier ("Scholz sagte").
                     mentions.append(Mention(lone, None, toks[a].index, weak=headline))
                 continue
-            start = toks.index(words[0]) if words[0] in toks else a
+            while len(words) >= 2 and _is_given(words[1].text, language) and not _is_given(words[0].text, language):
+                # "У Києві Олександр Гриценко", "Укрзалізниця Олександр ...": a name glued to the person after it.
+                org = org_for(words[0].text)
+                place = None if org else place_for(words[0].text, language)
+                if not (org or place):
+                    break
+                kind = "organization" if org else "place"
+                mentions.append(Mention(words[0].text, kind, words[0].index, org or place.name, weak=headline))
+                words = words[1:]
+            start = words[0].pos
             prev = toks[start - 1].text if start > 0 else ""
             if cue is False and start > 0 and toks[start - 1].text.casefold().strip(".") in PERSON_TITLES:
                 cue = True
             texts = [re.sub(r"['’]s$", "", w.text) for w in words]
-            kind, canonical = _type_run(texts, language, cue, prev, words[0].sent_start or headline, lower_vocab)
+            end = words[-1].pos + 1
+            nxt = toks[end].text if end < len(toks) else ""
+            kind, canonical = _type_run(texts, language, cue, prev, words[0].sent_start or headline, lower_vocab, nxt)
+            if kind == "place" and _in_score_line(toks, end):
+                kind, canonical = "organization", None  # "Boston 3 Chicago 2": a city in a results line is a team
             surface = " ".join(texts)
             if kind == "":
                 continue
             mentions.append(Mention(surface, kind, words[0].index, canonical, weak=headline, person_cue=cue))
             # "Security Service of Ukraine (SSU)": the bracketed acronym is another name for the run.
-            end = toks.index(words[-1]) + 1
             if end + 2 < len(toks) and toks[end].text == "(" and toks[end + 2].text == ")" and looks_like_acronym(
                 toks[end + 1].text
             ):
@@ -407,13 +482,13 @@ def _natasha_mentions(paragraphs: list[str], language: str, weak_first: bool) ->
     covered: set[int] = set()
     for span in doc.spans:
         kind = _NATASHA_TYPES.get(span.type)
-        words = [t.text for t in span.tokens if t.text not in "()«»\"„“”"]
-        if not kind or not words or (
-            len(words) == 1 and kind == "person" and _common_slavic_word(words[0], language)
-        ):
+        toks = [t for t in span.tokens if t.text not in "()«»\"„“”"]
+        if not kind or not toks or (len(toks) == 1 and _common_slavic_word(toks[0].text, language) and (
+            kind == "person" or not (place_for(toks[0].text, language) or org_for(toks[0].text))
+        )):
             continue
         covered.update(range(span.start, span.stop))
-        mentions.extend(_fix_natasha_span(words, kind, language, span.start, span.start < title_end))
+        mentions.extend(_fix_natasha_span(toks, text, kind, language, span.start < title_end))
     base = 0
     for pi, para in enumerate(paragraphs):
         shifted = {i - base for i in covered if base <= i < base + len(para)}
@@ -426,6 +501,9 @@ _REGION = re.compile(
     r"\b([А-ЯІЇЄҐ][а-яіїєґ'’]+(?:ськ|цьк|зьк|ск|цк)[а-яіїєґ]*)\s+(област[а-яіїєґ]*|обл\.|район[а-яіїєґ]*|"
     r"кра[йяюе][а-яіїєґ]*)"
 )
+_LEGAL_FORMS = ("ТОВ", "ПАТ", "ПрАТ", "ПП", "ДП", "ГО", "КП", "АТ", "ВАТ", "ЗАТ", "ТзОВ", "ООО", "ОАО", "ЗАО",
+                "ПАО", "АО", "ФГУП", "МУП", "LLC", "ГК", "НАК", "АК", "ДК")
+_QUOTED_ORG = re.compile(r"\b(?:" + "|".join(_LEGAL_FORMS) + r")\s*[«\"„“]\s*[^»\"“”\n]{1,60}?\s*[»\"“”]")
 _CYR_WORD = re.compile(r"[А-ЯІЇЄҐЁ][а-яіїєґё'’\-]+")
 
 
@@ -446,10 +524,36 @@ def _slavic_gazetteer_mentions(para: str, language: str, base: int, covered: set
     return out
 
 
+def _cut_at_verb(words: list[str], language: str) -> list[str]:
+    """The tagger sometimes runs an organisation on into its predicate ("Служба безпеки України розпочала")."""
+    morph = _morph(language)
+    if morph is None:
+        return words
+    for i, w in enumerate(words[1:], start=1):
+        if w[:1].islower() and morph.parse(w)[0].tag.POS in ("VERB", "INFN", "GRND", "PRTF", "PRTS", "ADVB"):
+            return words[:i]
+    return words
+
+
+def _slavic_person(words: list[str], language: str) -> bool:
+    """pymorphy reads a word of the run as a surname or patronymic, or as a given name it is sure of."""
+    for w in words:
+        for _lemma, tag in lemma_candidates(w, language)[:1]:
+            if "Surn" in tag or "Patr" in tag or "Name" in tag:
+                return True
+    return any(_given_name(w, language) for w in words)
+
+
+def _is_given(word: str, language: str) -> bool:
+    return _given_name(word, language) if language in ("uk", "ru") else fold(word) in first_names()
+
+
 def _given_name(word: str, language: str) -> bool:
-    if fold(word) in first_names():
+    """A known first name in any case form ("Владимира"), not a name-like reading of a place ("Києві" → Кий)."""
+    names = first_names()
+    if fold(word) in names:
         return True
-    return any("Name" in tag for _lemma, tag in lemma_candidates(word, language))
+    return any("Name" in tag and fold(lemma) in names for lemma, tag in lemma_candidates(word, language))
 
 
 def _at_sentence_start(text: str, pos: int) -> bool:
@@ -470,30 +574,36 @@ def _common_slavic_word(word: str, language: str) -> bool:
     return not any(t in str(p.tag) for p in parses for t in ("Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"))
 
 
-def _fix_natasha_span(words: list[str], kind: str, language: str, start: int, weak: bool) -> list[Mention]:
-    """Split off a leading place the tagger glued to a person ("України Володимир Зеленський")."""
+def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: bool) -> list[Mention]:
+    """Split off a leading place the tagger glued to a person ("України Володимир Зеленський"), strip titles,
+    cut organisations that run on into their verb, and look the result up in the gazetteers."""
     out = []
-    while kind == "person" and len(words) >= 2 and place_for(words[0], language) and not _given_name(
-        words[0], language
+    while kind == "person" and len(toks) >= 2 and place_for(toks[0].text, language) and not _given_name(
+        toks[0].text, language
     ):
-        place = place_for(words[0], language)
-        out.append(Mention(words[0], "place", start, place.name if place else None, weak=weak))
-        words = words[1:]
-        start += 1
-    while words and (words[0].casefold() in PERSON_TITLES or is_demonym(words[0])):
-        words = words[1:]
-    if not words:
+        place = place_for(toks[0].text, language)
+        out.append(Mention(toks[0].text, "place", toks[0].start, place.name if place else None, weak=weak))
+        toks = toks[1:]
+    while toks and (toks[0].text.casefold() in PERSON_TITLES or is_demonym(toks[0].text)):
+        toks = toks[1:]
+    toks = toks[: len(_cut_at_verb([t.text for t in toks], language))]
+    if not toks:
         return out
-    surface = " ".join(words)
+    surface = text[toks[0].start : toks[-1].stop]
+    words = [t.text for t in toks]
     canonical = None
+    if kind == "person" and len(words) == 1 and not _given_name(words[0], language):
+        place = place_for(words[0], language)
+        if place and place.population >= 100_000:
+            kind = "place"
     if kind in ("place", "organization"):
-        org = org_for(surface)
+        org = org_for(surface) or org_for(_lemma_name(surface, "organization", language))
         place = place_for(surface, language)
         if org:
             kind, canonical = "organization", org
         elif place and kind == "place":
             canonical = place.name
-    out.append(Mention(surface, kind, start + 1, canonical, weak=weak))
+    out.append(Mention(surface, kind, toks[0].start + 1, canonical, weak=weak))
     return out
 
 
@@ -509,7 +619,8 @@ def _lemma_name(surface: str, kind: str, language: str) -> str:
         return " ".join([lemma_for(words[0], language), *words[1:]])
     if kind == "place":
         return " ".join(lemma_for(w, language, "place") for w in words)
-    return " ".join(lemma_for(w, language, "person") for w in words)
+    last = len(words) - 1
+    return " ".join(lemma_for(w, language, "person" if i == last else "given") for i, w in enumerate(words))
 
 
 def _person_key_word(name: str) -> str:
@@ -558,7 +669,7 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
     for m in untyped:
         m.lemma = _lemma_name(m.surface, "person", language)
         sk = skeleton(m.lemma)
-        for key, cl, parts in persons:
+        for _key, cl, parts in persons:
             if sk in parts:
                 m.type = "person"
                 cl.mentions.append(m)
@@ -616,25 +727,55 @@ def _to_entity(cl: _Cluster) -> Entity:
     if name in aliases:
         aliases.remove(name)
     aliases = [name, *aliases] if name in surfaces else aliases
+    aliases = list(dict.fromkeys([*aliases, *known_variants(name, cl.type)]))
     key = entity_key(name, cl.type)
-    if cl.type == "person":
-        key = entity_key(name, "person")
     return Entity(name=name, type=cl.type, mentions=len(cl.mentions), aliases=aliases, key=key)
+
+
+_TAGGER_LANGUAGES = {"ru"}  # natasha's model is trained on Russian news: better than the rules there
+_TAGGER_ORGS = {"uk"}  # on Ukrainian its persons and places are worse than the rules, its organisations better
+
+
+def _with_tagger_orgs(mentions: list[Mention], texts: list[str], language: str, weak_first: bool) -> list[Mention]:
+    """Add the tagger's organisations (they run on in lower case, which rules cannot follow) to rule mentions."""
+    tagged = _natasha_mentions(texts, language, weak_first)
+    if not tagged:
+        return mentions
+    people = [m.surface for m in mentions if m.type == "person"]
+    orgs = [m for m in tagged if m.type == "organization" and len(m.surface.split()) > 1
+            and not any(p in m.surface for p in people)]
+    regions = []
+    base = 0
+    for pi, para in enumerate(texts):
+        for m in _REGION.finditer(para):
+            regions.append(Mention(m.group(0), "place", base + m.start(), weak=weak_first and pi == 0))
+        base += len(para) + 2
+    base = 0
+    for pi, para in enumerate(texts):
+        for m in _QUOTED_ORG.finditer(para):
+            orgs.append(Mention(m.group(0), "organization", base + m.start(), weak=weak_first and pi == 0))
+        base += len(para) + 2
+    covered = " | ".join(m.surface for m in orgs + regions)
+    kept = [m for m in mentions if not (m.type != "person" and m.surface in covered)]
+    return kept + orgs + regions
 
 
 def extract_entities(paragraphs: list[str], language: str, title: str = "") -> list[Entity]:
     """People, places and organisations named in an article, most mentioned first."""
     language = (language or "und").split("-")[0].lower()
     texts = [t for t in paragraphs if t and t.strip()]
-    weak_first = False
-    if title and title.strip():
+    # Title mentions count, but a name seen only in the title must be confirmed by a gazetteer: titles are
+    # often in headline case, where capitals mean nothing.
+    weak_first = bool(title and title.strip())
+    if weak_first:
         texts = [title, *texts]
-        weak_first = _is_headline_case(title) or True
     mentions = None
-    if language in ("ru", "uk"):
+    if language in _TAGGER_LANGUAGES:
         mentions = _natasha_mentions(texts, language, weak_first)
     if mentions is None:
         mentions = _rule_mentions(texts, language, weak_first)
+        if language in _TAGGER_ORGS:
+            mentions = _with_tagger_orgs(mentions, texts, language, weak_first)
     mentions += _script_mentions(texts, weak_first)
     clusters = _cluster(mentions, language)
     entities = []
@@ -663,5 +804,5 @@ def _merge_same_key(entities: list[Entity], first_seen: dict[int, int]) -> list[
         if len(ent.name.split()) > len(old.name.split()) and ent.type == "person":
             old.aliases = [old.name, *old.aliases]
             old.name = ent.name
-        old.aliases = [a for a in dict.fromkeys([*old.aliases, *ent.aliases, ent.name]) if a != old.name or True]
+        old.aliases = list(dict.fromkeys([*old.aliases, *ent.aliases, ent.name]))
     return list(by_key.values())

@@ -162,14 +162,14 @@ ORG_WORDS = {
     # fr / es / it / pt
     "sa", "sarl", "parti", "ministère", "banque", "université", "société", "compagnie", "conseil", "comité",
     "agence", "assemblée", "fédération", "partido", "ministerio", "banco", "universidad", "sociedad", "compañía",
-    "consejo", "comité", "agencia", "gobierno", "ejército", "policía", "parlamento", "senado", "congreso",
+    "consejo", "agencia", "gobierno", "ejército", "policía", "parlamento", "senado", "congreso",
     "administración", "fiscalía", "audiencia", "guardia", "xunta", "gouvernement", "governo", "regering", "asamblea", "federación", "fundación", "ayuntamiento", "tribunal", "junta",
     "generalitat", "diputación", "sindicato", "partito", "ministero", "banca", "università", "società",
-    "consiglio", "agenzia", "ministério", "universidade", "empresa", "grupo", "club", "real", "atlético",
-    "deportivo", "sporting", "spa", "srl", "ltda",
+    "consiglio", "agenzia", "ministério", "universidade", "empresa", "grupo", "real", "atlético",
+    "deportivo", "sporting", "spa", "srl", "ltda", "balompié", "cf", "cd", "ud", "sd", "rcd", "ssc",
     # nl / pl
     "partij", "ministerie", "universiteit", "vereniging", "stichting", "bv", "nv", "raad", "gemeente",
-    "rechtbank", "kamer", "bond", "partia", "ministerstwo", "uniwersytet", "spółka", "bank", "sejm",
+    "rechtbank", "kamer", "bond", "partia", "ministerstwo", "uniwersytet", "spółka", "sejm",
     # uk / ru
     "партія", "партия", "міністерство", "министерство", "служба", "університет", "университет", "банк",
     "рада", "комітет", "комитет", "агентство", "компанія", "компания", "фонд", "суд", "управління",
@@ -187,19 +187,17 @@ PERSON_TITLES = {
     "judge", "justice", "rep", "representative", "secretary", "ambassador", "spokesman", "spokeswoman",
     "spokesperson", "chairman", "chairwoman", "director", "coach", "father", "saint", "st", "rev", "bishop",
     "archbishop", "cardinal", "sheikh", "emir", "sultan", "ayatollah", "deputy", "vice", "chief", "head",
-    "officer", "leader", "foreign", "defence", "defense", "interior", "finance", "economy", "justice",
-    # de
+    "officer", "leader", "foreign", "defence", "defense", "interior", "finance", "economy", # de
     "herr", "frau", "präsident", "präsidentin", "kanzler", "kanzlerin", "bundeskanzler", "bundeskanzlerin",
-    "minister", "ministerin", "bundesminister", "bundesministerin", "ministerpräsident", "bürgermeister",
+    "ministerin", "bundesminister", "bundesministerin", "ministerpräsident", "bürgermeister",
     "bürgermeisterin", "sprecher", "sprecherin", "trainer", "papst", "könig", "königin", "chef", "chefin",
     "vorsitzende", "vorsitzender", "abgeordnete", "abgeordneter", "kommissar", "botschafter",
     # fr / es / it / pt / nl / pl
     "m", "mme", "monsieur", "madame", "président", "présidente", "ministre", "premier", "maire", "général",
     "señor", "señora", "sr", "sra", "don", "doña", "presidente", "presidenta", "ministro", "ministra",
-    "alcalde", "alcaldesa", "rey", "reina", "príncipe", "portavoz", "secretario", "general", "consejero",
+    "alcalde", "alcaldesa", "rey", "reina", "príncipe", "portavoz", "secretario", "consejero",
     "signor", "signora", "sindaco", "senhor", "senhora", "dhr", "mevrouw", "mevr", "burgemeester",
-    "premier", "voorzitter", "staatssecretaris", "koning", "koningin", "pan", "pani", "prezydent", "premier",
-    # uk / ru
+    "voorzitter", "staatssecretaris", "koning", "koningin", "pan", "pani", "prezydent", # uk / ru
     "президент", "прем'єр", "премьер", "міністр", "министр", "мер", "голова", "глава", "губернатор",
     "генерал", "полковник", "посол", "речник", "пресс-секретарь", "спікер", "спикер", "депутат", "пан", "пані",
     "господин", "канцлер", "король", "папа", "директор", "керівник", "руководитель", "командувач",
@@ -268,16 +266,17 @@ IRREGULAR_DEMONYMS = {
     "protestant", "orthodox", "sunni", "shiite", "hindu", "buddhist", "nazi", "german", "germans",
     "deutsch", "deutsche", "deutschen", "deutscher", "deutsches", "franzose", "franzosen", "französisch",
     "russe", "russen", "amerikaner", "briten", "engländer", "schweizer", "österreicher", "niederländer",
-    "holländer", "spanier", "italiener", "ukrainer", "polen", "türken", "griechen", "chinesen", "japaner",
-    "europäer", "afrikaner", "asiaten", "araber", "juden", "israelis", "palästinenser", "iraner", "iraker",
+    "holländer", "spanier", "italiener", "ukrainer", "türken", "griechen", "chinesen", "japaner",
+    "europäer", "afrikaner", "asiaten", "araber", "juden", "palästinenser", "iraner", "iraker",
     "belgen", "tschechen", "ungarn", "schweden", "dänen", "norweger", "finnen", "kanadier", "mexikaner",
     "brasilianer", "argentinier", "nederlandse", "nederlander", "nederlanders", "belg", "belgische",
     "vlaamse", "vlaming", "vlamingen", "waalse", "franse", "fransen", "duitse", "duitsers", "engelse",
-    "britse", "amerikaanse", "amerikanen", "spaanse", "italiaanse", "russische", "russen", "oekraïense",
+    "britse", "amerikaanse", "amerikanen", "spaanse", "italiaanse", "russische", "oekraïense",
     "chinese", "japanse", "europese", "turkse", "marokkaanse", "marokkanen", "joodse", "islamitische",
     "arabische", "nederlands", "engels", "frans", "duits", "spaans", "hongaarse", "poolse", "zweedse",
     "noorse", "deense", "griekse", "portugese", "israëlische", "palestijnse", "irakese", "iraanse",
-    "afghaanse", "syrische", "egyptische", "surinaamse", "antilliaanse",
+    "afghaanse", "syrische", "egyptische", "surinaamse", "antilliaanse", "franstalige", "nederlandstalige",
+    "romeinse", "vlaams", "waals", "brits", "amerikaans", "europees", "olympische",
 }
 
 _DEMONYM_SUFFIXES = ("ians", "ian", "ans", "an", "ese", "ish", "ic", "ics", "is", "i", "er", "ers", "e",
@@ -298,6 +297,8 @@ def is_demonym(word: str) -> bool:
             stem = low[: len(low) - len(suf)]
             if stem in _country_stems():
                 return True
+            if suf in ("se", "sche", "ische", "er", "ers") and place_index().get(fold(stem)):
+                return True  # Dutch/German adjectives of cities: "Antwerpse", "Brusselse", "Berliner"
     return False
 
 
@@ -323,19 +324,35 @@ def _country_stems() -> frozenset[str]:
     return frozenset(stems)
 
 
-@lru_cache(maxsize=1)
 def place_index() -> dict[str, Place]:
     """Folded variant → place; when a variant names several places the most populous one wins."""
-    index: dict[str, Place] = {}
+    return _load_places()[0]
 
-    def add(variant: str, place: Place) -> None:
+
+def _accented_spellings() -> frozenset[str]:
+    """Case-folded variants that carry diacritics, so that "Gerät" does not match the place "Gerat"."""
+    return _load_places()[1]
+
+
+@lru_cache(maxsize=1)
+def _load_places() -> tuple[dict[str, Place], frozenset[str]]:
+    index: dict[str, Place] = {}
+    accented: set[str] = set()
+
+    ranks: dict[str, tuple] = {}
+
+    def add(variant: str, place: Place, own_name: bool = False) -> None:
         key = fold(variant)
+        if _has_latin_diacritic(variant):
+            accented.add(variant.casefold())
         if len(key) < 3 and not (variant.isupper() or not variant.isascii()):
             return
-        old = index.get(key)
-        rank = (place.kind == "country", place.kind != "city", place.population)
-        if old is None or rank > (old.kind == "country", old.kind != "city", old.population):
+        # A place's own name beats another place's alternate spelling ("Valence" is the French town, not
+        # Valencia), countries beat everything, then regions, then the most populous.
+        rank = (place.kind == "country", own_name, place.kind != "city", place.population)
+        if key not in ranks or rank > ranks[key]:
             index[key] = place
+            ranks[key] = rank
 
     path = DATA / "places.tsv"
     if path.exists():
@@ -344,16 +361,22 @@ def place_index() -> dict[str, Place]:
                 continue
             canonical, kind, pop, variants = line.split("\t")
             place = Place(canonical, kind, int(pop))
-            add(canonical, place)
+            add(canonical, place, own_name=True)
             for v in variants.split("|") if variants else []:
                 add(v, place)
     for canonical, variants in EXTRA_PLACES.items():
         place = Place(canonical, "region", 10_000_000)
         for v in [canonical, *variants]:
-            add(v, place)
+            add(v, place, own_name=True)
     for word in MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE:
         index.pop(fold(word), None)
-    return index
+    return index, frozenset(accented)
+
+
+def _has_latin_diacritic(text: str) -> bool:
+    if text.isascii():
+        return False
+    return any("\u00c0" <= ch <= "\u024f" or "\u1e00" <= ch <= "\u1eff" for ch in text)
 
 
 @lru_cache(maxsize=1)
@@ -402,7 +425,9 @@ def script_index() -> dict[str, tuple[str, str]]:
             if not line.startswith("#") and line.strip():
                 canonical, kind, pop, variants = line.split("\t")
                 rows.append((kind != "country", -int(pop), canonical, variants))
-        for _k, _p, canonical, variants in sorted(rows):
+        for _k, neg_pop, canonical, variants in sorted(rows):
+            if _k and -neg_pop < 300_000:
+                continue  # short Han/kana strings of small towns match inside ordinary words
             for v in variants.split("|") if variants else []:
                 add(v, "place", canonical)
     return index
@@ -448,21 +473,24 @@ _SIMPLEMMA_PLACES = ("pl", "cs", "sk", "hr", "sl", "lt", "lv", "fi", "hu", "tr")
 @lru_cache(maxsize=4096)
 def _simplemma_lemma(word: str, language: str) -> str | None:
     """Lemma for case-inflecting Latin-script languages (Polish "Warszawie" → "Warszawa"), if simplemma is there."""
-    try:
-        import simplemma
+    from .lemmas import lemma
 
-        return simplemma.lemmatize(word, language)
-    except Exception:  # noqa: BLE001 - optional package
-        return None
+    return lemma(word, language)
 
 
 def place_for(surface: str, language: str) -> Place | None:
     """The gazetteer place a (possibly inflected) surface names, if any."""
     index = place_index()
+    if _has_latin_diacritic(surface) and surface.casefold() not in _accented_spellings():
+        return None  # accents are part of the spelling: "Länder" is not Lander, "Gerät" not Gerat
     hit = index.get(fold(surface))
     if hit:
         return hit
     words = surface.split()
+    if language in ("de", "nl") and surface.endswith("s") and len(surface) > 4:
+        hit = index.get(fold(surface[:-1].rstrip("'’")))  # genitive: "Deutschlands", "Europas"
+        if hit and hit.kind != "city" or hit and hit.population >= 100_000:
+            return hit
     if language in _SIMPLEMMA_PLACES and words:
         lemma = _simplemma_lemma(words[-1], language)
         if lemma and lemma != words[-1]:
@@ -481,7 +509,15 @@ def place_for(surface: str, language: str) -> Place | None:
 
 
 def org_for(surface: str) -> str | None:
+    """Known organisation named by the surface; short acronyms must be written in capitals ("UN", not "un")."""
+    if len(surface) <= 4 and not surface.isupper():
+        return _exact_orgs().get(surface)  # "dpa" is written so, "un" is an article
     return org_index().get(fold(surface))
+
+
+@lru_cache(maxsize=1)
+def _exact_orgs() -> dict[str, str]:
+    return {v: canonical for canonical, variants in KNOWN_ORGS.items() for v in [canonical, *variants]}
 
 
 def person_for(surface: str) -> str | None:
@@ -495,3 +531,15 @@ def has_org_word(words: list[str]) -> bool:
 def looks_like_acronym(word: str) -> bool:
     core = re.sub(r"[.&\-]", "", word)
     return 2 <= len(core) <= 6 and core.isupper() and core.isalpha()
+
+
+def known_variants(name: str, kind: str) -> list[str]:
+    """Hand-curated spellings of a well-known entity in other languages and scripts (none for the rest)."""
+    if kind == "place":
+        place = place_for(name, "en")
+        return list(EXTRA_PLACES.get(place.name if place else name, []))
+    if kind == "organization":
+        canonical = org_for(name)
+        return list(KNOWN_ORGS.get(canonical, [])) if canonical else []
+    canonical = person_for(name)
+    return [canonical, *KNOWN_PEOPLE[canonical]] if canonical else []

@@ -107,14 +107,25 @@ def lemma_candidates(word: str, language: str) -> list[tuple[str, str]]:
     return list(seen.items()) or [(word, "")]
 
 
+def _nominative_name(word: str, language: str) -> bool:
+    """The word already is a name in the nominative ("Роман", not the genitive of the noun "роман")."""
+    morph = _morph(language) if language in ("uk", "ru") and is_cyrillic(word) else None
+    if morph is None:
+        return False
+    return any("nomn" in str(p.tag) and ("Name" in str(p.tag) or "Surn" in str(p.tag)) for p in morph.parse(word))
+
+
 def lemma_for(word: str, language: str, kind: str = "") -> str:
     """The dictionary form of one name word, preferring readings that fit the entity kind."""
     cands = lemma_candidates(word, language)
-    prefer = {"person": ("Surn", "Name", "Patr"), "place": ("Geox",)}.get(kind, ())
-    for lemma, tag in cands:
-        if any(p in tag for p in prefer):
-            return lemma
-    if kind == "person":
+    if kind in ("person", "given") and _nominative_name(word, language):
+        return word
+    prefer = {"person": ("Surn", "Name", "Patr"), "given": ("Name", "Patr", "Surn"), "place": ("Geox",)}.get(kind, ())
+    for wanted in prefer:
+        for lemma, tag in cands:
+            if wanted in tag:
+                return lemma
+    if kind in ("person", "given"):
         # Surnames in -ський/-ский parse as adjectives; their masculine lemma is the name itself.
         for lemma, tag in cands:
             if "ADJF" in tag:

@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from .annotate import process
+from .annotate import process, warm_up
 from .archive import Archive
 from .models import AnnotatedArticle, InputError, RawPage
 from .sources import expand, read_file
@@ -65,6 +65,8 @@ def _pool(workers: int) -> Iterator[ProcessPoolExecutor | None]:
     if workers <= 0:
         yield None
         return
+    if hasattr(os, "fork"):
+        warm_up()
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
         yield pool

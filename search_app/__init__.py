@@ -36,6 +36,15 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
 
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
+
+    @app.errorhandler(404)
+    def not_found(exc):
+        from flask import jsonify, request
+
+        if request.path.startswith("/api/"):
+            return jsonify({"error": f"no such endpoint {request.path}: see /api/openapi.json"}), 404
+        return exc
+
     return app
 
 

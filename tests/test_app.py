@@ -133,3 +133,8 @@ def test_markup_in_stored_text_is_shown_as_text_never_run(client):
         assert "&lt;script&gt;alert(1)" in html
     record = client.get(f"/api/articles/{hit['id']}").get_json()
     assert "pwned" not in record["text"]
+
+
+def test_unknown_api_paths_answer_json(client):
+    r = client.get("/api/nothing-here")
+    assert r.status_code == 404 and "openapi" in r.get_json()["error"]

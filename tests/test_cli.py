@@ -213,3 +213,12 @@ def test_serve_fills_an_empty_archive_then_answers_http(tmp_path, write_page):
         server.terminate()
         _, err = server.communicate(timeout=30)
     assert "adding the bundled corpus" in err and "Traceback" not in err
+
+
+def test_reading_commands_refuse_a_folder_without_an_archive(tmp_path):
+    for args in (("search", "x"), ("stats",), ("quotes",), ("check",)):
+        proc = run_cli(*args, data=tmp_path / "nowhere")
+        assert proc.returncode == 2 and "There is no archive" in proc.stderr, args
+    assert not (tmp_path / "nowhere").exists(), "a typo in --data must not create an empty archive"
+    proc = run_cli("search", "--limit", "0", "x", data=tmp_path)
+    assert proc.returncode == 2 and "must be 1 or more" in proc.stderr

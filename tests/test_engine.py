@@ -103,6 +103,10 @@ def test_sort_by_date(engine):
     ("()", "no words"),
     ("foo:bar", "Unknown field"),
     ("x" * 5000, "shorten"),
+    ("AND", "only operators"),
+    ("OR NOT", "only operators"),
+    ("Kramatorsk AND", "ends with an operator"),
+    ("published:[2026-13-01 to 2026-04-30]", "could not be read"),
 ])
 def test_unreadable_queries_get_a_clear_error(engine, bad, words):
     with pytest.raises(QueryError, match=words):
@@ -142,3 +146,14 @@ def test_plain_words_fall_back_to_any_word_ranking(engine):
 
 def test_a_name_that_is_also_a_stop_word_is_found(engine):
     assert "a3" in ids(engine.search("Oder")), "the river Oder, though 'oder' is a German stop word"
+
+
+def test_date_range_queries_in_iso_form(engine):
+    assert ids(engine.search("published:[2026-04-01 to 2026-04-30]")) == ["a2"]
+    assert set(ids(engine.search("station published:[2026-03 to 2026-04]"))) == {"a1", "a2"}
+    assert ids(engine.search("published:<2026-01-01")) == ["a3"]
+
+
+def test_pages_past_the_end_are_empty_and_filter_only_queries_are_newest_first(engine):
+    assert engine.search("station", page=5, limit=1).hits == []
+    assert ids(engine.search("year:2026 OR year:2025")) == ["a2", "a1", "a3"]

@@ -184,3 +184,17 @@ def test_headline_case_title_adds_no_junk():
 def test_empty_input():
     assert extract_entities([], "en") == []
     assert extract_entities(["", "   "], "de", title="") == []
+
+
+def test_known_variants_are_kept_as_aliases():
+    ents = by_name(extract_entities(["Officials in Kyiv said President Zelenskyy would travel."], "en"))
+    assert {"Kiev", "Київ", "Киев"} <= set(ents["Kyiv"].aliases)
+    zelensky = next(e for e in ents.values() if e.type == "person")
+    assert "Зеленський" in zelensky.aliases and "Zelenskyy" in zelensky.aliases
+
+
+def test_city_in_a_results_line_is_a_team_not_a_place():
+    ents = extract_entities(["Boston 3 Chicago 2", "Fans in Chicago celebrated anyway."], "en")
+    kinds = {(e.name, e.type) for e in ents}
+    assert ("Boston", "organization") in kinds
+    assert ("Chicago", "place") in kinds

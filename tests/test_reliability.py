@@ -16,6 +16,7 @@ from conftest import ROOT, cli_json, page_html, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from indexer.archive import Archive
 from indexer.engine import Engine, QueryError
 from indexer.models import AnnotatedArticle, Article, Block, InputError, RawPage
 
@@ -48,7 +49,7 @@ def test_four_concurrent_ingests_while_searching(tmp_path):
     data = tmp_path / "data"
     for n in range(4):
         synthetic_pages(tmp_path / f"batch{n}", n * 30, 30)
-    run_cli("stats", data=data, check=True)  # the archive exists, so the searcher below has something to open
+    Archive(data).close()  # the archive exists, so the searches below have something to open
     env = dict(os.environ, PYTHONWARNINGS="ignore")
     writers = [subprocess.Popen(newsarchive("ingest", "--data", str(data), str(tmp_path / f"batch{n}")),
                                 cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

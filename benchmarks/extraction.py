@@ -6,6 +6,15 @@ Prints, per set and extractor: mean token precision/recall/F1 of the body text (
 characters counted singly, as in the AEB benchmark's token metric), title/byline/date accuracy where the gold
 has the field, and for the trafilatura set the share of "with" snippets found and "without" snippets avoided.
 
+Fairness: both extractors get the same bytes and the same URL (none for the readability set) and are scored by
+the same functions. Titles match after case/punctuation folding, or when one only adds a site name to the other
+("Headline | Site"), in either direction. Bylines compare name words (minus "by", "von" ...). Dates compare the
+calendar day as each extractor writes it, without time-zone conversion. Gold fields are used as published, noise
+included (the trafilatura set's gold has some stale titles and dates that no page source supports).
+trafilatura runs with its defaults plus with_metadata=True and include_comments=False (comments are not article
+text in any of the golds). Its output and run time (s/page) are cached in .bench/ the first time; --refresh
+reruns it, so its s/page comes from the machine and moment the cache was made.
+
 trafilatura is NOT a dependency of newsarchive. It is used only if importable, or from a separate venv:
     python3 -m venv .bench/venv && .bench/venv/bin/pip install trafilatura lxml_html_clean
 (.bench/ is git-ignored). This script then runs itself under that interpreter to get trafilatura's output.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
@@ -38,7 +39,8 @@ _STRONG_NEGATIVE = re.compile(
     r"(?:^|[-_\s])(?:ads?|adv|advert\w*|adslot|adunit|dfp|gpt|banner|cookie\w*|consent|gdpr|comments?|commentary-"
     r"|disqus|discussion|share\w*|sharing|social\w*|sns|newsletter\w*|subscri\w*|signup|paywall|promo\w*|sponsor\w*"
     r"|related\w*|recommend\w*|read-?next|read-?more|more-?(?:stories|articles|news)|popular|trending|most-?read"
-    r"|outbrain|taboola|modal|popup|overlay|print-?only"
+    r"|outbrain|taboola|modal|popup|overlay|print-?only|alerts?|toast|flash-?messages?|carousel|slider"
+    r"|lizenz|licen[cs]e|sticky"
     r"|caption|credits?|copyright|login|signin|rating|reactions?|jump-?link|skip\w*"
     r"|pagination|pager|toolbar|byline\w*|dateline|about-?author|kicker|readtime"
     r"|reading-?time|commenti|comentarios?|comentários?|commentaires?|kommentare?|komentarze|reacties|reakcje"
@@ -52,6 +54,7 @@ _WEAK_NEGATIVE = re.compile(
 _POSITIVE = re.compile(
     r"article|body|content|entry|main|post|story|text|blog|prose|richtext|hentry|column|paragraph|chapter",
     re.IGNORECASE)
+_DIALOG = re.compile(r"(?:^|\s)(?:modal|popup|dialog)(?:$|\s)", re.IGNORECASE)
 _DROP_ROLES = {"navigation", "banner", "contentinfo", "complementary", "dialog", "alert", "alertdialog", "menu",
                "menubar", "search", "toolbar", "tablist"}
 _HIDDEN_CLASS = re.compile(
@@ -196,11 +199,16 @@ def _norm(text: str) -> str:
 
 
 def _title(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> str:
-    """The headline: the visible <h1> when a title source (JSON-LD, OpenGraph, <title>...) confirms it, else the
-    most explicit headline metadata, else <title> minus the site name."""
+    """The headline. In order: a headline that <title> and an explicit source (JSON-LD, Dublin Core, OpenGraph)
+    agree on; the visible <h1> when a title source confirms it; the most explicit headline metadata; a lone <h1>;
+    <title> minus the site name."""
     sites = md.site_names(article.source, article.url)
-    headings = [h for h in (md.text_of(h) for h in index.named("h1")[:20]) if h and not md.is_site_name(h, sites)]
     doc_title, explicit = md.title_candidates(index, meta, ld)
+    sites += _logo_names(index, doc_title)
+    headings = [h for h in (md.text_of(h) for h in index.named("h1")[:20]) if h and not md.is_site_name(h, sites)]
+    agreed = _agreed_title(doc_title, explicit, sites)
+    if agreed:
+        return agreed
     for heading in headings:
         if _confirms(heading, [*explicit, doc_title], sites):
             return heading
@@ -211,6 +219,39 @@ def _title(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> str:
     return headings[0] if headings else ""
 
 
+def _agreed_title(doc_title: str, explicit: list[str], sites: list[str]) -> str:
+    """Pages often show a short display <h1> but name the story in full in <title> and the structured data;
+    when those two independent sources agree word for word, that is the headline."""
+    if not doc_title:
+        return ""
+    own = md.strip_site_name(doc_title, sites)
+    if own == doc_title or len(_norm(own).split()) < 3:
+        return ""  # nothing was cut off: a bare <title> is too often just a copy of og:title
+    for candidate in explicit:
+        if _norm(candidate) == _norm(own):
+            return candidate
+    return ""
+
+
+def _frames(heading: str, ref: str) -> bool:
+    """ "Series: Headline | Video from 16.10." holds the headline whole, set off by separators: the <h1> is the
+    fuller form of the same title."""
+    ref = " ".join(ref.split())
+    if len(ref.split()) < 4 or ref not in heading or ref == heading:
+        return False
+    before, after = heading.split(ref, 1)
+    return all(not side.strip() or re.search(r"[:|–—-]\s*$", side) for side in (before,)) and \
+        all(not side.strip() or re.match(r"\s*[:|–—-]", side) for side in (after,))
+
+
+def _logo_names(index: md.PageIndex, doc_title: str) -> list[str]:
+    """An <h1> that equals the last segment of "Headline | Site" in <title> is the site's logo, not a headline."""
+    parts = [p for p in md.TITLE_SEPARATORS.split(doc_title) if p.strip()] if doc_title else []
+    if len(parts) < 2:
+        return []
+    return [_norm(t) for t in (md.text_of(h) for h in index.named("h1")[:5]) if _norm(t) == _norm(parts[-1])]
+
+
 def _confirms(heading: str, references: list[str], sites: list[str]) -> bool:
     """An <h1> is the headline when a title source says the same, possibly with the site name around it."""
     norm = _norm(heading)
@@ -218,6 +259,10 @@ def _confirms(heading: str, references: list[str], sites: list[str]) -> bool:
         return False
     for ref in references:
         if norm in (_norm(ref), _norm(md.strip_site_name(ref, sites))):
+            return True
+        if len(norm) > 8 and SequenceMatcher(None, norm, _norm(ref)).ratio() >= 0.9:
+            return True  # "Nachhaltig leben" shown, "Nachhaltiger leben" in og:title: the same headline
+        if _frames(heading, ref):
             return True
         whole = _norm(ref)
         if len(norm) > 15 and (whole.startswith(norm) or whole.endswith(norm)) and len(norm) >= 0.5 * len(whole):
@@ -238,6 +283,7 @@ def _attr_names(tag: Tag) -> tuple[str, str]:
     if isinstance(classes, str):
         classes = [classes]
     ident = str(tag.get("id") or "")
+    classes = [re.sub(r"([a-z])([A-Z])", r"\1-\2", c) for c in classes]  # camelCase "modTeaser" → "mod-Teaser"
     elements = [c.rsplit("__", 1)[-1] for c in classes]
     blocks = [c.rsplit("__", 1)[0] for c in classes if "__" in c]
     return " ".join([*elements, *blocks, ident]).strip(), " ".join([*elements, ident]).strip()
@@ -297,10 +343,14 @@ def _prune(body: Tag) -> None:
             doomed.append(tag)
             continue
         if (name == "header" or str(tag.get("role", "")).lower() in _DROP_ROLES) and not (
-                stats.paragraphs.get(id(tag), 0) >= 100 or stats.holds_most_prose(tag, body)):
+                stats.paragraphs.get(id(tag), 0) >= 100 or stats.holds_most_prose(tag, body)
+                or _story_header(tag, stats)):
             doomed.append(tag)
             continue
         names, own = _attr_names(tag)
+        if _DIALOG.search(names) and stats.length(tag) < 0.5 * total:
+            doomed.append(tag)  # a real dialog ("modal", "modal__body"), not a "modal-enabled" page wrapper
+            continue
         if not names or stats.holds_most_prose(tag, body):
             continue
         if _STRONG_NEGATIVE.search(names) or (_WEAK_NEGATIVE.search(names) and not _POSITIVE.search(own)
@@ -309,6 +359,15 @@ def _prune(body: Tag) -> None:
     for tag in doomed:
         if not tag.decomposed:
             tag.decompose()
+
+
+def _story_header(tag: Tag, stats: _Stats) -> bool:
+    """A <header> inside the <article>/<main> is the story's own head (headline, standfirst, byline), not the
+    site's: keep it when it holds a lead block, so the standfirst can join the text."""
+    if tag.name != "header" or not any(p.name in ("article", "main") for p in tag.parents):
+        return False
+    return any(_LEAD.search(_attr_names(c)[1]) and 40 <= stats.length(c) <= 800 and stats.link_density(c) < 0.1
+               for c in tag.find_all(True, limit=60) if _attr_names(c)[1])
 
 
 # ----------------------------------------------------------------------------------------------- scoring

@@ -11,6 +11,7 @@ import json
 import re
 from collections import defaultdict
 from collections.abc import Iterator
+from datetime import date
 from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup, Tag
@@ -113,9 +114,9 @@ def meta_map(page: PageIndex) -> dict[str, list[str]]:
         if not content:
             continue
         for attr in ("property", "name", "itemprop", "http-equiv"):
-            key = meta.get(attr)
-            if key:
-                values.setdefault(str(key).strip().lower(), []).append(content)
+            # name="x:title dc:title": a space-separated list names the same value several ways
+            for key in str(meta.get(attr) or "").lower().split():
+                values.setdefault(key, []).append(content)
     return values
 
 
@@ -196,8 +197,10 @@ def title_candidates(page: PageIndex, meta: dict, ld: dict) -> tuple[str, list[s
     titles = page.named("title")
     doc_title = text_of(titles[0]) if titles else ""
     headline = ld.get("headline") or ld.get("name")
-    explicit = [str(headline).strip() if isinstance(headline, str) else "", first_meta(meta, "og:title"),
-                first_meta(meta, "dc.title", "dcterms.title", "dcterm:title", "dc:title"), first_meta(meta, "twitter:title"),
+    # Dublin Core is rarely touched by social/SEO tooling, so it states the plain headline more often than og:title.
+    explicit = [str(headline).strip() if isinstance(headline, str) else "",
+                first_meta(meta, "dc:title", "dcterm:title", "dc.title", "dcterms.title"), first_meta(meta, "og:title"),
+                first_meta(meta, "twitter:title"),
                 first_meta(meta, "parsely-title", "sailthru.title", "headline", "title")]
     return doc_title, [" ".join(t.split()) for t in explicit if t]
 
@@ -227,6 +230,12 @@ def strip_site_name(title: str, sites: list[str]) -> str:
     if len(parts) < 2:
         return title
     marks = [i for i, part in enumerate(parts) if _is_site(part, sites)]
+    if marks and marks[-1] == len(parts) - 1 and len(marks) < len(parts):
+        # "Topic – Headline | Site": the site sits at the end; a topic word matching the site name stays
+        end = len(parts) - 1
+        while end > 1 and _is_site(parts[end - 1], sites):
+            end -= 1
+        return _join_like(title, parts[:end])
     if marks and len(marks) < len(parts):
         first = marks[0]
         kept = parts[:first] if first > 0 else [p for p in parts[1:] if not _is_site(p, sites)]
@@ -238,7 +247,10 @@ def strip_site_name(title: str, sites: list[str]) -> str:
 
 
 def is_site_name(text: str, sites: list[str]) -> bool:
-    return _is_site(text, sites)
+    """A whole text (a logo <h1>) that is the site's name or part of it; a headline that merely mentions the
+    site ("Unsere MinusL Joghurts" on minusl.de) is not."""
+    seg = _simple(text)
+    return bool(seg) and any(seg == s or seg in s or seg.replace(" ", "") == s.replace(" ", "") for s in sites)
 
 
 def _join_like(title: str, kept: list[str]) -> str:
@@ -259,8 +271,9 @@ def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | Non
                          "cxenseparse:recs:publishtime", "citation_publication_date"))
     weak = (first_meta(meta, "pubdate", "dc.date.issued", "dcterms.issued", "dcterms.created", "dc.date", "date",
                        "release_date", "citation_date", "dc.date.created", "created", "uploaddate", "datecreated"),)
-    published = (_first_parsed(strong) or _visible_date(page) or _first_parsed(weak)
-                 or _first_date_in_text(page) or date_from_url(url))
+    visible = _visible_date(page)
+    published = (_local_day(_first_parsed(strong), visible) or visible or _first_parsed(weak)
+                 or _first_date_in_text(page) or date_from_url(url) or _date_in_page_state(page))
     modified = None
     for value in (ld.get("dateModified"),
                   first_meta(meta, "article:modified_time", "og:updated_time", "datemodified", "last-modified",
@@ -269,6 +282,34 @@ def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | Non
         if modified:
             break
     return published, modified
+
+
+def _local_day(machine: str | None, shown: str | None) -> str | None:
+    """CMSs often store UTC: a story published at 21:25 in Buenos Aires is "00:25Z" the next day. When the page
+    shows a plain day one day off a UTC timestamp, the shown day is the local publication day."""
+    if not machine or not shown or len(shown) != 10 or not re.search(r"T\d\d:\d\d.*(?:Z|\+00:?00)$", machine):
+        return machine
+    try:
+        gap = abs((date.fromisoformat(machine[:10]) - date.fromisoformat(shown)).days)
+    except ValueError:
+        return machine
+    return shown if gap == 1 else machine
+
+
+_ASIDE = re.compile(r"(?:^|[-_\s])(?:related\w*|comments?|recommend\w*|more-?stories)(?:$|[-_\s])",
+                    re.IGNORECASE)
+
+
+def _in_aside(node: Tag) -> bool:
+    """Dates of other stories (related links, recommendations, comments) are not this page's date. ("Teaser" is
+    not among them: German sites name the story's own intro so.)"""
+    for parent in (node, *node.parents):
+        if parent.name in ("body", "html"):
+            return False
+        words = " ".join([*(parent.get("class") or []), str(parent.get("id") or "")]) if parent.name else ""
+        if words and _ASIDE.search(words):
+            return True
+    return False
 
 
 def _visible_date(page: PageIndex) -> str | None:
@@ -280,6 +321,8 @@ def _visible_date(page: PageIndex) -> str | None:
     times = list(page.named("time"))
     times.sort(key=lambda t: 0 if t.has_attr("pubdate") or "publish" in " ".join(t.get("class", [])).lower() else 1)
     for node in times:
+        if _in_aside(node):
+            continue
         value = parse_date(node.get("datetime")) or parse_date(text_of(node))
         if value:
             return value
@@ -287,6 +330,8 @@ def _visible_date(page: PageIndex) -> str | None:
     for count, node in enumerate(page.with_attr("class", pattern)):
         if count >= 60:
             break
+        if _in_aside(node):
+            continue
         text = text_of(node)
         if len(text) < 200:
             value = parse_date(text)
@@ -303,8 +348,13 @@ def _first_parsed(values: tuple) -> str | None:
     return None
 
 
+_DATE_CUE = re.compile(r"publi|posted|updated|modified|edited|geändert|bearbeitet|aktualisiert|veröffentlicht|erschienen"
+                       r"|stand|datum|date|mis à jour|modifié|actualizado|aggiornato", re.IGNORECASE)
+
+
 def _first_date_in_text(page: PageIndex, limit: int = 400) -> str | None:
-    """Last resort: the first short text near the top of the body that holds a full date ("vom 20.01.2022")."""
+    """Last resort: the first dateline near the top of the body ("vom 20.01.2022", "Zuletzt geändert am …").
+    A date inside a longer sentence without such a cue is usually an event the story mentions, so it is skipped."""
     body = page.named("body")
     if not body:
         return None
@@ -316,19 +366,23 @@ def _first_date_in_text(page: PageIndex, limit: int = 400) -> str | None:
         seen += 1
         if seen > limit:
             break
-        if 6 <= len(text) <= 80:
+        if 6 <= len(text) <= 100 and (len(text) <= 40 or _DATE_CUE.search(text)) and not _in_aside(string.parent):
             value = parse_date(text)
             if value:
                 return value
     return None
-    for count, string in enumerate(body[0].strings):
-        if count >= limit:
-            break
-        text = string.strip()
-        if 6 <= len(text) <= 80 and string.parent is not None and string.parent.name not in ("script", "style", "a"):
-            value = parse_date(text)
-            if value:
-                return value
+
+
+_STATE_DATE = re.compile(r'"(?:datePublished|publishedAt|published_at|publishDate|firstPublished|createdAt)"\s*:\s*'
+                         r'"((?:19|20)\d\d-\d\d-\d\d[^"]{0,30})"')
+
+
+def _date_in_page_state(page: PageIndex) -> str | None:
+    """Script-rendered pages keep the story record in a JSON state blob: its first publication/creation stamp."""
+    for script in page.named("script"):
+        match = _STATE_DATE.search(script.string or "")
+        if match:
+            return parse_date(match.group(1))
     return None
 
 

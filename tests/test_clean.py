@@ -297,3 +297,108 @@ def test_post_shipped_as_html_template_is_read():
     html = (f"<html><body><div class='post-body' itemprop='articleBody'><script type='text/template'>{paragraphs}"
             f"</script></div><footer><p>© Harbour News</p></footer></body></html>")
     assert run(html).paragraphs == STORY
+
+
+# ----------------------------------------------------------------------------------------------- headline and date sources
+
+
+def page(head: str = "", top: str = "", h1: str = "Ferry line to the islands approved", after: str = "") -> str:
+    paragraphs = "".join(f"<p>{p}</p>" for p in STORY)
+    return (f"<html><head><meta charset='utf-8'>{head}</head><body>{top}<article><h1>{h1}</h1>"
+            f"<div class='story-body'>{paragraphs}</div></article>{after}</body></html>")
+
+
+def test_headline_that_title_and_structured_data_agree_on_beats_a_short_display_h1():
+    head = ("<title>Islands get their first ferry in forty years - Harbour News</title>"
+            "<script type='application/ld+json'>{\"@type\": \"NewsArticle\", "
+            "\"headline\": \"Islands get their first ferry in forty years\"}</script>"
+            "<meta property='og:title' content='Ferry approved'>")
+    assert run(page(head, h1="Ferry approved")).title == "Islands get their first ferry in forty years"
+
+
+def test_bare_title_copying_og_title_does_not_outvote_a_confirmed_h1():
+    head = ("<title>Islands get their first ferry in forty years</title>"
+            "<meta property='og:title' content='Islands get their first ferry in forty years'>"
+            "<meta name='twitter:title' content='Ferry line to the islands approved'>")
+    assert run(page(head)).title == "Ferry line to the islands approved"
+
+
+def test_h1_that_only_slightly_differs_from_og_title_is_the_headline():
+    head = "<meta property='og:title' content='Ferry lines to the islands approved'>"
+    assert run(page(head)).title == "Ferry line to the islands approved"
+
+
+def test_h1_framing_the_og_title_with_a_series_name_is_kept_whole():
+    head = "<meta property='og:title' content='Ferry line to the islands approved'>"
+    h1 = "Island Report: Ferry line to the islands approved | Broadcast of 5 March"
+    assert run(page(head, h1=h1)).title == h1
+
+
+def test_logo_h1_repeating_the_site_segment_of_title_is_not_the_headline():
+    head = "<title>Ferry approved – New pier | Harbour and Island News Weekly</title>"
+    top = "<div class='logo'><h1>Harbour and Island News Weekly</h1></div>"
+    article = run(page(head, top=top, h1=""), url="https://example.org/ferry")
+    assert article.title == "Ferry approved – New pier"
+
+
+def test_dublin_core_title_in_a_space_separated_meta_name():
+    head = "<title>Page</title><meta name='x:title dc:title' content='Ferry line to the islands approved'>"
+    assert run(page(head, h1="")).title == "Ferry line to the islands approved"
+
+
+def test_shown_local_day_corrects_a_utc_timestamp_one_day_off():
+    head = "<meta property='article:published_time' content='2022-05-04T00:25:56Z'>"
+    top = "<span class='mod-date'><time datetime='3 de mayo de 2022'>3 de mayo de 2022</time></span>"
+    assert run(page(head, top=top), url=None).published[:10] == "2022-05-03"
+
+
+def test_utc_timestamp_is_kept_when_the_shown_day_agrees():
+    head = "<meta property='article:published_time' content='2022-05-04T09:25:56Z'>"
+    top = "<time datetime='2022-05-04'>4 May 2022</time>"
+    assert run(page(head, top=top), url=None).published == "2022-05-04T09:25:56+00:00"
+
+
+def test_dates_of_related_stories_are_not_the_page_date():
+    related = ("<div class='related-posts'><article><time class='published' datetime='2020-12-03'>3 Dec 2020</time>"
+               "<a href='/old'>An older story</a></article></div>")
+    top = "<span class='published'>31 October 2023</span>"
+    assert run(page(top=top, after=related), url=None).published == "2023-10-31"
+
+
+def test_date_mentioned_in_a_sentence_is_not_taken_for_the_page_date():
+    footer = ("<p>The next meeting takes place on 5 February 2020 at the town hall.</p>"
+              "<ul><li>This page was last modified on 29 January 2020, at 13:22.</li></ul>")
+    assert run(page(after=footer), url=None).published[:10] == "2020-01-29"
+
+
+def test_date_from_a_script_state_blob_as_last_resort():
+    state = "<script>window.__STATE__ = {\"story\": {\"createdAt\": \"2022-01-31T15:58:43+01:00\"}}</script>"
+    assert run(page(after=state), url=None).published == "2022-01-31T15:58:43+01:00"
+
+
+def test_standfirst_in_the_story_header_is_kept():
+    lead = "Forty years after the last boat, the islands are getting a ferry line again, the commission decided."
+    html = (f"<html><body><main><article><header class='article-header'><h1>Ferry line approved</h1>"
+            f"<div class='summary'>{lead}</div></header><div class='story-body'>"
+            + "".join(f"<p>{p}</p>" for p in STORY) + "</div></article></main></body></html>")
+    assert run(html).paragraphs == [lead, *STORY]
+
+
+@pytest.mark.parametrize("box", ["<div class='alert alert--success'>The item was added to your wish list.</div>",
+                                 "<div class='products-slider'><p>Today we recommend: our espresso blend.</p></div>",
+                                 "<div class='field-name-field-license'><p>This text is published under a CC "
+                                 "licence.</p></div>",
+                                 "<div class='modTeaser'><p>Symposium asks how young people can take part.</p></div>"])
+def test_notice_slider_licence_and_camelcase_teaser_boxes_are_dropped(box):
+    html = page(after=box).replace("</article>", box + "</article>")
+    assert run(html).paragraphs == STORY
+
+
+def test_text_in_a_modal_dialog_is_not_the_story_even_when_it_is_all_paragraphs():
+    modal = ("<div class='modal disclosures-modal'><div class='modal__body'><p>Disclosures: the authors report "
+             "grants from the regional transport fund, paid to their institution, outside the submitted work.</p>"
+             "<p>Acknowledgment: the authors thank the seminar participants for their comments.</p></div></div>")
+    sections = "".join(f"<section><h2>Part {i}</h2><div>{p}</div></section>" for i, p in enumerate(STORY))
+    html = f"<html><body><article><h1>Ferry line approved</h1>{sections}{modal}</article></body></html>"
+    text = run(html).text
+    assert "Disclosures" not in text and STORY[0] in text

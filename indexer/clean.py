@@ -21,7 +21,7 @@ from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
 from indexer import metadata as md
 from indexer.dates import parse_date
-from indexer.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes
+from indexer.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
 from indexer.models import Article, Block, InputError, RawPage
 
 __all__ = ["MAX_PAGE_BYTES", "decode_html", "clean", "InputError"]
@@ -74,6 +74,7 @@ _BOILERPLATE_TEXT = re.compile(
     r"|similar posts|ähnliche (?:beiträge|artikel)|noch mehr infos|more stories|mehr artikel|zobacz (?:też|także)"
     r"|(?:additional )?reporting by|editing by|помітили помилку|заметили ошибку|found a (?:typo|mistake)"
     r"|(?:temas|tags|themen|sujets|tematy|теги|теми|schlagwörter)\s*:"
+    r"|[（(]\s*(?:责任编辑|責任編輯|编辑|編輯|編集)\s*[:：]"
     r"|\d+\s*(?:min\.?|minutes?|minuten|minut)\s*(?:read|lesezeit|czytania|de lecture|de lectura))",
     re.IGNORECASE)
 # Words that are boilerplate when they are (nearly) the whole block.
@@ -137,6 +138,7 @@ def clean(page: RawPage) -> Article:
     """Extract the article from a raw page; raises InputError for empty, binary or oversized input."""
     data = prepare_bytes(page.data)
     html = decode_html(data, page.content_type)
+    require_markup(html)
     soup = BeautifulSoup(_cap_nesting(html), "lxml")
     index = md.PageIndex(soup)
     meta = md.meta_map(index)
@@ -163,7 +165,8 @@ def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, pa
     publisher = md.names_of(ld.get("publisher")) or [
         n for o in objects if {"organization", "newsmediaorganization"} & md.types_of(o) for n in md.names_of(o)][:1]
     source = (md.first_meta(meta, "og:site_name", "application-name", "al:android:app_name", "twitter:app:name:iphone")
-              or (publisher[0].strip() if publisher else "") or md.site_from_host(url or page.url))
+              or (publisher[0].strip() if publisher else "") or _site_in_title(index, meta, ld)
+              or md.site_from_host(url or page.url))
     published, modified = md.published_and_modified(index, meta, ld, url or page.url)
     html_tags = index.named("html")
     lang = (html_tags[0].get("lang") or html_tags[0].get("xml:lang")) if html_tags else None
@@ -181,6 +184,24 @@ def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, pa
     return Article(authors=md.authors(index, meta, ld), published=published, modified=modified, source=source,
                    url=url, declared_language=language, description=description,
                    image=md.absolute(image, url or page.url))
+
+
+def _site_in_title(index: md.PageIndex, meta: dict, ld: dict) -> str:
+    """The outlet named in <title> beside the headline, checked against the <h1> and headline metadata."""
+    doc_title, explicit = md.title_candidates(index, meta, ld)
+    headings = [md.text_of(h) for h in index.named("h1")[:5] if not _in_logo(h)]
+    return md.site_from_title(doc_title, [*explicit, *headings])
+
+
+_LOGO = re.compile(r"logo|brand|site-?(?:title|name)|masthead", re.IGNORECASE)
+
+
+def _in_logo(tag: Tag) -> bool:
+    """An <h1> in the site's logo or masthead names the outlet, not the story."""
+    for node in (tag, *list(tag.parents)[:3]):
+        if isinstance(node, Tag) and _LOGO.search(" ".join([*(node.get("class") or []), str(node.get("id") or "")])):
+            return True
+    return False
 
 
 def _ld_image(value) -> str | None:
@@ -754,13 +775,29 @@ def _filter_blocks(pieces: list[_Piece], article: Article) -> list[Block]:
             continue
         if not seen_story and piece.kind == "p" and size < 25 and not re.search(r"[.!?。！？:：»”\"]$", text):
             labels.append(len(blocks))  # a section label ("Region", "国際") if a story follows
-        if piece.kind == "p" and size >= 120:
+        if piece.kind == "p" and _story_size(text) >= 120:
             seen_story = True
         blocks.append(Block(text, piece.kind))
     if seen_story:
         blocks = [b for i, b in enumerate(blocks) if i not in labels]
     # a heading whose section was all boilerplate ("Read next" over a removed link list) goes too
     return [b for i, b in enumerate(blocks) if b.kind != "h" or (i + 1 < len(blocks) and blocks[i + 1].kind != "h")]
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _story_size(text: str) -> int:
+    """Length in Latin-script terms: a Chinese or Japanese character carries about as much as two to three
+    Latin letters, so a 60-character CJK paragraph is as much story as a 150-character English one."""
+    return len(text) + 2 * len(_CJK.findall(text))
+
+
+def _is_sentence(text: str) -> bool:
+    """A dateline that opens the first sentence ("WARSAW, April 24 (Wire) – The train arrived …") is story:
+    it ends like a sentence and has words beyond the place and date."""
+    words = [w for w in text.split() if re.search(r"[^\W\d_]", w)]
+    return bool(re.search(r"[.!?。！？»”\"]\s*$", text)) and len(words) >= 7
 
 
 def _is_byline_or_date(text: str, norm: str, names: set[str], strict: bool = False) -> bool:
@@ -770,7 +807,7 @@ def _is_byline_or_date(text: str, norm: str, names: set[str], strict: bool = Fal
         return True
     if md.BYLINE_PREFIX.match(text) and len(text.split()) <= 12 and (named or not strict):
         return True
-    if parse_date(text) and len(re.sub(r"[\d\W]", "", text)) < (40 if not strict else 25):
+    if parse_date(text) and len(re.sub(r"[\d\W]", "", text)) < (40 if not strict else 25) and not _is_sentence(text):
         return True
     return not strict and any(name and norm.startswith(name) and len(norm) < len(name) + 40 for name in names)
 

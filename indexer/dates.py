@@ -52,7 +52,7 @@ for _number, _names in enumerate(
         _MONTHS.setdefault(_name.replace("-", " "), _number)
 
 _MONTH_ALT = "|".join(sorted((re.escape(m) for m in _MONTHS), key=len, reverse=True))
-_MONTH = rf"(?P<month>{_MONTH_ALT})[a-zа-яіїєё]*\.?(?:/[^\d]{1,20}?)?"
+_MONTH = rf"(?P<month>{_MONTH_ALT})[a-zа-яіїєё]*\.?(?:/[^\d]{{1,20}}?)?"
 _TIME = r"(?:[,\s]+(?:um|à|a las|alle|às|om|o|в|at|-|–|\|)?\s*(?P<hour>\d{1,2})[:.h](?P<minute>\d{2})(?::(?P<second>\d{2}))?\s*(?P<ampm>[ap]\.?m\.?)?(?:\s*(?:uhr|h))?(?:\s*(?P<tzname>[A-Z]{2,4}|[+-]\d{2}:?\d{2}))?)?"
 
 _PATTERNS = [

@@ -96,6 +96,17 @@ def prepare_bytes(data: bytes) -> bytes:
     return data
 
 
+_MARKUP = re.compile(r"<(?:[a-zA-Z][\w:-]*(?:\s|/?>)|/[a-zA-Z][\w:-]*\s*>|!--|!doctype|\?xml)", re.IGNORECASE)
+
+
+def require_markup(html: str) -> None:
+    """A file with no tag at all ("hello", a saved e-mail, a CSV) is not a page: storing it as a title-less
+    article hides the mistake, so it is refused. Fragments without <html> still pass (they have tags)."""
+    if not _MARKUP.search(html):
+        raise InputError("not an HTML page: the input is plain text without any HTML markup; "
+                         "give an .html or .html.gz file")
+
+
 def _gunzip(data: bytes) -> bytes:
     """Decompress with a hard output cap (gzip bombs) and keep what a truncated download still holds."""
     inflater = zlib.decompressobj(wbits=31)

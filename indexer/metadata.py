@@ -212,6 +212,54 @@ def site_names(source: str, url: str | None) -> list[str]:
     return [_simple(n) for n in names if n and len(_simple(n)) >= 2]
 
 
+_SITE_SPLIT = re.compile(rf"({TITLE_SEPARATORS.pattern}|\s*[：｜]\s*|(?<=\S)_(?=\S))")
+
+
+def site_from_title(doc_title: str, headlines: list[str]) -> str:
+    """The outlet's name from "Headline | Outlet" or "Outlet – Headline": the segments of <title> beside the part
+    that the <h1> or headline metadata confirm as the headline. Without such a confirmation no guess is made
+    (a "Topic: Headline" title would give the topic)."""
+    pieces = _SITE_SPLIT.split(doc_title or "")
+    parts, seps = [pieces[0].strip()], []
+    for sep, part in zip(pieces[1::2], pieces[2::2], strict=False):
+        if part.strip():
+            parts.append(part.strip())
+            seps.append(sep.strip() or "_")
+    refs = [_simple(h) for h in headlines if h and len(_simple(h)) >= 4]
+    if len(parts) < 2 or not parts[0] or not refs:
+        return ""
+    splits = [(parts[:k], parts[k:], seps[k - 1], seps[k:], True) for k in range(1, len(parts))] + [
+        (parts[k:], parts[:k], seps[k - 1], seps[:k - 1], False) for k in range(1, len(parts))]
+    for exact in (True, False):  # the part that is word for word the headline, before a looser match
+        for head, site, between, inner, at_end in splits:
+            if not _is_headline(head, refs, exact):
+                continue
+            name = _site_segments(site, between, inner, at_end)
+            if len(name) > len(" ".join(head)):
+                continue  # an outlet name longer than the headline: the "headline" was the site's own name
+            return name if name and not any(_simple(name) in ref for ref in refs) else ""
+    return ""
+
+
+def _is_headline(parts: list[str], refs: list[str], exact: bool) -> bool:
+    body = _simple(" ".join(parts))
+    return any(body == ref or (not exact and len(body) >= 0.6 * len(ref) and len(ref) >= 0.6 * len(body)
+                               and (body in ref or ref in body)) for ref in refs)
+
+
+def _site_segments(site: list[str], between: str, inner: list[str], at_end: bool) -> str:
+    """ "Headline | fboës - Der Blog": a separator unlike the one after the headline is part of the name;
+    "Headline | Politics | Outlet" repeats it, and the outlet is the outermost segment."""
+    if len(site) > 1 and all(sep != between for sep in inner):
+        glue = [f" {sep} " if sep not in ("_", "：", "｜") else sep for sep in inner]
+        name = site[0] + "".join(g + seg for g, seg in zip(glue, site[1:], strict=True))
+    else:
+        name = site[-1] if at_end else site[0]
+    name = name.strip(" -–—|:·")
+    words = [w for w in name.split() if re.search(r"\w", w)]
+    return name if 2 <= len(name) <= 60 and len(words) <= 7 else ""
+
+
 def _simple(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
 

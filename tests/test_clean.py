@@ -274,6 +274,8 @@ def test_bundled_corpus_pages_give_a_story(path):
     assert article.title and len(article.blocks) >= 3
     assert article.published and article.published.startswith("2026")
     assert "\ufffd" not in article.text and "Ã" not in article.text
+    assert not article.source.endswith(".example")  # every bundled outlet names itself in og:site_name or <title>
+    assert len(article.paragraphs[0]) >= 20  # no section label or date line opens the story
 
 
 def test_body_split_around_ads_into_twin_containers_is_read_whole():
@@ -402,3 +404,86 @@ def test_text_in_a_modal_dialog_is_not_the_story_even_when_it_is_all_paragraphs(
     html = f"<html><body><article><h1>Ferry line approved</h1>{sections}{modal}</article></body></html>"
     text = run(html).text
     assert "Disclosures" not in text and STORY[0] in text
+
+
+# ----------------------------------------------------------------------------------------------- QA fixes
+
+
+FERRY = "Ferry line to the islands approved"
+
+
+@pytest.mark.parametrize(
+    ("title", "h1", "source"),
+    [(f"{FERRY} | Harbour Evening Post", FERRY, "Harbour Evening Post"),
+     (f"Harbour Evening Post – {FERRY}", FERRY, "Harbour Evening Post"),
+     ("Паромная линия одобрена: острова ждут | Вечерний Порт", "Паромная линия одобрена: острова ждут",
+      "Вечерний Порт"),
+     (f"{FERRY} | Kai Ostermann - Harbour Notes", FERRY, "Kai Ostermann - Harbour Notes"),
+     (f"{FERRY} | Transport | Harbour Evening Post", FERRY, "Harbour Evening Post")],
+)
+def test_source_from_the_title_segment_beside_the_headline(title, h1, source):
+    html = (f"<html><head><title>{title}</title></head><body><article><h1>{h1}</h1>"
+            + "".join(f"<p>{p}</p>" for p in STORY) + "</article></body></html>")
+    article = run(html, url="https://harbour-post.example/2024/ferry")
+    assert article.source == source
+    assert article.title == h1
+
+
+def test_topic_prefix_in_title_is_not_taken_for_the_source():
+    html = ("<html><head><title>Transport: Ferry line to the islands approved</title></head><body><article>"
+            "<h1>Transport: Ferry line to the islands approved</h1>"
+            + "".join(f"<p>{p}</p>" for p in STORY) + "</article></body></html>")
+    assert run(html, url="https://harbour-post.example/2024/ferry").source == "harbour-post.example"
+
+
+def test_og_site_name_still_beats_the_title():
+    head = ("<title>Ferry line to the islands approved | Harbour Evening Post</title>"
+            "<meta property='og:site_name' content='HEP Online'>")
+    assert run(story_html(head=head)).source == "HEP Online"
+
+
+def test_date_line_and_section_label_before_the_story_are_dropped():
+    arabic = ("<html lang='ar'><body><article><p class='section'>ثقافة</p><h1>افتتاح متحف جديد في المدينة</h1>"
+              "<div class='story-meta'><span class='byline'>بقلم: سلمى</span> – "
+              "<time datetime='2026-10-14T17:00:00+01:00'>الأربعاء 14 أكتوبر/تشرين الأول 2026 – 17:00</time></div>"
+              "<p>فتح المتحف الجديد أبوابه أمام الزوار صباح الأربعاء بعد أشغال ترميم طويلة، وقال مديره إن المجموعة "
+              "تضم أكثر من خمسمائة قطعة من الحرف التقليدية التي جمعت من ورشات المدينة القديمة.</p>"
+              "<p>ويفتح المتحف أبوابه يومياً من التاسعة صباحاً إلى السادسة مساءً.</p></article></body></html>")
+    article = run(arabic)
+    assert article.paragraphs[0].startswith("فتح المتحف")
+    assert not any("17:00" in p or p == "ثقافة" for p in article.paragraphs)
+    japanese = ("<html lang='ja'><body><article><p class='genre'>文化</p><h1>港町の文学賞に新人作家</h1>"
+                "<p>第十二回の文学賞の選考会が十二日に神戸市で開かれ、港町を舞台にした長編小説が受賞作に決まった。"
+                "賞金は三百万円で、贈呈式は来年一月に開かれる。</p><p>受賞者は「とても驚いた」と話した。</p>"
+                "<p>選考委員の一人は、登場人物の会話が生き生きしていると評価した。</p></article></body></html>")
+    article = run(japanese)
+    assert article.paragraphs[0].startswith("第十二回")
+    assert "文化" not in article.paragraphs
+    assert article.paragraphs[1] == "受賞者は「とても驚いた」と話した。"
+
+
+def test_short_opening_paragraph_and_wire_dateline_stay():
+    first = "WARSAW, April 24, 2026 – The night train from Kyiv arrived."
+    html = (f"<html><body><article><h1>Night train arrives</h1><p>{first}</p><p>It was full.</p>"
+            + "".join(f"<p>{p}</p>" for p in STORY) + "</article></body></html>")
+    article = run(html)
+    assert article.paragraphs[:2] == [first, "It was full."]
+
+
+@pytest.mark.parametrize("data", [b"hello", b"hello\n", "Привет, мир".encode("utf-16")])
+def test_plain_text_without_markup_is_refused(data):
+    with pytest.raises(InputError, match="not an HTML page"):
+        clean(RawPage(data, "notpage.txt"))
+
+
+def test_html_fragment_without_html_element_is_still_cleaned():
+    fragment = "".join(f"<p>{p}</p>" for p in STORY)
+    assert run(fragment).paragraphs == STORY
+
+
+def test_editor_credit_closing_a_chinese_story_is_not_text():
+    story = ("<p>杭州一家农业无人机企业八日宣布完成新一轮融资，资金将用于研发适合丘陵茶园的小型植保无人机，"
+             "并扩大在浙江和福建的服务网络。</p><p>公司创始人表示，产品已在约一千个茶园使用。</p>")
+    article = run(f"<html lang='zh'><body><article><h1>无人机企业完成融资</h1>{story}"
+                  "<p>（责任编辑：王明）</p></article></body></html>")
+    assert article.paragraphs[-1] == "公司创始人表示，产品已在约一千个茶园使用。"

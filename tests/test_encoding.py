@@ -4,7 +4,7 @@ import gzip
 
 import pytest
 
-from indexer.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes
+from indexer.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
 from indexer.models import InputError
 
 RU = "Депутаты приняли бюджет на следующий год, сообщила пресс-служба городской думы."
@@ -77,3 +77,15 @@ def test_refused_inputs_say_what_is_wrong(data, words):
 def test_oversized_page_is_refused_also_after_decompression():
     with pytest.raises(InputError, match="too large"):
         prepare_bytes(gzip.compress(b" " * (MAX_PAGE_BYTES + 10)))
+
+
+@pytest.mark.parametrize("text", ["hello", "Meeting notes\n\nprice < 10 and size > 4\n", "a,b,c\n1,2,3\n"])
+def test_plain_text_without_any_markup_is_not_a_page(text):
+    with pytest.raises(InputError, match="not an HTML page"):
+        require_markup(decode_html(text.encode("utf-8")))
+
+
+@pytest.mark.parametrize("html", ["<p>A fragment without html or body.</p>", "Intro line<br>second line",
+                                  "<!-- saved page -->text", "<!DOCTYPE html>text"])
+def test_fragments_with_any_markup_are_accepted(html):
+    require_markup(html)

@@ -8,6 +8,7 @@ Names are then widened to the fullest form the article uses.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
@@ -33,9 +34,12 @@ PREPOSITIONS = set(
     """as when while who which whose that qui che quien welche welcher który która który którzy что который которая який яка in on at for with during after before from to by into about over under since while via am im um bei beim
     mit nach vor zu zur zum vom auf als wie während für jm jn dans en à au aux pour avec sur après avant durante tras con por para
     ante desde entre sobre hacia sin em nos pelo pela ao aos após perante dopo presso davanti tijdens voor na bij
+    tegen aan met naar uit namens tegenover of
     na w we z ze po przy o v ve s se u k ke по в на у з із для під після от о за при ב ל מ في على إلى من خلال عن""".split()
 )
-SUBORDINATORS = set("wie als da weil dass daß ob wenn comme quand como cuando come quando zoals toen jak gdy kiedy jako když как когда як коли""".split())
+SUBORDINATORS = set("""wie als da weil dass daß ob wenn comme quand como cuando come quando zoals toen jak gdy kiedy jako když как когда як коли
+    que qui cui dont cuyo cuya""".split())
+NAME_PARTICLES = {"de", "van", "von", "da", "di", "del", "della", "dos", "du", "le", "la", "ter", "ten", "den"}
 CUT_WORDS = (" of ", " from ", " at ", " in ", " on ", " vom ", " aus ", " beim ", " im ")
 POSSESSIVE = re.compile(r"[’']s?$")
 FR_INVERTED = re.compile(r"-t?-(il|elle|ils|elles|on)\b", re.IGNORECASE)
@@ -87,22 +91,26 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
         toks = toks[1:]
     if language == "ar":
         toks = _arabic_np(toks)
+    if toks and is_pronoun(toks[0].strip(",.;:!?"), language):
+        return toks[0].strip(",.;:!?")  # "sagte er hinzu", "додав він"; Dutch "ze" before Polish "ze"
     if not toks or toks[0].lower() in PREPOSITIONS or toks[0].lower() in SUBORDINATORS:
         return None
-    if is_pronoun(toks[0].strip(",.;:!?"), language):
-        return toks[0].strip(",.;:!?")  # "sagte er hinzu", "додав він"
     inverted = FR_INVERTED.search(toks[0])
     if inverted:
         return inverted.group(1)  # "a-t-il", "poursuit-elle"
     out: list[str] = []
     for i, tok in enumerate(toks):
+        if i and tok[:1] in "«„“\"‘‚「":
+            break  # "сказав Шевчук «Вечірньому Кур’єру»": the outlet told is not part of the speaker
         bare = tok.strip(",;:()")
         if i and (bare.lower() in PREPOSITIONS or bare.lower() in CONJUNCTIONS) and bare[:1].islower():
             break
         if i >= 1 and bare[:1].islower() and _looks_like_verb(bare):
             break  # "Clinton garnered …": the subject ends where a verb starts
+        particle = bare.lower() in NAME_PARTICLES and i + 1 < len(toks) and toks[i + 1][:1].isupper()
         if i >= 1 and bare.lower() in DETERMINERS and toks[i - 1][:1].isupper() and toks[i - 1].lower() not in DETERMINERS:
-            break  # "sagte Albrecht der Rheinischen Abendpost", "dijo Ortega el lunes"
+            if not (particle and language in ("nl", "fr", "es", "pt", "it")):
+                break  # "sagte Albrecht der Rheinischen Abendpost", "dijo Ortega el lunes"; not "Eva de Wit"
         if language in FREE_ORDER and i >= 1 and bare[:1].islower() and toks[i - 1][:1].isupper():
             break  # "Президент Путин осенью": in Slavic news the name closes the subject
         if i and bare.isupper() and len(bare.strip(".")) > 1 and _is_name_tok(out[-1] if out else ""):
@@ -118,9 +126,9 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
 
 CJK_ROLE_NAME = re.compile(
     r".*(?:社长|社長|总裁|董事长|主席|部长|大臣|代表|专家|合伙人|团长|市长|局长|经理|主任|教授|特使|负责人|发言人|"
-    r"创始人|首席执行官|茶农|农民|作家|记者)([\u4e00-\u9fff·\u30a0-\u30ff]{2,9})$"
+    r"创始人|首席执行官|茶农|农民|作家|记者)([\u4e00-\u9fff·\u30a0-\u30ff]{2,12})$"
 )
-AR_STOP = set("في من إلى على عن مع خلال أمام بعد قبل أن إن لأن الذي التي وهو وهي حيث عند".split())
+AR_STOP = set("في من إلى على عن مع خلال أمام بعد قبل أن إن لأن الذي التي وهو وهي حيث عند إنه إنها أنه أنها".split())
 
 
 def _arabic_np(toks: list[str]) -> list[str]:
@@ -128,7 +136,9 @@ def _arabic_np(toks: list[str]) -> list[str]:
     out: list[str] = []
     for tok in toks:
         bare = tok.strip(",.:;«»")
-        if bare in AR_STOP or bare.startswith(("لل", "بال")) or (out and bare.startswith("و")):
+        if bare in AR_STOP or bare.startswith(("لل", "بال")) or (out and bare.startswith("و")) or (
+            bare.startswith("و") and bare[1:] in AR_STOP  # "وفي حي المعاريف": a place, not a speaker
+        ):
             break
         out.append(tok)
         if len(out) >= 6 or tok.endswith((",", ":")):
@@ -137,7 +147,7 @@ def _arabic_np(toks: list[str]) -> list[str]:
 
 
 def _clean_np_cjk(text: str, leading: bool) -> str | None:
-    parts = re.split(r"[，,。：:；;、\s]", text)
+    parts = re.split(r"[，,。：:；;、\s“”「」『』\"_]", text)  # quoted words (masked as _) are no speaker
     parts = [p for p in parts if p]
     if not parts:
         return None
@@ -183,8 +193,8 @@ def subject_before(pre: str, language: str) -> str | None:
     order = [nonempty[0], nonempty[-1]] if appositive else [nonempty[-1], nonempty[0]]
     if appositive and language in CASELESS:
         # "ROLE، NAME، قال": no capitals to tell a name, so take the short segment next to the verb
-        if len(words(nonempty[-1])) <= 4:
-            order = [nonempty[-1]] + order
+        if len(words(nonempty[-1])) <= 4 and not nonempty[-1].strip().startswith("ف"):
+            order = [nonempty[-1]] + order  # not "فتحدثت عن …": a clause ("and then she spoke") is no speaker
     elif appositive:
         # "Japan's environment minister, Haruka Sato, said": the name, not the office, is the speaker
         named = [seg for seg in nonempty[:3] if _proper_segment(seg, language)]
@@ -197,7 +207,8 @@ def subject_before(pre: str, language: str) -> str | None:
             start = end
             while start - 1 > 0 and toks[start - 1][:1].isupper():
                 start -= 1
-            return " ".join(toks[start : end + 1])
+            if toks[start - 1].lower() not in PREPOSITIONS:  # "inspektor pracy w Gdańsku przekazał": a place
+                return " ".join(toks[start : end + 1])
     last = words(nonempty[-1])
     if not appositive and len(last) > 1 and last[0].lower() in PREPOSITIONS | SUBORDINATORS:
         if last[-1][:1].isupper() or is_pronoun(last[-1], language):
@@ -214,7 +225,7 @@ def subject_before(pre: str, language: str) -> str | None:
 def _proper_segment(seg: str, language: str) -> bool:
     """A comma segment that is (or ends in) a person's name: 'Haruka Sato', 'o agricultor Joaquim Baião'."""
     np = clean_np(seg, language)
-    if not np or np != seg.strip() or len(words(np)) > 6:
+    if not np or np != seg.strip().rstrip(".!?…") or len(words(np)) > 6:
         return False
     name = person_name(np, language)
     return bool(name) and (name == np or len(words(name)) >= 2) and not _org_like(name)
@@ -283,7 +294,7 @@ def _inverted_subject(post: str, language: str) -> str | None:
     np = clean_np(post, language)
     toks = words(post.split(",")[0])
     skip = 0
-    while np is None and skip < min(4, len(toks) - 1):
+    while np is None and language not in CASELESS and skip < min(4, len(toks) - 1):
         skip += 1  # step over an adverbial ("en ouverture", "am Montag") to the subject
         cand = clean_np(" ".join(toks[skip:]), language)
         if cand and person_name(cand, language):
@@ -291,7 +302,7 @@ def _inverted_subject(post: str, language: str) -> str | None:
     if np and not person_name(np, language) and "," in post:
         appos = post.split(",")[1]
         if _proper_segment(appos, language):
-            return appos.strip()
+            return appos.strip().rstrip(".!?…")  # "explique la directrice du musée, Élise Garnier."
     return np
 
 
@@ -337,6 +348,10 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
         adjacent_np = clean_np(adjacent, language) if adjacent and language not in NO_SPACES else None
         if adjacent_np and (len(words(adjacent_np)) > 1 or is_pronoun(adjacent_np, language)) and not post_named:
             post_np = None  # "la diplomática explicó el calendario:" — the subject stands before the verb
+        if post_np and language in NO_SPACES and clean_np(pre, language, leading=False):
+            post_np = None  # 他告诉记者： — the one told is not the speaker
+        if post_np and not post_named and speaker_kind(post_np, language, ()) == "nominal" and pre.strip(" ,"):
+            post_np = None  # "Castaño, directora técnica, explica la estrategia:" — what is explained
         if not fragment and post_np and post.strip().endswith((":", ",", "：", "，")) and len(words(post)) <= 5:
             if not post_np[:1].islower() or is_pronoun(post_np, language) or post_np.split()[0].lower() in DETERMINERS:
                 return post_np
@@ -390,14 +405,14 @@ def _introducer(label: str, language: str) -> str | None:
 
 
 # verbs of saying after 「…」と, with the speaker possibly in between (「…」と特使は語った)
-JA_STEM = re.compile(r"述べ|語|話|強調|説明|指摘|明らかに|明か|発表|付け加え|言っ|訴え|主張|答え|続け|振り返|笑っ|し")
+JA_STEM = re.compile(r"述べ|語|話|強調|説明|指摘|明らかに|明か|発表|付け加え|言っ|訴え|主張|答え|続け|振り返|笑|あいさつ|挨拶|表現|し")
 JA_TOPIC = re.compile(r"([^\s、。「」『』（）()]{1,30}?)(?<![にでとへ])[はが](?=[、\s]|[^いらな]|$)")
 
 
 def _ja_topic(before: str) -> str | None:
     """佐藤氏は全体会合の演説で「… → 佐藤氏 (the last topic or subject marked with は/が, not には/では)."""
-    found = JA_TOPIC.findall(before)
-    return found[-1].split("の")[-1] if found else None
+    found = JA_TOPIC.findall(re.sub(r"[（(][^）)]*[）)]", "", before))  # 山田和子さん（64）は
+    return found[-1].split("の")[-1].lstrip("と") if found else None  # 「…」と森川さんは → 森川さん
 
 
 # ---------------------------------------------------------------- names
@@ -421,9 +436,14 @@ def speaker_kind(phrase: str, language: str, people: Sequence[str]) -> str:
         return "role"
     if _org_like(head):
         return "thing"
-    if any(t in PERSON_ROLES for t in toks):
-        return "role"
+    if any(t in PERSON_ROLES or any(_fold(t).startswith(r) for r in PERSON_ROLES if len(r) > 6) for t in toks):
+        return "role"  # "la diplomática marroquí"
     return "nominal"
+
+
+def _fold(word: str) -> str:
+    """Without accents: 'diplomática' starts like 'diplomat'."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch))
 
 
 def _org_like(phrase: str) -> bool:
@@ -452,7 +472,8 @@ def person_name(phrase: str, language: str) -> str | None:
         if not offices or len(toks) - offices[-1] - 1 < 1:
             return None
     elif toks[0].lower() in DETERMINERS and any(t[:1].islower() for t in toks[1:]):
-        return None
+        if not (len(toks) >= 4 and toks[-1][:1].isupper() and toks[-2][:1].isupper()):
+            return None  # "la diplomática marroquí" is no name; "o agricultor Joaquim Baião" ends in one
     if toks[-1][:1].islower() or POSSESSIVE.search(toks[-1]) and len(toks[-1]) > 2 and toks[-1][-2] in "’'":
         return None
     run: list[str] = []
@@ -463,8 +484,8 @@ def person_name(phrase: str, language: str) -> str | None:
         if low in TITLES or low in PERSON_ROLES or low.startswith(ORG_STEMS) or (tok.isupper() and len(tok) > 2):
             break
         run.insert(0, tok)
-    while run and run[0][:1].islower():
-        run.pop(0)
+    while run and (run[0][:1].islower() or run[0].lower() in PREPOSITIONS | CONJUNCTIONS):
+        run.pop(0)  # "Of Clinton:" — a sentence-initial preposition is capitalised too
     if not run or any(not NAME_TOKEN.match(t) for t in run):
         return None
     if len(run) == 1 and toks[0].lower() in DETERMINERS:
@@ -472,8 +493,27 @@ def person_name(phrase: str, language: str) -> str | None:
     return " ".join(run)
 
 
+AR_ROLES = set(
+    """مدير مديرة وزير وزيرة رئيس رئيسة التاجر المعلم الخبير الخبيرة المبعوث المبعوثة المتحدث المتحدثة الناطق
+    الأستاذ الأستاذة الدكتور الدكتورة المزارع الفلاح الشريك السفير السفيرة محافظ عمدة الكاتب الكاتبة البقال""".split()
+)
+
+
+def _arabic_role_name(toks: list[str]) -> str | None:
+    """مديرة المتحف نادية بنسودة → نادية بنسودة: an office word, its definite complements, then the name."""
+    if len(toks) < 3 or toks[0].removeprefix("و") not in AR_ROLES and toks[0] not in AR_ROLES:
+        return None
+    rest = toks[1:]
+    while rest and rest[0].startswith("ال"):
+        rest = rest[1:]
+    return " ".join(rest) if len(rest) >= 2 else None
+
+
 def _caseless_name(phrase: str) -> str | None:
     name = phrase.strip()
+    ar_name = _arabic_role_name(name.split())
+    if ar_name:
+        return ar_name
     for suffix in JA_SUFFIXES:
         if name.endswith(suffix) and len(name) > len(suffix):
             name = name[: -len(suffix)]
@@ -511,6 +551,14 @@ def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[s
     names: Counter[str] = Counter()
     for p in people:
         names[person_name(p, language) or p.strip()] += 3
+    if language == "ja":
+        # 森川紗季さん, 林志豪董事長: the full name written once with its honorific or office
+        for m in JA_FULL_NAME.finditer(text):
+            names[m.group(1)] += 1
+    if language == "zh":
+        # 茶农何建国。/ 合伙人吴婷， — a name right after an office, closed by punctuation
+        for m in ZH_ROLE_THEN_NAME.finditer(text):
+            names[m.group(1)] += 1
     if language in CASELESS:
         return names
     for m in NAME_RUN.finditer(text):
@@ -531,11 +579,20 @@ def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[s
     return names
 
 
+ZH_ROLE_THEN_NAME = re.compile(
+    r"(?:社长|总裁|董事长|主席|部长|代表|专家|合伙人|市长|局长|经理|主任|教授|发言人|创始人|首席执行官|茶农|农民|作家)"
+    r"([\u4e00-\u9fff]{2,3})(?=[。，、：；（\s])"
+)
+JA_FULL_NAME = re.compile(r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{3,4})(?:さん|氏|董事長|社長|会長|教授|大臣|知事|市長)")
+
+
 def _governed(text: str, start: int, language: str) -> bool:
     """The word before a capitalised run governs its first word: an office ('prezes Ukrzaliznyci …') or, in
     inflecting languages, a preposition ('we Wrocławiu Katarzyna Wiśniewska')."""
     prev = text[max(0, start - 25) : start].split()
     low = prev[-1].lower() if prev else ""
+    if low.endswith("."):
+        return False  # "mr. Eva de Wit", "Dr. Anna Berg": an abbreviated title stands right before the name
     return (low in PREPOSITIONS and language in FREE_ORDER) or low in PERSON_ROLES or low in TITLES
 
 

@@ -12,8 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from indexer.attribution import (
+    AR_ROLES,
     CASELESS,
+    JA_SUFFIXES,
     NO_SPACES,
+    PREPOSITIONS,
     fullest_name,
     name_inventory,
     person_name,
@@ -26,7 +29,7 @@ from indexer.attribution import (
 )
 from indexer.models import Quote
 from indexer.quote_marks import PAIRS, PARA_SEP, QuoteSpan, find_quote_spans
-from indexer.speech_verbs import DETERMINERS
+from indexer.speech_verbs import DETERMINERS, PERSON_ROLES, TITLES
 
 SENTENCE_END = ".!?。！？"
 ABBREVIATIONS = set(
@@ -76,19 +79,24 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
         return []
     masked = _mask(text, spans)
     sentences = _sentence_bounds(masked)
-    cands = _join_interrupted([_cand(text, s) for s in spans], text, masked, lang)
+    cands = [_split_dash_incise(_cand(text, s), text, lang) for s in spans]
+    cands = _join_interrupted(cands, text, masked, lang)
     for c in cands:
         _attribute(c, text, masked, sentences, lang)
     events = _speech_events(masked, sentences, lang, people)
     names = name_inventory(text, people, lang)
-    mentions = _person_mentions(masked, names, people)
+    mentions = _person_mentions(masked, names, people, lang)
     _resolve(cands, events, mentions, text, lang, people)
+    for c in cands:
+        if c.speaker and lang in ("ar", "ja"):
+            c.speaker = _name_beside_office(c.speaker, masked[: c.start], lang)
     if lang in CASELESS:
         # no capitals to find names by: the full names written next to verbs of saying stand in for them
         for who in [c.speaker for c in cands if c.kind == "person"] + [e.speaker for e in events if e.kind == "person"]:
             name = person_name(who, lang) if who else None
             if name and (len(name.split()) > 1 or lang in NO_SPACES and len(name) > 2):
-                names[name] += 1
+                if not any(n in name for n in names if n != name and len(n) > 2):
+                    names[name] += 1  # not "工場近くで食堂を営む山田和子" when 山田和子 is known
     return [_to_quote(c, text, lang, names) for c in cands]
 
 
@@ -102,6 +110,28 @@ def _cand(text: str, span: QuoteSpan) -> _Cand:
     while e > s and text[e - 1].isspace():
         e -= 1
     return _Cand(span.start, span.end, [(s, e)])
+
+
+DASH_INCISE = re.compile(r"[,.!?…]?\s+[—–]\s+([^—–«»“”„\n]{3,80}?)[,.]?\s+[—–]\s+(?=\S)")
+
+
+def _split_dash_incise(c: _Cand, text: str, lang: str) -> _Cand:
+    """«…, — добавил он. — …» / „… – opowiadała. – …”: the attribution written inside one pair of marks is
+    the writer's, not the speaker's; cut it out and keep the two parts as one statement."""
+    if lang in CASELESS or len(c.parts) != 1:
+        return c
+    s, e = c.parts[0]
+    for m in DASH_INCISE.finditer(text, s, e):
+        clause = m.group(1)
+        if len(clause.split()) > 8:
+            continue
+        _, found = speaker_after(clause, lang, max_words=1)
+        if found:
+            cut = m.start() + 1 if text[m.start()] in ",.!?…" else m.start()
+            c.parts = [(s, cut), (m.end(), e)]
+            c.extra["gap"] = (m.start(1), m.end(1))
+            return c
+    return c
 
 
 def _mask(text: str, spans: list[QuoteSpan]) -> str:
@@ -192,14 +222,22 @@ def _interrupts(prev: _Cand, cur: _Cand, text: str, masked: str, lang: str) -> b
         return False
     first_inner = text[prev.parts[-1][0] : prev.parts[-1][1]].rstrip()
     sentence_done = first_inner[-1:] in ".!?。！？" and not text[cur.parts[0][0]].islower()
-    if not first_inner or (sentence_done and lang not in CASELESS):
-        return False
+    if not first_inner or (sentence_done and lang not in CASELESS) or first_inner[-1:] in "。！？":
+        return False  # “芯片短缺的教训，我们每个人都记得。”他说，“…” — two sentences, two quotes
+    if any(not _abbreviation(masked, prev.end + m.start()) for m in re.finditer(r"[.!?。！？](?=\s+\S)", gap)):
+        return False  # «…»، قالت X. وأضافت: «…» — the attribution closed a sentence and a new one began
+    if lang == "ja" and _speaker_after_ja_found(text[cur.end : cur.end + 30]):
+        return False  # 「…」と述べ、「…」と笑顔を見せた — the second quote has its own verb
     if not gap.rstrip().endswith((",", ":", "，", "：")) and lang not in NO_SPACES:
         return False
     if lang != "ja" and not gap.strip().lstrip(",").strip():
         return False
     _, found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
     return found
+
+
+def _speaker_after_ja_found(after: str) -> bool:
+    return speaker_after(after, "ja")[1]
 
 
 def _is_fragment(c: _Cand, text: str, lang: str, attached: bool) -> bool:
@@ -209,12 +247,16 @@ def _is_fragment(c: _Cand, text: str, lang: str, attached: bool) -> bool:
     inner = text[c.parts[0][0] : c.parts[-1][1]]
     if not inner:
         return True
+    if _several_sentences(inner, lang):
+        return False  # 「…ではない。…約束だ」 / «… ночи. А тут …»: a statement, wherever it stands
     before = text[: c.start].rstrip(" \t\u00a0\u202f")
     at_start = not before or before.endswith("\n") or before[-1] in BOUNDARY_BEFORE or before[-1] in "”»«“\"」』"
     first = inner.lstrip("…. ([")[:1]
     ending = inner.rstrip(PAIRS_CHARS)[-1:]
     if lang in CASELESS:
         long_enough = len(inner) >= 8 or ending in "。！？!?.،"
+        if at_start and attached and len(inner) >= 4:
+            return False  # 。「まだ課題は多い」と語った: short, but a sentence of its own with its verb
         return not ((at_start or attached) and long_enough)
     if not at_start:
         return True
@@ -229,6 +271,13 @@ def _is_fragment(c: _Cand, text: str, lang: str, attached: bool) -> bool:
     # no attribution next to it: a statement only if it reads as one (several words, closing punctuation,
     # inside the marks in English, after them in French or Spanish: «…».)
     return not (len(inner.split()) >= 4 and (ending in ".!?…" or after[:1] in ".!?…"))
+
+
+def _several_sentences(inner: str, lang: str) -> bool:
+    """Two sentences or more inside the marks: nobody quotes a title or a phrase that long."""
+    if lang in CASELESS:
+        return bool(re.search(r"[。！？.!?؟]\s*\S", inner.rstrip("。！？.!?؟ ")))
+    return len(inner.split()) >= 6 and bool(re.search(r"\w[.!?…]\s+[A-ZÀ-ÖØ-ÞА-ЯЁІЇЄҐ]", inner))
 
 
 # ---------------------------------------------------------------- attribution
@@ -262,7 +311,8 @@ def _attribute(c: _Cand, text: str, masked: str, sentences: list[tuple[int, int]
     gap_speaker, gap_found = (None, False)
     if "gap" in c.extra:
         g0, g1 = c.extra["gap"]
-        gap_speaker, gap_found = speaker_after(masked[g0:g1].rstrip().rstrip(",:，："), lang)
+        gap = text[g0:g1].translate(SCRIPT_PUNCT)  # the attribution may sit inside the marks (dash incise)
+        gap_speaker, gap_found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
     after_speaker, after_found = speaker_after(after, lang)
     last = text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS)[-1:]
     statement_like = last in ",.!?…。！？" or lang in CASELESS
@@ -282,6 +332,48 @@ def _attribute(c: _Cand, text: str, masked: str, sentences: list[tuple[int, int]
     if not c.speaker and not c.fragment:
         c.speaker, incise = _incise_speaker(text[c.parts[0][0] : c.parts[-1][1]], lang)
         c.pro_drop = c.pro_drop or incise
+    if not c.speaker and not c.fragment and lang == "ja":
+        c.speaker = _ja_paragraph_topic(c, masked)
+    introduced = text[: c.start].rstrip().endswith((":", "："))
+    if c.fragment and not introduced and _title_like(text[c.parts[0][0] : c.parts[-1][1]], lang):
+        c.speaker, c.pro_drop = None, False
+        c.extra["title"] = True  # „Kurierem Nadwiślańskim”, «Ранковий Вісник»: a name, not words said
+
+
+def _name_beside_office(speaker: str, before: str, lang: str) -> str:
+    """An office standing for a name written beside it earlier: 'وزيرة …، ماريا خوسيه أورتيغا،' and
+    エル・イドリシ特使 … 「…」と特使は."""
+    if lang == "ja":
+        if speaker not in JA_SUFFIXES:
+            return speaker
+        named = re.findall(r"([\u30a0-\u30ff・]{2,12}|[\u4e00-\u9fff]{2,4})" + re.escape(speaker), before)
+        return named[-1] + speaker if named else speaker
+    first = speaker.split()[0]
+    if first not in AR_ROLES and first.removeprefix("و") not in AR_ROLES:
+        return speaker
+    at = before.rfind(speaker)
+    appos = re.match(r"\s*[،,]\s*([^،,:.«»_]{3,40}?)\s*[،,]", before[at + len(speaker) :]) if at >= 0 else None
+    if appos and 2 <= len(appos.group(1).split()) <= 3:
+        return appos.group(1)
+    return speaker
+
+
+JA_HONORIFIC_TOPIC = re.compile(r"([\u4e00-\u9fff\u30a0-\u30ff]{1,8}(?:さん|氏))[はが]")
+
+
+def _ja_paragraph_topic(c: _Cand, masked: str) -> str | None:
+    """森川さんは神戸市出身で…。記者会見では「…」と話した: the person the paragraph is about."""
+    para_start, _ = _para_bounds(masked, c.start)
+    found = JA_HONORIFIC_TOPIC.findall(masked[para_start : c.start])
+    return found[-1] if found else None
+
+
+def _title_like(inner: str, lang: str) -> bool:
+    """Every word capitalised (a newspaper, a book, a firm): a name set in quotation marks."""
+    toks = inner.split()
+    if lang in CASELESS or not toks or len(toks) > 5:
+        return False
+    return all(t[:1].isupper() or t[:1].isdigit() for t in toks)
 
 
 INCISE = re.compile(r"(?:,|\s[—–])\s+([^,.;:!?—–«»“”„]{2,60}?)\s*(?:,|\.|\s[—–])")
@@ -313,6 +405,11 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
             if not subj:
                 subj = speaker_after(sent[m.start() :], lang)[0]  # "Jak przyznał Hrycenko, …"
             kind = speaker_kind(subj, lang, people) if subj and "_" not in subj else ""
+            if kind not in ("person", "thing") and lang not in CASELESS:
+                inverted = speaker_after(sent[m.start() :], lang)[0]  # "…, berichtete Hryzenko."
+                right_after = inverted and inverted[:1].isupper() and sent[m.end() :].lstrip().startswith(inverted)
+                if right_after and "_" not in inverted and speaker_kind(inverted, lang, people) == "person":
+                    subj, kind = inverted, "person"
             if kind and not kind.startswith("pronoun"):
                 events.append(_Event(s + m.start(), subj, kind))
                 break
@@ -322,15 +419,19 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
 # ---------------------------------------------------------------- resolution
 
 
-def _person_mentions(masked: str, names, people: Sequence[str]) -> list[_Event]:
+def _person_mentions(masked: str, names, people: Sequence[str], lang: str = "en") -> list[_Event]:
     """Where each multi-word person name appears (outside quotes): 'she said' may point back to any of them.
     When the recogniser gave names, only those count (German capitalises every noun)."""
     found: list[_Event] = []
     known = {tok for p in people for tok in p.split()}
     for name in names:
-        if len(name.split()) < 2 or _org_name(name) or (known and not set(name.split()) & known):
+        cjk_name = lang == "zh" and 2 <= len(name) <= 4 and " " not in name  # 何建国: no spaces to count words by
+        if not cjk_name and (len(name.split()) < 2 or _org_name(name) or (known and not set(name.split()) & known)):
             continue
         for m in re.finditer(re.escape(name), masked):
+            prev = masked[max(0, m.start() - 12) : m.start()].split()[-1:]
+            if prev and (prev[0] in PREPOSITIONS or prev[0] in ("van", "von", "of")):
+                continue  # "Ruud Hoekstra van Windkracht Flevo": the firm he works for, not someone speaking
             found.append(_Event(m.start(), name, "person"))
     return sorted(found, key=lambda e: e.pos)
 
@@ -355,21 +456,49 @@ def _resolve(
             c.kind = speaker_kind(c.speaker, lang, people)
     for i, c in enumerate(cands):
         if c.kind == "role" and not _indefinite(c.speaker):
-            named = _named_later(c, events, text, lang, people)
+            named = _named_later(c, events, text, lang, people) or _named_before(c, mentions, text)
             if named:
                 c.speaker, c.kind = named, "person"
         elif c.kind.startswith("pronoun"):
             want = "thing" if c.kind.endswith("thing") else "person"
             found = _last_speaker(c.start, cands[:i], events, want)
-            named_here = _last_mention_in_paragraph(c.start, mentions, text) if want == "person" else None
-            if named_here and (not found or found[2] < _para_bounds(text, c.start)[0]):
+            anchor = _introduced_at(c, text)
+            named_here = _last_mention_in_paragraph(anchor, mentions, text) if want == "person" else None
+            if named_here and (not found or found[2] < _para_bounds(text, anchor)[0]):
                 found = named_here  # "La ministre …, Haruka Sato, a … Elle a déclaré : «…»"
             if found:
                 c.speaker, c.kind = found[0], found[1]
         elif not c.speaker and (c.pro_drop or not c.fragment):
-            found = _continuation(c, cands[:i], events, mentions, text)
+            found = _continuation(c, cands[:i], events, mentions, text) or _introduced_before(
+                c, cands[:i], events, mentions, text, lang
+            )
             if found:
                 c.speaker, c.kind = found
+        elif not c.speaker and c.fragment and not c.extra.get("title"):
+            para_start, _ = _para_bounds(text, c.start)
+            said = [e for e in events if para_start <= e.pos < c.start and e.kind == "person"]
+            if said and text[: c.start].rstrip()[-1:] in "–—-:":
+                # "…, berichtete Hryzenko. Die meisten hätten ihn verschlafen – „und genau darum ging es“."
+                c.speaker, c.kind = said[-1].speaker, "person"
+
+
+def _named_before(c: _Cand, mentions: list[_Event], text: str) -> str | None:
+    """'…, Amina El Idrissi, defendió … la diplomática marroquí explicó:' — a definite role pointing back to the
+    one person its paragraph names."""
+    if (c.speaker or "").split()[0].lower() not in DETERMINERS:
+        return None
+    anchor = _introduced_at(c, text)
+    para_start, _ = _para_bounds(text, anchor)
+    named = {m.speaker for m in mentions if para_start <= m.pos < anchor}
+    return named.pop() if len(named) == 1 else None
+
+
+def _introduced_at(c: _Cand, text: str) -> int:
+    """Where the quote's introduction stands: the previous paragraph when it ends in a colon ("Ze zei …:")."""
+    para_start, _ = _para_bounds(text, c.start)
+    if para_start and not text[para_start : c.start].strip() and text[:para_start].rstrip().endswith((":", "：")):
+        return para_start - len(PARA_SEP)
+    return c.start
 
 
 def _indefinite(phrase: str | None) -> bool:
@@ -425,6 +554,34 @@ def _continuation(
     return pool[-1][1], pool[-1][2]
 
 
+JA_AS_FOLLOWS = re.compile(r"(?:次のように|こう)(?:語|述べ|話し|説明し)")
+
+
+def _introduced_before(
+    c: _Cand, earlier: list[_Cand], events: list[_Event], mentions: list[_Event], text: str, lang: str
+) -> tuple[str, str] | None:
+    """A quote opening its paragraph after a paragraph that introduces someone ("… адвокат Ирина Лапина …
+    После заседания она объяснила …", "se dirigió a los socios:"): the person named there is the speaker.
+    When that paragraph only says 'said as follows' (次のように語った), the one before names the speaker."""
+    para_start, _ = _para_bounds(text, c.start)
+    if not para_start or text[para_start : c.start].strip():
+        return None
+    prev_start, prev_end = _para_bounds(text, para_start - len(PARA_SEP) - 1)
+    if any(prev_start <= q.start < prev_end and not q.fragment for q in earlier):
+        return None  # the previous paragraph quotes someone: _continuation already had its chance
+    here = [m for m in mentions if prev_start <= m.pos < prev_end]
+    if here:
+        return here[-1].speaker, "person"
+    said = verb_pattern(lang).search(text, prev_start, prev_end) or JA_AS_FOLLOWS.search(text, prev_start, prev_end)
+    if not said or not prev_start:
+        return None
+    before_start, _ = _para_bounds(text, prev_start - len(PARA_SEP) - 1)
+    pool = [(q.start, q.speaker, q.kind) for q in earlier if q.speaker and q.start >= before_start and not q.fragment]
+    pool += [(e.pos, e.speaker, e.kind) for e in events + mentions if before_start <= e.pos < prev_start]
+    pool = [p for p in pool if not p[2].startswith("pronoun")]
+    return max(pool)[1:] if pool else None
+
+
 # ---------------------------------------------------------------- output
 
 
@@ -433,14 +590,55 @@ def _normalise(speaker: str | None, kind: str, lang: str, names) -> str | None:
         return None
     speaker = speaker.strip(" ,;:")
     if kind == "person":
-        known = [n for n in names if len(n.split()) > 1 and n in speaker]
+        known = [n for n in names if (len(n.split()) > 1 or lang in NO_SPACES and len(n) > 2) and n in speaker]
         name = max(known, key=len) if known else person_name(speaker, lang) or speaker
-        return fullest_name(name, names, lang)
+        return _drop_office(fullest_name(name, names, lang), lang)
+    if kind in ("role", "nominal"):
+        inside = _name_inside(speaker, lang, names)
+        if inside:
+            return _drop_office(fullest_name(inside, names, lang), lang)  # "Der Hausarzt Peter Schwab aus Hamborn" → "Peter Schwab"
     toks = speaker.split()
     if kind == "thing" and lang != "en" and len(toks) > 1 and toks[0].lower() in DETERMINERS:
         if all(t[:1].isupper() for t in toks[1:]):
             return " ".join(toks[1:])  # "die Deutsche Bahn" → "Deutsche Bahn"
     return speaker
+
+
+def _name_inside(phrase: str, lang: str, names) -> str | None:
+    """The person's name inside an office-and-name phrase: a known name, or the name after a CJK office."""
+    known = [
+        n for n in names
+        if n != phrase and n in phrase and (len(n.split()) > 1 or lang in CASELESS and len(n) > 1)
+        and not re.search(re.escape(n) + r"[’']", phrase)  # "Donald Trump’s son" is not Donald Trump
+    ]
+    if known:
+        return _drop_office(max(known, key=lambda n: (names[n], len(n))), lang)
+    if lang in CASELESS:
+        name = person_name(phrase, lang)
+        if name and name != phrase and ("·" in name or lang in NO_SPACES and len(name) >= 2 and name in names):
+            return name  # 西班牙生态转型大臣玛丽亚·何塞·奥尔特加 → 玛丽亚·何塞·奥尔特加
+    return None
+
+
+def _drop_office(name: str, lang: str) -> str:
+    """'Hausarzt Peter Schwab', 'Синоптикиня Наталія Диденко': German and Slavic offices are capitalised too."""
+    toks = name.split()
+    if len(toks) >= 3 and _office_word(toks[0]):
+        return " ".join(toks[1:])
+    return name
+
+
+def _office_word(tok: str) -> bool:
+    low = tok.lower()
+    return low in PERSON_ROLES or low in TITLES or any(
+        low.endswith(r) or low.startswith(r) for r in PERSON_ROLES | OFFICE_STEMS if len(r) >= 4
+    )
+
+
+OFFICE_STEMS = {
+    "arzt", "ärztin", "kämmerin", "kämmerer", "kurator", "synoptik", "синоптик", "trainer", "anwalt", "anwältin",
+    "пасажир", "пассажир", "passagier", "pasażer",
+}
 
 
 def _to_quote(c: _Cand, text: str, lang: str, names) -> Quote:

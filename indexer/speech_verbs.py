@@ -20,7 +20,7 @@ VERBS: dict[str, list[str]] = {
         antwortet fragte fragt kritisierte kritisiert äußerte äußert bemerkte bemerkt versicherte versichert
         forderte fordert mahnte mahnt unterstrich unterstreicht rief ruft sprach spricht verkündete verkündet
         bekräftigte bekräftigt räumte räumt hieß heißt erinnerte erinnert berichtete schilderte schildert
-        appellierte klagte klagt""".split(),
+        appellierte klagte klagt erzählte erzählt""".split(),
     "fr": """a_déclaré déclare a_dit dit disait a_affirmé affirme a_ajouté ajoute a_expliqué explique
         a_souligné souligne a_indiqué indique estime a_estimé a_assuré assure a_précisé précise
         a_averti avertit a_lancé lance a_confié confie a_martelé martèle poursuit a_poursuivi
@@ -63,12 +63,12 @@ VERBS: dict[str, list[str]] = {
         наголосив наголосила пояснив пояснила повідомив повідомила повідомили розповів розповіла підкреслив
         підкреслила каже говорить написав написала відповів відповіла запевнив запевнила зауважив зауважила
         нагадав нагадала попередив попередила пояснює розповідає зазначає наголошує заявляє повідомляє пише
-        визнав визнала додає переконаний""".split(),
+        визнав визнала додає переконаний усміхається усміхнувся усміхнулася""".split(),
     "ru": """сказал сказала сказали заявил заявила заявили добавил добавила добавили отметил отметила отметили
         подчеркнул подчеркнула пояснил пояснила сообщил сообщила сообщили рассказал рассказала говорит говорил
         говорила написал написала ответил ответила заверил заверила заметил заметила напомнил напомнила
         предупредил предупредила утверждает утверждал признал признала объясняет рассказывает отмечает
-        подчеркивает заявляет сообщает пишет признает признаёт добавляет уточнил уточнила считает""".split(),
+        подчеркивает заявляет сообщает пишет признает признаёт добавляет уточнил уточнила считает улыбается улыбнулся улыбнулась""".split(),
     "ar": """قال قالت يقول تقول أضاف أضافت صرح صرحت أكد أكدت أوضح أوضحت أعلن أعلنت أشار أشارت ذكر ذكرت تابع
         تابعت كتب كتبت اعتبر اعتبرت شدد شددت مضيفا مضيفاً مضيفة قائلا قائلاً قائلة رأى رأت يقول تقول
         أفاد أفادت أبدى أبدت""".split(),

@@ -339,3 +339,138 @@ def test_office_between_article_and_name_and_institution_names():
         "de",
     )
     assert [s for _, s, _ in found] == ["Jonas Albrecht", "Deutsche Bahn"]
+
+
+# ---------------------------------------------------------------- QA findings on the bundled corpus
+
+
+def test_dash_interrupted_russian_quote_drops_the_attribution_and_keeps_one_statement():
+    paragraphs = ["Мэр Игорь Седов осмотрел мост в среду. «Мы откроем его к зиме, — добавил он. — Но денег пока не хватает»."]
+    found = extract_quotes(paragraphs, "ru")
+    assert len(found) == 1
+    assert "добавил" not in found[0].text
+    assert found[0].text.startswith("Мы откроем его к зиме") and found[0].text.endswith("Но денег пока не хватает")
+    assert (found[0].speaker, found[0].fragment) == ("Игорь Седов", False)
+
+
+def test_dash_interrupted_ukrainian_quote_names_the_speaker_inside():
+    found = extract_quotes(["«Ми відкриємо музей навесні, — сказала Оксана Левчук. — Експонати вже готові»."], "uk")
+    assert [(q.speaker, "сказала" in q.text) for q in found] == [("Оксана Левчук", False)]
+
+
+@pytest.mark.parametrize(
+    ("paragraphs", "lang", "people", "speaker"),
+    [
+        (
+            ["Der Zahnarzt Jan Vogt aus Moers berichtete von Wartezeiten. „Wir arbeiten jeden Samstag“, sagte er."],
+            "de",
+            (),
+            "Jan Vogt",
+        ),
+        (["«نفتح الأبواب كل صباح للطلاب»، قال مدير المكتبة سمير العلوي خلال الزيارة."], "ar", (), "سمير العلوي"),
+        (["意大利文化部长卢卡·罗西表示，政府将继续支持修复工作：“我们不会放弃这座城市。”"], "zh", (), "卢卡·罗西"),
+        (["أما وزيرة الزراعة الفرنسية، كلير دوبون، فتحدثت عن المحاصيل، وقالت:", "«الموسم كان صعباً على الجميع»."], "ar", (),
+         "كلير دوبون"),
+        (["ルイス特使は合意を歓迎した。「まだ課題は多い」と特使は語った。"], "ja", (), "ルイス"),
+        (["« Le quai sera prêt en juin », explique le directeur du port, Julien Marchal."], "fr", (), "Julien Marchal"),
+        (
+            ["La portavoz de la ONU, Clara Ruiz, presentó el informe. Después, la diplomática chilena explicó el plan:",
+             "«Habrá dos reuniones antes de diciembre y una votación final»."],
+            "es",
+            (),
+            "Clara Ruiz",
+        ),
+    ],
+)
+def test_speaker_is_the_name_not_the_office(paragraphs, lang, people, speaker):
+    assert [q.speaker for q in extract_quotes(paragraphs, lang, people) if not q.fragment] == [speaker]
+
+
+def test_dutch_prepositional_phrase_is_no_speaker_and_title_with_particle_keeps_the_name():
+    found = extract_quotes(
+        [
+            "De advocaat van de vissers, mr. Eva de Wit, bracht nieuwe cijfers in. Ze zei tegen de rechter:",
+            "‘De vangst is in vijf jaar gehalveerd. Dat is geen toeval.’",
+            "‘We willen gewoon duidelijkheid,’ zei mr. Eva de Wit na de zitting.",
+        ],
+        "nl",
+    )
+    assert [q.speaker for q in found] == ["Eva de Wit", "Eva de Wit"]
+
+
+def test_outlet_and_title_names_in_quotation_marks_have_no_speaker():
+    pl = quotes(
+        ["Hydrolog Marek Lis ostrzega przed wezbraniem.",
+         "„Woda będzie wysoka do środy” – powiedział Lis w rozmowie z „Gazetą Pomorską”."],
+        "pl",
+        ("Marek Lis",),
+    )
+    assert pl == [("Woda będzie wysoka do środy", "Marek Lis", False), ("Gazetą Pomorską", None, True)]
+    uk = quotes(["Ми говорили з Андрієм Шевчуком.", "«Ми працюємо щодня», — сказав Шевчук «Вечірньому Кур’єру»."], "uk")
+    assert [(t, s is None or "Шевчук" in s, f) for t, s, f in uk] == [
+        ("Ми працюємо щодня", True, False),
+        ("Вечірньому Кур’єру", True, True),
+    ]
+    assert uk[1][1] is None and "«" not in (uk[0][1] or "")
+
+
+def test_separate_quotes_with_their_own_attribution_stay_separate():
+    ar = quotes(["«نفتح الأبواب كل صباح للطلاب»، قال مدير المكتبة سمير العلوي خلال الزيارة. وأضاف: «القراءة ما زالت حية»."], "ar")
+    assert [t for t, _, _ in ar] == ["نفتح الأبواب كل صباح للطلاب", "القراءة ما زالت حية"]
+    ja = quotes(["田中健一社長は「新しい店は来月開く」と述べ、「地元の客を大切にしたい」と笑顔を見せた。"], "ja")
+    assert ja == [("新しい店は来月開く", "田中健一", False), ("地元の客を大切にしたい", "田中健一", False)]
+    zh = quotes(["“价格不是唯一的问题。”王磊说，“服务更重要。”"], "zh")
+    assert [(t, s) for t, s, _ in zh] == [("价格不是唯一的问题。", "王磊"), ("服务更重要。", "王磊")]
+
+
+def test_full_sentences_are_not_fragments_in_japanese_and_ukrainian():
+    ja = quotes(["井上浩二社長は式典で「この店はただの売り場ではない。町の台所だ」とあいさつした。"], "ja")
+    assert ja == [("この店はただの売り場ではない。町の台所だ", "井上浩二", False)]
+    uk = quotes(
+        ["Пасажирка Ірина Коваль розповіла, що їхала з Одеси.",
+         "«Дванадцять годин у дорозі. А тепер — ліжко і тиша», — усміхається вона."],
+        "uk",
+    )
+    assert uk == [("Дванадцять годин у дорозі. А тепер — ліжко і тиша", "Ірина Коваль", False)]
+
+
+def test_japanese_speaker_named_with_san_earlier_in_the_paragraph():
+    found = quotes(["山本美咲さんは大阪府出身で、現在は東京に住む。会見では「この町の景色をずっと描きたかった」と話した。"], "ja")
+    assert found == [("この町の景色をずっと描きたかった", "山本美咲", False)]
+
+
+def test_quote_opening_a_paragraph_continues_the_person_introduced_before():
+    found = quotes(
+        ["Головний лікар Петро Савчук розповів про нові правила. Він дав кілька порад.",
+         "«Пийте більше води. Не виходьте надвір у спеку."],
+        "uk",
+    )
+    assert [s for _, s, _ in found] == ["Петро Савчук"]
+
+
+def test_firm_after_van_is_not_the_person_a_pronoun_points_to():
+    found = quotes(
+        ["Omwonenden van het windpark van Zeewind Noord klagen over geluid.",
+         "Woordvoerder Anton Bakker van Zeewind Noord noemt de cijfers ‘overdreven’. ‘Wij houden ons aan de regels,’ zei hij."],
+        "nl",
+        ("Anton Bakker van Zeewind Noord",),
+    )
+    assert [s for t, s, _ in found if t != "overdreven"] == ["Anton Bakker"]
+
+
+def test_partial_quote_after_a_dash_belongs_to_the_person_reported_in_its_paragraph():
+    found = quotes(
+        ["Die Fähre habe zwei Stunden Verspätung gehabt, erklärte Lena Horn. "
+         "Die meisten Gäste hätten es verschlafen – „und das war uns wichtig“."],
+        "de",
+        ("Lena Horn",),
+    )
+    assert found == [("und das war uns wichtig", "Lena Horn", True)]
+
+
+def test_chinese_pronoun_points_to_the_name_after_an_office_not_to_the_office():
+    found = quotes(
+        ["茶农说：今年收成不错", "记者在山上见到了茶农张春生。他告诉记者：", "“今年的雨水比往年少，但是茶叶质量很好。”"],
+        "zh",
+    )
+    assert found == [("今年的雨水比往年少，但是茶叶质量很好。", "张春生", False)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .clean import clean
 from .entities import extract_entities
 from .language import detect_language, detect_short
-from .models import AnnotatedArticle, Article, RawPage
+from .models import AnnotatedArticle, Article, Quote, RawPage
 from .quotes import extract_quotes
 
 QUOTE_LANGUAGE_MIN_CHARS = 60  # shorter quotes are too short for language identification to be trusted
@@ -17,11 +17,29 @@ def annotate(article: Article) -> AnnotatedArticle:
     people = [e.name for e in entities if e.type == "person"]
     quotes = extract_quotes(article.paragraphs, language, people)
     for q in quotes:
-        if not q.fragment and len(q.text) >= QUOTE_LANGUAGE_MIN_CHARS:
-            quoted_in = detect_short(q.text)
-            if quoted_in not in ("und", language):
-                q.language = quoted_in
+        if len(q.text) < QUOTE_LANGUAGE_MIN_CHARS:
+            continue
+        quoted_in = detect_short(q.text)
+        if quoted_in in ("und", language):
+            continue
+        q.language = quoted_in
+        if q.speaker is None:
+            _attribute_in_own_language(q, article.paragraphs, people)
     return AnnotatedArticle(article=article, language=language, quotes=quotes, entities=entities)
+
+
+def _attribute_in_own_language(quote: Quote, paragraphs: list[str], people: list[str]) -> None:
+    """A quote in another language than its article often keeps that language's attribution ("…“, sagte X in an
+    English report): read its paragraph again with that language's verbs of saying."""
+    offset = 0
+    for paragraph in paragraphs:
+        end = offset + len(paragraph)
+        if offset <= quote.start < end:
+            for again in extract_quotes([paragraph], quote.language or "und", people):
+                if again.text == quote.text and again.speaker:
+                    quote.speaker, quote.fragment = again.speaker, again.fragment
+            return
+        offset = end + 2  # paragraphs are joined by a blank line
 
 
 def process(page: RawPage) -> AnnotatedArticle:

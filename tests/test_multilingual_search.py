@@ -98,3 +98,20 @@ def test_language_filter_and_did_you_mean(service):
     assert languages(service, "Kyiv OR Zurich", language="de") == ["de"]
     result = service.search("Baltimroe")
     assert result["total"] == 0 and result["did_you_mean"] == "baltimore"
+
+
+def test_a_quote_in_another_language_is_labelled_with_its_language():
+    from indexer.annotate import annotate
+    from indexer.models import Article, Block
+
+    article = Article(title="Berlin mayor visits the flooded border towns", blocks=[Block(p) for p in [
+        "The mayor of Berlin travelled to the border towns on the Oder on Sunday to meet rescue teams.",
+        "„Wir lassen unsere Nachbarn in dieser schweren Lage nicht allein, und wir werden beim Wiederaufbau "
+        "helfen“, sagte Bürgermeisterin Sabine Krüger vor Journalisten.",
+        "“We are grateful for every sandbag,” said the local fire chief, Tomasz Nowak.",
+        "The river is expected to fall slowly over the coming week, forecasters said."]])
+    annotated = annotate(article)
+    assert annotated.language == "en"
+    by_speaker = {q.speaker: q for q in annotated.quotes}
+    assert by_speaker["Sabine Krüger"].language == "de"
+    assert by_speaker["Tomasz Nowak"].language in (None, "en")

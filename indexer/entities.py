@@ -213,6 +213,8 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
             k = j
             while k < n and k - j < 2 and toks[k].text.casefold() in connectors:
                 k += 1
+            if k == j and k < n and toks[k].text.casefold() == "für" and has_org_word([toks[j - 1].text]):
+                k += 1  # "Institut für Flussforschung Leipzig", whatever the article's language
             if k > j and k < n and _is_cap(toks[k].text):
                 j = k + 1
                 continue
@@ -243,6 +245,8 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
                                                                                   language)):
         return words, cue  # "De Morgen", "The Guardian": the article belongs to the name
     while words:
+        if len(words) > 1 and org_for(" ".join(w.text for w in words)):
+            break  # "Die Deutsche Bahn": the demonym belongs to the organisation's name
         first = words[0]
         low = first.text.casefold().strip(".")
         if low in PERSON_TITLES:
@@ -349,6 +353,65 @@ def _in_score_line(toks: list[_Tok], after: int) -> bool:
     return numbers >= 2 and len(toks) <= 25
 
 
+_QUALIFIER_WORDS = {("an", "der"), ("am",), ("nad",), ("pod",), ("upon",)}
+
+
+def _with_qualifier(texts: list[str], toks: list[_Tok], end: int, language: str):
+    """A place name's qualifier must not be dropped: "Frankfurt (Oder)", "Frankfurt an der Oder", "Frankfurcie
+    nad Odrą" name another city than "Frankfurt". Returns (words, end, place) with place None when no
+    qualified name is known."""
+    cands = []
+    if end + 2 < len(toks) and toks[end].text == "(" and toks[end + 2].text == ")" and _is_cap(toks[end + 1].text):
+        cands.append(([*texts, f"({toks[end + 1].text})"], end + 3))
+    for quals in _QUALIFIER_WORDS:
+        k = end + len(quals)
+        if k < len(toks) and tuple(t.text.casefold() for t in toks[end:k]) == quals and _is_cap(toks[k].text):
+            cands.append(([*texts, *(t.text for t in toks[end:k]), toks[k].text], k + 1))
+    for words, new_end in cands:
+        place = place_for(" ".join(words), language)
+        if place and fold(place.name)[:6] == fold(texts[0])[:6]:
+            return words, new_end, place
+    return texts, end, None
+
+
+_SPLIT_CONNECTORS = {"vom", "von", "van", "of", "from", "de", "du", "z", "ze", "з", "із", "из"}
+
+
+def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab: set[str], headline: bool,
+                 mentions: list[Mention]) -> list[_Tok]:
+    """Split what a run of capitals glued to a person: a leading place, organisation or common word ("Wrocławiu
+    Katarzyna Wiśniewska", "Укрзалізниці Олександр Гриценко", "Stadtkämmerin Birgit Lenz") and a trailing
+    affiliation ("Jonas Albrecht vom Institut"). Split-off names are added to mentions."""
+    given = [w.text[:1].isupper() and w.text.casefold() not in CONNECTORS and _is_given(w.text, language)
+             for w in words]
+    if len(words) >= 3 and not given[0] and True in given[1:-1]:
+        i = given.index(True)
+        head, rest = words[:i], words[i:]
+        text = " ".join(w.text for w in head)
+        org = org_for(text) or org_for(_lemma_name(text, "organization", language))
+        place = None if org else place_for(text, language)
+        plain_name = len(rest) <= 3 and not any(w.text.casefold() in CONNECTORS for w in rest)
+        if org or place:
+            mentions.append(Mention(text, "organization" if org else "place", head[0].index,
+                                    org or place.name, weak=headline))
+            words, given = rest, given[i:]
+        elif plain_name and not has_org_word([w.text for w in head]) and not _lexical_common(rest[0].text, language) \
+                and not any(w.text.casefold() in CONNECTORS | NEVER_ALONE | _PLACE_HEADS for w in head):
+            words, given = rest, given[i:]  # "Stadtkämmerin Birgit Lenz", "Pruszcza Gdańskiego Jacek Nowak"
+    if given and given[0]:
+        for k in range(2, len(words) - 1):
+            if words[k].text.casefold() in _SPLIT_CONNECTORS:
+                tail = words[k + 1:]
+                text = " ".join(w.text for w in tail)
+                nxt = toks[tail[-1].pos + 1].text if tail[-1].pos + 1 < len(toks) else ""
+                kind, canonical = _type_run([w.text for w in tail], language, False, words[k].text, False,
+                                            lower_vocab, nxt)
+                if kind:
+                    mentions.append(Mention(text, kind, tail[0].index, canonical, weak=headline))
+                return words[:k]
+    return words
+
+
 def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> list[Mention]:
     all_toks: list[list[_Tok]] = []
     offset = 0
@@ -369,23 +432,20 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     # A sentence-initial word that may still be a surname named earlier ("Scholz sagte").
                     mentions.append(Mention(lone, None, toks[a].index, weak=headline))
                 continue
-            while len(words) >= 2 and _is_given(words[1].text, language) and not _is_given(words[0].text, language):
-                # "У Києві Олександр Гриценко", "Укрзалізниця Олександр ...": a name glued to the person after it.
-                org = org_for(words[0].text)
-                place = None if org else place_for(words[0].text, language)
-                if not (org or place):
-                    break
-                kind = "organization" if org else "place"
-                mentions.append(Mention(words[0].text, kind, words[0].index, org or place.name, weak=headline))
-                words = words[1:]
+            words = _split_glued(words, toks, language, lower_vocab, headline, mentions)
+            if not words:
+                continue
             start = words[0].pos
             prev = toks[start - 1].text if start > 0 else ""
             if cue is False and start > 0 and toks[start - 1].text.casefold().strip(".") in PERSON_TITLES:
                 cue = True
             texts = [re.sub(r"['’]s$", "", w.text) for w in words]
             end = words[-1].pos + 1
+            texts, end, qualified = _with_qualifier(texts, toks, end, language)
             nxt = toks[end].text if end < len(toks) else ""
             kind, canonical = _type_run(texts, language, cue, prev, words[0].sent_start or headline, lower_vocab, nxt)
+            if qualified:
+                kind, canonical = "place", qualified.name
             if kind == "place" and _in_score_line(toks, end):
                 kind, canonical = "organization", None  # "Boston 3 Chicago 2": a city in a results line is a team
             surface = " ".join(texts)
@@ -412,7 +472,7 @@ _ARABIC_LETTER = re.compile(r"[\u0620-\u064a]")
 def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
     """Gazetteer names in Han, kana and Arabic text, longest match first (no capitals to go by there)."""
     index = script_index()
-    longest = 14
+    longest = 20  # "الولايات المتحدة" is 16 characters
     out: list[Mention] = []
     base = 0
     for pi, para in enumerate(paragraphs):
@@ -420,6 +480,7 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
             base += len(para) + 2
             continue
         i = 0
+        found: list[Mention] = []
         while i < len(para):
             hit = None
             for length in range(min(longest, len(para) - i), 1, -1):
@@ -429,13 +490,77 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
                     break
             if hit:
                 kind, canonical = index[hit]
-                out.append(Mention(hit, kind, base + i, canonical if kind != "person" else None,
-                                   weak=weak_first and pi == 0))
+                if not (kind == "place" and hit in _AR_COMMON_WORDS):
+                    found.append(Mention(hit, kind, base + i, canonical if kind != "person" else None,
+                                         weak=weak_first and pi == 0))
                 i += len(hit)
             else:
                 i += 1
+        people = _script_people(para, base, weak_first and pi == 0)
+        spans = [(m.start, m.start + len(m.surface)) for m in found]
+        for m in people:
+            a, b = m.start, m.start + len(m.surface)
+            clash = [x for x, (c, d) in zip(found, spans, strict=True) if c < b and a < d]
+            if any(x.type != "place" for x in clash):
+                continue
+            found = [x for x in found if x not in clash]  # "德里" inside "伊德里西", "川口" inside "川口淳"
+            found.append(m)
+        out.extend(found)
         base += len(para) + 2
     return out
+
+
+# Arabic words that are also place names in the gazetteer: "المدينة" (the city, Medina), "رياض" (a riad).
+_AR_COMMON_WORDS = {"المدينة", "مدينة", "رياض", "الرياض"}
+_HAN = "\u3400-\u9fff"
+_KANA_NAME = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}(?:[・·][\u30a1-\u30fa\u30fc]{1,})+")
+_HAN_DOT_NAME = re.compile(rf"[{_HAN}]{{2,6}}(?:·[{_HAN}]{{1,6}})+")
+# Characters that end a title or start a predicate, never part of a transliterated name.
+_HAN_NOT_NAME = set("的和与在是了对向由使臣家长员表席理裁授者国说称指认强会人为将从提则呼希宣发告透补问也都")
+_HIRAGANA = re.compile(r"[\u3041-\u309f]")
+_ZH_SURNAMES = set("李王张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏"
+                   "吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱"
+                   "严覃武戴莫孔向汤")
+_ZH_AFTER_NAME = re.compile(r"表示|说|指出|称|认为|强调|告诉|介绍|先生|女士|教授|博士")
+_JA_NAME = re.compile(rf"(?<![{_HAN}])[{_HAN}]{{3,5}}(?=氏|さん|社長|会長|教授|知事|市長|監督|議員|代表|准教授)")
+
+
+def _script_people(para: str, base: int, weak: bool) -> list[Mention]:
+    """People in Han and kana text where the text makes them clear: transliterated foreign names written with
+    a middle dot ("阿米娜·伊德里西", "アミナ・エル・イドリシ"), a Chinese surname before a verb of saying or an
+    honorific ("李文军表示"), a Japanese name before an honorific or a title ("川口淳さん", "北原健二社長")."""
+    out: list[Mention] = []
+    index = script_index()
+    for m in _KANA_NAME.finditer(para):
+        if not any(part in index and index[part][0] != "person" for part in re.split("[・·]", m.group())):
+            out.append(Mention(m.group(), "person", base + m.start(), weak=weak))  # not "モロッコ・マラケシュ"
+    for m in _HAN_DOT_NAME.finditer(para):
+        parts = m.group().split("·")
+        stops = [i for i, ch in enumerate(parts[0]) if ch in _HAN_NOT_NAME]
+        head = parts[0][stops[-1] + 1 if stops else 0 :][-4:]  # "水利专家哈桑" → "哈桑"
+        tail = parts[-1]
+        cut = next((i for i, ch in enumerate(tail) if ch in _HAN_NOT_NAME and i > 0), len(tail))
+        if head and cut:
+            name = "·".join([head, *parts[1:-1], tail[:cut]])
+            out.append(Mention(name, "person", base + m.start() + len(parts[0]) - len(head), weak=weak))
+    kana = _HIRAGANA.search(para) is not None
+    for m in [] if kana else _ZH_AFTER_NAME.finditer(para):
+        before = para[max(0, m.start() - 3) : m.start()]
+        for n in (3, 2):
+            cand = before[-n:]
+            if len(cand) == n and cand[0] in _ZH_SURNAMES and all("\u4e00" <= ch <= "\u9fff" for ch in cand):
+                out.append(Mention(cand, "person", base + m.start() - n, weak=weak))
+                break
+    for m in _JA_NAME.finditer(para) if kana else []:
+        out.append(Mention(m.group(), "person", base + m.start(), weak=weak))
+    taken: set[int] = set()
+    unique = []
+    for m in sorted(out, key=lambda x: (x.start, -len(x.surface))):
+        span = set(range(m.start, m.start + len(m.surface)))
+        if not span & taken:
+            taken |= span
+            unique.append(m)
+    return unique
 
 
 def _arabic_bounded(text: str, start: int, end: int) -> bool:
@@ -659,7 +784,7 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
     typed.sort(key=lambda m: (m.type != "person", -len(m.surface.split()), m.start))
     persons: list[tuple[str, _Cluster, list[str]]] = []
     for m in typed:
-        if not m.lemma.startswith("@"):
+        if not m.lemma:
             m.lemma = m.canonical or _lemma_name(m.surface, m.type, language)
         key = _mention_key(m, language, persons)
         cl = clusters.setdefault(key, _Cluster(m.type, canonical=m.canonical))
@@ -777,6 +902,10 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
         if language in _TAGGER_ORGS:
             mentions = _with_tagger_orgs(mentions, texts, language, weak_first)
     mentions += _script_mentions(texts, weak_first)
+    mentions += _japanese_surnames(texts, mentions)
+    _join_script_people(mentions)
+    _follow_qualified_places(mentions)
+    _polish_base_forms(mentions, language)
     clusters = _cluster(mentions, language)
     entities = []
     first_seen = {}
@@ -791,6 +920,94 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     entities = _merge_same_key(entities, first_seen)
     entities.sort(key=lambda e: (-e.mentions, first_seen[id(e)]))
     return entities
+
+
+_JA_AFTER_SURNAME = "さん|氏|社長|会長|教授|知事|市長|は|が|も|の|と|に"
+
+
+def _japanese_surnames(paragraphs: list[str], mentions: list[Mention]) -> list[Mention]:
+    """"森川さん", "北原社長" after "森川紗季", "北原健二": a Japanese full name found once lends its two-kanji
+    surname to later bare mentions (lemma = full name, so they join it)."""
+    full = {m.surface: m for m in mentions if m.type == "person" and _JA_FULL_NAME.fullmatch(m.surface)}
+    if not full or not any(_HIRAGANA.search(p) for p in paragraphs):
+        return []
+    out: list[Mention] = []
+    base = 0
+    for para in paragraphs:
+        for name, m in full.items():
+            pattern = rf"(?<![{_HAN}]){re.escape(name[:2])}(?![{_HAN}])(?={_JA_AFTER_SURNAME})"
+            for hit in re.finditer(pattern, para):
+                out.append(Mention(name[:2], "person", base + hit.start(), lemma=name, weak=m.weak))
+        base += len(para) + 2
+    return out
+
+
+_JA_FULL_NAME = re.compile(rf"[{_HAN}]{{3,5}}")
+
+
+def _join_script_people(mentions: list[Mention]) -> None:
+    """In Han and kana text a later mention is often part of the full name ("エル・イドリシ", "森川さん" after
+    "森川紗季"): it takes the full name as its lemma, so both land in one entity."""
+    people = [m for m in mentions if m.type == "person" and _NO_CASE_SCRIPT.search(m.surface)]
+    for m in people:
+        short = m.surface.replace("・", "").replace("·", "")
+        for full in people:
+            long = full.surface.replace("・", "").replace("·", "")
+            if len(long) > len(short) and short in long:
+                m.lemma = full.surface
+                break
+
+
+def _follow_qualified_places(mentions: list[Mention]) -> None:
+    """After "Frankfurt (Oder)", a bare "Frankfurt" in the same article is that city, not Frankfurt am Main."""
+    qualified = {}
+    for m in mentions:
+        if m.type == "place" and m.canonical and len(m.surface.split()) > 1 and "-" not in m.canonical:
+            qualified.setdefault(fold(m.canonical).split()[0], m.canonical)
+        elif m.type == "place" and m.canonical and "-на-" in m.surface:
+            qualified.setdefault(fold(m.canonical).split()[0], m.canonical)
+    for m in mentions:
+        if m.type == "place" and m.canonical and len(m.surface.split()) == 1 and "-" not in m.surface:
+            target = qualified.get(fold(m.canonical).split()[0])
+            if target and target != m.canonical:
+                m.canonical = target
+
+
+_LATIN_INFLECTING = ("pl", "cs", "sk", "hr", "sl", "lt", "lv")
+
+
+def _polish_base_forms(mentions: list[Mention], language: str) -> None:
+    """Inflected person names in Latin-script Slavic text ("Katarzynie Wiśniewskiej", "Ołeksandra Hrycenki") take
+    the dictionary form when the lemmatiser knows it, else the shortest form of the same stem in the article."""
+    if language not in _LATIN_INFLECTING:
+        return
+    from .lemmas import lemma
+
+    people = sorted((m for m in mentions if m.type == "person"), key=lambda m: m.start)
+    first_seen: dict[str, int] = {}
+    for m in people:
+        for w in m.surface.split():
+            first_seen.setdefault(w, m.start)
+    for m in people:
+        if not any(_is_given(lemma(w, language) or w, language) for w in m.surface.split()):
+            continue  # "Starym Mieście" is a place name in the locative, not a person to lemmatise
+        out = []
+        for w in m.surface.split():
+            base = lemma(w, language) or w
+            if base == w or not base[:1].isupper():
+                mates = [f for f in first_seen if len(f) >= 4 and _same_stem(f, w)]
+                base = min(mates, key=lambda f: (len(f), first_seen[f])) if mates else w
+            out.append(base)
+        m.lemma = " ".join(out)
+
+
+def _same_stem(a: str, b: str) -> bool:
+    n = 0
+    for x, y in zip(a.casefold(), b.casefold(), strict=False):
+        if x != y:
+            break
+        n += 1
+    return n >= 4 and n >= max(len(a), len(b)) - 3
 
 
 def _merge_same_key(entities: list[Entity], first_seen: dict[int, int]) -> list[Entity]:

@@ -68,6 +68,12 @@ EXTRA_PLACES: dict[str, list[str]] = {
     "Holland": ["Holanda", "Hollande"],
 }
 
+# Extra spellings of places the generated list has, without changing what the place is.
+EXTRA_VARIANTS: dict[str, list[str]] = {
+    "Frankfurt (Oder)": ["Frankfurt an der Oder", "Frankfurt/Oder", "Frankfurt Oder", "Франкфурт-на-Одері",
+                         "Франкфурт-на-Одере", "奥得河畔法兰克福", "フランクフルト・アン・デア・オーダー"],
+}
+
 
 # Well-known organisations with their variants and acronyms across languages.
 KNOWN_ORGS: dict[str, list[str]] = {
@@ -101,7 +107,11 @@ KNOWN_ORGS: dict[str, list[str]] = {
     "Pentagon": ["Пентагон"],
     "White House": ["Weißes Haus", "Maison Blanche", "Casa Blanca", "Witte Huis", "Белый дом", "Білий дім"],
     "Security Service of Ukraine": ["SBU", "SSU", "СБУ", "Служба безпеки України", "Служба безопасности Украины"],
-    "Ukrainian Railways": ["Ukrzaliznytsia", "Укрзалізниця", "Укрзализныця"],
+    "Ukrainian Railways": ["Ukrzaliznytsia", "Ukrsalisnyzja", "Ukrzaliznycia", "Ukrzaliznyci", "Ukrzaliznycią",
+                           "Koleje Ukraińskie", "Укрзалізниця", "Укрзализныця", "Укрзализныца", "Укрзалізниці",
+                           "Укрзализныци", "Укрзализныце", "Укрзализныцы", "乌克兰铁路", "ウクライナ鉄道"],
+    "Deutsche Bahn": ["Deutschen Bahn", "DB", "Дойче Бан", "德国铁路", "ドイツ鉄道"],
+    "PKP Intercity": ["PKP"],
     "Gazprom": ["Газпром"],
     "Naftogaz": ["Нафтогаз"],
     "Verkhovna Rada": ["Rada", "Верховна Рада", "Верховная Рада"],
@@ -157,7 +167,7 @@ ORG_WORDS = {
     "school", "college", "hospital", "society", "movement", "front", "brigade", "battalion", "regiment",
     # de
     "gmbh", "ag", "kg", "partei", "ministerium", "bundesministerium", "verband", "universität", "hochschule",
-    "institut", "stiftung", "verein", "gewerkschaft", "bundesamt", "amt", "gericht", "bundesverfassungsgericht",
+    "institut", "instituto", "istituto", "instytut", "stiftung", "verein", "gewerkschaft", "bundesamt", "amt", "gericht", "bundesverfassungsgericht",
     "zeitung", "rundfunk", "konzern", "bundesbank", "landtag", "kommission", "rat", "behörde",
     # fr / es / it / pt
     "sa", "sarl", "parti", "ministère", "banque", "université", "société", "compagnie", "conseil", "comité",
@@ -368,6 +378,10 @@ def _load_places() -> tuple[dict[str, Place], frozenset[str]]:
         place = Place(canonical, "region", 10_000_000)
         for v in [canonical, *variants]:
             add(v, place, own_name=True)
+    for canonical, variants in EXTRA_VARIANTS.items():
+        place = index.get(fold(canonical))
+        for v in variants if place else []:
+            add(v, place, own_name=True)
     for word in MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE:
         index.pop(fold(word), None)
     return index, frozenset(accented)
@@ -390,11 +404,23 @@ def org_index() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def all_people() -> dict[str, list[str]]:
+    """KNOWN_PEOPLE plus data/people.tsv (hand-kept spellings in scripts that transliteration cannot reach)."""
+    people = {k: list(v) for k, v in KNOWN_PEOPLE.items()}
+    path = DATA / "people.tsv"
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                canonical, *variants = [c.strip() for c in line.split("\t") if c.strip()]
+                people.setdefault(canonical, []).extend(variants)
+    return people
+
+
 @lru_cache(maxsize=1)
 def people_index() -> dict[str, str]:
-    """Folded variant → canonical name of a well-known person."""
+    """Folded variant → canonical name of a known person."""
     index = {}
-    for canonical, variants in KNOWN_PEOPLE.items():
+    for canonical, variants in all_people().items():
         for v in [canonical, *variants]:
             index[fold(v)] = canonical
     return index
@@ -406,10 +432,11 @@ def script_index() -> dict[str, tuple[str, str]]:
     index: dict[str, tuple[str, str]] = {}
 
     def add(variant: str, kind: str, canonical: str) -> None:
-        if variant and not any(ch.isascii() or "\u0400" <= ch <= "\u04ff" for ch in variant) and len(variant) >= 2:
+        if variant and not any((ch.isascii() and ch != " ") or "\u0400" <= ch <= "\u04ff" for ch in variant) \
+                and len(variant) >= 2:  # "لي وين جون", "الولايات المتحدة": spaces are allowed
             index.setdefault(variant, (kind, canonical))
 
-    for canonical, variants in KNOWN_PEOPLE.items():
+    for canonical, variants in all_people().items():
         for v in variants:
             add(v, "person", canonical)
     for canonical, variants in KNOWN_ORGS.items():
@@ -457,6 +484,7 @@ Volodymyr Vladimir Wolodymyr Dmitry Dmitri Dmytro Pavlo Pavel Oleksandr Oleksiy 
 Andrii Sergei Sergey Serhiy Serhii Yulia Yuliya Vitali Vitaliy Vitaly Mykola Nikolai Petro Pyotr Ihor Igor
 Yuriy Yuri Yevhen Yevgeny Maria Olena Elena Iryna Irina Denys Denis Anatoliy Vasyl Vasily Bohdan Taras Ruslan
 Kyrylo Kirill Mykhailo Mikhail Valeriy Valery Arseniy Arseny Viktor Oleh Oleg Roman Vadym Vadim Hanna Anna
+Ołeksandr Ołeksij Ołena Ołeh Wołodymyr Mykoła Serhij Andrij Jurij Ołha Olexander Oleksandra
 Volodimir Wladimir Dmitrij Sergej Alexej Jewgeni Olaf Emmanuel Ursula Recep Xi Kim Joe Boris Rishi Olha Olga
 Володимир Владимир Дмитро Дмитрий Павло Павел Олександр Александр Олексій Алексей Андрій Андрей Сергій Сергей
 Юлія Юлия Віталій Виталий Микола Николай Петро Петр Пётр Ігор Игорь Юрій Юрий Євген Евгений Марія Мария
@@ -481,20 +509,27 @@ def _simplemma_lemma(word: str, language: str) -> str | None:
 def place_for(surface: str, language: str) -> Place | None:
     """The gazetteer place a (possibly inflected) surface names, if any."""
     index = place_index()
+    words = surface.split()
     if _has_latin_diacritic(surface) and surface.casefold() not in _accented_spellings():
-        return None  # accents are part of the spelling: "Länder" is not Lander, "Gerät" not Gerat
+        # accents are part of the spelling: "Länder" is not Lander, "Gerät" not Gerat; but an inflected
+        # form ("Wrocławiu") may still lemmatise to an accented name
+        return _lemmatised_place(words, language, index) if language in _SIMPLEMMA_PLACES else None
     hit = index.get(fold(surface))
     if hit:
         return hit
-    words = surface.split()
     if language in ("de", "nl") and surface.endswith("s") and len(surface) > 4:
         hit = index.get(fold(surface[:-1].rstrip("'’")))  # genitive: "Deutschlands", "Europas"
         if hit and hit.kind != "city" or hit and hit.population >= 100_000:
             return hit
     if language in _SIMPLEMMA_PLACES and words:
-        lemma = _simplemma_lemma(words[-1], language)
-        if lemma and lemma != words[-1]:
-            hit = index.get(fold(" ".join([*words[:-1], lemma])))
+        hit = _lemmatised_place(words, language, index)
+        if hit:
+            return hit
+    if language in ("uk", "ru") and len(words) == 1 and "-на-" in words[0]:
+        # "Франкфурті-на-Одері": only the head inflects
+        head, rest = words[0].split("-на-", 1)
+        for lemma, _tag in lemma_candidates(head, language):
+            hit = index.get(fold(f"{lemma}-на-{rest}"))
             if hit:
                 return hit
     if language in ("uk", "ru") and words:
@@ -505,6 +540,20 @@ def place_for(surface: str, language: str) -> Place | None:
             hit = index.get(fold(" ".join([*lead, head])))
             if hit:
                 return hit
+    return None
+
+
+def _lemmatised_place(words: list[str], language: str, index: dict[str, Place]) -> Place | None:
+    """Polish and similar: lemmatise the last word ("w Wrocławiu"), or the head before "nad"/"pod" qualifiers
+    ("we Frankfurcie nad Odrą"), and accept the result only if it is spelled as the place is."""
+    lemmas = [_simplemma_lemma(w, language) or w for w in words]
+    for cand in ([*words[:-1], lemmas[-1]], [lemmas[0], *words[1:]], lemmas):
+        text = " ".join(cand)
+        if text == " ".join(words) and not (len(words) == 1 and words[0] != lemmas[0]):
+            continue
+        hit = index.get(fold(text))
+        if hit and (not _has_latin_diacritic(text) or text.casefold() in _accented_spellings()):
+            return hit
     return None
 
 
@@ -542,4 +591,4 @@ def known_variants(name: str, kind: str) -> list[str]:
         canonical = org_for(name)
         return list(KNOWN_ORGS.get(canonical, [])) if canonical else []
     canonical = person_for(name)
-    return [canonical, *KNOWN_PEOPLE[canonical]] if canonical else []
+    return [canonical, *all_people()[canonical]] if canonical else []

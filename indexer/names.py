@@ -69,7 +69,11 @@ def skeleton(word: str) -> str:
     s = re.sub(r"i+$", "i", s)
     if s.startswith("s") and len(s) > 1 and s[1] in "aeiou":
         s = "z" + s[1:]
-    return s
+    # Coarser still, so that transliterations through different languages agree: Polish ś/ci vs Ukrainian ш
+    # ("Wiśniewska"/"Вишневська"), German ch vs Cyrillic х ("Albrecht"/"Альбрехт"), German z vs ц ("Hryzenko").
+    for a, b in (("sh", "s"), ("ch", "h"), ("z", "c")):
+        s = s.replace(a, b)
+    return re.sub(r"(.)\1+", r"\1", s)
 
 
 @lru_cache(maxsize=2)
@@ -115,10 +119,19 @@ def _nominative_name(word: str, language: str) -> bool:
     return any("nomn" in str(p.tag) and ("Name" in str(p.tag) or "Surn" in str(p.tag)) for p in morph.parse(word))
 
 
+def _surname_shape(word: str, language: str) -> bool:
+    """"Сомов", "Кречетов": a masculine surname shape that the dictionary only knows as a possessive adjective,
+    whose 'lemma' would be an invented "Сомовый"."""
+    morph = _morph(language) if language in ("uk", "ru") and is_cyrillic(word) else None
+    if morph is None or not word.lower().endswith(("ов", "ев", "ёв", "ин", "ын", "ів")):
+        return False
+    return any("ADJS" in str(p.tag) or ("nomn" in str(p.tag) and "Surn" in str(p.tag)) for p in morph.parse(word))
+
+
 def lemma_for(word: str, language: str, kind: str = "") -> str:
     """The dictionary form of one name word, preferring readings that fit the entity kind."""
     cands = lemma_candidates(word, language)
-    if kind in ("person", "given") and _nominative_name(word, language):
+    if kind in ("person", "given") and (_nominative_name(word, language) or _surname_shape(word, language)):
         return word
     prefer = {"person": ("Surn", "Name", "Patr"), "given": ("Name", "Patr", "Surn"), "place": ("Geox",)}.get(kind, ())
     for wanted in prefer:

@@ -198,3 +198,130 @@ def test_city_in_a_results_line_is_a_team_not_a_place():
     kinds = {(e.name, e.type) for e in ents}
     assert ("Boston", "organization") in kinds
     assert ("Chicago", "place") in kinds
+
+
+# ------------------------------------------------------------------ QA findings: one person, one key
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Marta Wiśniewska", "Марта Вишневська"),  # Polish ś vs Ukrainian ш
+        ("Dmytro Hrytsenko", "Dmitri Hryzenko"),  # German z for ц
+        ("Dmytro Hrycenko", "Дмитро Гриценко"),  # Polish c for ц
+        ("Lena Albrecht", "Лена Альбрехт"),  # German ch for х
+        ("Olena Martschuk", "Олена Марчук"),
+    ],
+)
+def test_person_key_tolerates_transliteration_habits(a, b):
+    assert entity_key(a, "person") == entity_key(b, "person")
+
+
+def test_person_key_links_han_and_arabic_spellings_from_the_variants_list():
+    assert entity_key("李文军", "person") == entity_key("Li Wenjun", "person") == entity_key("لي وين جون", "person")
+    assert entity_key("北原健二", "person") == entity_key("Kenji Kitahara", "person")
+
+
+def test_speakers_in_two_scripts_share_a_key():
+    de = extract_entities(["Der Ingenieur Jonas Albrecht sagte, das Wasser sinke langsam."], "de")
+    uk = extract_entities(["Інженер Йонас Альбрехт сказав, що вода повільно спадає."], "uk")
+    assert {e.key for e in de if e.type == "person"} == {e.key for e in uk if e.type == "person"}
+
+
+# ------------------------------------------------------------------ QA findings: qualified place names
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [
+        (["Die Feuerwehr in Frankfurt (Oder) stapelt Sandsäcke. In Frankfurt bleibt die Brücke gesperrt."], "de"),
+        (["Strażacy we Frankfurcie nad Odrą układają worki z piaskiem."], "pl"),
+        (["Рятувальники у Франкфурті-на-Одері складають мішки з піском."], "uk"),
+        (["Volunteers in Frankfurt an der Oder filled sandbags."], "en"),
+    ],
+)
+def test_river_qualifier_is_kept(text, language):
+    places = {e.name for e in extract_entities(text, language) if e.type == "place"}
+    assert "Frankfurt (Oder)" in places
+    assert "Frankfurt am Main" not in places
+
+
+# ------------------------------------------------------------------ QA findings: names not glued to neighbours
+
+
+def test_inflected_polish_place_is_split_from_the_person_after_it():
+    ents = extract_entities(["W Gdańsku Marta Nowicka otworzyła nową wystawę o stoczni."], "pl")
+    kinds = {(e.name, e.type) for e in ents}
+    assert ("Gdańsk", "place") in kinds and ("Marta Nowicka", "person") in kinds
+
+
+def test_organisation_is_split_from_the_person_after_it():
+    ents = by_name(extract_entities(["Голова Укрзалізниці Олександр Гриценко відкрив новий вокзал."], "uk"))
+    assert ents["Олександр Гриценко"].type == "person"
+    assert ents["Ukrainian Railways"].type == "organization"
+
+
+def test_affiliation_is_split_from_the_person():
+    ents = extract_entities(["Die Biologin Anna Berger vom Institut sagte, die Fische seien gesund."], "de")
+    assert ("Anna Berger", "person") in {(e.name, e.type) for e in ents}
+    assert not any("vom" in e.name for e in ents)
+
+
+def test_polish_inflected_person_takes_the_base_form():
+    text = ["Rozmawialiśmy z Agnieszką Kowalczyk o nowym moście.", "Według Agnieszki Kowalczyk budowa potrwa rok."]
+    persons = [e for e in extract_entities(text, "pl") if e.type == "person"]
+    assert [p.name for p in persons] == ["Agnieszka Kowalczyk"]
+    assert persons[0].mentions == 2
+
+
+# ------------------------------------------------------------------ QA findings: scripts without capitals
+
+
+def test_no_place_from_a_syllable_of_a_transliterated_name():
+    ents = extract_entities(["水利专家哈桑·德里西对记者说，干旱正在加剧。"], "zh")
+    assert "Delhi" not in {e.name for e in ents}
+    assert ("哈桑·德里西", "person") in {(e.name, e.type) for e in ents}
+
+
+def test_arabic_common_noun_is_not_a_city():
+    ents = extract_entities(["تجول الزوار في المدينة القديمة قرب فاس."], "ar")
+    assert {e.name for e in ents if e.type == "place"} == {"Fes"}
+
+
+def test_han_and_kana_people_before_a_verb_of_saying_or_an_honorific():
+    zh = extract_entities(["王建国表示，新工厂明年投产。"], "zh")
+    assert ("王建国", "person") in {(e.name, e.type) for e in zh}
+    ja = extract_entities(["工場長の田中一郎氏は「準備は整った」と話した。"], "ja")
+    assert ("田中一郎", "person") in {(e.name, e.type) for e in ja}
+
+
+def test_russian_surname_in_ov_keeps_its_form():
+    ents = extract_entities(["Писатель Павел Сомов получил премию за новый роман."], "ru")
+    assert "Павел Сомов" in {e.name for e in ents if e.type == "person"}
+    assert not any("Сомовый" in form for form in names_of(ents))
+
+
+def test_german_institute_name_runs_through_fuer():
+    ents = extract_entities(["Nach Angaben des Instituts sagte Lena Vogt vom Institut für Küstenforschung Kiel, "
+                             "das Wasser steige."], "de")
+    assert ("Institut für Küstenforschung Kiel", "organization") in {(e.name, e.type) for e in ents}
+    assert ("Lena Vogt", "person") in {(e.name, e.type) for e in ents}
+
+
+def test_japanese_surname_alone_joins_the_full_name():
+    text = ["受賞者の中村真理子さんは会見に臨んだ。", "中村さんは「驚いた」と語った。"]
+    persons = [e for e in extract_entities(text, "ja") if e.type == "person"]
+    assert [(p.name, p.mentions) for p in persons] == [("中村真理子", 2)]
+
+
+def test_multi_word_arabic_names_are_found():
+    ents = extract_entities(["قال المندوب الصيني لي وين جون إن الولايات المتحدة لم ترسل وفدا."], "ar")
+    kinds = {(e.name, e.type) for e in ents}
+    assert ("United States", "place") in kinds
+    assert any(t == "person" and e == "لي وين جون" for e, t in kinds)
+    assert entity_key("لي وين جون", "person") == entity_key("Li Wenjun", "person")
+
+
+def test_demonym_inside_an_organisation_name_is_kept():
+    ents = extract_entities(["Die Deutsche Bahn stellte den Verkehr nach Breslau ein."], "de")
+    assert ("Deutsche Bahn", "organization") in {(e.name, e.type) for e in ents}

@@ -181,8 +181,22 @@ def cmd_stats(args) -> int:
 
 def cmd_reindex(args) -> int:
     with Archive(args.data, create=False) as archive:
+        if args.reannotate:
+            from .pipeline import reannotate
+
+            bar, on_total = _progress("re-annotating")
+            on_total(len(archive.store.current_pages()))
+            try:
+                report = reannotate(archive, progress=bar.update)
+            finally:
+                bar.close()
+            print(f"re-annotated {_count(len(report.updated) + len(report.unchanged), 'article')} from their raw "
+                  f"pages ({len(report.updated)} with a changed story became new versions); "
+                  f"{len(report.failed)} failed")
+            for origin, reason in report.failed:
+                print(f"  failed: {origin}: {reason}")
         n = archive.rebuild_index()
-        print(f"rebuilt the index from the store: {n} articles indexed in {archive.root}")
+        print(f"rebuilt the index from the store: {_count(n, 'article')} indexed in {archive.root}")
     return 0
 
 
@@ -334,8 +348,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_stats)
 
-    p = sub.add_parser("reindex", help="rebuild the search index from the store")
+    p = sub.add_parser("reindex", help="rebuild the search index from the store",
+                       description="Rebuild the search index from the store. With --reannotate, first run cleaning "
+                                   "and annotation again on every stored raw page (after an upgrade of newsarchive).")
     _data_arg(p)
+    p.add_argument("--reannotate", action="store_true",
+                   help="re-extract and re-annotate every article from its raw page first")
     p.set_defaults(func=cmd_reindex)
 
     p = sub.add_parser("check", help="compare store and index; --repair fixes drift",

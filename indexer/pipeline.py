@@ -108,3 +108,30 @@ def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], Non
             if progress:
                 progress(len(chunk))
     return report
+
+
+def reannotate(archive: Archive, progress: Callable[[int], None] | None = None) -> IngestReport:
+    """Run clean and annotate again on every article's stored raw page (after the extractors improved).
+
+    A changed story becomes a new version as in ingest; the same story with new annotations (entities, quotes,
+    language) is updated in place. Then the index catches up.
+    """
+    report = IngestReport()
+    todo = archive.store.current_pages()
+    with _pool(_worker_count(len(todo))) as pool:
+        for start in range(0, len(todo), CHUNK):
+            chunk = todo[start:start + CHUNK]
+            pages = [archive.store.raw_page(page_id) for _, page_id in chunk]
+            results = pool.map(_safe_process, pages) if pool and len(pages) > 1 else map(_safe_process, pages)
+            for (_, page_id), page, result in zip(chunk, pages, results, strict=True):
+                if isinstance(result, str):
+                    report.failed.append((page.origin, result))
+                    continue
+                stored = archive.store.add_article(page_id, result)
+                if stored.outcome == "unchanged":
+                    archive.store.refresh_annotations(stored.article_id, result)
+                getattr(report, "updated" if stored.outcome != "unchanged" else "unchanged").append(page.origin)
+            report.indexed += archive.sync_index()
+            if progress:
+                progress(len(chunk))
+    return report

@@ -217,6 +217,23 @@ class Store:
             db.execute("UPDATE pages SET status='stored', error=NULL, article_id=? WHERE id=?", (article_id, page_id))
         return StoredArticle(article_id, outcome, version)
 
+    def refresh_annotations(self, article_id: str, annotated: AnnotatedArticle) -> None:
+        """Replace the derived annotations of the current version (same story, better annotators) and queue it
+        for re-indexing; the raw page and the version history stay as they are."""
+        with self.transaction() as db:
+            version = db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()[0]
+            db.execute("UPDATE versions SET record=? WHERE article_id=? AND version=?",
+                       (json.dumps(annotated.to_record(), ensure_ascii=False), article_id, version))
+            db.execute("UPDATE articles SET language=?, indexed_version=0 WHERE id=?",
+                       (annotated.language, article_id))
+            self._replace_annotations(db, article_id, annotated)
+
+    def current_pages(self) -> list[tuple[str, int]]:
+        """(article id, raw page id) of every article's current version."""
+        return [(r[0], r[1]) for r in self.db.execute(
+            "SELECT a.id, v.page_id FROM articles a JOIN versions v "
+            "ON v.article_id=a.id AND v.version=a.current_version ORDER BY a.first_seen, a.id")]
+
     @staticmethod
     def _replace_annotations(db: sqlite3.Connection, article_id: str, annotated: AnnotatedArticle) -> None:
         from .entities import entity_key  # late: the store itself needs no NLP unless annotations are written

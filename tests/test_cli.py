@@ -222,3 +222,17 @@ def test_reading_commands_refuse_a_folder_without_an_archive(tmp_path):
     assert not (tmp_path / "nowhere").exists(), "a typo in --data must not create an empty archive"
     proc = run_cli("search", "--limit", "0", "x", data=tmp_path)
     assert proc.returncode == 2 and "must be 1 or more" in proc.stderr
+
+
+def test_reindex_reannotate_refreshes_annotations_from_raw_pages(tmp_path, write_page):
+    import sqlite3
+
+    data = tmp_path / "data"
+    write_page("a.html", "Oder flood forces evacuations in Wrocław", STORY)
+    run_cli("ingest", str(tmp_path / "pages"), data=data, check=True)
+    with sqlite3.connect(data / "archive.sqlite3") as db:  # as if an older annotator had missed the speaker
+        db.execute("UPDATE quotes SET speaker=NULL, speaker_key=NULL")
+    proc = run_cli("reindex", "--reannotate", data=data, check=True)
+    assert "re-annotated 1 article" in proc.stdout
+    assert cli_json("quotes", "--json", "--speaker", "Katarzyna Wiśniewska", data=data)["total"] == 1
+    assert cli_json("stats", "--json", data=data)["versions"] == 1, "same story: no new version"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from . import __version__
 from .archive import Archive, NoArchive, default_data_dir
+from .engine import IndexBusy
 from .models import InputError
 
 BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -384,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except (InputError, NotADirectoryError, NoArchive) as exc:
+    except (InputError, NotADirectoryError, NoArchive, IndexBusy) as exc:
         print(f"newsarchive: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

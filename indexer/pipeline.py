@@ -72,6 +72,11 @@ def _pool(workers: int) -> Iterator[ProcessPoolExecutor | None]:
         yield pool
 
 
+def _process_all(pool: ProcessPoolExecutor | None, pages: list[RawPage]) -> Iterator[AnnotatedArticle | str]:
+    """Annotated article or error message per page, in order; in the workers when there is more than one page."""
+    return pool.map(_safe_process, pages) if pool and len(pages) > 1 else map(_safe_process, pages)
+
+
 def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], None] | None = None,
            on_total: Callable[[int], None] | None = None) -> IngestReport:
     """Ingest files and folders into the archive; returns what happened to each input."""
@@ -96,7 +101,7 @@ def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], Non
                 else:
                     report.unchanged.append(path)
             pages = [p for _, _, p in todo]
-            results = pool.map(_safe_process, pages) if pool and len(pages) > 1 else map(_safe_process, pages)
+            results = _process_all(pool, pages)
             for (path, page_id, _), result in zip(todo, results, strict=True):
                 if isinstance(result, str):
                     archive.store.mark_failed(page_id, result)
@@ -122,7 +127,7 @@ def reannotate(archive: Archive, progress: Callable[[int], None] | None = None) 
         for start in range(0, len(todo), CHUNK):
             chunk = todo[start:start + CHUNK]
             pages = [archive.store.raw_page(page_id) for _, page_id in chunk]
-            results = pool.map(_safe_process, pages) if pool and len(pages) > 1 else map(_safe_process, pages)
+            results = _process_all(pool, pages)
             for (_, page_id), page, result in zip(chunk, pages, results, strict=True):
                 if isinstance(result, str):
                     report.failed.append((page.origin, result))

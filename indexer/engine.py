@@ -43,6 +43,9 @@ KEYED_FACETS = {"person": "person", "place": "place", "organization": "organizat
 USER_FIELDS = ("title", "text", "person", "place", "organization", "speaker", "language", "source", "year",
                "published", "url", "names")
 MAX_QUERY_CHARS = 2000
+# Whoosh 2.7's block-quality skipping (optimize=True) can loop forever in skip_to_quality on some segment layouts
+# (seen after concurrent writers committed many small segments): score every matching document instead.
+NO_BLOCK_SKIPPING = False
 OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
 _PLAIN_WORDS = re.compile(r"[^\"():*?\[\]{}^]+")  # no operators of the query syntax but the words
 _QUERY_WORD = re.compile(r"(?<![\w:*?\\])[^\W\d_]{3,}(?![\w:*?])")  # plain words, not fields or wildcards
@@ -608,7 +611,8 @@ class Engine:
             relaxed = bool(docnums)
         if sortedby is None and sort == "relevance" and not _has_words(q):
             sortedby = sorting.FieldFacet("published", reverse=True)  # nothing to rank by: newest first
-        results = s.search_page(q, page, pagelen=limit, filter=flt, sortedby=sortedby, terms=True)
+        results = s.search_page(q, page, pagelen=limit, filter=flt, sortedby=sortedby, terms=True,
+                                optimize=NO_BLOCK_SKIPPING)
         facet_map = self._facet_map(s)
         facets: dict[str, list[tuple[str, int]]] = {}
         for facet in FACETS:
@@ -671,7 +675,8 @@ class Engine:
         if not include_fragments:
             flt = query.And([flt, query.Term("fragment", False)]) if flt else query.Term("fragment", False)
         sortedby = None if text and text.strip() else sorting.FieldFacet("published", reverse=True)
-        results = s.search_page(q, max(1, page), pagelen=max(1, min(limit, 1000)), filter=flt, sortedby=sortedby)
+        results = s.search_page(q, max(1, page), pagelen=max(1, min(limit, 1000)), filter=flt, sortedby=sortedby,
+                                optimize=NO_BLOCK_SKIPPING)
         quotes = [self._quote_hit(h) for h in results]
         return QuoteResult(total=results.total, quotes=quotes)
 
@@ -695,4 +700,5 @@ class Engine:
             return []
         s = self.searcher(QUOTES)
         q = self.parse(terms, QUOTES, [language], any_word=True)
-        return [self._quote_hit(h) for h in s.search(q, limit=limit, filter=query.Term("language", language))]
+        hits = s.search(q, limit=limit, filter=query.Term("language", language), optimize=NO_BLOCK_SKIPPING)
+        return [self._quote_hit(h) for h in hits]

@@ -128,11 +128,11 @@ def reannotate(archive: Archive, progress: Callable[[int], None] | None = None) 
             chunk = todo[start:start + CHUNK]
             pages = [archive.store.raw_page(page_id) for _, page_id in chunk]
             results = _process_all(pool, pages)
-            for (_, page_id), page, result in zip(chunk, pages, results, strict=True):
+            for (article_id, page_id), page, result in zip(chunk, pages, results, strict=True):
                 if isinstance(result, str):
                     report.failed.append((page.origin, result))
                     continue
-                stored = archive.store.add_article(page_id, result)
+                stored = archive.store.add_article(page_id, result, article_id)
                 if stored.outcome == "unchanged":
                     archive.store.refresh_annotations(stored.article_id, result)
                 getattr(report, "updated" if stored.outcome != "unchanged" else "unchanged").append(page.origin)

@@ -178,14 +178,24 @@ class Store:
                 self.db.execute("SELECT origin, error FROM pages WHERE status='failed' ORDER BY id")]
 
     # -- articles ----------------------------------------------------------------------------------------------
-    def add_article(self, page_id: int, annotated: AnnotatedArticle) -> StoredArticle:
-        """Store an annotated article for a received page: a new article, a new version of one, or nothing new."""
+    def add_article(self, page_id: int, annotated: AnnotatedArticle, article_id: str | None = None) -> StoredArticle:
+        """Store an annotated article for a received page: a new article, a new version of one, or nothing new.
+
+        `article_id` pins the article when its page is processed again (reannotate): a better extractor may find
+        another canonical URL, or none, and the story must stay one article, reachable under the new URL too.
+        """
         a = annotated.article
         digest = content_hash(annotated)
         url_key = a.url or f"sha256:{digest}"
-        article_id = article_id_for(url_key)
         stamp = now()
         with self.transaction() as db:
+            if article_id is None:
+                article_id = article_id_for(url_key)
+                owner = db.execute("SELECT id FROM articles WHERE url_key=?", (url_key,)).fetchone()
+                if owner is not None:
+                    article_id = owner["id"]
+            elif a.url and not db.execute("SELECT 1 FROM articles WHERE url_key=?", (url_key,)).fetchone():
+                db.execute("UPDATE articles SET url_key=? WHERE id=?", (url_key, article_id))
             row = db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()
             if row is not None:
                 current = db.execute(

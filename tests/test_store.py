@@ -54,6 +54,22 @@ def test_pages_without_canonical_url_are_keyed_by_content(tmp_path):
     assert store.stats()["articles"] == 2
 
 
+def test_reprocessed_page_stays_one_article_when_its_canonical_url_changes(tmp_path):
+    """After an extractor upgrade a page may yield another canonical URL (or lose it): still one article."""
+    store = Store(tmp_path / "a.sqlite3")
+    page = store.receive(RawPage(b"a", "a.html")).page_id
+    first = store.add_article(page, annotated(url="https://x.example/a?utm=1"))
+    again = store.add_article(page, annotated(url="https://x.example/a", text="Cleaner text."), first.article_id)
+    assert (again.article_id, again.outcome) == (first.article_id, "updated")
+    lost = store.add_article(page, annotated(url=None, text="Cleaner still."), first.article_id)
+    assert lost.article_id == first.article_id
+    # a later fetch under the new canonical URL is a version of the same story, not a second article
+    later = store.add_article(store.receive(RawPage(b"b", "a.html")).page_id,
+                              annotated(url="https://x.example/a", text="Updated story."))
+    assert later.article_id == first.article_id
+    assert store.stats()["articles"] == 1
+
+
 def test_failures_are_recorded_with_their_reason(tmp_path):
     store = Store(tmp_path / "a.sqlite3")
     pid = store.receive(RawPage(b"%PDF-1.7", "report.pdf")).page_id

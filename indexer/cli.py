@@ -43,11 +43,12 @@ def _print_json(obj) -> None:
     print(json.dumps(obj, ensure_ascii=False))
 
 
-def _progress(total_label: str):
+def _progress(total_label: str, unit: str = "page"):
     """A tqdm bar on a terminal, nothing when output is piped (so logs and JSON stay clean)."""
     from tqdm import tqdm
 
-    bar = tqdm(total=0, unit="page", desc=total_label, disable=None, file=sys.stderr, leave=False)
+    bar = tqdm(total=0, unit=unit, unit_scale=unit == "B", desc=total_label, disable=None, file=sys.stderr,
+               leave=False)
 
     def on_total(n: int) -> None:
         bar.total = n
@@ -97,7 +98,7 @@ def cmd_ingest(args) -> int:
     from .pipeline import ingest
 
     with Archive(args.data) as archive:
-        bar, on_total = _progress("ingesting")
+        bar, on_total = _progress("ingesting", unit="B")
         try:
             report = ingest(archive, args.paths, progress=bar.update, on_total=on_total)
         finally:
@@ -116,8 +117,10 @@ def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
         print(f"  failed: {path}: {reason}")
     if report.skipped:
         shown = ", ".join(report.skipped[:5]) + (" …" if len(report.skipped) > 5 else "")
-        print(f"  skipped {_count(len(report.skipped), 'file')} in folders that are not .html/.htm/.html.gz pages: "
+        print(f"  skipped {_count(len(report.skipped), 'file')} in folders that are neither pages nor WARC files: "
               f"{shown}")
+    for line in report.passed_over:
+        print(f"  {line}")
 
 
 def cmd_search(args) -> int:
@@ -264,7 +267,7 @@ def cmd_serve(args) -> int:
 
                 print(f"The archive in {archive.root} is empty: adding the bundled corpus ({corpus}) …",
                       file=sys.stderr)
-                bar, on_total = _progress("bundled corpus")
+                bar, on_total = _progress("bundled corpus", unit="B")
                 report = ingest(archive, [str(corpus)], progress=bar.update, on_total=on_total)
                 bar.close()
                 _print_ingest_report(report, archive, False)
@@ -314,12 +317,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per input, one per line, in input order")
     p.set_defaults(func=cmd_annotate)
 
-    p = sub.add_parser("ingest", help="add pages to the archive (files and folders)",
+    p = sub.add_parser("ingest", help="add pages to the archive (files, folders, WARC files)",
                        description="Store, clean, annotate and index pages. Folders are read recursively for "
-                                   ".html, .htm and .html.gz files. Ingesting the same page again adds nothing; a "
-                                   "changed page with the same canonical URL becomes a new version.")
+                                   ".html, .htm, .html.gz and WARC (.warc, .warc.gz, .arc, .arc.gz) files; from a "
+                                   "WARC file every archived HTML page is taken with its URL and capture date, and "
+                                   "the other records (requests, images, redirects, errors) are counted in the "
+                                   "summary. Ingesting the same page again adds nothing; a changed page with the "
+                                   "same canonical URL becomes a new version.")
     _data_arg(p)
-    p.add_argument("paths", nargs="+", metavar="PATH|DIR", help="files or folders")
+    p.add_argument("paths", nargs="+", metavar="PATH|DIR", help="HTML or WARC files, or folders")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_ingest)
 

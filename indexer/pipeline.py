@@ -1,4 +1,4 @@
-"""Runs the stages for a batch of inputs: read → store raw → clean+annotate (worker processes) → store → index.
+"""Runs the stages for a batch of inputs: read (files, WARC captures) → store raw → clean+annotate (worker processes) → store → index.
 
 The raw bytes are committed to the store before any processing, and the index is brought up to date after every
 chunk, so an interrupted ingest loses nothing: running it again reprocesses only what was not finished.
@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 
 from .annotate import process, warm_up
 from .archive import Archive
 from .models import AnnotatedArticle, InputError, RawPage
-from .sources import expand, read_file
+from .sources import Inputs, expand, read_file
+from .warc import describe_passed, is_warc_name, read_warc
 
 CHUNK = 24  # pages per round of store → process → index; bounds the work lost to a crash and the memory held
 
@@ -28,6 +31,7 @@ class IngestReport:
     unchanged: list[str] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)  # (input, reason)
     skipped: list[str] = field(default_factory=list)  # files in folders that are not pages
+    passed_over: list[str] = field(default_factory=list)  # per WARC file: its records that are not HTML pages
     indexed: int = 0
 
     def as_dict(self) -> dict:
@@ -37,6 +41,7 @@ class IngestReport:
             "unchanged": len(self.unchanged),
             "failed": [{"path": p, "error": e} for p, e in self.failed],
             "skipped": self.skipped,
+            "passed_over": self.passed_over,
             "indexed": self.indexed,
         }
 
@@ -77,42 +82,74 @@ def _process_all(pool: ProcessPoolExecutor | None, pages: list[RawPage]) -> Iter
     return pool.map(_safe_process, pages) if pool and len(pages) > 1 else map(_safe_process, pages)
 
 
+def _received(inputs: Inputs, report: IngestReport) -> Iterator[tuple[str, RawPage, int]]:
+    """(label, page, bytes read) for every page in the inputs: plain files and the HTML captures of WARC files.
+
+    What cannot be read, or is not a page, goes into the report here, so nothing given is passed over silently.
+    """
+    for path in inputs.files:
+        if is_warc_name(path):
+            passed: Counter = Counter()
+            try:
+                for capture in read_warc(path, passed):
+                    yield capture.label, capture.page, capture.bytes_read
+            except InputError as exc:
+                report.failed.append((path, str(exc)))
+            if passed:
+                report.passed_over.append(describe_passed(path, passed))
+            continue
+        try:
+            page = read_file(path)
+        except InputError as exc:
+            report.failed.append((path, str(exc)))
+            continue
+        yield path, page, len(page.data)
+
+
+def _chunks(items: Iterator, size: int) -> Iterator[list]:
+    while chunk := list(islice(items, size)):
+        yield chunk
+
+
 def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], None] | None = None,
            on_total: Callable[[int], None] | None = None) -> IngestReport:
-    """Ingest files and folders into the archive; returns what happened to each input."""
+    """Ingest files, folders and WARC files into the archive; returns what happened to each input.
+
+    Progress is counted in bytes of input, so one large WARC file moves the bar as steadily as many small pages.
+    """
     inputs = expand(arguments)
     report = IngestReport(skipped=inputs.skipped)
     report.failed.extend((m, "no such file or directory") for m in inputs.missing)
     if on_total:
-        on_total(len(inputs.files))
+        on_total(sum(_size(path) for path in inputs.files))
     with _pool(_worker_count(len(inputs.files))) as pool:
-        for start in range(0, len(inputs.files), CHUNK):
-            chunk = inputs.files[start:start + CHUNK]
+        for chunk in _chunks(_received(inputs, report), CHUNK):
             todo: list[tuple[str, int, RawPage]] = []
-            for path in chunk:
-                try:
-                    page = read_file(path)
-                except InputError as exc:
-                    report.failed.append((path, str(exc)))
-                    continue
+            for label, page, _ in chunk:
                 receipt = archive.store.receive(page)
                 if receipt.new:
-                    todo.append((path, receipt.page_id, page))
+                    todo.append((label, receipt.page_id, page))
                 else:
-                    report.unchanged.append(path)
-            pages = [p for _, _, p in todo]
-            results = _process_all(pool, pages)
-            for (path, page_id, _), result in zip(todo, results, strict=True):
+                    report.unchanged.append(label)
+            results = _process_all(pool, [p for _, _, p in todo])
+            for (label, page_id, _), result in zip(todo, results, strict=True):
                 if isinstance(result, str):
                     archive.store.mark_failed(page_id, result)
-                    report.failed.append((path, result))
+                    report.failed.append((label, result))
                     continue
                 stored = archive.store.add_article(page_id, result)
-                getattr(report, stored.outcome).append(path)
+                getattr(report, stored.outcome).append(label)
             report.indexed += archive.sync_index()
             if progress:
-                progress(len(chunk))
+                progress(sum(read for _, _, read in chunk))
     return report
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def reannotate(archive: Archive, progress: Callable[[int], None] | None = None) -> IngestReport:

@@ -1,4 +1,4 @@
-"""Where pages come from: files and folders given on the command line (HTML, gzip-compressed HTML)."""
+"""Where pages come from: files and folders given on the command line (HTML, gzip-compressed HTML, WARC)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .models import InputError, RawPage
 from .store import now
+from .warc import is_warc_name
 
 PAGE_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
 
@@ -22,7 +23,7 @@ class Inputs:
 
 
 def is_page_name(name: str) -> bool:
-    return name.lower().endswith(PAGE_SUFFIXES)
+    return name.lower().endswith(PAGE_SUFFIXES) or is_warc_name(name)
 
 
 def expand(arguments: list[str]) -> Inputs:

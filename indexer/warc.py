@@ -1,0 +1,103 @@
+"""Pages inside WARC (and older ARC) web-archive files: every archived HTML response or resource, with its URL and
+capture date, read with warcio (chunked transfer and gzip/deflate content encodings undone as a browser would)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from .models import InputError, RawPage
+
+WARC_SUFFIXES = (".warc", ".warc.gz", ".arc", ".arc.gz")
+MAX_RECORD_BYTES = 50 * 1024 * 1024  # an HTML capture above this is refused by the cleaner anyway; don't hold more
+_HTML_TYPES = ("text/html", "application/xhtml+xml")
+_HTML_START = (b"<!doctype html", b"<html", b"<head", b"<body")
+
+
+def is_warc_name(name: str) -> bool:
+    return name.lower().endswith(WARC_SUFFIXES)
+
+
+@dataclass
+class Capture:
+    """One HTML page found in a WARC file, and how many bytes of the file were read to reach it (for progress)."""
+
+    label: str  # what reports call it: "file.warc.gz → https://…"
+    page: RawPage
+    bytes_read: int
+
+
+def read_warc(path: str, passed: Counter) -> Iterator[Capture]:
+    """The HTML captures of a WARC file, in file order; every other record is counted in `passed` by reason.
+
+    A damaged file raises InputError after the captures before the damage were yielded, so they are kept.
+    """
+    from warcio.archiveiterator import ArchiveIterator
+    from warcio.exceptions import ArchiveLoadFailed
+
+    found = 0
+    last_offset = 0
+    try:
+        with open(path, "rb") as stream:
+            records = ArchiveIterator(stream, arc2warc=True)
+            for record in records:
+                page, reason = _page(record, path)
+                offset = records.get_record_offset()
+                if page is None:
+                    passed[reason] += 1
+                    continue
+                found += 1
+                yield Capture(f"{path} → {page.url}", page, offset - last_offset)
+                last_offset = offset
+    except OSError as exc:
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except (ArchiveLoadFailed, EOFError, ValueError) as exc:
+        kept = f"the {found} page(s) before the damage were kept" if found else "no page could be read from it"
+        raise InputError(f"{path} is not a readable WARC/ARC file or is damaged ({exc}); {kept}.") from exc
+
+
+def _page(record, path: str) -> tuple[RawPage | None, str]:
+    """The record as a page, or None and why it was passed over."""
+    kind = record.rec_type
+    if kind not in ("response", "resource"):
+        return None, f"{kind} records"
+    uri = record.rec_headers.get_header("WARC-Target-URI") or ""
+    content_type = record.rec_headers.get_header("Content-Type") or ""
+    if kind == "response":
+        http = record.http_headers
+        if http is None:
+            return None, "responses without HTTP headers"
+        status = http.get_statuscode() or ""
+        if not status.startswith("2"):
+            return None, f"HTTP {status} responses" if status else "responses without a status"
+        content_type = http.get_header("Content-Type") or ""
+    declared = content_type.split(";")[0].strip().lower()
+    if declared and declared not in _HTML_TYPES and not declared.startswith("text/"):
+        return None, f"non-HTML captures ({declared})"
+    data = record.content_stream().read(MAX_RECORD_BYTES + 1)
+    if len(data) <= MAX_RECORD_BYTES and getattr(record.raw_stream, "limit", 0) > 0:
+        raise ValueError(f"the capture of {uri or 'a page'} is cut short: the file ends inside it")
+    if declared != "text/html" and not data.lstrip()[:20].lower().startswith(_HTML_START):
+        return None, f"non-HTML captures ({declared or 'no type'})"
+    page = RawPage(data=data, origin=f"{path} → {uri}", url=uri or None, content_type=content_type or None,
+                   received_at=_iso(record.rec_headers.get_header("WARC-Date")))
+    return page, ""
+
+
+def _iso(warc_date: str | None) -> str:
+    """WARC-Date (2026-03-14T08:00:00Z) as the store's ISO 8601 UTC stamp; now when missing or malformed."""
+    if warc_date:
+        try:
+            return datetime.fromisoformat(warc_date.replace("Z", "+00:00")).astimezone(UTC).isoformat(
+                timespec="seconds")
+        except ValueError:
+            pass
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def describe_passed(path: str, passed: Counter) -> str:
+    """One line for the report: what in the file was not a page, so nothing is passed over silently."""
+    parts = ", ".join(f"{n} {reason}" for reason, n in passed.most_common())
+    return f"{path}: passed over {parts}"

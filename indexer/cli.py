@@ -51,7 +51,8 @@ def _progress(total_label: str, unit: str = "page"):
                leave=False)
 
     def on_total(n: int) -> None:
-        bar.total = n
+        """Add n to the work expected (ingest learns the size of downloaded pages as it goes)."""
+        bar.total = (bar.total or 0) + n
         bar.refresh()
 
     return bar, on_total
@@ -95,12 +96,14 @@ def _print_annotation(r: dict) -> None:
 
 
 def cmd_ingest(args) -> int:
+    from .fetch import Limits
     from .pipeline import ingest
 
     with Archive(args.data) as archive:
         bar, on_total = _progress("ingesting", unit="B")
         try:
-            report = ingest(archive, args.paths, progress=bar.update, on_total=on_total)
+            report = ingest(archive, args.paths, progress=bar.update, on_total=on_total,
+                            limits=Limits(delay=args.delay, allow_private=args.allow_private))
         finally:
             bar.close()
         _print_ingest_report(report, archive, args.json)
@@ -302,6 +305,15 @@ def _fail(message: str, as_json: bool) -> int:
 
 
 # -- argument parsing ----------------------------------------------------------------------------------------
+def _fetch_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--delay", type=float, default=1.0, metavar="SECONDS",
+                   help="pause between two requests to the same host (default 1; a robots.txt Crawl-delay wins "
+                        "when longer)")
+    p.add_argument("--allow-private", action="store_true",
+                   help="also fetch from loopback, private and link-local addresses (an intranet, a test server); "
+                        "refused by default so a URL cannot make newsarchive reach internal services")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="newsarchive", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
@@ -322,10 +334,13 @@ def build_parser() -> argparse.ArgumentParser:
                                    ".html, .htm, .html.gz and WARC (.warc, .warc.gz, .arc, .arc.gz) files; from a "
                                    "WARC file every archived HTML page is taken with its URL and capture date, and "
                                    "the other records (requests, images, redirects, errors) are counted in the "
-                                   "summary. Ingesting the same page again adds nothing; a changed page with the "
-                                   "same canonical URL becomes a new version.")
+                                   "summary. A URL is fetched politely: public addresses only, robots.txt obeyed, "
+                                   "a pause between requests to one host, at most 20 MiB and 60 s a page. Ingesting "
+                                   "the same page again adds nothing; a changed page with the same canonical URL "
+                                   "becomes a new version.")
     _data_arg(p)
-    p.add_argument("paths", nargs="+", metavar="PATH|DIR", help="HTML or WARC files, or folders")
+    p.add_argument("paths", nargs="+", metavar="PATH|DIR|URL", help="HTML or WARC files, folders, or page URLs")
+    _fetch_args(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_ingest)
 

@@ -17,6 +17,7 @@ from itertools import islice
 
 from .annotate import process, warm_up
 from .archive import Archive
+from .fetch import Fetcher, Limits, is_url
 from .models import AnnotatedArticle, InputError, RawPage
 from .sources import Inputs, expand, read_file
 from .warc import describe_passed, is_warc_name, read_warc
@@ -82,12 +83,23 @@ def _process_all(pool: ProcessPoolExecutor | None, pages: list[RawPage]) -> Iter
     return pool.map(_safe_process, pages) if pool and len(pages) > 1 else map(_safe_process, pages)
 
 
-def _received(inputs: Inputs, report: IngestReport) -> Iterator[tuple[str, RawPage, int]]:
-    """(label, page, bytes read) for every page in the inputs: plain files and the HTML captures of WARC files.
+def _received(inputs: Inputs, report: IngestReport, fetcher: Fetcher,
+              on_total: Callable[[int], None] | None) -> Iterator[tuple[str, RawPage, int]]:
+    """(label, page, bytes read) for every page in the inputs: files, HTML captures of WARC files, fetched URLs.
 
     What cannot be read, or is not a page, goes into the report here, so nothing given is passed over silently.
     """
     for path in inputs.files:
+        if is_url(path):
+            try:
+                page = fetcher.fetch_page(path)
+            except InputError as exc:
+                report.failed.append((path, str(exc)))
+                continue
+            if on_total:
+                on_total(len(page.data))
+            yield path, page, len(page.data)
+            continue
         if is_warc_name(path):
             passed: Counter = Counter()
             try:
@@ -112,10 +124,11 @@ def _chunks(items: Iterator, size: int) -> Iterator[list]:
 
 
 def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], None] | None = None,
-           on_total: Callable[[int], None] | None = None) -> IngestReport:
-    """Ingest files, folders and WARC files into the archive; returns what happened to each input.
+           on_total: Callable[[int], None] | None = None, limits: Limits | None = None) -> IngestReport:
+    """Ingest files, folders, WARC files and page URLs into the archive; returns what happened to each input.
 
     Progress is counted in bytes of input, so one large WARC file moves the bar as steadily as many small pages.
+    URLs are fetched politely (`limits`: public addresses only unless allowed, robots.txt, a pause per host).
     """
     inputs = expand(arguments)
     report = IngestReport(skipped=inputs.skipped)
@@ -123,7 +136,7 @@ def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], Non
     if on_total:
         on_total(sum(_size(path) for path in inputs.files))
     with _pool(_worker_count(len(inputs.files))) as pool:
-        for chunk in _chunks(_received(inputs, report), CHUNK):
+        for chunk in _chunks(_received(inputs, report, Fetcher(limits or Limits()), on_total), CHUNK):
             todo: list[tuple[str, int, RawPage]] = []
             for label, page, _ in chunk:
                 receipt = archive.store.receive(page)

@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .fetch import is_url
 from .models import InputError, RawPage
 from .store import now
 from .warc import is_warc_name
@@ -27,11 +28,14 @@ def is_page_name(name: str) -> bool:
 
 
 def expand(arguments: list[str]) -> Inputs:
-    """Files as given (any name: the cleaner decides what they hold); folders walked for page files, sorted."""
+    """Files and URLs as given (any name: the cleaner decides what they hold); folders walked for page files,
+    sorted."""
     found = Inputs()
     for arg in arguments:
         path = Path(arg)
-        if path.is_dir():
+        if is_url(arg):
+            found.files.append(arg)  # fetched in turn by the pipeline
+        elif path.is_dir():
             for root, dirs, names in os.walk(path):
                 dirs.sort()
                 for name in sorted(names):

@@ -1,0 +1,232 @@
+"""Polite HTTP for pages on the web: public addresses only, robots.txt obeyed, one request per host at a time with a
+pause between them, bounded size and time. Everything that refuses a URL says why and what to do.
+
+The address is checked and then used: each request connects to the exact IP that passed the check (no second DNS
+lookup that could be steered to an internal host), and every redirect hop is checked again.
+"""
+
+from __future__ import annotations
+
+import http.client
+import ipaddress
+import socket
+import ssl
+import threading
+import time
+import urllib.robotparser
+from dataclasses import dataclass, field
+from urllib.parse import urljoin, urlsplit
+
+from . import __version__
+from .encoding import MAX_PAGE_BYTES
+from .models import InputError, RawPage
+from .store import now
+
+USER_AGENT = f"newsarchive/{__version__} (news archive indexer; obeys robots.txt)"
+ROBOTS_AGENT = "newsarchive"
+MAX_REDIRECTS = 5
+MAX_ROBOTS_BYTES = 512 * 1024
+
+
+class FetchError(InputError):
+    """A URL that was not fetched: refused by policy, or the server did not deliver a page."""
+
+
+@dataclass
+class Limits:
+    """How polite and how patient the fetcher is. The defaults suit news sites; a crawl may pass its own."""
+
+    delay: float = 1.0  # seconds between two requests to one host (robots.txt Crawl-delay raises it)
+    timeout: float = 20.0  # seconds for connecting and for each read
+    deadline: float = 60.0  # seconds for a whole response
+    max_bytes: int = MAX_PAGE_BYTES
+    allow_private: bool = False  # loopback, private, link-local … addresses: only when the user says so
+
+
+def _scheme_port(url: str) -> tuple[str, str, int, str]:
+    """(scheme, host, port, path+query) of an http(s) URL, or FetchError explaining what is wrong with it."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError as exc:
+        raise FetchError(f"{url!r} is not a valid URL ({exc})") from exc
+    if parts.scheme not in ("http", "https"):
+        raise FetchError(f"{url!r}: only http and https URLs can be fetched (for files on disk, give their path)")
+    if not parts.hostname:
+        raise FetchError(f"{url!r} has no host name")
+    if parts.username or parts.password:
+        raise FetchError(f"{url!r} carries a user name or password; newsarchive does not send credentials")
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80), path
+
+
+def public_address(host: str, port: int, allow_private: bool = False) -> str:
+    """The IP address to connect to for host, after checking that every address it resolves to is public.
+
+    All addresses are checked (not just the first) so a name that resolves to a public and a private address
+    cannot be used to reach the private one.
+    """
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise FetchError(f"cannot resolve host {host!r} ({exc}); check the spelling or the network") from exc
+    addresses = [info[4][0] for info in infos]
+    if not allow_private:
+        for address in addresses:
+            ip = ipaddress.ip_address(address.split("%")[0])
+            if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
+                ip = ip.ipv4_mapped
+            if not ip.is_global or ip.is_multicast:
+                raise FetchError(
+                    f"refused: {host} resolves to {address}, which is not a public internet address "
+                    f"({_kind(ip)}); newsarchive only fetches from the public web unless --allow-private is given")
+    return addresses[0]
+
+
+def _kind(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
+    for attr, name in (("is_loopback", "loopback"), ("is_link_local", "link-local"), ("is_private", "private"),
+                       ("is_multicast", "multicast"), ("is_unspecified", "unspecified"), ("is_reserved", "reserved")):
+        if getattr(ip, attr):
+            return name
+    return "not globally routable"
+
+
+class _PinnedHTTP(http.client.HTTPConnection):
+    """Connects to the address that passed the check, whatever the host name resolves to now."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float):
+        super().__init__(host, port, timeout=timeout)
+        self._address = address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((self._address, self.port), self.timeout)
+
+
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    def __init__(self, host: str, port: int, address: str, timeout: float):
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self._address = address
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self._address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+
+
+@dataclass
+class Response:
+    url: str  # after redirects
+    status: int
+    content_type: str | None
+    body: bytes
+
+
+@dataclass
+class Fetcher:
+    """One per ingest or crawl: it remembers each host's robots.txt and when the host may be asked again."""
+
+    limits: Limits = field(default_factory=Limits)
+    _robots: dict[str, urllib.robotparser.RobotFileParser | None] = field(default_factory=dict)
+    _next_slot: dict[str, float] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def fetch_page(self, url: str) -> RawPage:
+        """The page at url as a RawPage (bytes as the server sent them), or FetchError saying why not."""
+        response = self.get(url)
+        if response.status != 200:
+            raise FetchError(f"{url}: the server answered HTTP {response.status}; nothing was stored")
+        declared = (response.content_type or "").split(";")[0].strip().lower()
+        if declared and declared not in ("text/html", "application/xhtml+xml"):
+            raise FetchError(f"{url} is {declared}, not an HTML page; nothing was stored")
+        return RawPage(data=response.body, origin=url, url=response.url, content_type=response.content_type,
+                       received_at=now())
+
+    def get(self, url: str, *, obey_robots: bool = True) -> Response:
+        """GET with redirects followed by hand, so that each hop is checked against the policy and robots.txt."""
+        for _ in range(MAX_REDIRECTS + 1):
+            scheme, host, port, path = _scheme_port(url)
+            address = public_address(host, port, self.limits.allow_private)
+            if obey_robots and not self._allowed(url, scheme, host, port):
+                raise FetchError(f"{url}: the site's robots.txt does not allow {ROBOTS_AGENT} to fetch this page; "
+                                 "nothing was requested")
+            self._wait_turn(f"{scheme}://{host}:{port}")
+            status, headers, body = self._request(scheme, host, port, address, path, url)
+            location = headers.get("location")
+            if status in (301, 302, 303, 307, 308) and location:
+                url = urljoin(url, location)
+                continue
+            return Response(url, status, headers.get("content-type"), body)
+        raise FetchError(f"{url}: more than {MAX_REDIRECTS} redirects; giving up")
+
+    def _request(self, scheme: str, host: str, port: int, address: str, path: str,
+                 url: str) -> tuple[int, dict[str, str], bytes]:
+        cls = _PinnedHTTPS if scheme == "https" else _PinnedHTTP
+        conn = cls(host, port, address, self.limits.timeout)
+        started = time.monotonic()
+        try:
+            conn.request("GET", path, headers={"User-Agent": USER_AGENT, "Accept": "text/html,*/*;q=0.5",
+                                               "Accept-Encoding": "identity"})
+            resp = conn.getresponse()
+            headers = {k.lower(): v for k, v in resp.getheaders()}
+            declared = headers.get("content-length", "")
+            limit = _size(self.limits.max_bytes)
+            if declared.isdigit() and int(declared) > self.limits.max_bytes:
+                raise FetchError(f"{url} is {_size(int(declared))}, over the {limit} page limit; nothing was stored")
+            chunks, total = [], 0
+            while chunk := resp.read(64 * 1024):
+                total += len(chunk)
+                if total > self.limits.max_bytes:
+                    raise FetchError(f"{url} is over the {limit} page limit; nothing was stored")
+                if time.monotonic() - started > self.limits.deadline:
+                    raise FetchError(f"{url}: the download took longer than {self.limits.deadline:.0f} s; "
+                                     "nothing was stored (try again later)")
+                chunks.append(chunk)
+            return resp.status, headers, b"".join(chunks)
+        except TimeoutError as exc:
+            raise FetchError(f"{url}: no answer within {self.limits.timeout:.0f} s; nothing was stored "
+                             "(try again later)") from exc
+        except (OSError, http.client.HTTPException) as exc:
+            raise FetchError(f"{url}: the connection failed ({type(exc).__name__}: {exc}); nothing was stored") \
+                from exc
+        finally:
+            conn.close()
+
+    def _wait_turn(self, host_key: str) -> None:
+        """Sleep until this host may be asked again; then book the next slot."""
+        with self._lock:
+            start = max(time.monotonic(), self._next_slot.get(host_key, 0.0))
+            robots = self._robots.get(host_key)
+            delay = max(self.limits.delay, float(robots.crawl_delay(ROBOTS_AGENT) or 0) if robots else 0.0)
+            self._next_slot[host_key] = start + delay
+        time.sleep(max(0.0, start - time.monotonic()))
+
+    def _allowed(self, url: str, scheme: str, host: str, port: int) -> bool:
+        key = f"{scheme}://{host}:{port}"
+        if key not in self._robots:
+            self._robots[key] = self._load_robots(f"{scheme}://{host}:{port}/robots.txt")
+        robots = self._robots[key]
+        return robots is None or robots.can_fetch(ROBOTS_AGENT, url)
+
+    def _load_robots(self, robots_url: str) -> urllib.robotparser.RobotFileParser | None:
+        """The host's rules; None (all allowed) when it has none. An unreachable or failing robots.txt means
+        'stay away for now', as the robots exclusion standard (RFC 9309) asks."""
+        parser = urllib.robotparser.RobotFileParser(robots_url)
+        try:
+            response = self.get(robots_url, obey_robots=False)
+        except FetchError:
+            parser.disallow_all = True
+            return parser
+        if 400 <= response.status < 500:
+            return None
+        if response.status != 200:
+            parser.disallow_all = True
+            return parser
+        parser.parse(response.body[:MAX_ROBOTS_BYTES].decode("utf-8", "replace").splitlines())
+        return parser
+
+
+def _size(n: int) -> str:
+    return f"{n / 2**20:.0f} MiB" if n >= 2**20 else f"{n} bytes"
+
+
+def is_url(argument: str) -> bool:
+    return argument.lower().startswith(("http://", "https://"))

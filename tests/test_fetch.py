@@ -1,0 +1,186 @@
+"""Fetching pages from the web, politely: against a real HTTP server on 127.0.0.1 that the tests start; the address
+policy is tested only by refusals that happen before any connection is made."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from conftest import cli_json, page_html, run_cli
+
+from indexer.fetch import Fetcher, FetchError, Limits
+
+ARTICLE = page_html("Night trains return to the Baltic coast",
+                    ["The first night train in a decade left Berlin for Gdańsk on Friday, the operator said.",
+                     "“We sold every sleeper berth within an hour,” said Marta Nowicka, a spokeswoman."])
+
+
+class _Site:
+    """A tiny web site: routes of path → (status, headers, body, pause), and a log of every request received."""
+
+    def __init__(self) -> None:
+        self.routes: dict[str, tuple[int, dict[str, str], bytes, float]] = {}
+        self.log: list[tuple[float, str, str]] = []  # (time, path, user agent)
+        site = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                site.log.append((time.monotonic(), self.path, self.headers.get("User-Agent", "")))
+                status, headers, body, pause = site.routes.get(self.path, (404, {}, b"not found", 0.0))
+                time.sleep(pause)
+                self.send_response(status)
+                for k, v in {"Content-Type": "text/html; charset=utf-8", **headers}.items():
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                try:
+                    self.wfile.write(body)
+                except OSError:
+                    pass
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def add(self, path: str, body: bytes | str = b"", status: int = 200, pause: float = 0.0, **headers: str):
+        self.routes[path] = (status, {k.replace("_", "-"): v for k, v in headers.items()},
+                             body.encode() if isinstance(body, str) else body, pause)
+
+    def paths(self) -> list[str]:
+        return [p for _, p, _ in self.log]
+
+
+@pytest.fixture
+def site():
+    s = _Site()
+    yield s
+    s.server.shutdown()
+    s.server.server_close()
+
+
+def local(**kwargs) -> Fetcher:
+    return Fetcher(Limits(allow_private=True, delay=kwargs.pop("delay", 0.0), **kwargs))
+
+
+def test_ingest_url_follows_redirects_and_keeps_the_final_url(tmp_path, site):
+    site.add("/robots.txt", "User-agent: *\nDisallow: /members/\n", Content_Type="text/plain")
+    site.add("/story", status=301, Location="/2026/11/27/night-trains/")
+    site.add("/2026/11/27/night-trains/", ARTICLE)
+    data = tmp_path / "data"
+    summary = cli_json("ingest", "--json", "--allow-private", "--delay", "0", f"{site.base}/story", data=data)
+    assert summary["added"] == 1 and summary["failed"] == []
+    assert site.paths() == ["/robots.txt", "/story", "/2026/11/27/night-trains/"]
+    assert all(agent.startswith("newsarchive/") for _, _, agent in site.log)
+    hit = cli_json("search", "--json", "sleeper berth", data=data)["hits"][0]
+    assert hit["url"] == f"{site.base}/2026/11/27/night-trains/"
+    assert cli_json("quotes", "--json", "--speaker", "Marta Nowicka", data=data)["total"] == 1
+
+
+def test_robots_txt_disallow_is_obeyed_before_any_request_for_the_page(tmp_path, site):
+    site.add("/robots.txt", "User-agent: newsarchive\nDisallow: /members/\n", Content_Type="text/plain")
+    site.add("/members/secret", ARTICLE)
+    proc = run_cli("ingest", "--json", "--allow-private", "--delay", "0", f"{site.base}/members/secret",
+                   data=tmp_path / "data")
+    assert proc.returncode == 1
+    [failure] = json.loads(proc.stdout)["failed"]
+    assert "robots.txt does not allow" in failure["error"]
+    assert site.paths() == ["/robots.txt"]
+
+
+def test_private_addresses_are_refused_without_a_single_request(tmp_path, site):
+    site.add("/page", ARTICLE)
+    proc = run_cli("ingest", "--json", f"{site.base}/page", data=tmp_path / "data")
+    assert proc.returncode == 1
+    [failure] = json.loads(proc.stdout)["failed"]
+    assert "not a public internet address (loopback)" in failure["error"] and "--allow-private" in failure["error"]
+    assert site.log == []
+
+
+@pytest.mark.parametrize("url, reason", [
+    ("http://10.1.2.3/news", "private"),
+    ("http://192.168.0.1/", "private"),
+    ("http://169.254.169.254/latest/meta-data/", "link-local"),
+    ("http://[::1]:8080/", "loopback"),
+    ("http://[::ffff:127.0.0.1]/", "loopback"),
+    ("http://localhost:9/", "loopback"),
+    ("http://0x7f000001/", "loopback"),
+    ("http://2130706433/", "loopback"),
+    ("http://0.0.0.0/", "not a public"),
+    ("http://224.0.0.1/", "not a public"),
+    ("file:///etc/passwd", "only http and https"),
+    ("ftp://ftp.example.com/pub/", "only http and https"),
+    ("http://admin:secret@news.example.com/", "user name or password"),
+    ("http://[not-an-address/", "not a valid URL"),
+    ("http:///no-host", "no host"),
+])
+def test_hostile_urls_are_refused_before_connecting(url, reason, monkeypatch):
+    def no_connection(*args, **kwargs):
+        raise AssertionError(f"a connection was attempted for {url}")
+
+    monkeypatch.setattr(socket, "create_connection", no_connection)
+    with pytest.raises(FetchError, match=reason):
+        Fetcher().fetch_page(url)
+
+
+def test_redirect_hops_are_checked_again(site):
+    """A page that redirects to an internal address: the hop is refused before it is requested."""
+    site.add("/robots.txt", "", Content_Type="text/plain")
+    site.add("/out", status=302, Location="http://169.254.169.254/latest/meta-data/")
+    fetcher = local()
+    first_request = fetcher._request
+
+    def then_public_only(*args):  # the local site stands in for a public one: private addresses end after /out
+        result = first_request(*args)
+        fetcher.limits.allow_private = args[4] != "/out"
+        return result
+
+    fetcher._request = then_public_only
+    with pytest.raises(FetchError, match="169.254.169.254.*link-local"):
+        fetcher.fetch_page(f"{site.base}/out")
+    assert site.paths() == ["/robots.txt", "/out"]
+
+
+def test_limits_size_time_type_status_and_redirect_loops(site):
+    site.add("/robots.txt", "", Content_Type="text/plain")
+    site.add("/huge", "<html><body>" + "x" * 5000 + "</body></html>")
+    site.add("/slow", ARTICLE, pause=2.0)
+    site.add("/report.pdf", b"%PDF-1.7 ...", Content_Type="application/pdf")
+    site.add("/gone", status=410)
+    site.add("/loop", status=302, Location="/loop")
+    with pytest.raises(FetchError, match="over the 1000 bytes page limit"):
+        local(max_bytes=1000).fetch_page(f"{site.base}/huge")
+    with pytest.raises(FetchError, match="no answer within"):
+        local(timeout=0.5).fetch_page(f"{site.base}/slow")
+    with pytest.raises(FetchError, match="application/pdf, not an HTML page"):
+        local().fetch_page(f"{site.base}/report.pdf")
+    with pytest.raises(FetchError, match="HTTP 410"):
+        local().fetch_page(f"{site.base}/gone")
+    with pytest.raises(FetchError, match="more than 5 redirects"):
+        local().fetch_page(f"{site.base}/loop")
+
+
+def test_robots_txt_missing_allows_and_failing_forbids(site):
+    site.add("/a", ARTICLE)
+    assert b"Night trains" in local().fetch_page(f"{site.base}/a").data  # robots.txt is a 404: all allowed
+    site.add("/robots.txt", "down for maintenance", status=503)
+    with pytest.raises(FetchError, match="robots.txt does not allow"):
+        local().fetch_page(f"{site.base}/a")
+
+
+def test_requests_to_one_host_are_spaced_by_the_delay_and_crawl_delay(site):
+    site.add("/robots.txt", "User-agent: *\nCrawl-delay: 1\n", Content_Type="text/plain")
+    site.add("/a", ARTICLE)
+    site.add("/b", ARTICLE)
+    fetcher = local(delay=0.2)
+    fetcher.fetch_page(f"{site.base}/a")
+    fetcher.fetch_page(f"{site.base}/b")
+    times = [t for t, path, _ in site.log if path in ("/a", "/b")]
+    assert times[1] - times[0] >= 0.95, "robots.txt Crawl-delay (1 s) is longer than --delay and wins"

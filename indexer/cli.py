@@ -1,4 +1,4 @@
-"""The `newsarchive` command: annotate, ingest, search, quotes, stats, check, reindex, export, serve."""
+"""The `newsarchive` command: annotate, ingest, crawl, search, quotes, stats, check, reindex, export, serve."""
 
 from __future__ import annotations
 
@@ -104,6 +104,22 @@ def cmd_ingest(args) -> int:
         try:
             report = ingest(archive, args.paths, progress=bar.update, on_total=on_total,
                             limits=Limits(delay=args.delay, allow_private=args.allow_private))
+        finally:
+            bar.close()
+        _print_ingest_report(report, archive, args.json)
+    return 1 if report.failed else 0
+
+
+def cmd_crawl(args) -> int:
+    from .crawl import crawl
+    from .fetch import Limits
+
+    with Archive(args.data) as archive:
+        bar, on_total = _progress("crawling")
+        try:
+            report = crawl(archive, args.urls, limits=Limits(delay=args.delay, allow_private=args.allow_private),
+                           max_pages=args.max_pages, max_depth=args.max_depth, progress=bar.update,
+                           on_total=on_total)
         finally:
             bar.close()
         _print_ingest_report(report, archive, args.json)
@@ -287,14 +303,22 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _positive(text: str) -> int:
+def _whole(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be {least} or more, got {value}")
     return value
+
+
+def _positive(text: str) -> int:
+    return _whole(text, 1)
+
+
+def _not_negative(text: str) -> int:
+    return _whole(text, 0)
 
 
 def _fail(message: str, as_json: bool) -> int:
@@ -343,6 +367,24 @@ def build_parser() -> argparse.ArgumentParser:
     _fetch_args(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("crawl", help="fetch and ingest pages politely from start pages, feeds or sitemaps",
+                       description="Crawl from start URLs — article or section pages, RSS/Atom feeds, XML sitemaps "
+                                   "(gzip too) — breadth first, and ingest every HTML page reached. Links in pages "
+                                   "are followed on the start sites only; what a feed or sitemap lists is fetched "
+                                   "wherever it is. Depth counts links followed from pages (a feed's articles are at "
+                                   "the feed's depth). Public addresses only, robots.txt obeyed, a pause between "
+                                   "requests to one host.")
+    _data_arg(p)
+    p.add_argument("urls", nargs="+", metavar="URL", help="start pages, feeds or sitemaps")
+    p.add_argument("--max-pages", type=_positive, default=100, metavar="N",
+                   help="stop after N HTML pages (default 100)")
+    p.add_argument("--max-depth", type=_not_negative, default=2, metavar="D",
+                   help="follow links at most D steps from a start page (default 2; 0: the start pages and what "
+                        "start feeds and sitemaps list)")
+    _fetch_args(p)
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=cmd_crawl)
 
     p = sub.add_parser("search", help="full-text search with facets", description="Search the archive. " + QUERY_HELP,
                        formatter_class=argparse.RawDescriptionHelpFormatter)

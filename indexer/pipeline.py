@@ -135,8 +135,18 @@ def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], Non
     report.failed.extend((m, "no such file or directory") for m in inputs.missing)
     if on_total:
         on_total(sum(_size(path) for path in inputs.files))
-    with _pool(_worker_count(len(inputs.files))) as pool:
-        for chunk in _chunks(_received(inputs, report, Fetcher(limits or Limits()), on_total), CHUNK):
+    pages = _received(inputs, report, Fetcher(limits or Limits()), on_total)
+    return store_pages(archive, pages, report, _worker_count(len(inputs.files)), progress)
+
+
+def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], report: IngestReport, workers: int,
+                progress: Callable[[int], None] | None = None) -> IngestReport:
+    """The shared back half of ingest and crawl: (label, page, progress weight) → store raw → process → index.
+
+    Pages are taken in chunks, so a source that produces them slowly (a crawl) is stored and indexed as it goes.
+    """
+    with _pool(workers) as pool:
+        for chunk in _chunks(pages, CHUNK):
             todo: list[tuple[str, int, RawPage]] = []
             for label, page, _ in chunk:
                 receipt = archive.store.receive(page)
@@ -154,7 +164,7 @@ def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], Non
                 getattr(report, stored.outcome).append(label)
             report.indexed += archive.sync_index()
             if progress:
-                progress(sum(read for _, _, read in chunk))
+                progress(sum(weight for _, _, weight in chunk))
     return report
 
 

@@ -6,6 +6,9 @@ import json
 import os
 import subprocess
 import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -86,3 +89,51 @@ def seed_data(tmp_path_factory) -> Path:
     data = tmp_path_factory.mktemp("seed-archive")
     run_cli("ingest", str(SEED), data=data, check=True)
     return data
+
+
+class LocalSite:
+    """A tiny web site: routes of path → (status, headers, body, pause), and a log of every request received."""
+
+    def __init__(self) -> None:
+        self.routes: dict[str, tuple[int, dict[str, str], bytes, float]] = {}
+        self.log: list[tuple[float, str, str]] = []  # (time, path, user agent)
+        site = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                site.log.append((time.monotonic(), self.path, self.headers.get("User-Agent", "")))
+                status, headers, body, pause = site.routes.get(self.path, (404, {}, b"not found", 0.0))
+                time.sleep(pause)
+                self.send_response(status)
+                for k, v in {"Content-Type": "text/html; charset=utf-8", **headers}.items():
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                try:
+                    self.wfile.write(body)
+                except OSError:
+                    pass
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def add(self, path: str, body: bytes | str = b"", status: int = 200, pause: float = 0.0, **headers: str):
+        self.routes[path] = (status, {k.replace("_", "-"): v for k, v in headers.items()},
+                             body.encode() if isinstance(body, str) else body, pause)
+
+    def paths(self) -> list[str]:
+        return [p for _, p, _ in self.log]
+
+
+@pytest.fixture
+def site():
+    """A web site served on 127.0.0.1 for the fetcher and crawler tests."""
+    s = LocalSite()
+    yield s
+    s.server.shutdown()
+    s.server.server_close()

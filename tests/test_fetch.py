@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
-import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from conftest import cli_json, page_html, run_cli
@@ -17,53 +14,6 @@ from indexer.fetch import Fetcher, FetchError, Limits
 ARTICLE = page_html("Night trains return to the Baltic coast",
                     ["The first night train in a decade left Berlin for Gdańsk on Friday, the operator said.",
                      "“We sold every sleeper berth within an hour,” said Marta Nowicka, a spokeswoman."])
-
-
-class _Site:
-    """A tiny web site: routes of path → (status, headers, body, pause), and a log of every request received."""
-
-    def __init__(self) -> None:
-        self.routes: dict[str, tuple[int, dict[str, str], bytes, float]] = {}
-        self.log: list[tuple[float, str, str]] = []  # (time, path, user agent)
-        site = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
-                site.log.append((time.monotonic(), self.path, self.headers.get("User-Agent", "")))
-                status, headers, body, pause = site.routes.get(self.path, (404, {}, b"not found", 0.0))
-                time.sleep(pause)
-                self.send_response(status)
-                for k, v in {"Content-Type": "text/html; charset=utf-8", **headers}.items():
-                    self.send_header(k, v)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                try:
-                    self.wfile.write(body)
-                except OSError:
-                    pass
-
-            def log_message(self, *args) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def add(self, path: str, body: bytes | str = b"", status: int = 200, pause: float = 0.0, **headers: str):
-        self.routes[path] = (status, {k.replace("_", "-"): v for k, v in headers.items()},
-                             body.encode() if isinstance(body, str) else body, pause)
-
-    def paths(self) -> list[str]:
-        return [p for _, p, _ in self.log]
-
-
-@pytest.fixture
-def site():
-    s = _Site()
-    yield s
-    s.server.shutdown()
-    s.server.server_close()
 
 
 def local(**kwargs) -> Fetcher:

@@ -1,0 +1,192 @@
+"""A polite crawl: from start pages, RSS/Atom feeds and XML sitemaps to the article pages they lead to, breadth first.
+
+Depth counts links followed from HTML pages: what a feed or a sitemap lists is at the depth of the feed or sitemap
+itself, so `--max-depth 0` on a feed fetches exactly the feed's articles. Links in pages are followed only on the
+sites the crawl started from; feeds and sitemaps may point anywhere (their publisher chose those pages). Every fetch
+goes through the Fetcher: public addresses only, robots.txt, a pause per host, size and time limits.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import zlib
+from collections import Counter, deque
+from collections.abc import Callable, Iterator
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+from bs4 import BeautifulSoup
+
+from .archive import Archive
+from .encoding import decode_html
+from .fetch import Fetcher, FetchError, Limits, Response
+from .models import RawPage
+from .pipeline import IngestReport, _worker_count, store_pages
+from .store import now
+
+_NOT_PAGES = re.compile(r"\.(?:jpe?g|png|gif|webp|svg|ico|pdf|zip|gz|mp[34]|m4a|avi|mov|webm|css|js|json|woff2?|"
+                        r"ttf|docx?|xlsx?|pptx?|epub)$", re.I)
+_FEED_TYPES = ("application/rss+xml", "application/atom+xml", "application/feed+json")
+
+
+def crawl(archive: Archive, seeds: list[str], *, limits: Limits | None = None, max_pages: int = 100,
+          max_depth: int = 2, progress: Callable[[int], None] | None = None,
+          on_total: Callable[[int], None] | None = None) -> IngestReport:
+    """Crawl from the seeds and ingest every HTML page reached, at most max_pages of them."""
+    report = IngestReport()
+    if on_total:
+        on_total(max_pages)
+    crawler = Crawler(Fetcher(limits or Limits()), report)
+    pages = crawler.pages(seeds, max_pages=max_pages, max_depth=max_depth)
+    store_pages(archive, pages, report, _worker_count(max_pages), progress)
+    crawler.summarise()
+    return report
+
+
+class Crawler:
+    """Keeps the frontier, what was seen, and counts of what was passed over (reported, never silent)."""
+
+    def __init__(self, fetcher: Fetcher, report: IngestReport):
+        self.fetcher = fetcher
+        self.report = report
+        self.passed: Counter = Counter()
+        self.feeds = 0
+
+    def pages(self, seeds: list[str], *, max_pages: int, max_depth: int) -> Iterator[tuple[str, RawPage, int]]:
+        """(url, page, 1) for each HTML page fetched, in breadth-first order."""
+        frontier = deque((_normal(u), 0, True) for u in seeds)
+        seen = {u for u, _, _ in frontier}
+        sites = {urlsplit(u).hostname for u, _, _ in frontier}
+        fetched = 0
+        while frontier and fetched < max_pages:
+            url, depth, is_seed = frontier.popleft()
+            try:
+                response = self.fetcher.get(url)
+                if response.status != 200:
+                    raise FetchError(f"{url}: the server answered HTTP {response.status}")
+            except FetchError as exc:
+                if is_seed:
+                    self.report.failed.append((url, str(exc)))
+                else:
+                    self.passed[_reason(str(exc))] += 1
+                continue
+            kind, links = classify(response)
+            if kind == "page":
+                fetched += 1
+                yield url, RawPage(response.body, url, response.url, response.content_type, now()), 1
+                if depth >= max_depth:
+                    continue
+                links = [link for link in links if urlsplit(link).hostname in sites]
+                depth += 1
+            elif kind in ("feed", "sitemap"):
+                self.feeds += 1
+                sites.update(urlsplit(link).hostname for link in links if kind == "feed")
+            else:
+                if is_seed:
+                    self.report.failed.append((url, f"{url} is {kind}, not a page, feed or sitemap"))
+                else:
+                    self.passed["links that are not HTML pages"] += 1
+                continue
+            for link in links:
+                if link not in seen:
+                    seen.add(link)
+                    frontier.append((link, depth, False))
+        if frontier:
+            self.passed[f"links not visited (--max-pages {max_pages} reached)"] += len(frontier)
+
+    def summarise(self) -> None:
+        parts = [f"feeds and sitemaps read: {self.feeds}"] if self.feeds else []
+        parts += [f"{n} {reason}" for reason, n in self.passed.most_common()]
+        if parts:
+            self.report.passed_over.append("crawl: " + ", ".join(parts))
+
+
+def classify(response: Response) -> tuple[str, list[str]]:
+    """What the response is ('page', 'feed', 'sitemap', or its content type) and the links it offers."""
+    body = _ungzip(response.body)
+    declared = (response.content_type or "").split(";")[0].strip().lower()
+    head = body[:1024].lstrip().lower()
+    if b"<urlset" in head or b"<sitemapindex" in head:
+        return "sitemap", _sitemap_links(body, response.url)
+    if b"<rss" in head or b"<feed" in head or b"<rdf:rdf" in head or declared in _FEED_TYPES:
+        return "feed", _feed_links(body, response.url)
+    if declared in ("text/html", "application/xhtml+xml", "") or head.startswith((b"<!doctype html", b"<html")):
+        return "page", _page_links(body, response)
+    return declared, []
+
+
+def _page_links(body: bytes, response: Response) -> list[str]:
+    soup = BeautifulSoup(decode_html(body, response.content_type), "lxml")
+    base_tag = soup.find("base", href=True)
+    base = urljoin(response.url, base_tag["href"]) if base_tag else response.url
+    links = []
+    for tag in soup.find_all(["a", "link"], href=True):
+        rel = " ".join(tag.get("rel") or []).lower()
+        if tag.name == "link" and not ("alternate" in rel and tag.get("type", "").lower() in _FEED_TYPES):
+            continue
+        if "nofollow" in rel:
+            continue
+        links.append(urljoin(base, tag["href"].strip()))
+    return _usable(links)
+
+
+def _sitemap_links(body: bytes, base: str) -> list[str]:
+    """<loc> of a urlset (pages) or a sitemapindex (more sitemaps); lxml-xml copes with namespaces and bad markup."""
+    soup = BeautifulSoup(body, "lxml-xml")
+    return _usable([urljoin(base, loc.get_text(strip=True)) for loc in soup.find_all("loc")])
+
+
+def _feed_links(body: bytes, base: str) -> list[str]:
+    """The article link of each RSS item or Atom entry (not the channel's link to the home page)."""
+    soup = BeautifulSoup(body, "lxml-xml")
+    links = []
+    for item in soup.find_all(["item", "entry"]):
+        link = item.find("link", href=True, rel=lambda r: r in (None, "alternate")) or item.find("link")
+        guid = item.find("guid")
+        if link is not None and (link.get("href") or link.get_text(strip=True)):
+            links.append(urljoin(base, link.get("href") or link.get_text(strip=True)))
+        elif guid is not None and guid.get("isPermaLink", "true") != "false":
+            links.append(urljoin(base, guid.get_text(strip=True)))
+    return _usable(links)
+
+
+def _usable(links: list[str]) -> list[str]:
+    out, seen = [], set()
+    for link in links:
+        link = _normal(link)
+        if link.startswith(("http://", "https://")) and not _NOT_PAGES.search(urlsplit(link).path) \
+                and link not in seen:
+            seen.add(link)
+            out.append(link)
+    return out
+
+
+def _normal(url: str) -> str:
+    """One spelling per page: no fragment, scheme and host in lower case."""
+    url = urldefrag(url.strip())[0]
+    parts = urlsplit(url)
+    if not parts.scheme:
+        return url
+    return parts._replace(scheme=parts.scheme.lower(), netloc=parts.netloc.lower()).geturl()
+
+
+def _ungzip(body: bytes) -> bytes:
+    """Sitemaps are often served as .xml.gz files."""
+    if body[:2] != b"\x1f\x8b":
+        return body
+    try:
+        return gzip.decompress(body)[:50 * 2**20]
+    except (OSError, EOFError, zlib.error):
+        return body
+
+
+def _reason(message: str) -> str:
+    """A countable reason for a link that was not fetched."""
+    for needle, reason in (("robots.txt", "links forbidden by robots.txt"),
+                           ("not a public internet address", "links to non-public addresses"),
+                           ("HTTP ", "links answered with an HTTP error"),
+                           ("page limit", "pages over the size limit"),
+                           ("only http and https", "links that are not http(s)")):
+        if needle in message:
+            return reason
+    return "links that could not be fetched"

@@ -1,4 +1,5 @@
-"""The `newsarchive` command: annotate, ingest, crawl, search, quotes, stats, check, reindex, export, serve."""
+"""The `newsarchive` command: annotate, ingest, crawl, search, quotes, stats, check, reindex, export, user,
+serve."""
 
 from __future__ import annotations
 
@@ -272,6 +273,36 @@ def cmd_export(args) -> int:
     return 0
 
 
+def cmd_user(args) -> int:
+    from .accounts import AccountError, Accounts
+
+    with Archive(args.data) as archive:
+        accounts = Accounts(archive.store)
+        if args.action == "list":
+            for user in accounts.all():
+                print(f"{user.name}\t{user.role}")
+            return 0
+        password = _new_password(args.password_stdin)
+        try:
+            user = accounts.add(args.name, password, args.role)
+        except AccountError as exc:
+            return _fail(str(exc), False)
+    print(f"created {user.role} {user.name!r} in {archive.root}; sign in at /archive on the web app")
+    return 0
+
+
+def _new_password(from_stdin: bool) -> str:
+    """From the first line of standard input (scripts), or asked twice on the terminal without echo."""
+    if from_stdin or not sys.stdin.isatty():
+        return sys.stdin.readline().rstrip("\r\n")
+    import getpass
+
+    first = getpass.getpass("password (at least 10 characters): ")
+    if getpass.getpass("the same password again: ") != first:
+        raise InputError("the two passwords differ; nothing was created, run the command again")
+    return first
+
+
 def cmd_serve(args) -> int:
     from search_app import create_app
 
@@ -435,6 +466,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("jsonl", "warc"), required=True)
     p.add_argument("--output", "-o", metavar="FILE", help="file to write (default: standard output)")
     p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("user", help="create or list the archivists who may add articles on the web",
+                       description="Accounts for the web app's archive area (adding articles, watching ingest "
+                                   "jobs). Searching needs no account. The archive's first user is an admin.")
+    users = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    u = users.add_parser("add", help="create a user (the first one is an admin)",
+                         description="Create a user who can sign in to the archive area at /archive. The password "
+                                     "is asked twice on a terminal, or read from standard input.")
+    _data_arg(u)
+    u.add_argument("name", metavar="NAME", help="user name (letters, digits, . _ @ -)")
+    u.add_argument("--role", choices=("admin", "archivist"), default=None,
+                   help="default archivist; the archive's first user is always admin")
+    u.add_argument("--password-stdin", action="store_true",
+                   help="read the password from the first line of standard input instead of asking")
+    u.set_defaults(func=cmd_user)
+    u = users.add_parser("list", help="list the users and their roles")
+    _data_arg(u)
+    u.set_defaults(func=cmd_user)
 
     p = sub.add_parser("serve", help="run the web app (fills an empty archive with the bundled corpus first)")
     _data_arg(p)

@@ -124,11 +124,13 @@ def _chunks(items: Iterator, size: int) -> Iterator[list]:
 
 
 def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], None] | None = None,
-           on_total: Callable[[int], None] | None = None, limits: Limits | None = None) -> IngestReport:
+           on_total: Callable[[int], None] | None = None, limits: Limits | None = None,
+           workers: int | None = None) -> IngestReport:
     """Ingest files, folders, WARC files and page URLs into the archive; returns what happened to each input.
 
     Progress is counted in bytes of input, so one large WARC file moves the bar as steadily as many small pages.
     URLs are fetched politely (`limits`: public addresses only unless allowed, robots.txt, a pause per host).
+    `workers=0` processes in this process (a threaded web server must not fork); by default batches use a pool.
     """
     inputs = expand(arguments)
     report = IngestReport(skipped=inputs.skipped)
@@ -136,7 +138,8 @@ def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], Non
     if on_total:
         on_total(sum(_size(path) for path in inputs.files))
     pages = _received(inputs, report, Fetcher(limits or Limits()), on_total)
-    return store_pages(archive, pages, report, _worker_count(len(inputs.files)), progress)
+    workers = _worker_count(len(inputs.files)) if workers is None else workers
+    return store_pages(archive, pages, report, workers, progress)
 
 
 def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], report: IngestReport, workers: int,

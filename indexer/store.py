@@ -135,6 +135,12 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    def ensure_table(self, name: str, ddl: str) -> None:
+        """Create a table that another module owns (users, jobs) on first use, without a write lock afterwards."""
+        if not self.db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)).fetchone():
+            with self.transaction() as db:
+                db.execute(ddl)
+
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         """A write transaction that takes the write lock at once, so concurrent writers queue instead of deadlock."""

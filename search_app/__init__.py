@@ -1,4 +1,4 @@
-"""newsarchive web app: a search page and a JSON API over one archive folder."""
+"""newsarchive web app: search pages, a JSON API and the archivists' area over one archive folder."""
 
 from __future__ import annotations
 
@@ -31,11 +31,14 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
 
     app.extensions["newsarchive.service"] = service
 
+    from . import archive_area, auth
     from .api import api
     from .pages import pages
 
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
+    auth.install(app)
+    archive_area.install(app)
 
     @app.errorhandler(404)
     def not_found(exc):

@@ -76,5 +76,12 @@ def openapi_document() -> dict:
                                _param("version", "a past version number", "integer")],
                 "responses": {"200": _ok({"type": "object"}), "404": ERROR}}},
             "/api/stats": {"get": {"summary": "Archive summary", "responses": {"200": _ok({"type": "object"})}}},
+            "/api/jobs": {"get": {
+                "summary": "Recent ingest jobs (signed-in archivists; sign in at /archive/sign-in)",
+                "responses": {"200": _ok({"type": "object"}), "401": ERROR}}},
+            "/api/jobs/{id}": {"get": {
+                "summary": "One ingest job: status, progress in bytes, and its report as `ingest --json` prints it",
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}],
+                "responses": {"200": _ok({"type": "object"}), "401": ERROR, "404": ERROR}}},
         },
     }

@@ -56,13 +56,14 @@ def write_page(tmp_path):
     return write
 
 
-def run_cli(*args: str, data: Path | None = None, check: bool = False, timeout: float = 300) -> subprocess.CompletedProcess:
+def run_cli(*args: str, data: Path | None = None, check: bool = False, timeout: float = 300,
+            input_text: str | None = None) -> subprocess.CompletedProcess:
     """Run the real `newsarchive` command in a subprocess, as a user would."""
     cmd = [sys.executable, "-m", "indexer.cli", *args]
     if data is not None:
         cmd[4:4] = ["--data", str(data)]  # after the subcommand name
     env = dict(os.environ, PYTHONWARNINGS="ignore")
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env, input=input_text)
     if check and proc.returncode != 0:
         raise AssertionError(f"{cmd} exited {proc.returncode}\nstdout:{proc.stdout}\nstderr:{proc.stderr}")
     return proc

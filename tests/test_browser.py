@@ -61,3 +61,43 @@ def test_query_error_is_shown_not_a_crash(server, browser):
     assert response.status == 400
     assert "double quote" in page.inner_text(".error")
     page.close()
+
+
+@pytest.fixture(scope="module")
+def archive_server(tmp_path_factory):
+    """An archive with one archivist, served for the sign-in and upload flow."""
+    from indexer.accounts import Accounts
+    from indexer.archive import Archive
+
+    data = tmp_path_factory.mktemp("archive-area") / "data"
+    with Archive(data) as archive:
+        Accounts(archive.store).add("editor", "tram-line-to-the-airport")
+    srv = make_server("127.0.0.1", 0, create_app(data), threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+
+
+def test_archivist_signs_in_uploads_a_page_and_watches_the_job(archive_server, browser, tmp_path):
+    from conftest import page_html
+
+    story = tmp_path / "tram.html"
+    story.write_text(page_html("City council approves new tram line",
+                               ["The council voted on Tuesday to build a tram line to the airport."],
+                               url="https://www.test-courier.example/tram/"), encoding="utf-8")
+    page = browser.new_page()
+    page.goto(archive_server + "/search")
+    page.click("text=Add articles")
+    page.wait_for_selector("input[name=password]")
+    page.fill("input[name=name]", "editor")
+    page.fill("input[name=password]", "tram-line-to-the-airport")
+    page.click("button:text('Sign in')")
+    page.wait_for_selector("input[type=file]")
+    page.set_input_files("input[type=file]", str(story))
+    page.click("button:text('Add to the archive')")
+    page.wait_for_selector("#job[data-status=done]", timeout=120_000)
+    assert "1 added" in page.inner_text(".result")
+    page.click("text=See the newest articles")
+    page.wait_for_selector(".hit")
+    assert "City council approves new tram line" in page.inner_text(".hits")
+    page.close()

@@ -1,0 +1,171 @@
+"""Ingest jobs that archivists start from the web: queued in the archive's SQLite file, run one at a time by a
+worker thread, with progress and the full report kept for the jobs page.
+
+Uploaded files are written to the data folder before the job is queued, so a restart loses nothing: a job that was
+running when the process stopped is queued again (ingest is idempotent), and its files are removed only once the
+job has finished and the pages are in the store.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .archive import Archive
+from .fetch import Limits
+from .pipeline import ingest
+from .store import Store, now
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS jobs (
+    id INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    user TEXT NOT NULL,
+    inputs TEXT NOT NULL,            -- JSON list: saved upload paths and URLs
+    upload_dir TEXT,                 -- removed once the job is done
+    status TEXT NOT NULL,            -- queued | running | done | failed
+    done INTEGER NOT NULL DEFAULT 0, -- progress, in bytes of input
+    total INTEGER NOT NULL DEFAULT 0,
+    started_at TEXT,
+    finished_at TEXT,
+    report TEXT,                     -- JSON, as `ingest --json` prints it
+    error TEXT
+)
+"""
+UPLOADS = "uploads"
+
+
+@dataclass
+class Job:
+    id: int
+    created_at: str
+    user: str
+    inputs: list[str]
+    status: str
+    done: int
+    total: int
+    started_at: str | None
+    finished_at: str | None
+    report: dict | None
+    error: str | None
+
+    def as_dict(self) -> dict:
+        return {"id": self.id, "created_at": self.created_at, "user": self.user, "inputs": self.inputs,
+                "status": self.status, "progress": {"done": self.done, "total": self.total},
+                "started_at": self.started_at, "finished_at": self.finished_at, "report": self.report,
+                "error": self.error}
+
+
+class Jobs:
+    """The queue, kept in the store's database."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        store.ensure_table("jobs", SCHEMA)
+
+    def submit(self, user: str, inputs: list[str], upload_dir: Path | None = None) -> int:
+        with self.store.transaction() as db:
+            cur = db.execute("INSERT INTO jobs (created_at, user, inputs, upload_dir, status) VALUES (?,?,?,?,?)",
+                             (now(), user, json.dumps(inputs, ensure_ascii=False),
+                              str(upload_dir) if upload_dir else None, "queued"))
+            return int(cur.lastrowid)
+
+    def get(self, job_id: int) -> Job | None:
+        row = self.store.db.execute("SELECT * FROM jobs WHERE id=?", (job_id,)).fetchone()
+        return _job(row) if row else None
+
+    def recent(self, limit: int = 20) -> list[Job]:
+        return [_job(r) for r in self.store.db.execute("SELECT * FROM jobs ORDER BY id DESC LIMIT ?", (limit,))]
+
+    def claim(self) -> tuple[Job, str | None] | None:
+        """The oldest queued job, now marked running, and its upload folder."""
+        with self.store.transaction() as db:
+            row = db.execute("SELECT * FROM jobs WHERE status='queued' ORDER BY id LIMIT 1").fetchone()
+            if row is None:
+                return None
+            db.execute("UPDATE jobs SET status='running', started_at=?, done=0 WHERE id=?", (now(), row["id"]))
+        return self.get(row["id"]), row["upload_dir"]
+
+    def requeue_interrupted(self) -> int:
+        """Jobs left 'running' by a process that stopped: run them again (ingest skips what was finished)."""
+        with self.store.transaction() as db:
+            return db.execute("UPDATE jobs SET status='queued' WHERE status='running'").rowcount
+
+    def progress(self, job_id: int, done: int | None = None, add_total: int = 0) -> None:
+        with self.store.transaction() as db:
+            if done is not None:
+                db.execute("UPDATE jobs SET done=done+? WHERE id=?", (done, job_id))
+            if add_total:
+                db.execute("UPDATE jobs SET total=total+? WHERE id=?", (add_total, job_id))
+
+    def finish(self, job_id: int, report: dict | None, error: str | None = None) -> None:
+        status = "failed" if error else "done"
+        with self.store.transaction() as db:
+            db.execute("UPDATE jobs SET status=?, finished_at=?, report=?, error=? WHERE id=?",
+                       (status, now(), json.dumps(report, ensure_ascii=False) if report else None, error, job_id))
+
+
+def _job(row) -> Job:
+    return Job(row["id"], row["created_at"], row["user"], json.loads(row["inputs"]), row["status"], row["done"],
+               row["total"], row["started_at"], row["finished_at"],
+               json.loads(row["report"]) if row["report"] else None, row["error"])
+
+
+def upload_folder(data_dir: Path | str) -> Path:
+    """A new folder for one job's uploaded files, inside the data folder (same disk, kept across restarts)."""
+    base = Path(data_dir) / UPLOADS
+    base.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1000):
+        folder = base / f"{stamp}-{n}"
+        try:
+            folder.mkdir()
+            return folder
+        except FileExistsError:
+            continue
+    raise RuntimeError(f"cannot create an upload folder in {base}")
+
+
+def run_job(archive: Archive, jobs: Jobs, job: Job, upload_dir: str | None, limits: Limits) -> None:
+    """Ingest the job's inputs; the report names uploads by their file names, not their folder on the server."""
+    try:
+        report = ingest(archive, job.inputs, progress=lambda n: jobs.progress(job.id, done=n),
+                        on_total=lambda n: jobs.progress(job.id, add_total=n), limits=limits,
+                        workers=0).as_dict()  # no fork from a threaded web server
+    except Exception as exc:  # a bug must end the job visibly, not kill the worker; the uploads stay for a retry
+        jobs.finish(job.id, None, f"the job stopped: {type(exc).__name__}: {exc}")
+        return
+    if upload_dir:
+        report = json.loads(json.dumps(report, ensure_ascii=False).replace(upload_dir.rstrip("/") + "/", ""))
+        shutil.rmtree(upload_dir, ignore_errors=True)
+    jobs.finish(job.id, report)
+
+
+class Worker(threading.Thread):
+    """Runs queued jobs one after another in the web process; `wake()` after a submit starts it at once."""
+
+    def __init__(self, data_dir: Path | str, limits: Limits):
+        super().__init__(name="newsarchive-jobs", daemon=True)
+        self.data_dir = data_dir
+        self.limits = limits
+        self._wake = threading.Event()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def run(self) -> None:
+        with Archive(self.data_dir) as archive:
+            jobs = Jobs(archive.store)
+            jobs.requeue_interrupted()
+            while True:
+                claimed = jobs.claim()
+                if claimed is None:
+                    self._wake.wait(timeout=5)
+                    self._wake.clear()
+                    continue
+                job, upload_dir = claimed
+                run_job(archive, jobs, job, upload_dir, self.limits)

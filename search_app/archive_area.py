@@ -1,0 +1,115 @@
+"""The archivists' area: add articles (upload HTML or WARC files, or give page URLs) and watch the ingest jobs.
+
+Thin: files are saved into the data folder and a job is queued; the jobs module runs it in a worker thread.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from flask import Blueprint, Flask, abort, current_app, jsonify, redirect, render_template, request, url_for
+from werkzeug.utils import secure_filename
+
+from indexer.fetch import Limits, is_url
+from indexer.jobs import Jobs, Worker, upload_folder
+
+from . import get_service
+from .auth import current_user, sign_in_required
+
+archive = Blueprint("archive", __name__)
+MAX_UPLOAD_BYTES = 1024 * 1024 * 1024  # a day's WARC of a mid-sized site; larger crawls go through the CLI
+_worker_lock = threading.Lock()
+
+
+def install(app: Flask) -> None:
+    if not app.config.get("MAX_CONTENT_LENGTH"):
+        app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD_BYTES
+    app.register_blueprint(archive)
+
+    @app.errorhandler(413)
+    def too_large(exc):
+        message = (f"The upload is larger than {app.config['MAX_CONTENT_LENGTH'] // 2**20} MiB. Split it, or ingest "
+                   "it on the server with `newsarchive ingest FILE`.")
+        if request.path.startswith("/api/"):
+            return jsonify({"error": message}), 413
+        return render_template("archive.html", jobs=[], error=message), 413
+
+    # Jobs left queued or running by an earlier process start again now, not at the next submit.
+    with app.app_context():
+        if any(j.status in ("queued", "running") for j in _jobs().recent(50)):
+            _start_worker(app)
+
+
+def _jobs() -> Jobs:
+    return Jobs(get_service().archive.store)
+
+
+def _start_worker(app: Flask) -> Worker:
+    with _worker_lock:
+        worker = app.extensions.get("newsarchive.worker")
+        if worker is None or not worker.is_alive():
+            limits = Limits(delay=app.config.get("FETCH_DELAY", 1.0),
+                            allow_private=app.config.get("FETCH_ALLOW_PRIVATE", False))
+            worker = Worker(app.config["DATA_DIR"], limits)
+            worker.start()
+            app.extensions["newsarchive.worker"] = worker
+        return worker
+
+
+@archive.get("/archive")
+@sign_in_required
+def dashboard():
+    return render_template("archive.html", jobs=_jobs().recent(20), error=None)
+
+
+@archive.post("/archive/add")
+@sign_in_required
+def add():
+    """Queue one job for everything in the form; nothing is queued when a line is not a URL (the form comes back)."""
+    lines = [line.strip() for line in request.form.get("urls", "").splitlines() if line.strip()]
+    bad = [line for line in lines if not is_url(line)]
+    files = [f for f in request.files.getlist("files") if f and f.filename]
+    error = None
+    if bad:
+        error = f"These lines are not http(s) URLs: {', '.join(bad[:5])}. Nothing was added; correct them and resend."
+    elif not lines and not files:
+        error = "Choose HTML or WARC files, or paste page URLs (one per line)."
+    if error:
+        return render_template("archive.html", jobs=_jobs().recent(20), error=error,
+                               urls=request.form.get("urls", "")), 400
+    folder = None
+    inputs: list[str] = []
+    if files:
+        folder = upload_folder(current_app.config["DATA_DIR"])
+        for n, upload in enumerate(files, 1):
+            name = secure_filename(upload.filename) or f"upload-{n}.html"
+            path = folder / f"{n:03d}-{name}"
+            upload.save(path)
+            inputs.append(str(path))
+    job_id = _jobs().submit(current_user().name, inputs + lines, folder)
+    _start_worker(current_app._get_current_object()).wake()
+    return redirect(url_for("archive.job", job_id=job_id))
+
+
+@archive.get("/archive/jobs/<int:job_id>")
+@sign_in_required
+def job(job_id: int):
+    found = _jobs().get(job_id)
+    if found is None:
+        abort(404)
+    return render_template("job.html", job=found)
+
+
+@archive.get("/api/jobs")
+@sign_in_required
+def api_jobs():
+    return jsonify({"jobs": [j.as_dict() for j in _jobs().recent(50)]})
+
+
+@archive.get("/api/jobs/<int:job_id>")
+@sign_in_required
+def api_job(job_id: int):
+    found = _jobs().get(job_id)
+    if found is None:
+        return jsonify({"error": f"there is no job {job_id}"}), 404
+    return jsonify(found.as_dict())

@@ -1,0 +1,97 @@
+"""Sign-in for the archive area: a signed session cookie naming the user, a CSRF token for every form that changes
+something, and a secret key kept in the data folder so sessions survive a restart."""
+
+from __future__ import annotations
+
+import functools
+import hmac
+import os
+import secrets
+from pathlib import Path
+
+from flask import Blueprint, Flask, abort, flash, g, redirect, render_template, request, session, url_for
+
+from indexer.accounts import Accounts, User
+
+from . import get_service
+
+auth = Blueprint("auth", __name__)
+SECRET_FILE = "secret_key"
+
+
+def secret_key(data_dir: Path | str) -> str:
+    """The app's session key: created once per archive, readable only by its owner."""
+    path = Path(data_dir) / SECRET_FILE
+    if not path.exists():
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def install(app: Flask) -> None:
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key(app.config["DATA_DIR"])
+    app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
+
+    @app.before_request
+    def load_user() -> None:
+        name = session.get("user")
+        g.user = accounts().get(name) if name else None
+        if request.method == "POST" and request.blueprint in ("auth", "archive"):
+            sent = request.form.get("csrf_token", "")
+            if not hmac.compare_digest(sent, session.get("csrf_token", "")):
+                abort(400, "the form expired or did not come from this site; reload the page and try again")
+
+    @app.context_processor
+    def template_globals() -> dict:
+        if "csrf_token" not in session:
+            session["csrf_token"] = secrets.token_urlsafe(32)
+        return {"current_user": g.get("user"), "csrf_token": session["csrf_token"]}
+
+    app.register_blueprint(auth)
+
+
+def accounts() -> Accounts:
+    return Accounts(get_service().archive.store)
+
+
+def current_user() -> User | None:
+    return g.get("user")
+
+
+def sign_in_required(view):
+    """Pages redirect to the sign-in form; API calls get a JSON 401 that says how to sign in."""
+    @functools.wraps(view)
+    def wrapped(*args, **kwargs):
+        if current_user() is None:
+            if request.path.startswith("/api/"):
+                return {"error": "sign in first at /archive/sign-in; the API then answers to the same session "
+                                 "(accounts are created with `newsarchive user add`)"}, 401
+            return redirect(url_for("auth.sign_in", next=request.full_path))
+        return view(*args, **kwargs)
+    return wrapped
+
+
+@auth.route("/archive/sign-in", methods=["GET", "POST"])
+def sign_in():
+    error = None
+    if request.method == "POST":
+        user = accounts().verify(request.form.get("name", ""), request.form.get("password", ""))
+        if user is not None:
+            session.clear()
+            session["user"] = user.name
+            session["csrf_token"] = secrets.token_urlsafe(32)
+            target = request.args.get("next", "")
+            return redirect(target if target.startswith("/") and not target.startswith("//")
+                            else url_for("archive.dashboard"))
+        error = "Wrong name or password. Accounts are created by an admin with `newsarchive user add NAME`."
+    has_users = bool(accounts().all())
+    return render_template("sign_in.html", error=error, has_users=has_users), (401 if error else 200)
+
+
+@auth.post("/archive/sign-out")
+def sign_out():
+    session.clear()
+    flash("Signed out.")
+    return redirect(url_for("pages.search"))

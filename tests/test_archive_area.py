@@ -1,0 +1,138 @@
+"""The archivists' area: sign in, add pages (uploads and URLs), watch the job, find the articles in search."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+
+import pytest
+from conftest import page_html, run_cli
+
+from indexer.accounts import AccountError, Accounts
+from indexer.archive import Archive
+from indexer.jobs import Jobs
+from search_app import create_app
+
+PASSWORD = "tram-line-to-the-airport"
+STORY = page_html("City council approves new tram line",
+                  ["The council voted on Tuesday to build a tram line to the airport.",
+                   "“It will carry twelve thousand people a day,” said Ilse Vandenberghe, the transport alderman."],
+                  url="https://www.test-courier.example/tram/")
+
+
+@pytest.fixture
+def data(tmp_path):
+    data = tmp_path / "data"
+    with Archive(data) as archive:
+        Accounts(archive.store).add("editor", PASSWORD)
+    return data
+
+
+def _token(html: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+def _signed_in(app):
+    client = app.test_client()
+    token = _token(client.get("/archive/sign-in").get_data(as_text=True))
+    r = client.post("/archive/sign-in", data={"name": "editor", "password": PASSWORD, "csrf_token": token})
+    assert r.status_code == 302
+    return client
+
+
+def _wait(client, job_id: int, timeout: float = 120) -> dict:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        job = client.get(f"/api/jobs/{job_id}").get_json()
+        if job["status"] in ("done", "failed"):
+            return job
+        time.sleep(0.2)
+    raise AssertionError(f"job {job_id} did not finish in {timeout} s")
+
+
+def test_adding_needs_a_signed_in_user(data):
+    client = create_app(data, TESTING=True).test_client()
+    r = client.get("/archive")
+    assert r.status_code == 302 and "/archive/sign-in" in r.headers["Location"]
+    assert client.get("/api/jobs").status_code == 401
+    token = _token(client.get("/archive/sign-in").get_data(as_text=True))
+    wrong = client.post("/archive/sign-in", data={"name": "editor", "password": "not it at all", "csrf_token": token})
+    assert wrong.status_code == 401 and "Wrong name or password" in wrong.get_data(as_text=True)
+    forged = client.post("/archive/sign-in", data={"name": "editor", "password": PASSWORD})
+    assert forged.status_code == 400, "a form without the session's CSRF token is refused"
+
+
+def test_upload_pages_and_watch_the_job(data):
+    client = _signed_in(create_app(data, TESTING=True))
+    files = [(io.BytesIO(STORY.encode()), "tram line.html"),
+             (io.BytesIO(b"%PDF-1.7 binary report"), "report.pdf")]
+    r = client.post("/archive/add", data={"files": files, "urls": "", "csrf_token": _token(
+        client.get("/archive").get_data(as_text=True))}, content_type="multipart/form-data")
+    assert r.status_code == 302
+    job_id = int(r.headers["Location"].rsplit("/", 1)[1])
+    job = _wait(client, job_id)
+    assert job["status"] == "done" and job["user"] == "editor"
+    assert job["report"]["added"] == 1
+    [failure] = job["report"]["failed"]
+    assert failure["path"] == "002-report.pdf" and "PDF" in failure["error"], "named as uploaded, with the reason"
+    page = client.get(f"/archive/jobs/{job_id}").get_data(as_text=True)
+    assert "1 added" in page and "002-report.pdf" in page
+    hits = client.get("/api/search", query_string={"q": "tram airport"}).get_json()["hits"]
+    assert [h["title"] for h in hits] == ["City council approves new tram line"]
+    assert not any((data / "uploads").iterdir()), "uploads are removed once their pages are in the store"
+
+
+def test_an_upload_over_the_limit_is_refused_with_advice(data):
+    client = _signed_in(create_app(data, TESTING=True, MAX_CONTENT_LENGTH=4096))
+    token = _token(client.get("/archive").get_data(as_text=True))
+    r = client.post("/archive/add", data={"files": [(io.BytesIO(b"<html>" + b"x" * 8192), "big.html")],
+                                          "csrf_token": token}, content_type="multipart/form-data")
+    assert r.status_code == 413 and "newsarchive ingest FILE" in r.get_data(as_text=True)
+
+
+def test_bad_url_lines_send_the_form_back_and_queue_nothing(data):
+    client = _signed_in(create_app(data, TESTING=True))
+    token = _token(client.get("/archive").get_data(as_text=True))
+    r = client.post("/archive/add", data={"urls": "https://news.example/a\nnot a url\nfile:///etc/passwd",
+                                          "csrf_token": token})
+    assert r.status_code == 400
+    body = r.get_data(as_text=True)
+    assert "not http(s) URLs: not a url, file:///etc/passwd" in body and "https://news.example/a" in body
+    with Archive(data) as archive:
+        assert Jobs(archive.store).recent() == []
+
+
+def test_web_urls_never_reach_private_addresses(data):
+    client = _signed_in(create_app(data, TESTING=True))
+    token = _token(client.get("/archive").get_data(as_text=True))
+    r = client.post("/archive/add", data={"urls": "http://169.254.169.254/latest/meta-data/", "csrf_token": token})
+    job = _wait(client, int(r.headers["Location"].rsplit("/", 1)[1]))
+    [failure] = job["report"]["failed"]
+    assert "not a public internet address (link-local)" in failure["error"]
+
+
+def test_interrupted_job_runs_again_when_the_app_starts(data, tmp_path):
+    page = tmp_path / "kept.html"
+    page.write_text(STORY, encoding="utf-8")
+    with Archive(data) as archive:
+        jobs = Jobs(archive.store)
+        job_id = jobs.submit("editor", [str(page)])
+        jobs.claim()  # the process that claimed it died
+    client = _signed_in(create_app(data, TESTING=True))
+    assert _wait(client, job_id)["report"]["added"] == 1
+
+
+def test_user_add_on_the_command_line(tmp_path):
+    data = tmp_path / "data"
+    first = run_cli("user", "add", "--data", str(data), "chief", "--role", "archivist", "--password-stdin",
+                    input_text=f"{PASSWORD}\n")
+    assert first.returncode == 0 and "created admin 'chief'" in first.stdout, "the first user is the admin"
+    short = run_cli("user", "add", "--data", str(data), "intern", "--password-stdin", input_text="short\n")
+    assert short.returncode == 2 and "at least 10 characters" in short.stderr
+    with Archive(data) as archive:
+        accounts = Accounts(archive.store)
+        assert accounts.verify("CHIEF", PASSWORD).is_admin
+        assert accounts.verify("chief", "wrong password!") is None
+        with pytest.raises(AccountError, match="already a user"):
+            accounts.add("Chief", "another good password")

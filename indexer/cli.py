@@ -177,7 +177,10 @@ def cmd_quotes(args) -> int:
 
     with Archive(args.data, create=False) as archive:
         try:
-            result = SearchService(archive).quotes(args.query, speaker=args.speaker, limit=args.limit)
+            result = SearchService(archive).quotes(
+                args.query, speaker=args.speaker, limit=args.limit,
+                filters={"language": args.language, "source": args.source, "article": args.article,
+                         "from": args.date_from, "to": args.date_to})
         except QueryError as exc:
             return _fail(str(exc), args.json)
     if args.json:
@@ -434,6 +437,11 @@ def build_parser() -> argparse.ArgumentParser:
     _data_arg(p)
     p.add_argument("query", nargs="?", metavar="QUERY", help="words in the quote (default: all quotes)")
     p.add_argument("--speaker", metavar="NAME", help="only quotes by this speaker (any spelling of the name)")
+    p.add_argument("--language", metavar="CODE", help="only quotes in this language (ISO 639-1, e.g. uk)")
+    p.add_argument("--source", metavar="NAME", help="only quotes reported by this outlet")
+    p.add_argument("--article", metavar="ID", help="only quotes from this article")
+    p.add_argument("--from", dest="date_from", metavar="DATE", help="published on or after (ISO 8601)")
+    p.add_argument("--to", dest="date_to", metavar="DATE", help="published on or before (ISO 8601)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--limit", type=_positive, default=20, metavar="N", help="quotes to list (default 20)")
     p.set_defaults(func=cmd_quotes)

@@ -668,10 +668,11 @@ class Engine:
                    score=round(float(h.score or 0.0), 4))
 
     def search_quotes(self, text: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
-                      include_fragments: bool = True) -> QuoteResult:
+                      include_fragments: bool = True, filters: dict[str, str | None] | None = None) -> QuoteResult:
+        """Quotes by words and speaker; `filters` narrows by language, source, article_id and from/to dates."""
         s = self.searcher(QUOTES)
         q = self.parse(text, QUOTES) if text and text.strip() else query.Every()
-        flt = self._filter(QUOTES, {"speaker": speaker})
+        flt = self._filter(QUOTES, {**(filters or {}), "speaker": speaker})
         if not include_fragments:
             flt = query.And([flt, query.Term("fragment", False)]) if flt else query.Term("fragment", False)
         sortedby = None if text and text.strip() else sorting.FieldFacet("published", reverse=True)

@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, render_template, request, url_for
 
 from . import get_service
 from .openapi import openapi_document
-from .service import FILTERS, QueryError
+from .service import FILTERS, QUOTE_FILTERS, QueryError
 
 api = Blueprint("api", __name__)
 
@@ -62,7 +62,7 @@ def search():
 def quotes():
     q = request.args.get("q") or None
     result = get_service().quotes(q, speaker=request.args.get("speaker") or None, limit=_int_arg("limit", 20, 1, 100),
-                                  page=_int_arg("page", 1))
+                                  page=_int_arg("page", 1), filters={f: request.args.get(f) for f in QUOTE_FILTERS})
     return jsonify(result)
 
 

@@ -64,6 +64,10 @@ def openapi_document() -> dict:
             "/api/quotes": {"get": {
                 "summary": "Search quotations",
                 "parameters": [_param("q", "words in the quotation"), _param("speaker", "speaker name"),
+                               _param("language", "ISO 639-1 code of the quotation"),
+                               _param("source", "outlet that reported it"), _param("article", "article id"),
+                               _param("from", "published on or after (ISO 8601)"),
+                               _param("to", "published on or before (ISO 8601)"),
                                _param("page", "page number", "integer"), _param("limit", "quotes per page", "integer")],
                 "responses": {"200": _ok(QUOTE_RESULT), "400": ERROR}}},
             "/api/quotes/{id}": {"get": {

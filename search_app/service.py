@@ -13,8 +13,9 @@ from indexer.engine import FACETS, KEYED_FACETS, QueryError, parse_date
 from indexer.provenance import in_date_order, same_statement
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
+QUOTE_FILTERS = ("language", "source", "article", "from", "to")
 
-__all__ = ["FILTERS", "QueryError", "SearchService"]
+__all__ = ["FILTERS", "QUOTE_FILTERS", "QueryError", "SearchService"]
 
 
 class SearchService:
@@ -44,8 +45,12 @@ class SearchService:
             "relaxed": result.relaxed,
         }
 
-    def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1) -> dict:
-        result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page)
+    def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
+               filters: dict[str, str | None] | None = None) -> dict:
+        """Quotes by words and speaker, narrowed by QUOTE_FILTERS (language, source, article, from, to)."""
+        narrowed = {("article_id" if k == "article" else k): v for k, v in (filters or {}).items()
+                    if k in QUOTE_FILTERS and v}
+        result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed)
         return {"total": result.total, "quotes": [asdict(h) for h in result.quotes]}
 
     def quote(self, quote_id: str) -> dict | None:

@@ -92,6 +92,20 @@ def test_api_quotes_and_article(client):
     assert client.get("/api/articles/nope").status_code == 404
 
 
+def test_quotes_narrowed_by_language_date_source_and_article(client):
+    every = client.get("/api/quotes").get_json()
+    assert every["total"] == 3
+    german = client.get("/api/quotes", query_string={"language": "de"}).get_json()
+    assert [q["speaker"] for q in german["quotes"]] == ["Jonas Albrecht"]
+    april = client.get("/api/quotes", query_string={"from": "2026-04-01", "to": "2026-04-30"}).get_json()
+    assert [q["speaker"] for q in april["quotes"]] == ["Tomasz Zieliński"]
+    one = every["quotes"][0]
+    same_article = client.get("/api/quotes", query_string={"article": one["article_id"]}).get_json()
+    assert {q["article_id"] for q in same_article["quotes"]} == {one["article_id"]}
+    assert client.get("/api/quotes", query_string={"source": "No Such Outlet"}).get_json()["total"] == 0
+    assert client.get("/api/quotes", query_string={"from": "last week"}).status_code == 400
+
+
 def test_openapi_document_is_linked_from_the_api_page(client):
     page = client.get("/api/").get_data(as_text=True)
     assert "/api/openapi.json" in page

@@ -542,7 +542,11 @@ class Engine:
         if problem:
             raise QueryError(f"Part of the query could not be read: {problem}. Dates look like 2026-03-14, "
                              "ranges like published:[2026-03-01 to 2026-04-30].")
-        parsed = parsed.normalize()
+        # "*" alone means every document; per field, Whoosh would union every term's postings of ~30 text fields
+        # (seconds on a few thousand articles). A document-level Every is a plain list of document numbers.
+        parsed = parsed.normalize().accept(lambda q: query.Every() if isinstance(q, query.Every) else q).normalize()
+        if isinstance(parsed, query.Every):
+            return parsed
         if parsed is query.NullQuery or not list(parsed.leaves()):
             raise QueryError("The query has no words to search for (only operators or stop words). Add a word.")
         return parsed
@@ -624,7 +628,8 @@ class Engine:
             facets[facet] = counts.most_common(facet_limit)
         results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)
         results.results.formatter = _MarkFormatter()
-        hits = [self._hit(h) for h in results] if (page - 1) * limit < len(docnums) else []  # past the end
+        marked = _has_words(q)  # no words, no highlights: analysing each hit's text again would be wasted
+        hits = [self._hit(h, marked) for h in results] if (page - 1) * limit < len(docnums) else []  # past the end
         return SearchResult(total=len(docnums), hits=hits, facets=facets, page=page, limit=limit,
                             languages_searched=langs or self.languages(),
                             suggestion=None if docnums else self.suggest(text), relaxed=relaxed)
@@ -651,11 +656,11 @@ class Engine:
         return fixed if changed else None
 
     @staticmethod
-    def _hit(h) -> Hit:
+    def _hit(h, highlight: bool = True) -> Hit:
         content = h.get("content", "")
         marked = ""
         lang = h.get("language", "und")
-        for fieldname in (f"body_{profile_for(lang)}", "body_latn"):
+        for fieldname in (f"body_{profile_for(lang)}", "body_latn") if highlight else ():
             try:
                 marked = h.highlights(fieldname, text=content, top=2)
             except Exception:  # a snippet is a nicety: never fail a search over it

@@ -157,3 +157,15 @@ def test_date_range_queries_in_iso_form(engine):
 def test_pages_past_the_end_are_empty_and_filter_only_queries_are_newest_first(engine):
     assert engine.search("station", page=5, limit=1).hits == []
     assert ids(engine.search("year:2026 OR year:2025")) == ["a2", "a1", "a3"]
+
+
+def test_star_lists_every_article_newest_first_with_lead_snippets(engine):
+    """`*` (what facet links on article pages search for) is every document, not a wildcard over each text field:
+    the per-field form unions every term's postings and took 16 s on 1,000 articles (benchmarks/scale.py)."""
+    from whoosh import query
+
+    assert engine.parse("*") == query.Every()
+    result = engine.search("*")
+    assert ids(result) == ["a2", "a1", "a3"]
+    assert result.hits[0].snippet.startswith("The station in Warsaw")
+    assert ids(engine.search("*", {"place": "Kramatorsk"})) == ["a1"]

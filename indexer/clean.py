@@ -226,7 +226,7 @@ def _title(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> str:
     sites = md.site_names(article.source, article.url)
     doc_title, explicit = md.title_candidates(index, meta, ld)
     sites += _logo_names(index, doc_title)
-    headings = [h for h in (md.text_of(h) for h in index.named("h1")[:20]) if h and not md.is_site_name(h, sites)]
+    headings = [h for h in (md.text_of(h) for h in _headline_elements(index)) if h and not md.is_site_name(h, sites)]
     agreed = _agreed_title(doc_title, explicit, sites)
     if agreed:
         return agreed
@@ -238,6 +238,34 @@ def _title(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> str:
     if doc_title:
         return md.strip_site_name(doc_title, sites)
     return headings[0] if headings else ""
+
+
+_NAV_WORDS = {"nav", "navbar", "navigation", "menu", "main-nav", "main-menu", "mainmenu", "site-nav", "site-navigation",
+              "topnav", "top-nav"}
+_HEADLINE_CLASS = re.compile(r"(?:^|[-_\s])(?:headline|(?:article|entry|post|story)[-_]?(?:title|headline))(?:$|[-_\s])",
+                             re.IGNORECASE)
+
+
+def _headline_elements(index: md.PageIndex) -> list[Tag]:
+    """The <h1>s, then other headings marked as the headline (<h2 class="article-headline">, itemprop=headline).
+    An <h1> inside a breadcrumb or menu repeats a page name for navigation; the story's headline is elsewhere."""
+    h1s = [h for h in index.named("h1")[:20] if not _in_navigation(h)]
+    marked = [tag for tag in index.with_attr("class", _HEADLINE_CLASS) if tag.name in ("h2", "h3", "div", "span", "p")]
+    marked += [tag for tag in index.with_attr("itemprop", re.compile(r"^headline$", re.IGNORECASE))
+               if tag.name not in ("meta", "h1")]
+    return h1s + [tag for tag in marked[:10] if not _in_navigation(tag) and not tag.find(["h1", "p", "img"])]
+
+
+def _in_navigation(tag: Tag) -> bool:
+    """Inside a <nav>, a breadcrumb trail or a menu, below the story's own <article>/<main> if any."""
+    for node in (tag, *list(tag.parents)[:6]):
+        if not isinstance(node, Tag) or node.name in ("article", "main", "body"):
+            return False
+        words = [w.lower() for w in [*(node.get("class") or []), str(node.get("id") or "")]]
+        if node.name == "nav" or node.get("role") == "navigation" or any(
+                "breadcrumb" in w or w in _NAV_WORDS for w in words):
+            return True
+    return False
 
 
 def _agreed_title(doc_title: str, explicit: list[str], sites: list[str]) -> str:

@@ -39,11 +39,31 @@ for _number, _names in enumerate(
 ):
     for _name in _names.split():
         _MONTHS.setdefault(_name, _number)
-# Arabic month names: the Egyptian/Maghreb set and the Levantine set ("مايو/أيار").
+# Czech (nominative and genitive), Finnish (stem + "ta"), Turkish and Greek (genitive) month names.
 for _number, _names in enumerate(
     (
-        "يناير كانون-الثاني", "فبراير شباط", "مارس آذار", "أبريل نيسان ابريل", "مايو أيار", "يونيو حزيران",
-        "يوليو تموز", "أغسطس آب اغسطس", "سبتمبر أيلول", "أكتوبر تشرين-الأول اكتوبر", "نوفمبر تشرين-الثاني",
+        "leden ledna tammikuu ocak ιανουαρίου",
+        "únor února helmikuu şubat φεβρουαρίου",
+        "březen března maaliskuu mart μαρτίου",
+        "duben dubna huhtikuu nisan απριλίου",
+        "květen května toukokuu mayıs μαΐου",
+        "červen června kesäkuu haziran ιουνίου",
+        "červenec července heinäkuu temmuz ιουλίου",
+        "srpen srpna elokuu ağustos αυγούστου",
+        "září syyskuu eylül σεπτεμβρίου",
+        "říjen října lokakuu ekim οκτωβρίου",
+        "listopadu marraskuu kasım νοεμβρίου",
+        "prosinec prosince joulukuu aralık δεκεμβρίου",
+    ),
+    start=1,
+):
+    for _name in _names.split():
+        _MONTHS.setdefault(_name, _number)
+# Arabic month names: the Egyptian set, the Levantine set ("مايو/أيار") and the Maghreb set ("فيفري", "جوان").
+for _number, _names in enumerate(
+    (
+        "يناير كانون-الثاني جانفي", "فبراير شباط فيفري", "مارس آذار", "أبريل نيسان ابريل أفريل", "مايو أيار ماي",
+        "يونيو حزيران جوان", "يوليو تموز جويلية", "أغسطس آب اغسطس أوت", "سبتمبر أيلول", "أكتوبر تشرين-الأول اكتوبر", "نوفمبر تشرين-الثاني",
         "ديسمبر كانون-الأول",
     ),
     start=1,
@@ -60,19 +80,21 @@ _PATTERNS = [
     re.compile(r"(?P<year>(?:19|20)\d{2})-(?P<mon>\d{1,2})-(?P<day>\d{1,2})(?:[T ](?P<hour>\d{1,2}):(?P<minute>\d{2})"
                r"(?::(?P<second>\d{2})(?:[.,]\d+)?)?\s*(?P<tz>Z|[+-]\d{2}(?::?\d{2})?)?)?"),
     # 8 April 2022 / 8. April 2022 / 8 de abril de 2022 / 8 квітня 2022 р.
-    re.compile(rf"(?<!\d)(?P<day>\d{{1,2}})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?{_MONTH}\s*(?:de\s+)?,?\s*"
+    re.compile(rf"(?<!\d)(?P<day>\d{{1,2}})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+|of\s+)?{_MONTH}\s*(?:de\s+)?,?\s*"
                rf"(?P<year>(?:19|20)\d{{2}}){_TIME}", re.IGNORECASE),
     # April 8, 2022 9:14am
     re.compile(rf"{_MONTH}\s+(?P<day>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<year>(?:19|20)\d{{2}}){_TIME}", re.IGNORECASE),
     # 2022年4月8日 09:14
     re.compile(r"(?P<year>(?:19|20)\d{2})\s*年\s*(?P<mon>\d{1,2})\s*月\s*(?P<day>\d{1,2})\s*日"
                r"(?:\D{0,6}?(?P<hour>\d{1,2})[:時](?P<minute>\d{2}))?"),
-    # 08.04.2022 / 08/04/2022 (day first, as everywhere but the US) / 2022/04/08
-    re.compile(rf"(?<![\d.])(?P<day>\d{{1,2}})[./](?P<mon>\d{{1,2}})[./](?P<year>(?:19|20)\d{{2}})(?![\d.]){_TIME}"),
+    # 08.04.2022 / 8. 4. 2022 / 08/04/2022 / 08-04-2022 (day first, as everywhere but the US) / 2022/04/08
+    re.compile(rf"(?<![\d.-])(?P<day>\d{{1,2}})(?P<sep>\.\s?|/|-)(?P<mon>\d{{1,2}})(?P=sep)(?P<year>(?:19|20)\d{{2}})"
+               rf"(?!\d|\.\d|-\d){_TIME}"),
     re.compile(r"(?<!\d)(?P<year>(?:19|20)\d{2})[./](?P<mon>\d{1,2})[./](?P<day>\d{1,2})(?!\d)"),
 ]
 
 _URL_DATE = re.compile(r"/((?:19|20)\d{2})[/_-]?(0[1-9]|1[0-2])[/_-]?(0[1-9]|[12]\d|3[01])(?:/|[_-]|\.html|$)")
+_URL_SLUG_DATE = re.compile(r"[-_]((?:19|20)\d{2})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(?:/|[_-]|\.html?|$)")
 _URL_MONTH = re.compile(r"/((?:19|20)\d{2})/(0[1-9]|1[0-2])/")
 _ZONES = {"UTC": 0, "GMT": 0, "Z": 0, "CET": 1, "CEST": 2, "MEZ": 1, "MESZ": 2, "BST": 1, "EST": -5, "EDT": -4,
           "CST": -6, "CDT": -5, "PST": -8, "PDT": -7, "MSK": 3, "JST": 9, "EET": 2, "EEST": 3, "WET": 0, "WEST": 1}
@@ -106,6 +128,8 @@ def _from_match(match: re.Match) -> str | None:
     month = _MONTHS.get((parts.get("month") or "").lower().rstrip(".")) if parts.get("month") else None
     month = month or int(parts.get("mon") or 0)
     year, day = int(parts["year"]), int(parts["day"])
+    if month > 12 >= day and parts.get("sep") in ("/", "-"):
+        month, day = day, month  # "04/18/2020" can only be American month-first
     if not _valid(year, month, day):
         return None
     if parts.get("hour") is None:
@@ -151,15 +175,28 @@ def parse_date(value: str | None) -> str | None:
     return best[1] if best else None
 
 
+def find_days(text: str) -> set[str]:
+    """Every calendar day written anywhere in a text (YYYY-MM-DD), in any format parse_date reads. For checking
+    whether a page supports a claimed date at all, not for choosing one."""
+    text = " ".join(text.split())
+    days: set[str] = set()
+    for pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            result = _from_match(match)
+            if result:
+                days.add(result[:10])
+    return days
+
+
 def _from_parts(year: int, month: int, day: int) -> str | None:
     return f"{year:04d}-{month:02d}-{day:02d}" if _valid(year, month, day) else None
 
 
 def date_from_url(url: str | None) -> str | None:
-    """News URLs often carry the publication day: /2022/04/08/slug or /20220408-slug."""
+    """News URLs often carry the publication day: /2022/04/08/slug, /20220408-slug or slug-2022-04-08/."""
     if not url:
         return None
-    match = _URL_DATE.search(url)
+    match = _URL_DATE.search(url) or _URL_SLUG_DATE.search(url)
     if match:
         return _from_parts(int(match.group(1)), int(match.group(2)), int(match.group(3)))
     return None

@@ -149,7 +149,7 @@ def clean_authors(raw: list[str]) -> list[str]:
     """Person names without "By"/"Von"/"Par", dates, roles after a comma, URLs or duplicates."""
     names: list[str] = []
     for value in raw:
-        value = " ".join(value.split())
+        value = " ".join(html.unescape(value).split())  # "Redacci&oacute;n" escaped twice must not split at ";"
         value = re.split(r"\s+[|•·–—-]\s+|\s{2,}|\(|\n", value)[0]
         for _ in range(2):
             value = BYLINE_PREFIX.sub("", value)
@@ -274,6 +274,7 @@ def strip_site_name(title: str, sites: list[str]) -> str:
     bracketed = re.match(r"^(.{10,}?)\s*[(\[]([^()\[\]]+)[)\]]$", title)
     if bracketed and _is_site(bracketed.group(2), sites):
         title = bracketed.group(1)
+    title = _without_date_segments(title)
     parts = [p for p in TITLE_SEPARATORS.split(title) if p.strip()]
     if len(parts) < 2:
         return title
@@ -294,6 +295,21 @@ def strip_site_name(title: str, sites: list[str]) -> str:
     return title
 
 
+def _without_date_segments(title: str) -> str:
+    """ "Headline - 07.12.2017 - Outlet" → "Headline - Outlet": the day is page furniture, not headline."""
+    pieces = re.split(f"({TITLE_SEPARATORS.pattern})", title)
+    segments, seps = pieces[0::2], ["", *pieces[1::2]]
+    kept = [(sep, seg) for sep, seg in zip(seps, segments, strict=True) if not _is_date_only(seg)]
+    if not kept or len(kept) == len(segments):
+        return title
+    return "".join(seg if i == 0 else sep + seg for i, (sep, seg) in enumerate(kept))
+
+
+def _is_date_only(segment: str) -> bool:
+    """A title segment that is nothing but a date ("07.12.2017", "3. März 2019")."""
+    return len(segment) <= 30 and bool(parse_date(segment)) and len(re.sub(r"[\d\W]", "", segment)) <= 12
+
+
 def is_site_name(text: str, sites: list[str]) -> bool:
     """A whole text (a logo <h1>) that is the site's name or part of it; a headline that merely mentions the
     site ("Unsere MinusL Joghurts" on minusl.de) is not."""
@@ -310,8 +326,9 @@ def _join_like(title: str, kept: list[str]) -> str:
 
 
 def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | None) -> tuple[str | None, str | None]:
-    """Publication and update dates: explicit article metadata, then the visible date, then generic date meta,
-    then the first date in the page's text, then the URL."""
+    """Publication and update dates: explicit article metadata (moved to the local day the page shows, when it
+    is a UTC stamp one day off), then the visible date, then generic date meta, then the first date in the page's
+    text, then the URL, a date in <title>, and a script's state blob."""
     strong = (ld.get("datePublished"), ld.get("dateCreated"),
               first_meta(meta, "article:published_time", "og:published_time", "article:published",
                          "og:article:published_time", "datepublished", "publishdate", "publish-date", "publish_date",
@@ -320,8 +337,8 @@ def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | Non
     weak = (first_meta(meta, "pubdate", "dc.date.issued", "dcterms.issued", "dcterms.created", "dc.date", "date",
                        "release_date", "citation_date", "dc.date.created", "created", "uploaddate", "datecreated"),)
     visible = _visible_date(page)
-    published = (_local_day(_first_parsed(strong), visible) or visible or _first_parsed(weak)
-                 or _first_date_in_text(page) or date_from_url(url) or _date_in_page_state(page))
+    published = (_local_day(_first_parsed(strong), [visible, date_from_url(url)]) or visible or _first_parsed(weak)
+                 or _first_date_in_text(page) or date_from_url(url) or _date_in_title(page) or _date_in_page_state(page))
     modified = None
     for value in (ld.get("dateModified"),
                   first_meta(meta, "article:modified_time", "og:updated_time", "datemodified", "last-modified",
@@ -332,25 +349,31 @@ def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | Non
     return published, modified
 
 
-def _local_day(machine: str | None, shown: str | None) -> str | None:
+def _local_day(machine: str | None, shown: list[str | None]) -> str | None:
     """CMSs often store UTC: a story published at 21:25 in Buenos Aires is "00:25Z" the next day. When the page
-    shows a plain day one day off a UTC timestamp, the shown day is the local publication day."""
-    if not machine or not shown or len(shown) != 10 or not re.search(r"T\d\d:\d\d.*(?:Z|\+00:?00)$", machine):
+    shows a plain day (in the text or in its URL, /2019/11/18/) one day off a UTC timestamp, the shown day is the
+    local publication day."""
+    if not machine or not re.search(r"T\d\d:\d\d.*(?:Z|\+00:?00)$", machine):
         return machine
-    try:
-        gap = abs((date.fromisoformat(machine[:10]) - date.fromisoformat(shown)).days)
-    except ValueError:
-        return machine
-    return shown if gap == 1 else machine
+    for day in shown:
+        if not day or len(day) != 10:
+            continue
+        try:
+            gap = abs((date.fromisoformat(machine[:10]) - date.fromisoformat(day)).days)
+        except ValueError:
+            continue
+        return day if gap == 1 else machine
+    return machine
 
 
-_ASIDE = re.compile(r"(?:^|[-_\s])(?:related\w*|comments?|recommend\w*|more-?stories)(?:$|[-_\s])",
+_ASIDE = re.compile(r"(?:^|[-_\s])(?:related\w*|comments?|recommend\w*|more-?stories|(?:swiper|slick)-slide|"
+                    r"\w*slider|carousel\w*)(?:$|[-_\s])",
                     re.IGNORECASE)
 
 
 def _in_aside(node: Tag) -> bool:
-    """Dates of other stories (related links, recommendations, comments) are not this page's date. ("Teaser" is
-    not among them: German sites name the story's own intro so.)"""
+    """Dates of other stories (related links, recommendations, comments, teaser carousels) are not this page's
+    date. ("Teaser" alone is not among them: German sites name the story's own intro so.)"""
     for parent in (node, *node.parents):
         if parent.name in ("body", "html"):
             return False
@@ -360,14 +383,38 @@ def _in_aside(node: Tag) -> bool:
     return False
 
 
+_UPDATE_CUE = re.compile(r"update|modifi|edited|aktualisiert|geändert|bearbeitet|editiert|mis à jour|actualizado|"
+                         r"aggiornato|zaktualizowano|обновлено|оновлено", re.IGNORECASE)
+
+
+def _time_rank(node: Tag) -> int:
+    """A <time> marked as the publication comes first and one labelled as an update ("Updated Nov 19") last: the
+    page's first publication is the date an archive files a story under."""
+    words = " ".join([*(node.get("class") or []), str(node.get("itemprop") or "")]).lower()
+    if node.has_attr("pubdate") or "publish" in words:
+        return 0
+    before = node.previous_sibling
+    lead = before.get_text(" ") if isinstance(before, Tag) else str(before or "")
+    label = " ".join([words, text_of(node)[:40], lead[-30:]])  # "<b>Updated:</b> <time>…"
+    return 2 if _UPDATE_CUE.search(label) else 1
+
+
+# RDFa on the element itself (Drupal: <span property="dc:date dc:created" content="2019-02-08T00:00:00+01:00">)
+_RDFA_DATE = re.compile(r"(?:^|\s)(?:dc|dcterms|schema):(?:date|created|issued|datePublished)(?:\s|$)", re.IGNORECASE)
+
+
 def _visible_date(page: PageIndex) -> str | None:
-    """<time datetime>, itemprop dates, then date-looking text in elements named date/time/byline/meta."""
-    for node in page.with_attr("itemprop", re.compile(r"^date(published|created)$", re.IGNORECASE)):
+    """itemprop/RDFa dates, <time> (publication before update), date-looking text in elements named
+    date/time/byline/meta, then data-date attributes; dates of other stories and "today" widgets are skipped."""
+    marked = [*page.with_attr("itemprop", re.compile(r"^date(published|created)$", re.IGNORECASE)),
+              *page.with_attr("property", _RDFA_DATE)]
+    for node in marked:
+        if _in_aside(node):
+            continue
         value = parse_date(node.get("datetime") or node.get("content") or text_of(node))
         if value:
             return value
-    times = list(page.named("time"))
-    times.sort(key=lambda t: 0 if t.has_attr("pubdate") or "publish" in " ".join(t.get("class", [])).lower() else 1)
+    times = sorted(page.named("time"), key=_time_rank)
     for node in times:
         if _in_aside(node):
             continue
@@ -378,13 +425,48 @@ def _visible_date(page: PageIndex) -> str | None:
     for count, node in enumerate(page.with_attr("class", pattern)):
         if count >= 60:
             break
-        if _in_aside(node):
+        if _in_aside(node) or _NOT_STORY_DATE.search(" ".join(node.get("class") or [])):
             continue
         text = text_of(node)
         if len(text) < 200:
-            value = parse_date(text)
+            value = parse_date(_story_date_text(node))
             if value:
                 return value
+    return _data_attribute_date(page)
+
+
+# Classes of dates that are not the story's: the day the page was served ("current-date" widgets) and machine
+# stamps hidden for search engines ("rich-snippet-hidden"). Not "updated": WordPress themes mark the publication
+# day so (hAtom), often as the only date on the page.
+_NOT_STORY_DATE = re.compile(r"current-?date|todays?-?date|date-?today|hidden", re.IGNORECASE)
+
+
+def _story_date_text(node: Tag) -> str:
+    """The node's text without the parts inside "today" widgets or hidden elements."""
+    kept = [string for string in node.strings if not _marked_between(string.parent, node)]
+    return " ".join(" ".join(kept).split())
+
+
+def _marked_between(tag: Tag | None, top: Tag) -> bool:
+    while tag is not None and tag is not top:
+        if _NOT_STORY_DATE.search(" ".join(tag.get("class") or [])):
+            return True
+        tag = tag.parent
+    return False
+
+
+_DATE_ATTRS = ("data-date", "data-published", "data-publish-date", "data-pubdate", "data-date-published")
+
+
+def _data_attribute_date(page: PageIndex) -> str | None:
+    """Script-driven headers keep the shown date in an attribute (<div data-date="18. März 2020">)."""
+    for node in page.tags:
+        for attr in _DATE_ATTRS:
+            value = node.attrs.get(attr) if node.attrs else None
+            if isinstance(value, str) and not _in_aside(node):
+                parsed = parse_date(value)
+                if parsed:
+                    return parsed
     return None
 
 
@@ -402,11 +484,13 @@ _DATE_CUE = re.compile(r"publi|posted|updated|modified|edited|geändert|bearbeit
 
 def _first_date_in_text(page: PageIndex, limit: int = 400) -> str | None:
     """Last resort: the first dateline near the top of the body ("vom 20.01.2022", "Zuletzt geändert am …").
-    A date inside a longer sentence without such a cue is usually an event the story mentions, so it is skipped."""
+    A date inside a longer sentence without such a cue is usually an event the story mentions, so it is skipped;
+    a live blog's "Update vom 3. Mai" lines come newest first, so a labelled update only counts when nothing
+    else is dated."""
     body = page.named("body")
     if not body:
         return None
-    seen = 0
+    seen, first_update = 0, None
     for string in body[0].strings:
         text = string.strip()
         if not text or string.parent is None or string.parent.name in ("script", "style", "a", "option"):
@@ -414,11 +498,26 @@ def _first_date_in_text(page: PageIndex, limit: int = 400) -> str | None:
         seen += 1
         if seen > limit:
             break
-        if 6 <= len(text) <= 100 and (len(text) <= 40 or _DATE_CUE.search(text)) and not _in_aside(string.parent):
-            value = parse_date(text)
-            if value:
+        if _in_aside(string.parent) or _marked_between(string.parent, body[0]):
+            continue
+        dateline = _DATELINE.match(text)
+        if dateline or (6 <= len(text) <= 100 and (len(text) <= 40 or _DATE_CUE.search(text))):
+            value = parse_date(dateline.group(1) if dateline else text)
+            if value and _UPDATE_CUE.search(text):
+                first_update = first_update or value
+            elif value:
                 return value
-    return None
+    return first_update
+
+
+# "April 17, 2015 -- Imagine …", "BERLIN, 3. März 2019, 14:30 Uhr – Die …": a date opening the story's first line
+_DATELINE = re.compile(r"^(.{0,60}?(?:19|20)\d\d(?:,?\s+\d{1,2}[:.]\d\d(?:\s*(?:Uhr|h|[ap]\.?m\.?))?)?)\s*(?:--|—|–)\s")
+
+
+def _date_in_title(page: PageIndex) -> str | None:
+    """Some outlets write the day into <title> ("Headline - 07.12.2017 - Outlet") and nowhere else."""
+    titles = page.named("title")
+    return parse_date(text_of(titles[0])) if titles else None
 
 
 _STATE_DATE = re.compile(r'"(?:datePublished|publishedAt|published_at|publishDate|firstPublished|createdAt)"\s*:\s*'

@@ -487,3 +487,74 @@ def test_editor_credit_closing_a_chinese_story_is_not_text():
     article = run(f"<html lang='zh'><body><article><h1>无人机企业完成融资</h1>{story}"
                   "<p>（责任编辑：王明）</p></article></body></html>")
     assert article.paragraphs[-1] == "公司创始人表示，产品已在约一千个茶园使用。"
+
+
+# ----------------------------------------------------------------------------------------------- headline and date: more sources
+
+
+def test_h1_in_a_breadcrumb_gives_way_to_the_marked_article_headline():
+    head = ("<script type='application/ld+json'>{\"@type\": \"NewsArticle\", "
+            "\"headline\": \"Islands: ferry plan passes, first boats in June\"}</script>"
+            "<meta property='og:title' content='Ferry line to the islands approved'>")
+    crumbs = ("<nav class='breadcrumb'><a href='/'>Home</a>"
+              "<h1>Islands: ferry plan passes, first boats in June</h1></nav>")
+    html = page(head, top=crumbs, h1="").replace("<h1></h1>", "<h2 class='article-headline'>"
+                                                              "Ferry line to the islands approved</h2>")
+    assert run(html, url=None).title == "Ferry line to the islands approved"
+
+
+def test_dates_in_a_teaser_carousel_are_not_the_page_date():
+    carousel = ("<aside><div class='swiper-slide'><article class='teaser'><a href='/other'>Another story</a>"
+                "<span class='teaser__date'>01. Juli 2020</span></article></div></aside>")
+    top = "<div class='article-header__timeline' data-date='18. März 2020'></div>"
+    assert run(page(top=carousel + top), url=None).published == "2020-03-18"
+
+
+def test_day_in_the_url_corrects_a_utc_timestamp_one_day_off():
+    head = "<meta property='article:published_time' content='2019-11-19T04:58:46Z'>"
+    assert run(page(head), url="https://news.example/2019/11/18/ferry/").published == "2019-11-18"
+    assert run(page(head), url="https://news.example/2019/11/19/ferry/").published == "2019-11-19T04:58:46+00:00"
+
+
+def test_posted_time_beats_an_update_time_shown_first():
+    top = ("<p class='meta'><time datetime='2019-11-19'>Updated Nov 19, 9:41 AM</time> "
+           "<time datetime='2019-11-18'>Posted Nov 18, 8:19 PM</time></p>")
+    assert run(page(top=top), url=None).published == "2019-11-18"
+
+
+@pytest.mark.parametrize(
+    ("head", "top", "published"),
+    [("", "<p>April 17, 2015 -- Imagine a ferry that never comes, the islanders said for forty years.</p>",
+      "2015-04-17"),
+     ("<title>Ferry line approved - 07.12.2017 - Harbour News</title>", "", "2017-12-07"),
+     ("", "<span property='dc:date dc:created' content='2019-02-08T00:00:00+01:00'>8 février 2019</span>",
+      "2019-02-08T00:00:00+01:00"),
+     ("", "<p><b>Aktualisiert am </b>17.01.2021.</p>", "2021-01-17")],
+)
+def test_dateline_title_rdfa_and_closing_dates(head, top, published):
+    assert run(page(head, top=top), url=None).published == published
+
+
+def test_todays_date_widget_and_hidden_stamps_are_not_the_story_date():
+    top = ("<header><div class='site-current-date'>Sa, 19. Okt 2019</div></header>"
+           "<div class='entry-meta'>Anna Berg <span class='updated rich-snippet-hidden'>2019-10-25T10:10:52+01:00"
+           "</span> Fr, 18. Oktober 2019</div>")
+    assert run(page(top=top), url=None).published == "2019-10-18"
+
+
+def test_live_blog_update_lines_yield_to_the_original_report_date():
+    updates = ("<p><strong>Update vom 03. Mai 2020, 16:05 Uhr:</strong> Neue Bilder aufgetaucht.</p>"
+               "<p><strong>Erstmeldung vom 29.04.2020:</strong> Der Diktator ist zurück.</p>")
+    assert run(page(top=updates), url=None).published == "2020-04-29"
+
+
+def test_date_segment_of_the_title_is_not_part_of_the_headline():
+    head = "<title>Ferry line to the islands approved - 07.12.2017 - Harbour News</title>"
+    article = run(page(head, h1=""), url=None)
+    assert article.title == "Ferry line to the islands approved"
+    assert article.published == "2017-12-07"
+
+
+def test_author_escaped_twice_keeps_its_accent_and_is_not_cut_at_the_entity():
+    head = "<meta name='author' content='Redacci&amp;oacute;n Diario Harbour'>"
+    assert run(page(head), url=None).authors == ["Redacción Diario Harbour"]

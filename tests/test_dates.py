@@ -2,7 +2,7 @@
 
 import pytest
 
-from indexer.dates import date_from_url, parse_date
+from indexer.dates import date_from_url, find_days, parse_date
 
 
 @pytest.mark.parametrize(
@@ -24,13 +24,25 @@ from indexer.dates import date_from_url, parse_date
         ("20220408", "2022-04-08"),
         ("الأربعاء 14 أكتوبر/تشرين الأول 2026 – 17:00", "2026-10-14T17:00:00"),
         ("11 مايو/أيار 2026", "2026-05-11"),
+        ("الجمعة 8 فيفري 2019", "2019-02-08"),
+        ("3. března 2019", "2019-03-03"),
+        ("12 listopadu 2020", "2020-11-12"),
+        ("3. maaliskuuta 2019", "2019-03-03"),
+        ("5 Mayıs 2019", "2019-05-05"),
+        ("17 Σεπτεμβρίου 2019", "2019-09-17"),
+        ("Aktualisiert am 17.01.2021.", "2021-01-17"),
+        ("04/18/2020", "2020-04-18"),
+        ("3. 3. 2019", "2019-03-03"),
+        ("03-04-2019", "2019-04-03"),
+        ("3rd of March 2019", "2019-03-03"),
     ],
 )
 def test_parse_date(text, iso):
     assert parse_date(text) == iso
 
 
-@pytest.mark.parametrize("text", ["", "no date here", "31.02.2022", "page 12 of 40", "1850-01-01"])
+@pytest.mark.parametrize("text", ["", "no date here", "31.02.2022", "page 12 of 40", "1850-01-01", "13/13/2020",
+                                  "version 1.2.3.2019", "17.01.2021.5", "ISBN 978-3-12-2019"])
 def test_non_dates_give_none(text):
     assert parse_date(text) is None
 
@@ -39,3 +51,9 @@ def test_date_from_url():
     assert date_from_url("https://news.example/2022/04/08/kramatorsk/") == "2022-04-08"
     assert date_from_url("https://news.example/world/20220408-strike.html") == "2022-04-08"
     assert date_from_url("https://news.example/world/strike-123456") is None
+    assert date_from_url("https://news.example/news/key-moments-of-the-hearing-2019-11-19/") == "2019-11-19"
+
+
+def test_find_days_lists_every_day_a_page_writes():
+    text = "Published 3 March 2019 – updated 2019-03-05T10:00:00Z; see also the 12.04.2018 report."
+    assert find_days(text) == {"2019-03-03", "2019-03-05", "2018-04-12"}

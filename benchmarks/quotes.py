@@ -8,7 +8,9 @@ STWR for REDEWIEDERGABE, any content for ADAQ). Coverage rather than one-to-one 
 "“…,” he said, “…”" differently (PolNeAR sometimes keeps both parts in one content, we always join them).
 Speaker accuracy counts matched gold quotes whose gold speaker is named (not a pronoun, not "the/a …"); a
 prediction is right when it equals the gold speaker or shares its surname (last word of the gold head, cut at
-a comma, "of" or bracket).
+a comma, "of" or bracket). REDEWIEDERGABE speaker spans leave the article out ("ein berühmter [Arzt]", "den
+[Zaren]"), so "not the/a …" is read there from the corpus's own part-of-speech column: a speaker is named when
+its span holds a proper noun (NE). The old reading (any non-pronoun span) is printed beside it as spk(all).
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ SEED = SHARED / "seeds" / "000_5b693613544c8dd9"
 QUOTE_CHARS = "\"'“”„‟«»‹›‚‘’「」『』"
 NOT_NAMED = set(
     """he she it they we i you him her them his its this that the a an er sie es wir ich man der die das ein eine
-    dieser diese derselbe dieselbe jener он она они я мы он она я my já on ona oni""".split()
+    dieser diese derselbe dieselbe jener welche welcher welches derjenige diejenigen он она они я мы он она я my já
+    on ona oni""".split()
 )
 
 
@@ -84,12 +87,15 @@ class Score:
         self.pred = self.pred_ok = 0
         self.pred_full = self.pred_full_ok = 0
         self.named = self.named_ok = 0
+        self.all_named = self.all_named_ok = 0  # spk(all): every non-pronoun gold speaker
         self.misses: list[str] = []
 
-    def add(self, text, gold, pred, context_spans, marked=lambda g: True) -> None:
-        """gold: list of (spans, speaker); pred: Quote list; context_spans: all gold speech, for precision."""
+    def add(self, text, gold, pred, context_spans, marked=lambda g: True, named=None) -> None:
+        """gold: list of (spans, speaker[, speaker spans]); pred: Quote list; context_spans: all gold speech, for
+        precision; named: a test on a gold item that replaces is_named (REDEWIEDERGABE's part-of-speech test)."""
         pred_spans = [(q.start, q.end) for q in pred]
-        for spans, speaker in gold:
+        for item in gold:
+            spans, speaker = item[0], item[1]
             total = sum(e - s for s, e in spans)
             hit_chars = sum(covered((s, e), pred_spans) * (e - s) for s, e in spans)
             hit = total > 0 and hit_chars / total >= 0.5
@@ -101,8 +107,14 @@ class Score:
                 self.found_marked += hit
             if hit and is_named(speaker):
                 best = max(pred, key=lambda q: sum(covered((s, e), [(q.start, q.end)]) * (e - s) for s, e in spans))
-                self.named += 1
                 ok = speaker_right(best.speaker, speaker)
+                self.all_named += 1
+                self.all_named_ok += ok
+                if named is not None and not named(item):
+                    if not ok:
+                        self.misses.append(f"speaker (unnamed) {best.speaker!r} vs gold {speaker!r}: {best.text[:60]!r}")
+                    continue
+                self.named += 1
                 self.named_ok += ok
                 if not ok:
                     self.misses.append(f"speaker {best.speaker!r} vs gold {speaker!r}: {best.text[:70]!r}")
@@ -125,6 +137,7 @@ class Score:
             f"{self.name:<28} {self.gold:>5} {f(self.found, self.gold):>7} {self.gold_marked:>6} "
             f"{f(self.found_marked, self.gold_marked):>7} {self.pred:>5} {f(self.pred_ok, self.pred):>7} "
             f"{f(self.pred_full_ok, self.pred_full):>8} {self.named:>6} {f(self.named_ok, self.named):>7}"
+            f" {self.all_named:>5} {f(self.all_named_ok, self.all_named):>7}"
         )
 
 
@@ -183,15 +196,57 @@ def redewiedergabe() -> Score | None:
     if not path.exists():
         return None
     score = Score("REDEWIEDERGABE de (direct)")
+    score.any_stwr = [0, 0, 0, 0]  # predictions inside any annotated speech, thought or writing: ok, all, nf ok, nf
     for line in path.open(encoding="utf-8"):
         doc = json.loads(line)
         text = doc["text"]
         pred = extract_quotes([text], "de")
         direct = [q for q in doc["quotes"] if "direct" in q["type"].split()]
-        gold = [([tuple(s) for s in q["content"]], q["speaker_text"]) for q in direct if "speech" in q["medium"]]
+        gold = [
+            ([tuple(s) for s in q["content"]], q["speaker_text"], [tuple(s) for s in q["speaker"] or []])
+            for q in direct
+            if "speech" in q["medium"]
+        ]
         context = [tuple(s) for q in direct for s in q["content"]]
-        score.add(text, gold, pred, context, marked_by_quotes(text))
+        any_stwr = [tuple(s) for q in doc["quotes"] for s in q["content"]]
+        for p in pred:
+            ok = covered((p.start, p.end), any_stwr) >= 0.5
+            score.any_stwr[0] += ok
+            score.any_stwr[1] += 1
+            if not p.fragment:
+                score.any_stwr[2] += ok
+                score.any_stwr[3] += 1
+        proper = proper_nouns(path.parent / "tsv" / doc["id"].split(":", 1)[1], text)
+        score.add(text, gold, pred, context, marked_by_quotes(text), has_proper_noun(proper))
     return score
+
+
+def proper_nouns(tsv: Path, text: str) -> set[int]:
+    """Offsets in text of the tokens the corpus tags NE (proper noun); empty when the column file is absent."""
+    if not tsv.exists():
+        return set()
+    found: set[int] = set()
+    at = 0
+    for line in tsv.read_text(encoding="utf-8").splitlines()[1:]:
+        cols = line.split("\t")
+        if len(cols) < 4:
+            continue
+        pos = text.find(cols[0], at)
+        if pos < 0:
+            return set()
+        at = pos + len(cols[0])
+        if cols[3] == "NE":
+            found.add(pos)
+    return found
+
+
+def has_proper_noun(proper: set[int]):
+    """Named = the gold speaker span holds a proper noun ("Take Jonescu", "General Ducrot"; not "[der] Pfarrer")."""
+
+    def test(item) -> bool:
+        return any(s <= p < e for s, e in item[2] for p in proper)
+
+    return test
 
 
 def adaq(lang: str) -> Score | None:
@@ -216,7 +271,7 @@ def main(argv: list[str]) -> None:
     verbose = argv[argv.index("--verbose") + 1] if "--verbose" in argv else None
     header = (
         f"{'set':<28} {'gold':>5} {'recall':>7} {'marked':>6} {'rec(m)':>7} {'pred':>5} {'prec':>7} "
-        f"{'prec(nf)':>8} {'named':>6} {'spk_acc':>7}"
+        f"{'prec(nf)':>8} {'named':>6} {'spk_acc':>7} {'n_all':>5} {'spk(all)':>7}"
     )
     print(header)
     print("-" * len(header))
@@ -226,13 +281,20 @@ def main(argv: list[str]) -> None:
         print(score.row())
         if hasattr(score, "fragment_ok"):
             print(f"{'':<28} fragment flags right on {score.fragment_ok} of {score.gold} seed quotes")
+        if hasattr(score, "any_stwr"):
+            ok, n, nf_ok, nf = score.any_stwr
+            print(
+                f"{'':<28} prec against any annotated STWR (also indirect/reported, as PolNeAR's any attribution): "
+                f"{ok / max(n, 1):.3f}, nf {nf_ok / max(nf, 1):.3f}"
+            )
         if verbose and verbose.lower() in score.name.lower():
             for miss in score.misses:
                 print("   ", miss)
     print(
         "\nrecall: share of gold direct quotes found; marked/rec(m): those whose content is set off by quote marks;"
         "\nprec: predicted quotes inside gold speech; prec(nf): the same for non-fragment predictions;"
-        "\nnamed/spk_acc: matched gold quotes with a named speaker, and the share attributed right."
+        "\nnamed/spk_acc: matched gold quotes with a named speaker, and the share attributed right;"
+        "\nn_all/spk(all): the same over every non-pronoun gold speaker (REDEWIEDERGABE: also '[der] Pfarrer')."
     )
 
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 from indexer.speech_verbs import (
     ACCORDING,
     AFTER_ONLY,
+    DE_TITLES,
     DETERMINERS,
     ORG_STEMS,
     ORG_WORDS,
@@ -34,7 +35,8 @@ PREPOSITIONS = set(
     """as when while who which whose that qui che quien welche welcher który która który którzy что который которая який яка in on at for with during after before from to by into about over under since while via am im um bei beim
     mit nach vor zu zur zum vom auf als wie während für jm jn dans en à au aux pour avec sur après avant durante tras con por para
     ante desde entre sobre hacia sin em nos pelo pela ao aos após perante dopo presso davanti tijdens voor na bij
-    tegen aan met naar uit namens tegenover of
+    tegen aan met naar uit namens tegenover of laut gemäß zufolge seitens trotz wegen ohne gegen durch unter über
+    neben zwischen
     na w we z ze po przy o v ve s se u k ke по в на у з із для під після от о за при ב ל מ في على إلى من خلال عن""".split()
 )
 SUBORDINATORS = set("""wie als da weil dass daß ob wenn comme quand como cuando come quando zoals toen jak gdy kiedy jako když как когда як коли
@@ -113,6 +115,8 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
                 break  # "sagte Albrecht der Rheinischen Abendpost", "dijo Ortega el lunes"; not "Eva de Wit"
         if language in FREE_ORDER and i >= 1 and bare[:1].islower() and toks[i - 1][:1].isupper():
             break  # "Президент Путин осенью": in Slavic news the name closes the subject
+        if language == "de" and i >= 1 and bare[:1].islower() and not particle and _closes_german_np(toks[i - 1]):
+            break  # "schrie der Pfarrer wüthend": German capitalises nouns, so a lowercase word after one ends it
         if i and bare.isupper() and len(bare.strip(".")) > 1 and _is_name_tok(out[-1] if out else ""):
             break  # "Amina El Idrissi UN" — an acronym does not belong to a person's name
         out.append(bare.rstrip(".!?") if tok.endswith((".", "!", "?")) and not _initial(bare) else bare)
@@ -163,6 +167,49 @@ def _clean_np_cjk(text: str, leading: bool) -> str | None:
     return np or None
 
 
+DE_LEADING = set("alle beide einige manche mancher mehrere viele wenige jeder jede dieser diese jener jene".split())
+
+
+def _closes_german_np(prev: str) -> bool:
+    """A capitalised German word that is a noun or name, not a sentence-initial article ("Der ritterliche Greis")."""
+    low = prev.lower().strip(",;:")
+    return prev[:1].isupper() and low not in DETERMINERS and low not in DE_LEADING and low not in NAME_PARTICLES
+
+
+def _german_np_start(tok: str) -> bool:
+    low = tok.lower()
+    return low in DETERMINERS or low in DE_LEADING or low in DE_ARTICLE_LIKE or bool(is_pronoun(low, "de"))
+
+
+DE_GENERIC = set("jeder jede jedes alle viele manche mancher einige wenige mehrere".split())
+DE_WRITER = {"ich", "wir", "man"}  # the writer speaking (or anyone): no speaker to name
+# capitalised at the start of a German sentence, never a speaker
+DE_NOT_NAMES = set(
+    """aber also auch bald da daher dagegen damals dann darauf darum denn deshalb doch dort ebenso endlich erst
+    ferner ganz gerade heute hier immer jetzt ja jedoch kaum mehr nein noch nun nur oft schon so sodann sogar sonst
+    später übrigens uebrigens vielleicht weiter weiters wer was wie wo zudem zuerst zuletzt zwar januar jänner februar
+    märz april mai juni juli august september oktober october november dezember""".split()
+)
+
+
+def german_subject(phrase: str) -> str:
+    """'ok', 'writer' (ich, wir, man) or 'no' for a speaker phrase read off German text: every noun is capitalised
+    there, so a phrase starting lowercase ('argumentirt man', 'von Shakespeare') or a lone article is no subject."""
+    toks = phrase.split()
+    low = toks[0].lower() if toks else ""
+    if low in DE_WRITER:
+        return "writer"
+    if low in DE_NOT_NAMES or low in DE_GENERIC:
+        return "no"  # "Übrigens", "Jeder neue Akt der Gesetzgebung": nobody in particular
+    if not toks or toks[0][:1].islower() and not _german_np_start(toks[0]):
+        return "no"
+    if len(toks) == 1 and (low in DETERMINERS or low in DE_ARTICLE_LIKE or low in DE_LEADING):
+        return "no"
+    if not is_pronoun(phrase, "de") and not any(t[:1].isupper() and t.lower() not in DETERMINERS for t in toks):
+        return "no"  # "das ihnen": no noun, no name
+    return "ok"
+
+
 def _initial(tok: str) -> bool:
     """'F.' in 'Gerald F. Seib' or a title like 'Mr.' keeps its full stop."""
     return tok.endswith(".") and (len(tok) == 2 or tok.lower() in TITLES)
@@ -189,6 +236,10 @@ def subject_before(pre: str, language: str) -> str | None:
     nonempty = [s for s in segments if s.strip()]
     if not nonempty:
         return None
+    if len(nonempty) > 1 and nonempty[-1].strip().lower() in RELATIVE_SUBJECTS.get(language, ()):
+        antecedent = [m.group(0) for m in NAME_RUN.finditer(nonempty[-2])]
+        if antecedent and nonempty[-2].rstrip().endswith(antecedent[-1]):
+            return person_name(antecedent[-1], language) or antecedent[-1]  # "Minister Jonas Albrecht, der sagte:"
     appositive = pre.rstrip().endswith(",") or pre.rstrip().endswith(")")
     order = [nonempty[0], nonempty[-1]] if appositive else [nonempty[-1], nonempty[0]]
     if appositive and language in CASELESS:
@@ -220,6 +271,9 @@ def subject_before(pre: str, language: str) -> str | None:
             if np and not _circumstance(np):
                 return np
     return None
+
+
+RELATIVE_SUBJECTS = {"de": {"der", "die", "welcher", "welche"}, "en": {"who"}}
 
 
 def _proper_segment(seg: str, language: str) -> bool:
@@ -292,6 +346,8 @@ def _inverted_subject(post: str, language: str) -> str | None:
         if len(segs) >= 3 and len(words(segs[0])) >= 2 and 1 <= len(words(segs[1])) <= 3:
             return segs[1].strip()  # "قالت المبعوثة الخاصة …، أمينة الإدريسي، في كلمتها"
     np = clean_np(post, language)
+    if np and language == "de" and np[:1].islower() and not _german_np_start(np.split()[0]):
+        np = None  # "erzählt hatte , gingen …": German nouns and names are capitalised, "hatte" is no subject
     toks = words(post.split(",")[0])
     skip = 0
     while np is None and language not in CASELESS and skip < min(4, len(toks) - 1):
@@ -352,6 +408,9 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
             post_np = None  # 他告诉记者： — the one told is not the speaker
         if post_np and not post_named and speaker_kind(post_np, language, ()) == "nominal" and pre.strip(" ,"):
             post_np = None  # "Castaño, directora técnica, explica la estrategia:" — what is explained
+        lead = adjacent.split()[:1]
+        if post_named and language == "de" and lead and lead[0].lower() in PREPOSITIONS | DE_NOT_NAMES:
+            return post_np  # "Zum Schluss rief der Professor Karl Brenner den Zuhörern zu:" — verb second
         if not fragment and post_np and post.strip().endswith((":", ",", "：", "，")) and len(words(post)) <= 5:
             if not post_np[:1].islower() or is_pronoun(post_np, language) or post_np.split()[0].lower() in DETERMINERS:
                 return post_np
@@ -388,6 +447,8 @@ def _introducer(label: str, language: str) -> str | None:
         return clean_np(label, language, leading=False)
     if any(ch.isdigit() for ch in label) and len(words(label)) <= 5:
         return None  # "Mittwoch, 25. Oktober:" introduces a listing, not a speaker
+    if language == "de":
+        return _german_introducer(label)
     for m in NAME_RUN.finditer(label):
         name = person_name(m.group(0), language)
         if name and len(words(name)) >= 2 and not _org_like(name):
@@ -401,6 +462,29 @@ def _introducer(label: str, language: str) -> str | None:
     agent = AGENT.search(label)
     if agent and person_name(agent.group(1), language):
         return person_name(agent.group(1), language)
+    return None
+
+
+SAYING_NOUN = re.compile(
+    r"(?<!\w)(?:Worte|Wort|Ausspruch|Ausruf|Äußerung|Aeußerung|Mahnung|Antwort|Erklärung)\s+"
+    r"(?:des\s+(?:Herrn\s+)?)?([A-ZÄÖÜ][a-zäöüß]+?[a-zäöü])s?\s*$"
+)
+
+
+def _german_introducer(label: str) -> str | None:
+    """German capitalises every noun, so a run of capitals ('die Worte Zimmermanns:', 'Nachbestellt wurden:') is no
+    sign of a name: only a short label ('Der Redakteur:', 'Rudolph:') or a titled name ('Herr Person:') speaks."""
+    label = label.strip().lstrip("—–- ").strip()
+    toks = words(label)
+    if 1 <= len(toks) <= 3 and all(t[:1].isupper() or t.lower() in DETERMINERS for t in toks):
+        np = clean_np(label, "de")
+        return np if np and german_subject(np) == "ok" else None
+    said = SAYING_NOUN.search(label)
+    if said:
+        return said.group(1)  # "Jm Vertrauen auf die Worte Zimmermanns:" — the words are Zimmermann's
+    titled = re.search(r"(?<!\w)(?:Herr|Herrn|Hr\.|Frau|Dr\.|Graf|Fürst|General|Professor|Minister)\s+((?:[A-ZÄÖÜ][\w.-]*\s*){1,3})", label)
+    if titled:
+        return person_name(titled.group(0).strip(), "de") or titled.group(1).strip()
     return None
 
 
@@ -483,8 +567,12 @@ def person_name(phrase: str, language: str) -> str | None:
         low = tok.lower()
         if low in TITLES or low in PERSON_ROLES or low.startswith(ORG_STEMS) or (tok.isupper() and len(tok) > 2):
             break
+        if run and language == "de" and low.rstrip(".") in DE_TITLES:
+            break  # "Graf Orloff", "Abgeordnete Paul Mertens" (but "Steffi Graf" is a name)
         run.insert(0, tok)
-    while run and (run[0][:1].islower() or run[0].lower() in PREPOSITIONS | CONJUNCTIONS):
+    while run and (run[0][:1].islower() or run[0].lower() in PREPOSITIONS | CONJUNCTIONS or (
+        language == "de" and run[0].lower() in DE_NOT_NAMES
+    )):
         run.pop(0)  # "Of Clinton:" — a sentence-initial preposition is capitalised too
     if not run or any(not NAME_TOKEN.match(t) for t in run):
         return None
@@ -563,8 +651,10 @@ def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[s
         return names
     for m in NAME_RUN.finditer(text):
         toks = words(m.group(0))
-        if toks[0].lower() in DETERMINERS or (len(toks) > 2 and _governed(text, m.start(), language)):
+        if toks[0].lower() in DETERMINERS or (len(toks) > 2 or language == "de") and _governed(text, m.start(), language):
             toks = toks[1:]  # "we Wrocławiu Katarzyna Wiśniewska", "prezes Ukrzaliznyci Ołeksandr Hrycenko"
+            if language == "de" and len(toks) > 2:
+                toks = toks[1:]  # "Der Forscher Samuel Baker": the word an article governs is a noun, an office
         name = person_name(" ".join(toks), language)
         if name and len(words(name)) >= 2:
             names[name] += 1
@@ -593,7 +683,23 @@ def _governed(text: str, start: int, language: str) -> bool:
     low = prev[-1].lower() if prev else ""
     if low.endswith("."):
         return False  # "mr. Eva de Wit", "Dr. Anna Berg": an abbreviated title stands right before the name
+    if language == "de" and low in DETERMINERS | DE_ARTICLE_LIKE:
+        return True  # "in deren Verlauf Jonescu", "der Epoche Friedrichs": a German word after an article is a noun
     return (low in PREPOSITIONS and language in FREE_ORDER) or low in PERSON_ROLES or low in TITLES
+
+
+DE_ARTICLE_LIKE = set(
+    """deren dessen dieser diese dieses diesem diesen jener jenes seine seiner seinem seinen ihre ihrer ihrem ihren
+    unser unsere unserer unserem unseren im am zum zur vom beim""".split()
+)
+
+
+def _same_surname(a: str, b: str, language: str) -> bool:
+    """German declines names only with a genitive -s: 'Zwinglius' (a Latin inscription) is not 'Zwingli'."""
+    if language == "de":
+        a, b = a.lower().strip("’'.,"), b.lower().strip("’'.,")
+        return a == b or a.removesuffix("s") == b or b.removesuffix("s") == a
+    return _soft_eq(a, b)
 
 
 def fullest_name(name: str, names: Counter[str], language: str) -> str:
@@ -609,11 +715,11 @@ def fullest_name(name: str, names: Counter[str], language: str) -> str:
     best: list[str] = []
     for cand in names:
         ctoks = words(cand)
-        if len(ctoks) >= len(toks) and _soft_eq(ctoks[-1], toks[-1]):
+        if len(ctoks) >= len(toks) and _same_surname(ctoks[-1], toks[-1], language):
             if all(any(_soft_eq(t, c) for c in ctoks) for t in toks):
                 best.append(cand)
-    if not best and len(toks) == 1:
-        # family name first ("Li Wenjun" … "Li said", "Lin Chih-hao" … "Lin said")
+    if not best and len(toks) == 1 and language != "de":
+        # family name first (in German a lone first word is a first name: "Friedrich" is not "Friedrich Wilhelm") ("Li Wenjun" … "Li said", "Lin Chih-hao" … "Lin said")
         best = [cand for cand in names if len(words(cand)) > 1 and words(cand)[0] == toks[0]]
     if not best:
         return name

@@ -97,6 +97,8 @@ def _can_open(text: str, i: int, depth: int) -> bool:
     if ch == "“" and _after(text, i).isspace():
         return False  # “ followed by a space is a German closer whose opener went missing
     if ch in SYMMETRIC:
+        if text[i + 1 : i + 3].lstrip(" \t\u00a0").startswith("\n") and _before(text, i) in " \t\u00a0":
+            return False  # '… Auge . "⏎Rudolph' — a straight mark that ends its line closes a quote, it opens none
         return not (_before(text, i).isalnum() and _after(text, i).isalnum())
     return True
 

@@ -1,8 +1,10 @@
 """Direct quotations with their speakers, in every language of the archive.
 
-Pipeline: pair quote marks (quote_marks) → join a quote interrupted by its attribution → flag short embedded
-fragments → find the speaker next to a verb of saying (attribution) → resolve pronouns, continuations and
-"introduced by role, named later" speakers → widen names to the fullest form the article uses.
+Pipeline: pair quote marks (quote_marks) → join a quote interrupted by its attribution → (German) add speech
+given after a colon without marks → flag short embedded fragments and titles → find the speaker next to a verb of
+saying (attribution), a script label ("Rudolph."), or a newspaper named in marks beside the verb → resolve
+pronouns, dialogue turns, continuations, echoed phrases and "introduced by role, named later" speakers → widen
+names to the fullest form the article uses.
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from indexer.attribution import (
     JA_SUFFIXES,
     NO_SPACES,
     PREPOSITIONS,
+    SUBORDINATORS,
     fullest_name,
+    german_subject,
+    is_pronoun,
     name_inventory,
     person_name,
     speaker_after,
@@ -75,14 +80,17 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
     text = PARA_SEP.join(paragraphs)
     lang = (language or "en").lower()[:2]
     spans = find_quote_spans(text)
-    if not spans:
+    if not spans and lang not in UNMARKED_SPEECH:
         return []
     masked = _mask(text, spans)
     sentences = _sentence_bounds(masked)
     cands = [_split_dash_incise(_cand(text, s), text, lang) for s in spans]
     cands = _join_interrupted(cands, text, masked, lang)
+    if lang in UNMARKED_SPEECH:
+        cands = sorted(cands + _unmarked_after_colon(masked, sentences, lang), key=lambda c: c.start)
     for c in cands:
         _attribute(c, text, masked, sentences, lang)
+    _outlets_as_speakers(cands, text, masked, lang)
     events = _speech_events(masked, sentences, lang, people)
     names = name_inventory(text, people, lang)
     mentions = _person_mentions(masked, names, people, lang)
@@ -199,6 +207,62 @@ def _para_bounds(text: str, pos: int) -> tuple[int, int]:
     return s, len(text) if e < 0 else e
 
 
+# ---------------------------------------------------------------- speech without quotation marks
+
+UNMARKED_SPEECH = {"de"}  # German writers often give direct speech after a colon without marks
+UNMARKED_MIN_WORDS = 3
+
+
+def _unmarked_after_colon(masked: str, sentences: list[tuple[int, int]], lang: str) -> list[_Cand]:
+    """'Da rief der Professor den Arbeitern zu: Gebt euch keinen Einbildungen hin!' — the sentence after a colon
+    whose clause has a verb of saying is the speaker's own words, quotation marks or not."""
+    found: list[_Cand] = []
+    verbs = verb_pattern(lang)
+    for k, (s, e) in enumerate(sentences):
+        sent = masked[s:e]
+        colon = sent.rfind(":")
+        said = colon >= 0 and (
+            verbs.search(sent[:colon]) and len(sent[:colon].split()) <= 30 or SPEECH_NOUNS_DE.search(sent[:colon])
+        )  # "… erwiderte die Herzogin:", "…, der Ruf: Landgraf, werde hart!"
+        if not said or "_" in sent[:colon]:
+            continue
+        if not sent[colon + 1 :].strip() and k + 1 < len(sentences):
+            s2, e2 = sentences[k + 1]  # the colon ends its line: the words said stand on the next one
+            if masked[e:s2].count("\n") > 1:
+                continue
+        else:
+            s2, e2 = s + colon + 1, e
+        start, end = _strip_span(masked, s2, e2)
+        words_said = masked[start:end].split()
+        if len(words_said) < UNMARKED_MIN_WORDS or "_" in masked[start:end] or ":" in masked[start:end]:
+            continue
+        if not masked[start].isupper() or words_said[0].lower() in SUBORDINATORS:
+            continue  # "1) Die Kammern …", "so wurde …", "daß …": a listing or the writer's sentence going on
+        if INDIRECT_DE.search(masked[start:end]):
+            continue  # "Wolken seyen allerdings dagewesen": the subjunctive reports, it does not quote
+        if not (SPEAKING_VOICE_DE.search(masked[start:end]) or masked[start:end].rstrip()[-1:] in "!?"):
+            continue  # "Die Polizei teilte mit: Der Verdächtige wurde festgenommen." is the writer's report
+        found.append(_Cand(start, end, [(start, end)], extra={"unmarked": True}))
+    return found
+
+
+SPEECH_NOUNS_DE = re.compile(
+    r"(?<!\w)(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Frage|Antwort|Losung|Parole|Mahnung)(?:\s+(?:lauten|lautet|lautete))?\s*$"
+)
+# Words said sound like someone speaking: first or second person, or an exclamation or question.
+SPEAKING_VOICE_DE = re.compile(r"(?<!\w)(?:ich|mich|mir|mein\w*|wir|uns|unser\w*|du|dich|dir|dein\w*|euch|euer\w*|"
+                               r"ihnen)(?!\w)", re.IGNORECASE)  # not sie/ihr: also "she", "they", "her"
+INDIRECT_DE = re.compile(r"(?<!\w)(?:sei|seien|seyen|seye|hätten|könne|müsse|wolle|solle|dürfe)(?!\w)")
+
+
+def _strip_span(text: str, s: int, e: int) -> tuple[int, int]:
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return s, e
+
+
 # ---------------------------------------------------------------- joining and fragments
 
 
@@ -232,6 +296,9 @@ def _interrupts(prev: _Cand, cur: _Cand, text: str, masked: str, lang: str) -> b
         return False
     if lang != "ja" and not gap.strip().lstrip(",").strip():
         return False
+    lead = text[max(0, prev.start - 20) : prev.start].split()[-1:]
+    if lead and (lead[0].lower() in DETERMINERS or lead[0].lower() in PREPOSITIONS):
+        return False  # "… in der „Monatsschrift für das Turnwesen“ schreibt, „…“": a title inside the sentence
     _, found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
     return found
 
@@ -263,11 +330,13 @@ def _is_fragment(c: _Cand, text: str, lang: str, attached: bool) -> bool:
     after = text[c.end : c.end + 3].lstrip(" \u00a0")
     if len(inner.split()) <= 2 and ending not in ",.!?…" and not (attached and after[:1] in ",—–-"):
         return True  # a name or title ("„Sommerspuck“ erschien …"), even when a verb follows
+    if after[:1] == ")" and _title_like(inner, lang):
+        return True  # "(Orig.-Tel. d. „Mähr. Tagbl.“)": the paper a report came from
     if first.isalpha() and first.islower():
         # lowercase start: a statement only when it continues an attribution ("…, adding, “no, we …")
         return not (before.endswith((",", ":")) and attached)
-    if attached:
-        return False
+    if attached or _turn_opened(text, c.start) and (ending in ".!?…" or after[:1] in ".!?…"):
+        return False  # "— „Vielleicht in Hamburg.“": a turn in a dialogue, however short
     # no attribution next to it: a statement only if it reads as one (several words, closing punctuation,
     # inside the marks in English, after them in French or Spanish: «…».)
     return not (len(inner.split()) >= 4 and (ending in ".!?…" or after[:1] in ".!?…"))
@@ -332,12 +401,109 @@ def _attribute(c: _Cand, text: str, masked: str, sentences: list[tuple[int, int]
     if not c.speaker and not c.fragment:
         c.speaker, incise = _incise_speaker(text[c.parts[0][0] : c.parts[-1][1]], lang)
         c.pro_drop = c.pro_drop or incise
+    if not c.speaker and not c.fragment and not before.strip(" \t\n\u00a0—–-"):
+        c.speaker = _speaker_label(c, masked, sentences, lang)
     if not c.speaker and not c.fragment and lang == "ja":
         c.speaker = _ja_paragraph_topic(c, masked)
+    if lang == "de" and c.speaker:
+        label = before.rstrip().endswith(":") and before.rstrip()[:-1].rstrip().endswith(c.speaker)
+        checked = "no" if _article_noun(c.speaker, masked) and not label else german_subject(c.speaker)
+        if checked != "ok":
+            c.speaker = None
+            c.extra["writer"] = checked == "writer"  # "Ich ." before a quote: the writer, nobody to look for
     introduced = text[: c.start].rstrip().endswith((":", "："))
-    if c.fragment and not introduced and _title_like(text[c.parts[0][0] : c.parts[-1][1]], lang):
+    namer = _namer(before, lang) if c.fragment else None
+    if namer:
+        c.speaker = namer  # "Baker nannte ihn „Albert Nyanza“": the name is Baker's word for it
+    elif c.fragment and not introduced and _title_like(text[c.parts[0][0] : c.parts[-1][1]], lang):
         c.speaker, c.pro_drop = None, False
         c.extra["title"] = True  # „Kurierem Nadwiślańskim”, «Ранковий Вісник»: a name, not words said
+
+
+NAMING_VERBS = {"de": re.compile(r"(?<!\w)(?:nannte|nannten|nennt|nennen|taufte|tauften|tauft)(?!\w)")}
+
+
+def _namer(before: str, lang: str) -> str | None:
+    """Who gave the name in marks: the subject of 'nannte'/'taufte' right before it in the same sentence."""
+    verb = NAMING_VERBS.get(lang)
+    m = verb.search(before) if verb else None
+    if not m or len(before[m.end() :].split()) > 4:
+        return None
+    subject = subject_before(before[: m.start()], lang) if before[: m.start()].strip() else None
+    if not subject or german_subject(subject) != "ok" or _article_noun(subject, before):
+        return None  # "Die Leute nannten ihn …" names nobody in particular
+    return subject if speaker_kind(subject, lang, ()) == "person" else None
+
+
+def _outlets_as_speakers(cands: list[_Cand], text: str, masked: str, lang: str) -> None:
+    """Die „Saarztg.“ schreibt: „…“ / „…“, schreibt die „Köln. Ztg.“: a newspaper named in quotation marks next
+    to the verb of saying is the one speaking (the words around it give only 'Lage' or nothing)."""
+    if lang in CASELESS:
+        return
+    verbs = verb_pattern(lang)
+    titles = [t for t in cands if t.extra.get("title")]
+    for c in cands:
+        if c.fragment or c.extra.get("title") or c.speaker and _surely_person(c.speaker, lang):
+            continue
+        for t in titles:
+            if t.end <= c.start and c.start - t.end < 150:
+                mid = masked[t.end : c.start]
+                lead = masked[max(0, t.start - 60) : t.start].split()[-3:]
+                at = [i for i, w in enumerate(lead) if verbs.fullmatch(w)]
+                # "schreiben die protestantischen „…“", not "sagte Müller der „Bild“" (told to the paper)
+                said = any(verbs.fullmatch(w) for w in mid.split()[:2]) or (
+                    at and all(w[:1].islower() for w in lead[at[-1] + 1 :])
+                )
+                ok = mid.rstrip().endswith((":", ",")) and not re.search(r"[.!?_]", mid)
+            elif t.start >= c.end and t.start - c.end < 40:
+                mid = masked[c.end : t.start]
+                said = verbs.search(mid)
+                named = said and any(w[:1].isupper() or is_pronoun(w, lang) for w in mid[said.end() :].split())
+                # "…“, meldet die „Hansa-Zeitung“", not "…», — сказав Бондар «Вечірньому Кур’єру»" (told to the paper)
+                ok = mid.lstrip()[:1] in ",—–-" and len(mid.split()) <= 4 and "_" not in mid and not named
+            else:
+                continue
+            if said and ok:
+                c.speaker, c.pro_drop = _clean_inner(text[t.parts[0][0] : t.parts[-1][1]]), False
+                c.extra["outlet"] = True
+                break
+
+
+def _echoed(c: _Cand, earlier: list[_Cand], text: str) -> tuple[str, str] | None:
+    """Wer sind diese „eingeweihten Kreise“? — a phrase picked up again from a statement quoted earlier is still
+    that speaker's (case endings may differ: 'eingeweihten Kreisen')."""
+    phrase = re.findall(r"\w+", text[c.parts[0][0] : c.parts[-1][1]].lower())
+    if len(phrase) < 2:
+        return None
+    stems = [w[: max(4, len(w) - 2)] for w in phrase]
+    pattern = re.compile(r"(?<!\w)" + r"\w*\W+".join(re.escape(st) for st in stems))
+    for q in reversed(earlier):
+        if q.fragment or not q.speaker:
+            continue
+        if pattern.search(text[q.parts[0][0] : q.parts[-1][1]].lower()):
+            return q.speaker, q.kind
+    return None
+
+
+def _article_noun(phrase: str, text: str) -> bool:
+    """A lone German word the text also writes after an article ('die Officiere', 'der Akt') is a noun, not a name."""
+    toks = phrase.split()
+    if len(toks) != 1:
+        return False
+    noun = rf"(?<!\w)(?:{DE_ARTICLES})\s+{re.escape(toks[0])}(?!\w)"
+    return bool(re.search(noun, text, re.IGNORECASE if toks[0][:1].islower() else 0))
+
+
+DE_ARTICLES = (
+    "der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|dieser|diese|dieses|diesem|diesen|jener|jenem|jenen"
+    "|sein|seine|seinem|seinen|seiner|ihr|ihre|ihrem|ihren|ihrer|unser|unsere|unserem|unseren|im|am|zum|zur|vom|beim"
+)
+
+
+def _surely_person(phrase: str, lang: str) -> bool:
+    """A person's name beyond doubt; a lone capitalised German word may be any noun ('Lage', 'Kirche')."""
+    name = person_name(phrase, lang)
+    return bool(name) and (lang != "de" or len(name.split()) > 1)
 
 
 def _name_beside_office(speaker: str, before: str, lang: str) -> str:
@@ -370,10 +536,31 @@ def _ja_paragraph_topic(c: _Cand, masked: str) -> str | None:
 
 def _title_like(inner: str, lang: str) -> bool:
     """Every word capitalised (a newspaper, a book, a firm): a name set in quotation marks."""
-    toks = inner.split()
+    toks = [t for t in inner.split() if any(ch.isalnum() for ch in t)]  # "Hamburger Nachr ." as tokenised
     if lang in CASELESS or not toks or len(toks) > 5:
         return False
     return all(t[:1].isupper() or t[:1].isdigit() for t in toks)
+
+
+LABEL = re.compile(r"^[\s—–-]*((?:[A-ZÀ-ÖØ-Þ][\w’'.-]*\s+){0,2}[A-ZÀ-ÖØ-Þ][\w’'-]*)\s*[.:]\s*$")
+
+
+SCRIPT_LABELS = {"de"}
+
+
+def _speaker_label(c: _Cand, masked: str, sentences: list[tuple[int, int]], lang: str) -> str | None:
+    """An interview or a scene written as a script: 'Rudolph. „Umgekehrt, lieber Freund …“' — a sentence that is
+    only a name (or 'Der Redakteur:') stands before the quote and says who speaks."""
+    s, _ = _sentence_of(sentences, c.start)
+    prev = [b for b in sentences if b[1] <= s]
+    if lang not in SCRIPT_LABELS or not prev or masked[prev[-1][1] : s].strip():
+        return None  # elsewhere a one-word sentence before a quote is more often a dateline ("Washington.")
+    m = LABEL.match(masked[prev[-1][0] : prev[-1][1]])
+    if not m or len(m.group(1)) < 3:
+        return None
+    label = m.group(1)
+    kind = speaker_kind(label, lang, ())
+    return label if kind in ("person", "role") or kind.startswith("pronoun") else None
 
 
 INCISE = re.compile(r"(?:,|\s[—–])\s+([^,.;:!?—–«»“”„]{2,60}?)\s*(?:,|\.|\s[—–])")
@@ -410,6 +597,8 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
                 right_after = inverted and inverted[:1].isupper() and sent[m.end() :].lstrip().startswith(inverted)
                 if right_after and "_" not in inverted and speaker_kind(inverted, lang, people) == "person":
                     subj, kind = inverted, "person"
+            if kind and lang == "de" and (german_subject(subj) != "ok" or _article_noun(subj, masked)):
+                kind = ""
             if kind and not kind.startswith("pronoun"):
                 events.append(_Event(s + m.start(), subj, kind))
                 break
@@ -461,25 +650,64 @@ def _resolve(
                 c.speaker, c.kind = named, "person"
         elif c.kind.startswith("pronoun"):
             want = "thing" if c.kind.endswith("thing") else "person"
-            found = _last_speaker(c.start, cands[:i], events, want)
+            found = _last_speaker(c.start, cands[:i], events, want, lang)
             anchor = _introduced_at(c, text)
             named_here = _last_mention_in_paragraph(anchor, mentions, text) if want == "person" else None
             if named_here and (not found or found[2] < _para_bounds(text, anchor)[0]):
                 found = named_here  # "La ministre …, Haruka Sato, a … Elle a déclaré : «…»"
             if found:
                 c.speaker, c.kind = found[0], found[1]
-        elif not c.speaker and (c.pro_drop or not c.fragment):
-            found = _continuation(c, cands[:i], events, mentions, text) or _introduced_before(
-                c, cands[:i], events, mentions, text, lang
+        elif not c.speaker and (c.pro_drop or not c.fragment) and not c.extra.get("writer"):
+            found = (
+                _dialogue_turn(c, cands[:i], text)
+                or _continuation(c, cands[:i], events, mentions, text)
+                or _introduced_before(c, cands[:i], events, mentions, text, lang)
             )
             if found:
                 c.speaker, c.kind = found
+        elif not c.speaker and c.fragment and not c.extra.get("title") and _echoed(c, cands[:i], text):
+            c.speaker, c.kind = _echoed(c, cands[:i], text)
         elif not c.speaker and c.fragment and not c.extra.get("title"):
             para_start, _ = _para_bounds(text, c.start)
             said = [e for e in events if para_start <= e.pos < c.start and e.kind == "person"]
             if said and text[: c.start].rstrip()[-1:] in "–—-:":
                 # "…, berichtete Hryzenko. Die meisten hätten ihn verschlafen – „und genau darum ging es“."
                 c.speaker, c.kind = said[-1].speaker, "person"
+
+
+TURN_DASHES = ("—", "–", "--")
+DIALOGUE_GAP = 400  # characters between two quotes of one exchange
+
+
+def _turn_opened(text: str, start: int) -> bool:
+    """The quote opens a dialogue turn: a dash before it, at a line start or after a finished sentence or quote
+    (not "…, und – „genau darum“", a dash inside the writer's sentence)."""
+    before = text[:start].rstrip()
+    if not before.endswith(TURN_DASHES):
+        return False
+    lead = before.rstrip("—–- \t\n\u00a0")
+    return not lead or lead[-1] in ".!?…:" + "”“\"»«’‘'"
+
+
+def _dialogue_turn(c: _Cand, earlier: list[_Cand], text: str) -> tuple[str, str] | None:
+    """An exchange written turn by turn ('— Der Redakteur: „…?“ — „Das weiß man noch nicht.“'): a new turn opened
+    by a dash, with no attribution, answers the last speaker, so it goes to the other person of the exchange."""
+    if not _turn_opened(text, c.start):
+        return None
+    turns: list[tuple[str, str]] = []
+    nxt = c.start
+    for q in reversed(earlier):
+        if q.fragment:
+            continue
+        if nxt - q.end > DIALOGUE_GAP or not q.speaker or q.kind.startswith("pronoun"):
+            break
+        turns.append((q.speaker, q.kind))
+        nxt = q.start
+    if not turns:
+        return None
+    last = turns[0][0].split()[-1].lower()
+    other = [t for t in turns if t[0].split()[-1].lower() != last]
+    return other[0] if other else None
 
 
 def _named_before(c: _Cand, mentions: list[_Event], text: str) -> str | None:
@@ -518,12 +746,15 @@ def _named_later(c: _Cand, events: list[_Event], text: str, lang: str, people: S
     return None
 
 
-def _last_speaker(pos: int, earlier: list[_Cand], events: list[_Event], want: str) -> tuple[str, str, int] | None:
-    """Most recent speaker of the wanted kind before pos, from quotes and from 'X said' sentences."""
+def _last_speaker(
+    pos: int, earlier: list[_Cand], events: list[_Event], want: str, lang: str = "en"
+) -> tuple[str, str, int] | None:
+    """Most recent speaker of the wanted kind before pos, from quotes and from 'X said' sentences (in German a
+    bare noun phrase is no antecedent for 'er': every noun there looks like a name)."""
     pool: list[tuple[int, str, str]] = [(c.start, c.speaker, c.kind) for c in earlier if c.speaker]
     pool += [(e.pos, e.speaker, e.kind) for e in events if e.pos < pos]
     pool.sort(key=lambda t: t[0])
-    kinds = {"thing"} if want == "thing" else {"person", "role", "nominal"}
+    kinds = {"thing"} if want == "thing" else {"person", "role"} if lang == "de" else {"person", "role", "nominal"}
     for at, speaker, kind in reversed(pool):
         if kind in kinds:
             return speaker, kind, at
@@ -536,6 +767,9 @@ def _last_mention_in_paragraph(pos: int, mentions: list[_Event], text: str) -> t
     return (here[-1].speaker, "person", here[-1].pos) if here else None
 
 
+CONTINUATION_REACH = 1500  # characters: a page kept as one long paragraph does not hand its first speaker on forever
+
+
 def _continuation(
     c: _Cand, earlier: list[_Cand], events: list[_Event], mentions: list[_Event], text: str
 ) -> tuple[str, str] | None:
@@ -544,14 +778,16 @@ def _continuation(
     prev_start, _ = _para_bounds(text, max(0, para_start - len(PARA_SEP) - 1))
     window_start = prev_start if para_start else para_start
     pool = [(q.start, q.speaker, q.kind) for q in earlier if q.speaker and not q.fragment and q.start >= window_start]
-    pool += [(e.pos, e.speaker, e.kind) for e in events if para_start <= e.pos < c.start]
+    pool += [(q.start, None, "") for q in earlier if q.extra.get("writer") and q.start >= window_start]
+    reach = max(para_start, c.start - CONTINUATION_REACH)
+    pool += [(e.pos, e.speaker, e.kind) for e in events if reach <= e.pos < c.start]
     if not pool and c.pro_drop:
         pool = [(q.start, q.speaker, q.kind) for q in earlier if q.speaker and not q.kind.startswith("pronoun")]
         pool += [(e.pos, e.speaker, e.kind) for e in events + mentions if e.pos < c.start]
     if not pool:
         return None
     pool.sort(key=lambda t: t[0])
-    return pool[-1][1], pool[-1][2]
+    return (pool[-1][1], pool[-1][2]) if pool[-1][1] else None  # after "Ich: „…“" the writer goes on
 
 
 JA_AS_FOLLOWS = re.compile(r"(?:次のように|こう)(?:語|述べ|話し|説明し)")
@@ -586,6 +822,11 @@ def _introduced_before(
 
 
 def _normalise(speaker: str | None, kind: str, lang: str, names) -> str | None:
+    name = _normalised(speaker, kind, lang, names)
+    return None if name and lang == "de" and german_subject(name) != "ok" else name
+
+
+def _normalised(speaker: str | None, kind: str, lang: str, names) -> str | None:
     if not speaker or kind.startswith("pronoun"):
         return None
     speaker = speaker.strip(" ,;:")

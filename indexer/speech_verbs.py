@@ -20,7 +20,10 @@ VERBS: dict[str, list[str]] = {
         antwortet fragte fragt kritisierte kritisiert äußerte äußert bemerkte bemerkt versicherte versichert
         forderte fordert mahnte mahnt unterstrich unterstreicht rief ruft sprach spricht verkündete verkündet
         bekräftigte bekräftigt räumte räumt hieß heißt erinnerte erinnert berichtete schilderte schildert
-        appellierte klagte klagt erzählte erzählt""".split(),
+        appellierte klagte klagt erzählte erzählt entgegnete entgegnet erwiderte erwidert versetzte schrie schreit
+        riefen flüsterte flüstert murmelte murmelt brummte grunzte seufzte stammelte jammerte beteuerte beteuert
+        behauptete behauptet gestand gesteht bestätigte bestätigt meldete meldet melden schreiben schrieben
+        telegraphiert telegraphirt äußerten erklären antworteten sprachen""".split(),
     "fr": """a_déclaré déclare a_dit dit disait a_affirmé affirme a_ajouté ajoute a_expliqué explique
         a_souligné souligne a_indiqué indique estime a_estimé a_assuré assure a_précisé précise
         a_averti avertit a_lancé lance a_confié confie a_martelé martèle poursuit a_poursuivi
@@ -82,7 +85,8 @@ VERBS: dict[str, list[str]] = {
 # phrases that put the source after them: "according to X", "laut X", "selon X"
 ACCORDING: dict[str, list[str]] = {
     "en": ["according to"],
-    "de": ["laut", "nach Angaben von", "nach Angaben des", "nach Angaben der"],
+    "de": ["laut", "nach Angaben von", "nach Angaben des", "nach Angaben der", "nach Ansicht von", "nach Ansicht des",
+           "nach Ansicht der", "nach Worten von", "nach den Worten von", "nach Aussage von"],
     "fr": ["selon", "d'après", "d’après"],
     "es": ["según"],
     "it": ["secondo"],
@@ -134,6 +138,16 @@ TITLES = set(
     bundeskanzler kanzler präsident ministerin ministerpräsident m. mme monsieur madame maire ministre président
     sr. sra. señor señora alcalde alcaldesa ministra presidente sig. sig.ra signor signora sindaco pan pani
     prezydent premier minister burmistrz pan dhr. mevr. burgemeester pan paní starosta ministr""".split()
+)
+
+# German titles, ranks and offices written before a name; also surnames ("Steffi Graf"), so only cut before one
+DE_TITLES = set(
+    """herrn hr abg abgeordnete abgeordneter graf grafen gräfin fürst fürsten fürstin freiherr freiherrn baron
+    baronin ritter edler kaiser kaiserin könig königin prinz prinzen prinzessin herzog herzogs herzogin erzherzog
+    kardinal bischof pfarrer pastor oberst major hauptmann leutnant rittmeister admiral feldmarschall generalleutnant
+    generalmajor staatssekretär staatsminister reichskanzler vizekanzler kommerzienrat geheimrat hofrat justizrat
+    sanitätsrat landrat stadtrat gemeinderat oberbürgermeister vicebürgermeister vizebürgermeister professors
+    direktor oberrealschuldirektor deputirte deputirter deputierte deputierter""".split()
 )
 
 # the head noun of a nominal speaker that stands for a person ("the governor", "a Russian commander")

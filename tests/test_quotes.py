@@ -474,3 +474,126 @@ def test_chinese_pronoun_points_to_the_name_after_an_office_not_to_the_office():
         "zh",
     )
     assert found == [("今年的雨水比往年少，但是茶叶质量很好。", "张春生", False)]
+
+
+# ---------------------------------------------------------------- German reporting of older and newer style
+
+
+def test_german_verbs_after_the_quote_with_the_subject_inverted():
+    found = quotes(
+        [
+            "„Das Dach hält noch“, entgegnete Lindqvist.",
+            "„Herr Nachbar“, schrie der Pächter wütend, „Sie stehen auf meinem Acker!“",
+        ],
+        "de",
+    )
+    assert found[0] == ("Das Dach hält noch", "Lindqvist", False)
+    assert found[1][0] == "Herr Nachbar Sie stehen auf meinem Acker!"  # one statement, the adverb is no speaker
+    assert found[1][1] == "der Pächter"
+
+
+def test_german_script_labels_and_dialogue_turns_opened_by_dashes():
+    interview = quotes(
+        [
+            "Der Berichterstatter sprach mit Minister Jonas Albrecht, der sagte: „Die Gespräche ruhen nur.“",
+            "— Der Berichterstatter: „Wann gehen sie weiter?“",
+            "— „Das weiß heute niemand.“",
+            "— „Und in welcher Stadt?“",
+            "— „Vielleicht in Hamburg.“",
+        ],
+        "de",
+    )
+    assert [s for _, s, _ in interview] == [
+        "Jonas Albrecht", "Der Berichterstatter", "Jonas Albrecht", "Der Berichterstatter", "Jonas Albrecht",
+    ]
+    scene = quotes(["Tilda. „Der Nebel steigt schon aus dem Tal.“ Ich. „Dann gehen wir morgen.“"], "de")
+    assert scene == [("Der Nebel steigt schon aus dem Tal.", "Tilda", False), ("Dann gehen wir morgen.", None, False)]
+
+
+def test_german_newspaper_in_quotation_marks_is_the_speaker_next_to_its_verb():
+    found = quotes(
+        [
+            "Die „Weser-Post“ schreibt über die Lage am Hafen: „Die Kais sind überfüllt, die Schiffe warten.“",
+            "„Der Handel leidet“, meldet die „Hansa-Zeitung“.",
+            "Aus Bremen (Tel. d. „Nordd. Bote“) wird gemeldet, dass die Kais geräumt werden.",
+        ],
+        "de",
+    )
+    assert [(t, s, f) for t, s, f in found if not f] == [
+        ("Die Kais sind überfüllt, die Schiffe warten.", "Weser-Post", False),
+        ("Der Handel leidet", "Hansa-Zeitung", False),
+    ]
+    assert ("Nordd. Bote", None, True) in found  # the credited paper is a title, not a statement
+
+
+def test_german_phrase_picked_up_again_keeps_the_speaker_of_the_statement():
+    found = quotes(
+        [
+            "Der Abgeordnete Paul Mertens sagte: „Nur die eingeweihten Kreise kennen die volle Wahrheit.“",
+            "Wer sind diese „eingeweihten Kreise“, und wer verschweigt die „volle Wahrheit“?",
+        ],
+        "de",
+    )
+    assert [(t, s) for t, s, f in found if f] == [
+        ("eingeweihten Kreise", "Paul Mertens"),
+        ("volle Wahrheit", "Paul Mertens"),
+    ]
+
+
+def test_german_direct_speech_after_a_colon_without_quotation_marks():
+    found = quotes(
+        [
+            "Zum Schluss rief der Professor Karl Brenner den Zuhörern zu: Verlasst euch nicht auf das Glück!",
+            "Der Wirt antwortete ruhig: Die Ernte sei gut gewesen und niemand müsse hungern.",
+            "Er sagte nur: dass er komme.",
+            "Die Polizei teilte am Montag mit: Der Verdächtige wurde festgenommen.",
+            "Die Bürgermeisterin Lena Vogt erklärte: Wir sanieren die Brücke im Frühjahr.",
+        ],
+        "de",
+    )
+    # the subjunctive reports; a modern agency line after a colon is the writer's report, not a quotation
+    assert found == [("Verlasst euch nicht auf das Glück!", "Karl Brenner", False),
+                     ("Wir sanieren die Brücke im Frühjahr.", "Lena Vogt", False)]
+
+
+def test_german_nouns_and_adverbs_are_no_speakers():
+    found = quotes(
+        [
+            "Im Vertrauen auf die Worte Lichtenbergs: „Wer nichts als Chemie versteht, versteht auch die nicht recht.“",
+            "Nachbestellt wurden: „Abend am Fluss“, Aquarell von Anna Roth.",
+        ],
+        "de",
+    )
+    assert [s for _, s, _ in found] == ["Lichtenberg", None]
+    # the adverb opening the sentence is no speaker; the name after the verb is
+    assert quotes(["Übrigens sagt Tante Grete gern: „Das Wetter macht die Ernte.“"], "de")[0][1] == "Tante Grete"
+
+
+def test_german_surname_is_not_widened_to_a_latin_or_other_first_name_form():
+    found = quotes(
+        [
+            "Auf dem Denkmal steht: „Hic Udalricus Zwinglius occidit.“",
+            "Von einem Speer getroffen, rief Zwingli: „Den Leib können sie töten!“",
+            "Friedrich Wilhelm regierte damals, und Friedrich sagte: „Merk Er sich den Traum.“",
+        ],
+        "de",
+    )
+    assert [s for _, s, _ in found][1:] == ["Zwingli", "Friedrich"]
+
+
+def test_straight_mark_that_ends_a_line_does_not_open_a_quote():
+    text = 'Dein Auge ist trüb. "\nRudolph.\n„Umgekehrt, lieber Freund, ich sehe klar."'
+    inner = [text[s.inner_start : s.inner_end].strip() for s in find_quote_spans(text)]
+    assert inner == ["Umgekehrt, lieber Freund, ich sehe klar."]
+
+
+def test_german_name_given_in_marks_belongs_to_who_gave_it():
+    found = quotes(["Der Forscher Samuel Baker fand einen zweiten See. Baker nannte ihn „Albert Nyanza“."], "de")
+    assert found == [("Albert Nyanza", "Samuel Baker", True)]
+    assert quotes(["Das Blatt „Neue Welt“ erschien in Wien."], "de") == [("Neue Welt", None, True)]
+
+
+def test_german_according_to_phrases_name_the_speaker_of_a_fragment():
+    for lead in ("Laut", "Nach Ansicht von"):
+        found = quotes([f"{lead} Jonas Albrecht ist die Lage „ernst, aber beherrschbar“."], "de")
+        assert found == [("ernst, aber beherrschbar", "Jonas Albrecht", True)], lead

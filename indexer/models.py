@@ -117,6 +117,7 @@ class AnnotatedArticle:
             # additions beyond the contract
             "authors": a.authors,
             "modified": a.modified,
+            "declared_language": a.declared_language,
             "description": a.description,
             "image": a.image,
             "is_article": a.is_article,

@@ -285,6 +285,20 @@ def _iso_dates_for_whoosh(text: str) -> str:
     return _DATE_FIELD.sub(lambda m: _ISO_DATE.sub(lambda d: "".join(g for g in d.groups() if g), m.group(0)), text)
 
 
+def _read_facets(reader, facets: list[str]) -> dict[str, list[tuple[str, ...]]]:
+    """Local docnum -> facet values of one segment, from its posting lists."""
+    size = reader.doc_count_all()
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for facet in facets:
+        per_doc: list[tuple[str, ...]] = [()] * size
+        for raw in reader.lexicon(facet):
+            value = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            for docnum in reader.postings(facet, value).all_ids():
+                per_doc[docnum] = (*per_doc[docnum], value)
+        out[facet] = per_doc
+    return out
+
+
 def _has_words(q: query.Query) -> bool:
     """Whether a query has words of text to rank by (not only facet values, dates or '*')."""
     return any(leaf.field() and leaf.field().startswith(("title_", "body_", "text_", "names"))
@@ -405,6 +419,7 @@ class Engine:
         self._lock = threading.Lock()
         self._searchers: dict[str, Searcher] = {}
         self._facet_maps: dict[int, dict[str, list[tuple[str, ...]]]] = {}
+        self._segment_facets: dict[str, dict[str, list[tuple[str, ...]]]] = {}
 
     def _open(self, name: str, schema: fields.Schema) -> index.Index:
         path = self.folder / name
@@ -476,7 +491,7 @@ class Engine:
             for s in self._searchers.values():
                 s.close()
             self._searchers.clear()
-            self._facet_maps.clear()
+            self._facet_maps.clear()  # per-segment facet tables stay: segments never change their documents
 
     # -- reading ---------------------------------------------------------------------------------------------
     def searcher(self, name: str = ARTICLES) -> Searcher:
@@ -573,23 +588,34 @@ class Engine:
         return query.And(parts) if parts else None
 
     def _facet_map(self, searcher: Searcher) -> dict[str, list[tuple[str, ...]]]:
-        """docnum -> values for every facet field, built once per index generation from the posting lists."""
+        """docnum -> values for every facet field, for the searcher's generation.
+
+        Built per segment and kept per segment id: segments never change their documents, so after an ingest only
+        the new small segment is read (a whole 5,000-article index takes seconds; its posting lists are read one
+        facet value at a time). Segments that a merge removed are dropped from the cache.
+        """
         key = id(searcher)
         cached = self._facet_maps.get(key)
         if cached is not None:
             return cached
-        reader = searcher.reader()
-        size = reader.doc_count_all()
-        built: dict[str, list[tuple[str, ...]]] = {}
-        for facet in FACETS:
-            if facet not in searcher.schema.names():
-                continue
-            per_doc: list[tuple[str, ...]] = [()] * size
-            for raw in reader.lexicon(facet):
-                value = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-                for docnum in reader.postings(facet, value).all_ids():
-                    per_doc[docnum] = (*per_doc[docnum], value)
-            built[facet] = per_doc
+        facets = [f for f in FACETS if f in searcher.schema.names()]
+        built: dict[str, list[tuple[str, ...]]] = {f: [] for f in facets}
+        live: set[str] = set()
+        for sub, base in searcher.reader().leaf_readers():
+            segment = sub.segment()
+            seg_id = segment.segment_id() if segment is not None else None
+            local = self._segment_facets.get(seg_id) if seg_id else None
+            if local is None:
+                local = _read_facets(sub, facets)
+                if seg_id:
+                    self._segment_facets[seg_id] = local
+            live.add(seg_id)
+            for facet in facets:
+                column = built[facet]
+                column.extend([()] * (base - len(column)))  # keep global docnums aligned
+                column.extend(local[facet])
+        for seg_id in [k for k in self._segment_facets if k not in live]:
+            self._segment_facets.pop(seg_id, None)
         self._facet_maps[key] = built
         return built
 

@@ -169,3 +169,16 @@ def test_star_lists_every_article_newest_first_with_lead_snippets(engine):
     assert ids(result) == ["a2", "a1", "a3"]
     assert result.hits[0].snippet.startswith("The station in Warsaw")
     assert ids(engine.search("*", {"place": "Kramatorsk"})) == ["a1"]
+
+
+def test_facets_follow_updates_and_deletions_across_commits(tmp_path):
+    """Facet tables are kept per segment between commits; a replaced or deleted article must not count."""
+    eng = Engine(tmp_path / "index")
+    eng.write_articles([("x1", 1, doc("Ferry strike", "Ferries stopped in Gdańsk.", entities=[Entity("Gdańsk", "place")])),
+                        ("x2", 1, doc("Ferry fares", "Ferry fares rise in Gdynia.", entities=[Entity("Gdynia", "place")]))])
+    assert dict(eng.search("ferry").facets["place"]) == {"place:gdansk": 1, "place:gdynia": 1}
+    eng.write_articles([("x1", 2, doc("Ferry strike ends", "Ferries sail again from Sopot.",
+                                      entities=[Entity("Sopot", "place")]))])
+    assert dict(eng.search("ferry").facets["place"]) == {"place:sopot": 1, "place:gdynia": 1}
+    eng.write_articles([("x2", 0, None)])
+    assert dict(eng.search("ferry").facets["place"]) == {"place:sopot": 1}

@@ -672,7 +672,8 @@ class Engine:
             low = word.lower()
             if word in OPERATORS or reader.frequency("spell", low) > 0:
                 return word
-            options = corrector.suggest(low, limit=1, maxdist=1 if len(low) < 6 else 2)
+            # prefix=1: typos seldom hit the first letter, and scanning only that letter's words is ~15x faster
+            options = corrector.suggest(low, limit=1, maxdist=1 if len(low) < 6 else 2, prefix=1)
             if not options:
                 return word
             changed = True

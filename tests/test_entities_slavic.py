@@ -1,0 +1,179 @@
+"""Ukrainian and Russian names as a reader of the archive would notice them: institutions under their whole
+name, companies as organisations, people with their initials and patronymics, given names not taken for towns."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from indexer.entities import extract_entities
+from indexer.models import Entity
+from indexer.slavic_entities import (
+    country_after,
+    descriptor_start,
+    extend_org_end,
+    is_company_name,
+    land_names,
+    nominative_name,
+    org_phrases,
+    place_phrases,
+    quoted_orgs,
+    split_bracketed_acronym,
+    state_adjectives,
+)
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+EVAL = SHARED / "eval"
+
+pytest.importorskip("pymorphy3")
+
+
+def typed(entities: list[Entity]) -> dict[str, str]:
+    return {form: e.type for e in entities for form in [e.name, *e.aliases]}
+
+
+def phrases(text: str, language: str = "uk") -> list[str]:
+    return [text[s.start : s.end] for s in org_phrases(text, language)]
+
+
+def test_court_and_council_names_run_on_in_lower_case():
+    text = ("Про це свідчить рішення Господарського суду Харківської області від 24 грудня. "
+            "Головне управління юстиції у Луганській області провело перевірку.")
+    assert phrases(text) == ["Господарського суду Харківської області",
+                             "Головне управління юстиції у Луганській області"]
+
+
+def test_institution_name_stops_before_the_person_who_heads_it():
+    text = "Заяву підписав голова Лиманської міської ради Донецької області Петра Цимідана."
+    assert phrases(text) == ["Лиманської міської ради Донецької області"]
+
+
+def test_city_council_is_an_organisation_not_the_city():
+    ents = typed(extract_entities(["Адміністративна колегія визнала дії Київради порушенням закону ."], "uk"))
+    assert ents.get("Київради") == "organization"
+
+
+def test_ministry_short_names_are_organisations():
+    text = "Гроші виділив Мінфін , а кошторис погодили в Міноборони ."
+    assert phrases(text) == ["Мінфін", "Міноборони"]
+    assert phrases("Мінськ прийняв делегацію , а мінус тут один .") == []
+
+
+def test_quoted_company_name_without_the_legal_form():
+    text = "Підряд отримала компанія «Промтехбуд», а в поемі «Наймичка» про це ні слова."
+    assert [text[s.start : s.end] for s in quoted_orgs(text)] == ["Промтехбуд"]
+
+
+def test_legal_form_with_quoted_name_is_one_organisation():
+    ents = extract_entities(["Договір уклали з ТОВ «Седна С» на придбання автомобілів ."], "uk")
+    forms = typed(ents)
+    assert forms.get("ТОВ «Седна С»") == "organization"
+    assert "Седна С" not in forms or forms["Седна С"] == "organization"
+
+
+def test_company_suffix_makes_an_organisation():
+    assert is_company_name("Каліндо Лімітед")
+    assert is_company_name("Tolexis Trading Limited")
+    assert not is_company_name("Олена Четверикова")
+
+
+def test_initials_and_patronymics_belong_to_the_name():
+    ents = typed(extract_entities(["Вчений Д . І . Менделєєв казав , що Т. Шевченко писав .",
+                                   "Про це сказала Харченко Світлана Юріївна ."], "uk"))
+    assert ents.get("Д . І . Менделєєв") == "person"
+    assert ents.get("Харченко Світлана Юріївна") == "person"
+    assert "Д" not in ents
+
+
+def test_surname_first_name_joins_the_same_person_later():
+    ents = extract_entities(["Про це сказала Харченко Світлана Юріївна .",
+                             "Згодом Світлана Харченко додала , що згодна ."], "uk")
+    people = [e for e in ents if e.type == "person"]
+    assert len(people) == 1 and people[0].mentions == 2
+    assert people[0].name == "Світлана Юріївна Харченко"
+
+
+def test_russian_given_name_is_not_split_off_as_a_town():
+    pytest.importorskip("natasha")
+    ents = typed(extract_entities(["Об этом рассказал Дэвид Кэмерон, а Роман Абрамович промолчал."], "ru"))
+    assert ents.get("Дэвид Кэмерон") == "person"
+    assert "Дэвид" not in ents or ents["Дэвид"] == "person"
+
+
+def test_russian_kind_word_joins_the_organisation_name():
+    text = "Акции нефтяной компании «Русснефть» подешевели."
+    start = descriptor_start(text, text.index("Русснефть"), "ru")
+    assert start == text.index("нефтяной")
+    assert descriptor_start(text, text.index("Русснефть"), "uk") is None
+
+
+def test_russian_ministry_takes_its_country_and_loses_its_bracketed_acronym():
+    text = "Об этом заявили в МИД России и Минэнерго РФ, а в Москве промолчали."
+    assert text[: country_after(text, text.index(" России"), "ru")].endswith("МИД России")
+    assert country_after(text, text.index(" Москве") - 2, "ru") is None
+    assert split_bracketed_acronym("Федеральной службы по тарифам (ФСТ") == ("Федеральной службы по тарифам", "ФСТ")
+    assert split_bracketed_acronym("Федеральной службы по тарифам") is None
+
+
+def test_russian_institution_runs_on_in_lower_case():
+    text = "Он обратился к Всероссийскому совету местного самоуправления с просьбой."
+    start, stop = text.index("Всеросс"), text.index("совету") + len("совету")
+    assert text[start : extend_org_end(text, start, stop, "ru")] == "Всероссийскому совету местного самоуправления"
+
+
+def test_state_adjective_before_an_institution_names_the_state():
+    found = state_adjectives(["Российские власти и американская компания спорят о русском языке."], "ru")
+    assert [surface for _start, surface, _state in found] == ["американская"]  # not "русском языке"
+    russia = [e for e in extract_entities(["Об этом сообщили российские власти."], "ru") if e.type == "place"]
+    assert len(russia) == 1 and "российские" in russia[0].aliases and "Россия" in russia[0].aliases
+
+
+def test_regions_named_after_towns_are_places():
+    text = ["Ми їздили на Харківщину , а Донеччина чекає ."]
+    assert {surface for _start, surface in land_names(text, "uk")} == {"Харківщину", "Донеччина"}
+
+
+def test_states_written_as_acronyms_are_places_once():
+    ents = extract_entities(["Він переїхав до РФ , а потім до СРСР ."], "uk")
+    assert {(e.name, e.type, e.mentions) for e in ents} == {("РФ", "place", 1), ("СРСР", "place", 1)}
+
+
+def test_streets_and_named_landscape_features_are_places():
+    text = "Ми гуляли в Маріїнського парку біля вул. Паращука, 5 , а Першого каналу не дивились ."
+    assert [text[s.start : s.end] for s in place_phrases(text, "uk")] == ["вул. Паращука, 5", "Маріїнського парку"]
+    ents = {(e.name, e.type) for e in extract_entities(["Кораблі стоять біля Віргінських островів ."], "uk")}
+    assert any(kind == "place" and "Віргін" in name for name, kind in ents)
+
+
+def test_institution_is_listed_under_its_nominative_name():
+    assert nominative_name("Хмельницького відділення АМКУ", "uk") == "Хмельницьке відділення АМКУ"
+    assert nominative_name("Господарського суду Харківської області", "uk") == "Господарський суд Харківської області"
+    assert nominative_name("Херсонської ТЕЦ", "uk") == "Херсонська ТЕЦ"
+    assert nominative_name("Всероссийскому совету местного самоуправления", "ru") == (
+        "Всероссийский совет местного самоуправления")
+    ents = extract_entities(["Рішення оскаржила Запорізька облрада , а юристи Запорізької облради мовчать ."], "uk")
+    councils = [e for e in ents if e.type == "organization"]
+    assert [e.name for e in councils] == ["Запорізька облрада"] and councils[0].mentions == 2
+
+
+def _f1(name: str, language: str, limit: int) -> float:
+    path = EVAL / name / "ner.jsonl"
+    if not path.exists():
+        pytest.skip("shared evaluation data not available")
+    from indexer.names import fold
+
+    tp = fp = fn = 0
+    for line in path.read_text(encoding="utf-8").splitlines()[:limit]:
+        doc = json.loads(line)
+        kinds = {"PER": "person", "LOC": "place", "ORG": "organization"}
+        gold = {(fold(e["text"]), kinds[e["coarse"]]) for e in doc["entities"] if e.get("coarse") in kinds}
+        pred = {(fold(a), e.type) for e in extract_entities(doc["text"].split("\n"), language)
+                for a in [e.name, *e.aliases] if a and a in doc["text"]}
+        tp, fp, fn = tp + len(gold & pred), fp + len(pred - gold), fn + len(gold - pred)
+    return 2 * tp / (2 * tp + fp + fn)
+
+
+def test_ukrainian_news_entities_are_mostly_right():
+    assert _f1("ner_uk", "uk", 12) >= 0.6

@@ -347,6 +347,16 @@ def _whole(text: str, least: int) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 3600 seconds, got {text}")
+    return value
+
+
 def _positive(text: str) -> int:
     return _whole(text, 1)
 
@@ -364,7 +374,7 @@ def _fail(message: str, as_json: bool) -> int:
 
 # -- argument parsing ----------------------------------------------------------------------------------------
 def _fetch_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--delay", type=float, default=1.0, metavar="SECONDS",
+    p.add_argument("--delay", type=_seconds, default=1.0, metavar="SECONDS",
                    help="pause between two requests to the same host (default 1; a robots.txt Crawl-delay wins "
                         "when longer)")
     p.add_argument("--allow-private", action="store_true",

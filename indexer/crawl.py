@@ -2,8 +2,10 @@
 
 Depth counts links followed from HTML pages: what a feed or a sitemap lists is at the depth of the feed or sitemap
 itself, so `--max-depth 0` on a feed fetches exactly the feed's articles. Links in pages are followed only on the
-sites the crawl started from; feeds and sitemaps may point anywhere (their publisher chose those pages). Every fetch
-goes through the Fetcher: public addresses only, robots.txt, a pause per host, size and time limits.
+sites the crawl started from (where the start pages really are, after redirects); feeds and sitemaps may point
+anywhere (their publisher chose those pages), but the pages they list do not widen the crawl. At most ten requests
+per page allowed are made, so chains of feeds or sitemaps end. Every fetch goes through the Fetcher: public
+addresses only, robots.txt, a pause per host, size and time limits.
 """
 
 from __future__ import annotations
@@ -57,9 +59,11 @@ class Crawler:
         frontier = deque((_normal(u), 0, True) for u in seeds)
         seen = {u for u, _, _ in frontier}
         sites = {urlsplit(u).hostname for u, _, _ in frontier}
-        fetched = 0
-        while frontier and fetched < max_pages:
+        fetched = requests = 0
+        max_requests = 10 * max_pages + 10  # feeds and sitemaps count too: a chain of them must end
+        while frontier and fetched < max_pages and requests < max_requests:
             url, depth, is_seed = frontier.popleft()
+            requests += 1
             try:
                 response = self.fetcher.get(url)
                 if response.status != 200:
@@ -70,17 +74,21 @@ class Crawler:
                 else:
                     self.passed[_reason(str(exc))] += 1
                 continue
+            if is_seed:  # http://site → https://www.site: the site is where the start page really is
+                sites.add(urlsplit(response.url).hostname)
             kind, links = classify(response)
             if kind == "page":
                 fetched += 1
                 yield url, RawPage(response.body, url, response.url, response.content_type, now()), 1
                 if depth >= max_depth:
                     continue
+                elsewhere = [link for link in links if urlsplit(link).hostname not in sites]
+                if elsewhere:
+                    self.passed["links to other sites (not followed)"] += len(elsewhere)
                 links = [link for link in links if urlsplit(link).hostname in sites]
                 depth += 1
             elif kind in ("feed", "sitemap"):
                 self.feeds += 1
-                sites.update(urlsplit(link).hostname for link in links if kind == "feed")
             else:
                 if is_seed:
                     self.report.failed.append((url, f"{url} is {kind}, not a page, feed or sitemap"))
@@ -91,7 +99,10 @@ class Crawler:
                 if link not in seen:
                     seen.add(link)
                     frontier.append((link, depth, False))
-        if frontier:
+        if frontier and requests >= max_requests and fetched < max_pages:
+            self.passed[f"links not visited ({max_requests} requests made, most of them feeds or sitemaps)"] += \
+                len(frontier)
+        elif frontier:
             self.passed[f"links not visited (--max-pages {max_pages} reached)"] += len(frontier)
 
     def summarise(self) -> None:
@@ -182,7 +193,8 @@ def _ungzip(body: bytes) -> bytes:
 
 def _reason(message: str) -> str:
     """A countable reason for a link that was not fetched."""
-    for needle, reason in (("robots.txt", "links forbidden by robots.txt"),
+    for needle, reason in (("robots.txt could not be read", "links on sites whose robots.txt could not be read"),
+                           ("robots.txt", "links forbidden by robots.txt"),
                            ("not a public internet address", "links to non-public addresses"),
                            ("HTTP ", "links answered with an HTTP error"),
                            ("page limit", "pages over the size limit"),

@@ -13,9 +13,10 @@ import socket
 import ssl
 import threading
 import time
-import urllib.robotparser
 from dataclasses import dataclass, field
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
+
+from protego import Protego
 
 from . import __version__
 from .encoding import MAX_PAGE_BYTES
@@ -26,6 +27,7 @@ USER_AGENT = f"newsarchive/{__version__} (news archive indexer; obeys robots.txt
 ROBOTS_AGENT = "newsarchive"
 MAX_REDIRECTS = 5
 MAX_ROBOTS_BYTES = 512 * 1024
+MAX_CRAWL_DELAY = 30.0  # a robots.txt asking for more gets this much: an hour per page would stall every job
 
 
 class FetchError(InputError):
@@ -48,16 +50,19 @@ def _scheme_port(url: str) -> tuple[str, str, int, str]:
     try:
         parts = urlsplit(url.strip())
         port = parts.port
-    except ValueError as exc:
+        host = parts.hostname.encode("idna").decode("ascii") if parts.hostname else None  # Unicode domain names
+    except (ValueError, UnicodeError) as exc:
         raise FetchError(f"{url!r} is not a valid URL ({exc})") from exc
     if parts.scheme not in ("http", "https"):
         raise FetchError(f"{url!r}: only http and https URLs can be fetched (for files on disk, give their path)")
-    if not parts.hostname:
+    if not host:
         raise FetchError(f"{url!r} has no host name")
     if parts.username or parts.password:
         raise FetchError(f"{url!r} carries a user name or password; newsarchive does not send credentials")
-    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
-    return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80), path
+    # spaces and non-ASCII letters percent-encoded as a browser sends them; what is already encoded stays
+    path = quote(parts.path or "/", safe="/%:@!$&'()*+,;=~") + (
+        f"?{quote(parts.query, safe='/%:@!$&()*+,;=~?')}" if parts.query else "")
+    return parts.scheme, host, port or (443 if parts.scheme == "https" else 80), path
 
 
 def public_address(host: str, port: int, allow_private: bool = False) -> str:
@@ -79,7 +84,8 @@ def public_address(host: str, port: int, allow_private: bool = False) -> str:
             if not ip.is_global or ip.is_multicast:
                 raise FetchError(
                     f"refused: {host} resolves to {address}, which is not a public internet address "
-                    f"({_kind(ip)}); newsarchive only fetches from the public web unless --allow-private is given")
+                    f"({_kind(ip)}); newsarchive only fetches from the public web (on the command line, "
+                    "--allow-private lifts this for an intranet or a test server)")
     return addresses[0]
 
 
@@ -125,7 +131,7 @@ class Fetcher:
     """One per ingest or crawl: it remembers each host's robots.txt and when the host may be asked again."""
 
     limits: Limits = field(default_factory=Limits)
-    _robots: dict[str, urllib.robotparser.RobotFileParser | None] = field(default_factory=dict)
+    _robots: dict[str, Protego | str | None] = field(default_factory=dict)
     _next_slot: dict[str, float] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -152,7 +158,10 @@ class Fetcher:
             status, headers, body = self._request(scheme, host, port, address, path, url)
             location = headers.get("location")
             if status in (301, 302, 303, 307, 308) and location:
-                url = urljoin(url, location)
+                target = urljoin(url, location)
+                if urlsplit(target).scheme not in ("http", "https"):
+                    raise FetchError(f"{url} redirects to {target!r}, which is not an http(s) address; not followed")
+                url = target
                 continue
             return Response(url, status, headers.get("content-type"), body)
         raise FetchError(f"{url}: more than {MAX_REDIRECTS} redirects; giving up")
@@ -172,16 +181,25 @@ class Fetcher:
             if declared.isdigit() and int(declared) > self.limits.max_bytes:
                 raise FetchError(f"{url} is {_size(int(declared))}, over the {limit} page limit; nothing was stored")
             chunks, total = [], 0
-            while chunk := resp.read(64 * 1024):
+            while True:
+                left = self.limits.deadline - (time.monotonic() - started)
+                if left <= 0:
+                    raise FetchError(f"{url}: the download took longer than {self.limits.deadline:.0f} s; "
+                                     "nothing was stored (try again later)")
+                if conn.sock is not None:  # each wait is bounded by the time left, so a dripping server ends too
+                    conn.sock.settimeout(min(self.limits.timeout, left))
+                chunk = resp.read1(64 * 1024)
+                if not chunk:
+                    break
                 total += len(chunk)
                 if total > self.limits.max_bytes:
                     raise FetchError(f"{url} is over the {limit} page limit; nothing was stored")
-                if time.monotonic() - started > self.limits.deadline:
-                    raise FetchError(f"{url}: the download took longer than {self.limits.deadline:.0f} s; "
-                                     "nothing was stored (try again later)")
                 chunks.append(chunk)
             return resp.status, headers, b"".join(chunks)
         except TimeoutError as exc:
+            if time.monotonic() - started >= self.limits.deadline - 0.05:
+                raise FetchError(f"{url}: the download took longer than {self.limits.deadline:.0f} s; "
+                                 "nothing was stored (try again later)") from exc
             raise FetchError(f"{url}: no answer within {self.limits.timeout:.0f} s; nothing was stored "
                              "(try again later)") from exc
         except (OSError, http.client.HTTPException) as exc:
@@ -195,7 +213,8 @@ class Fetcher:
         with self._lock:
             start = max(time.monotonic(), self._next_slot.get(host_key, 0.0))
             robots = self._robots.get(host_key)
-            delay = max(self.limits.delay, float(robots.crawl_delay(ROBOTS_AGENT) or 0) if robots else 0.0)
+            asked = float(robots.crawl_delay(ROBOTS_AGENT) or 0) if isinstance(robots, Protego) else 0.0
+            delay = max(self.limits.delay, min(asked, MAX_CRAWL_DELAY))
             self._next_slot[host_key] = start + delay
         time.sleep(max(0.0, start - time.monotonic()))
 
@@ -204,24 +223,23 @@ class Fetcher:
         if key not in self._robots:
             self._robots[key] = self._load_robots(f"{scheme}://{host}:{port}/robots.txt")
         robots = self._robots[key]
-        return robots is None or robots.can_fetch(ROBOTS_AGENT, url)
+        if isinstance(robots, str):
+            raise FetchError(f"{url}: the site's robots.txt could not be read ({robots}); newsarchive stays away "
+                             "until it can (RFC 9309): try again later")
+        return robots is None or robots.can_fetch(url, ROBOTS_AGENT)
 
-    def _load_robots(self, robots_url: str) -> urllib.robotparser.RobotFileParser | None:
-        """The host's rules; None (all allowed) when it has none. An unreachable or failing robots.txt means
-        'stay away for now', as the robots exclusion standard (RFC 9309) asks."""
-        parser = urllib.robotparser.RobotFileParser(robots_url)
+    def _load_robots(self, robots_url: str) -> Protego | str | None:
+        """The host's rules (Protego: RFC 9309 with wildcards, longest match wins); None when it has none (a 4xx:
+        everything allowed); a reason string when it could not be read, which means 'stay away for now'."""
         try:
             response = self.get(robots_url, obey_robots=False)
-        except FetchError:
-            parser.disallow_all = True
-            return parser
+        except FetchError as exc:
+            return str(exc).split(": ", 1)[-1]
         if 400 <= response.status < 500:
             return None
         if response.status != 200:
-            parser.disallow_all = True
-            return parser
-        parser.parse(response.body[:MAX_ROBOTS_BYTES].decode("utf-8", "replace").splitlines())
-        return parser
+            return f"HTTP {response.status}"
+        return Protego.parse(response.body[:MAX_ROBOTS_BYTES].decode("utf-8", "replace"))
 
 
 def _size(n: int) -> str:

@@ -53,8 +53,13 @@ class Job:
     report: dict | None
     error: str | None
 
+    @property
+    def input_names(self) -> list[str]:
+        """URLs as given, uploads by their file names (the server's folders are nobody's business)."""
+        return [i if "://" in i else i.replace("\\", "/").rsplit("/", 1)[-1] for i in self.inputs]
+
     def as_dict(self) -> dict:
-        return {"id": self.id, "created_at": self.created_at, "user": self.user, "inputs": self.inputs,
+        return {"id": self.id, "created_at": self.created_at, "user": self.user, "inputs": self.input_names,
                 "status": self.status, "progress": {"done": self.done, "total": self.total},
                 "started_at": self.started_at, "finished_at": self.finished_at, "report": self.report,
                 "error": self.error}
@@ -87,7 +92,8 @@ class Jobs:
             row = db.execute("SELECT * FROM jobs WHERE status='queued' ORDER BY id LIMIT 1").fetchone()
             if row is None:
                 return None
-            db.execute("UPDATE jobs SET status='running', started_at=?, done=0 WHERE id=?", (now(), row["id"]))
+            db.execute("UPDATE jobs SET status='running', started_at=?, done=0, total=0 WHERE id=?",
+                       (now(), row["id"]))
         return self.get(row["id"]), row["upload_dir"]
 
     def requeue_interrupted(self) -> int:

@@ -8,12 +8,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from .encoding import MAX_PAGE_BYTES
 from .models import InputError, RawPage
 
 WARC_SUFFIXES = (".warc", ".warc.gz", ".arc", ".arc.gz")
-MAX_RECORD_BYTES = 50 * 1024 * 1024  # an HTML capture above this is refused by the cleaner anyway; don't hold more
+MAX_RECORD_BYTES = MAX_PAGE_BYTES  # the cleaner's page limit: a larger capture is counted, never stored
 _HTML_TYPES = ("text/html", "application/xhtml+xml")
-_HTML_START = (b"<!doctype html", b"<html", b"<head", b"<body")
+_HTML_START = (b"<!doctype html", b"<html", b"<head", b"<body", b"<?xml")
 
 
 def is_warc_name(name: str) -> bool:
@@ -35,14 +36,14 @@ def read_warc(path: str, passed: Counter) -> Iterator[Capture]:
     A damaged file raises InputError after the captures before the damage were yielded, so they are kept.
     """
     from warcio.archiveiterator import ArchiveIterator
-    from warcio.exceptions import ArchiveLoadFailed
 
-    found = 0
+    found = records_read = 0
     last_offset = 0
     try:
         with open(path, "rb") as stream:
             records = ArchiveIterator(stream, arc2warc=True)
             for record in records:
+                records_read += 1
                 page, reason = _page(record, path)
                 offset = records.get_record_offset()
                 if page is None:
@@ -53,9 +54,13 @@ def read_warc(path: str, passed: Counter) -> Iterator[Capture]:
                 last_offset = offset
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    except (ArchiveLoadFailed, EOFError, ValueError) as exc:
+    except Exception as exc:  # warcio raises many kinds on damaged records; all mean the same to the user
         kept = f"the {found} page(s) before the damage were kept" if found else "no page could be read from it"
-        raise InputError(f"{path} is not a readable WARC/ARC file or is damaged ({exc}); {kept}.") from exc
+        detail = " ".join(str(exc).split())[:160].encode("ascii", "backslashreplace").decode("ascii")
+        raise InputError(f"{path} is not a readable WARC/ARC file or is damaged ({type(exc).__name__}: "
+                         f"{detail}); {kept}.") from exc
+    if records_read == 0:
+        raise InputError(f"{path} holds no WARC records (it is empty or not a WARC file); nothing was added.")
 
 
 def _page(record, path: str) -> tuple[RawPage | None, str]:
@@ -77,9 +82,13 @@ def _page(record, path: str) -> tuple[RawPage | None, str]:
     if declared and declared not in _HTML_TYPES and not declared.startswith("text/"):
         return None, f"non-HTML captures ({declared})"
     data = record.content_stream().read(MAX_RECORD_BYTES + 1)
-    if len(data) <= MAX_RECORD_BYTES and getattr(record.raw_stream, "limit", 0) > 0:
+    if len(data) > MAX_RECORD_BYTES:
+        return None, f"HTML captures over the {MAX_RECORD_BYTES // 2**20} MiB page limit (not stored)"
+    while record.raw_stream.read(64 * 1024):  # bytes after a chunked body's end are harmless: skip them
+        pass
+    if getattr(record.raw_stream, "limit", 0) > 0:  # the record declared more bytes than the file holds
         raise ValueError(f"the capture of {uri or 'a page'} is cut short: the file ends inside it")
-    if declared != "text/html" and not data.lstrip()[:20].lower().startswith(_HTML_START):
+    if declared not in _HTML_TYPES and not data.lstrip()[:20].lower().startswith(_HTML_START):
         return None, f"non-HTML captures ({declared or 'no type'})"
     page = RawPage(data=data, origin=f"{path} → {uri}", url=uri or None, content_type=content_type or None,
                    received_at=_iso(record.rec_headers.get_header("WARC-Date")))

@@ -5,10 +5,11 @@ Thin: files are saved into the data folder and a job is queued; the jobs module 
 
 from __future__ import annotations
 
+import re
 import threading
+from pathlib import PurePosixPath
 
 from flask import Blueprint, Flask, abort, current_app, jsonify, redirect, render_template, request, url_for
-from werkzeug.utils import secure_filename
 
 from indexer.fetch import Limits, is_url
 from indexer.jobs import Jobs, Worker, upload_folder
@@ -18,26 +19,40 @@ from .auth import current_user, sign_in_required
 
 archive = Blueprint("archive", __name__)
 MAX_UPLOAD_BYTES = 1024 * 1024 * 1024  # a day's WARC of a mid-sized site; larger crawls go through the CLI
+MAX_UPLOAD_FILES = 5000
 _worker_lock = threading.Lock()
 
 
 def install(app: Flask) -> None:
     if not app.config.get("MAX_CONTENT_LENGTH"):
         app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD_BYTES
+    app.config.setdefault("MAX_FORM_PARTS", MAX_UPLOAD_FILES + 10)
     app.register_blueprint(archive)
 
     @app.errorhandler(413)
     def too_large(exc):
-        message = (f"The upload is larger than {app.config['MAX_CONTENT_LENGTH'] // 2**20} MiB. Split it, or ingest "
-                   "it on the server with `newsarchive ingest FILE`.")
+        message = (f"The upload is too large: at most {app.config['MAX_CONTENT_LENGTH'] // 2**20} MiB and "
+                   f"{MAX_UPLOAD_FILES} files at once. Split it, pack the pages into a WARC file, or ingest them on "
+                   "the server with `newsarchive ingest`.")
         if request.path.startswith("/api/"):
             return jsonify({"error": message}), 413
-        return render_template("archive.html", jobs=[], error=message), 413
+        return render_template("archive.html", jobs=_jobs().recent(20), error=message), 413
 
     # Jobs left queued or running by an earlier process start again now, not at the next submit.
     with app.app_context():
         if any(j.status in ("queued", "running") for j in _jobs().recent(50)):
             _start_worker(app)
+
+
+def safe_name(filename: str, n: int) -> str:
+    """The uploaded file's own name, in any script, made safe to save: no folders, no leading dots, no control or
+    shell characters, at most 120 characters, and its suffixes (.warc.gz) kept, since they decide how it is read."""
+    base = PurePosixPath(filename.replace("\\", "/")).name
+    base = re.sub(r"[^\w.\-]+", "-", base, flags=re.UNICODE).strip(".-")
+    if not base or base in (".", ".."):
+        return f"upload-{n}.html"
+    suffix = "".join(PurePosixPath(base).suffixes)[-20:]
+    return base[: 120 - len(suffix)].rstrip(".-") + suffix if len(base) > 120 else base
 
 
 def _jobs() -> Jobs:
@@ -82,8 +97,7 @@ def add():
     if files:
         folder = upload_folder(current_app.config["DATA_DIR"])
         for n, upload in enumerate(files, 1):
-            name = secure_filename(upload.filename) or f"upload-{n}.html"
-            path = folder / f"{n:03d}-{name}"
+            path = folder / f"{n:03d}-{safe_name(upload.filename, n)}"
             upload.save(path)
             inputs.append(str(path))
     job_id = _jobs().submit(current_user().name, inputs + lines, folder)

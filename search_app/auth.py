@@ -8,6 +8,7 @@ import hmac
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, abort, flash, g, redirect, render_template, request, session, url_for
 
@@ -39,8 +40,8 @@ def install(app: Flask) -> None:
         name = session.get("user")
         g.user = accounts().get(name) if name else None
         if request.method == "POST" and request.blueprint in ("auth", "archive"):
-            sent = request.form.get("csrf_token", "")
-            if not hmac.compare_digest(sent, session.get("csrf_token", "")):
+            sent, expected = request.form.get("csrf_token", ""), session.get("csrf_token", "")
+            if not sent or not expected or not hmac.compare_digest(sent, expected):
                 abort(400, "the form expired or did not come from this site; reload the page and try again")
 
     @app.context_processor
@@ -82,12 +83,21 @@ def sign_in():
             session.clear()
             session["user"] = user.name
             session["csrf_token"] = secrets.token_urlsafe(32)
-            target = request.args.get("next", "")
-            return redirect(target if target.startswith("/") and not target.startswith("//")
-                            else url_for("archive.dashboard"))
+            return redirect(_local_target(request.args.get("next", "")) or url_for("archive.dashboard"))
         error = "Wrong name or password. Accounts are created by an admin with `newsarchive user add NAME`."
     has_users = bool(accounts().all())
     return render_template("sign_in.html", error=error, has_users=has_users), (401 if error else 200)
+
+
+def _local_target(target: str) -> str | None:
+    """A path on this site to return to after signing in, or None: never another host ("//evil", "/\tevil",
+    "https:…"), never control characters that could split the Location header."""
+    if not target.startswith("/") or any(ord(c) < 32 or c in "\\\x7f" for c in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or target.startswith("//"):
+        return None
+    return target
 
 
 @auth.post("/archive/sign-out")

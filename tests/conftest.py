@@ -103,7 +103,7 @@ class LocalSite:
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server's name)
                 site.log.append((time.monotonic(), self.path, self.headers.get("User-Agent", "")))
-                status, headers, body, pause = site.routes.get(self.path, (404, {}, b"not found", 0.0))
+                status, headers, body, pause, drip = site.routes.get(self.path, (404, {}, b"not found", 0.0, 0.0))
                 time.sleep(pause)
                 self.send_response(status)
                 for k, v in {"Content-Type": "text/html; charset=utf-8", **headers}.items():
@@ -111,7 +111,13 @@ class LocalSite:
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 try:
-                    self.wfile.write(body)
+                    if drip:
+                        for i in range(len(body)):
+                            self.wfile.write(body[i:i + 1])
+                            self.wfile.flush()
+                            time.sleep(drip)
+                    else:
+                        self.wfile.write(body)
                 except OSError:
                     pass
 
@@ -123,9 +129,11 @@ class LocalSite:
         self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
-    def add(self, path: str, body: bytes | str = b"", status: int = 200, pause: float = 0.0, **headers: str):
+    def add(self, path: str, body: bytes | str = b"", status: int = 200, pause: float = 0.0, drip: float = 0.0,
+            **headers: str):
+        """Serve body at path; `pause` before answering, `drip` seconds between single bytes of the body."""
         self.routes[path] = (status, {k.replace("_", "-"): v for k, v in headers.items()},
-                             body.encode() if isinstance(body, str) else body, pause)
+                             body.encode() if isinstance(body, str) else body, pause, drip)
 
     def paths(self) -> list[str]:
         return [p for _, p, _ in self.log]

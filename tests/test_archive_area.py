@@ -88,7 +88,39 @@ def test_an_upload_over_the_limit_is_refused_with_advice(data):
     token = _token(client.get("/archive").get_data(as_text=True))
     r = client.post("/archive/add", data={"files": [(io.BytesIO(b"<html>" + b"x" * 8192), "big.html")],
                                           "csrf_token": token}, content_type="multipart/form-data")
-    assert r.status_code == 413 and "newsarchive ingest FILE" in r.get_data(as_text=True)
+    assert r.status_code == 413 and "ingest them on the server with `newsarchive ingest`" in r.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("target", ["//evil.example/", "/\t/evil.example", "/%0d%0aX-Injected:%201",
+                                    "https://evil.example/", "/\\evil.example"])
+def test_sign_in_never_redirects_to_another_site(data, target):
+    client = create_app(data, TESTING=True).test_client()
+    token = _token(client.get("/archive/sign-in").get_data(as_text=True))
+    r = client.post(f"/archive/sign-in?next={target}", data={"name": "editor", "password": PASSWORD,
+                                                            "csrf_token": token})
+    assert r.status_code == 302 and r.headers["Location"] == "/archive"
+
+
+def test_sign_in_with_an_empty_token_is_refused(data):
+    """Without a session there is no token to match: an empty one must not pass (login CSRF)."""
+    client = create_app(data, TESTING=True).test_client()
+    r = client.post("/archive/sign-in", data={"name": "editor", "password": PASSWORD, "csrf_token": ""})
+    assert r.status_code == 400
+
+
+def test_uploads_keep_their_names_in_any_script(data):
+    from test_warc import _crawl_warc
+
+    client = _signed_in(create_app(data, TESTING=True))
+    warc = data.parent / "crawl.warc.gz"
+    _crawl_warc(warc)
+    files = [(io.BytesIO(warc.read_bytes()), "новини порту.warc.gz"), (io.BytesIO(STORY.encode()), "../статья.html")]
+    r = client.post("/archive/add", data={"files": files, "csrf_token": _token(
+        client.get("/archive").get_data(as_text=True))}, content_type="multipart/form-data")
+    job = _wait(client, int(r.headers["Location"].rsplit("/", 1)[1]))
+    assert job["inputs"] == ["001-новини-порту.warc.gz", "002-статья.html"]
+    assert job["report"]["added"] == 3 and job["report"]["failed"] == []
+    assert job["report"]["passed_over"][0].startswith("001-новини-порту.warc.gz: passed over")
 
 
 def test_bad_url_lines_send_the_form_back_and_queue_nothing(data):

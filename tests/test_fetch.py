@@ -121,8 +121,40 @@ def test_robots_txt_missing_allows_and_failing_forbids(site):
     site.add("/a", ARTICLE)
     assert b"Night trains" in local().fetch_page(f"{site.base}/a").data  # robots.txt is a 404: all allowed
     site.add("/robots.txt", "down for maintenance", status=503)
-    with pytest.raises(FetchError, match="robots.txt does not allow"):
+    with pytest.raises(FetchError, match=r"robots.txt could not be read \(HTTP 503\).*try again later"):
         local().fetch_page(f"{site.base}/a")
+    assert site.paths().count("/a") == 1, "not fetched while the rules cannot be read"
+
+
+def test_robots_txt_wildcards_and_longest_match(site):
+    """RFC 9309: '*' and '$' in paths, and the longest matching rule wins (Allow over a shorter Disallow)."""
+    site.add("/robots.txt", "User-agent: *\nDisallow: /*/print\nDisallow: /archive/\nAllow: /archive/2026/\n",
+             Content_Type="text/plain")
+    for path in ("/story/print", "/archive/2025/x", "/archive/2026/x", "/story"):
+        site.add(path, ARTICLE)
+    fetcher = local()
+    for path in ("/story/print", "/archive/2025/x"):
+        with pytest.raises(FetchError, match="robots.txt does not allow"):
+            fetcher.fetch_page(f"{site.base}{path}")
+    for path in ("/archive/2026/x", "/story"):
+        fetcher.fetch_page(f"{site.base}{path}")
+    assert site.paths() == ["/robots.txt", "/archive/2026/x", "/story"]
+
+
+def test_a_dripping_server_is_cut_off_at_the_deadline(site):
+    site.add("/robots.txt", "", Content_Type="text/plain")
+    site.add("/drip", ARTICLE, drip=0.2)
+    started = __import__("time").monotonic()
+    with pytest.raises(FetchError, match="took longer than 2 s"):
+        local(timeout=1.0, deadline=2.0).fetch_page(f"{site.base}/drip")
+    assert __import__("time").monotonic() - started < 10, "the deadline bounds the whole download"
+
+
+def test_spaces_and_unicode_in_paths_are_sent_encoded(site):
+    site.add("/robots.txt", "", Content_Type="text/plain")
+    site.add("/news/%D0%BF%D0%BE%D1%80%D1%82%20report", ARTICLE)
+    page = local().fetch_page(f"{site.base}/news/порт report")
+    assert b"Night trains" in page.data
 
 
 def test_requests_to_one_host_are_spaced_by_the_delay_and_crawl_delay(site):

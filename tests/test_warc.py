@@ -119,3 +119,25 @@ def test_export_then_ingest_round_trip(tmp_path, write_page):
     assert summary["added"] == 1
     hit = cli_json("search", "--json", "Oder", data=tmp_path / "second")["hits"][0]
     assert hit["url"] == "https://www.test-courier.example/flood/"
+
+
+def test_a_record_warcio_cannot_parse_fails_only_its_file(tmp_path):
+    """A response record without WARC-Target-URI (warcio raises AttributeError inside): that WARC file is reported
+    as damaged, the other inputs of the batch are still ingested."""
+    http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + TRAM.encode()
+    head = (b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:00000000-0000-0000-0000-000000000001>\r\n"
+            b"WARC-Date: 2026-03-14T09:30:00Z\r\nContent-Type: application/http; msgtype=response\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(http))
+    bad = tmp_path / "nouri.warc"
+    bad.write_bytes(head + http + b"\r\n\r\n")
+    empty = tmp_path / "empty.warc.gz"
+    empty.write_bytes(b"")
+    good = tmp_path / "flood.html"
+    good.write_text(FLOOD, encoding="utf-8")
+    proc = run_cli("ingest", "--json", str(bad), str(empty), str(good), data=tmp_path / "data")
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    summary = json.loads(proc.stdout)
+    assert summary["added"] == 1
+    failed = {f["path"]: f["error"] for f in summary["failed"]}
+    assert "damaged" in failed[str(bad)] and "no page could be read" in failed[str(bad)]
+    assert "holds no WARC records" in failed[str(empty)]

@@ -171,6 +171,9 @@ class Fetcher:
         cls = _PinnedHTTPS if scheme == "https" else _PinnedHTTP
         conn = cls(host, port, address, self.limits.timeout)
         started = time.monotonic()
+        watchdog = threading.Timer(self.limits.deadline, _cut_off, args=(conn,))  # slow headers end too
+        watchdog.daemon = True
+        watchdog.start()
         try:
             conn.request("GET", path, headers={"User-Agent": USER_AGENT, "Accept": "text/html,*/*;q=0.5",
                                                "Accept-Encoding": "identity"})
@@ -203,9 +206,13 @@ class Fetcher:
             raise FetchError(f"{url}: no answer within {self.limits.timeout:.0f} s; nothing was stored "
                              "(try again later)") from exc
         except (OSError, http.client.HTTPException) as exc:
+            if time.monotonic() - started >= self.limits.deadline - 0.05:
+                raise FetchError(f"{url}: the download took longer than {self.limits.deadline:.0f} s; "
+                                 "nothing was stored (try again later)") from exc
             raise FetchError(f"{url}: the connection failed ({type(exc).__name__}: {exc}); nothing was stored") \
                 from exc
         finally:
+            watchdog.cancel()
             conn.close()
 
     def _wait_turn(self, host_key: str) -> None:
@@ -240,6 +247,15 @@ class Fetcher:
         if response.status != 200:
             return f"HTTP {response.status}"
         return Protego.parse(response.body[:MAX_ROBOTS_BYTES].decode("utf-8", "replace"))
+
+
+def _cut_off(conn: http.client.HTTPConnection) -> None:
+    """The deadline passed: end the connection, whatever the server is (slowly) sending."""
+    try:
+        if conn.sock is not None:
+            conn.sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
 
 
 def _size(n: int) -> str:

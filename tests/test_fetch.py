@@ -150,6 +150,34 @@ def test_a_dripping_server_is_cut_off_at_the_deadline(site):
     assert __import__("time").monotonic() - started < 10, "the deadline bounds the whole download"
 
 
+def test_slowly_sent_headers_are_cut_off_at_the_deadline():
+    """A server that sends its status line and headers one byte at a time: the page deadline still holds."""
+    import socket as sock_module
+    import threading
+    import time
+
+    server = sock_module.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def drip_headers() -> None:
+        conn, _ = server.accept()
+        conn.recv(4096)
+        try:
+            for byte in b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Padding: " + b"x" * 200:
+                conn.send(bytes([byte]))
+                time.sleep(0.1)
+        except OSError:
+            pass
+        conn.close()
+
+    threading.Thread(target=drip_headers, daemon=True).start()
+    url = f"http://127.0.0.1:{server.getsockname()[1]}/slow"
+    with pytest.raises(FetchError, match="took longer than 2 s"):
+        local(timeout=1.0, deadline=2.0).get(url, obey_robots=False)
+    server.close()
+
+
 def test_spaces_and_unicode_in_paths_are_sent_encoded(site):
     site.add("/robots.txt", "", Content_Type="text/plain")
     site.add("/news/%D0%BF%D0%BE%D1%80%D1%82%20report", ARTICLE)

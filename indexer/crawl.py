@@ -15,13 +15,13 @@ import re
 import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
-from urllib.parse import urldefrag, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup
 
 from .archive import Archive
 from .encoding import decode_html
-from .fetch import Fetcher, FetchError, Limits, Response
+from .fetch import Fetcher, FetchError, Limits, Response, normal_url
 from .models import RawPage
 from .pipeline import IngestReport, _worker_count, store_pages
 from .store import now
@@ -56,7 +56,7 @@ class Crawler:
 
     def pages(self, seeds: list[str], *, max_pages: int, max_depth: int) -> Iterator[tuple[str, RawPage, int]]:
         """(url, page, 1) for each HTML page fetched, in breadth-first order."""
-        frontier = deque((_normal(u), 0, True) for u in seeds)
+        frontier = deque((normal_url(u), 0, True) for u in seeds)
         seen = {u for u, _, _ in frontier}
         sites = {urlsplit(u).hostname for u, _, _ in frontier}
         fetched = requests = 0
@@ -164,21 +164,12 @@ def _feed_links(body: bytes, base: str) -> list[str]:
 def _usable(links: list[str]) -> list[str]:
     out, seen = [], set()
     for link in links:
-        link = _normal(link)
+        link = normal_url(link)
         if link.startswith(("http://", "https://")) and not _NOT_PAGES.search(urlsplit(link).path) \
                 and link not in seen:
             seen.add(link)
             out.append(link)
     return out
-
-
-def _normal(url: str) -> str:
-    """One spelling per page: no fragment, scheme and host in lower case."""
-    url = urldefrag(url.strip())[0]
-    parts = urlsplit(url)
-    if not parts.scheme:
-        return url
-    return parts._replace(scheme=parts.scheme.lower(), netloc=parts.netloc.lower()).geturl()
 
 
 def _ungzip(body: bytes) -> bytes:

@@ -14,7 +14,7 @@ import ssl
 import threading
 import time
 from dataclasses import dataclass, field
-from urllib.parse import quote, urljoin, urlsplit
+from urllib.parse import quote, urldefrag, urljoin, urlsplit
 
 from protego import Protego
 
@@ -137,6 +137,7 @@ class Fetcher:
 
     def fetch_page(self, url: str) -> RawPage:
         """The page at url as a RawPage (bytes as the server sent them), or FetchError saying why not."""
+        url = normal_url(url)
         response = self.get(url)
         if response.status != 200:
             raise FetchError(f"{url}: the server answered HTTP {response.status}; nothing was stored")
@@ -260,6 +261,15 @@ def _cut_off(conn: http.client.HTTPConnection) -> None:
 
 def _size(n: int) -> str:
     return f"{n / 2**20:.0f} MiB" if n >= 2**20 else f"{n} bytes"
+
+
+def normal_url(url: str) -> str:
+    """One spelling per page: no fragment, scheme and host in lower case."""
+    url = urldefrag(url.strip())[0]
+    parts = urlsplit(url)
+    if not parts.scheme:
+        return url
+    return parts._replace(scheme=parts.scheme.lower(), netloc=parts.netloc.lower()).geturl()
 
 
 def is_url(argument: str) -> bool:

@@ -265,8 +265,11 @@ def _size(n: int) -> str:
 
 def normal_url(url: str) -> str:
     """One spelling per page: no fragment, scheme and host in lower case."""
-    url = urldefrag(url.strip())[0]
-    parts = urlsplit(url)
+    try:
+        url = urldefrag(url.strip())[0]
+        parts = urlsplit(url)
+    except ValueError:
+        return url  # not a URL at all: the fetch says what is wrong with it
     if not parts.scheme:
         return url
     return parts._replace(scheme=parts.scheme.lower(), netloc=parts.netloc.lower()).geturl()

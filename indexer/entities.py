@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from indexer import german
+from indexer import dutch, german
 from indexer.gazetteer import (
     MONTHS_DAYS,
     NEVER_ALONE,
@@ -173,6 +173,8 @@ def _lexical_common(word: str, language: str) -> bool:
 
 def _unknown_word(word: str, language: str) -> bool:
     lex = _lexicon(language)
+    if language == "de" and german.lexicon_name(word):
+        return True  # "Merkel", "Lufthansa": listed in the lexicon, yet no noun
     return lex is not None and word not in lex and word.lower() not in lex
 
 
@@ -312,8 +314,9 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
                                                                                   language)):
         return words, cue  # "De Morgen", "The Guardian": the article belongs to the name
     while words:
-        if len(words) > 1 and org_for(" ".join(w.text for w in words)):
-            break  # "Die Deutsche Bahn": the demonym belongs to the organisation's name
+        if len(words) > 1 and org_for(" ".join(w.text for w in words)) or language == "de" and (
+                _german_org_at_place(words)):
+            break  # "Die Deutsche Bahn": the demonym belongs to the organisation's name; "TV Amberg"
         first = words[0]
         low = first.text.casefold().strip(".")
         if low in PERSON_TITLES or _hyphen_title(low):
@@ -321,14 +324,18 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
             words = words[1:]
         elif low in CONNECTORS and _particle_surname(words, language):
             break  # "Di Rupo", "De Gucht", "Van Rompuy": the capitalised particle belongs to the surname
+        elif language == "nl" and dutch.given_name_not_month([w.text for w in words]):
+            break  # "Jan Temmerman": the given name, not the month "jan"
         elif low in MONTHS_DAYS or low in NEVER_NAMES or low in CONNECTORS:
             words = words[1:]
         elif _leading_common(first, len(words), language, lower_vocab) and not (
-            org_for(first.text) or place_for(first.text, language)
-        ) and not (language == "de" and (_german_org_lead(words) or len(words) > 1 and low in _PLACE_HEADS)) or (
+            org_for(first.text) or _lead_place(first, language, lower_vocab)
+        ) and not (language == "de" and (_german_org_lead(words) or len(words) > 1 and low in _PLACE_HEADS
+                                          or _german_org_at_place(words) or _german_town_adjective(words))) or (
                 _sentence_stopword(first, language)):  # (German "Bad Godesberg", "Sankt Augustin" keep their head)
             words = words[1:]
-        elif is_demonym(first.text) and not (len(words) > 1 and _org_word([w.text for w in words[1:]], language)):
+        elif is_demonym(first.text) and not (len(words) > 1 and _org_word([w.text for w in words[1:]], language)) and (
+                not (language == "de" and _german_town_adjective(words))):
             words = words[1:]
         else:
             break
@@ -341,6 +348,14 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
         else:
             break
     return words, cue
+
+
+def _lead_place(first: _Tok, language: str, lower_vocab: set[str]) -> bool:
+    """A run's first word names a place, unless (in German) it is a noun that a small town shares ("Namen" for
+    Namur, "Ende", "Bank"): "unter dem Namen Drina"."""
+    place = place_for(first.text, language)
+    return place is not None and not (
+        language == "de" and _not_this_place(first.text, place, language, first.sent_start, lower_vocab))
 
 
 def _german_trailing_noun(words: list[str]) -> bool:
@@ -395,6 +410,36 @@ def _german_org_lead(words: list[_Tok]) -> bool:
         first.sent_start and german.capitalised_non_noun(first.text)) and first.text.casefold() not in _stopwords("de")
 
 
+def _german_org_at_place(words: list) -> bool:
+    """"Universität Zürich", "Landgericht Düsseldorf", "Jugendamt Mannheim": an institution and its seat."""
+    texts = [getattr(w, "text", w) for w in words]
+    return len(texts) > 1 and (_org_word(texts[:1], "de") or texts[0] in _DE_CLUB_LEADS) and place_for(
+        " ".join(texts[1:]), "de") is not None
+
+
+# How German sports clubs begin their names before the town: "TV Amberg", "Borussia Dortmund", "Hansa Rostock".
+_DE_CLUB_LEADS = {"TV", "SV", "SC", "FC", "VfB", "VfL", "VfR", "TSV", "SpVgg", "TuS", "SG", "SSV", "FSV", "MSV", "TSG",
+                  "ASV", "ESV", "BSC", "SSC", "Eintracht", "Borussia", "Fortuna", "Alemannia", "Arminia", "Hansa",
+                  "Rot-Weiss", "Rot-Weiß", "Dynamo", "Lokomotive", "Preußen", "Kickers", "Germania", "Concordia",
+                  "Viktoria", "Sportfreunde", "Rapid", "Austria", "Admira"}
+
+
+def _german_town_adjective(words: list) -> bool:
+    """A town's adjective before a noun names that town's institution: "Frankfurter Rundschau", "Kölner Oper"."""
+    texts = [getattr(w, "text", w) for w in words]
+    if len(texts) != 2 or not texts[0].endswith("er") or fold(texts[0]) in first_names() or not (
+            _org_word([texts[1]], "de") or texts[1].casefold().endswith(_DE_TOWN_INSTITUTIONS)):
+        return False
+    stem = texts[0][:-2]
+    return any(place_for(s, "de") is not None and len(s) >= 4 for s in (stem, texts[0][:-1], stem + "en"))
+
+
+# What a town's adjective names when it stands before these: its paper, stage, festival or club.
+_DE_TOWN_INSTITUTIONS = ("rundschau", "anzeiger", "blatt", "nachrichten", "kurier", "bote", "schauspielhaus", "forum",
+                         "festspiele", "festspielen", "kammerspiele", "kammerspielen", "philharmoniker", "kreis",
+                         "kreises", "sv", "sc", "fc")
+
+
 def _sentence_stopword(first: _Tok, language: str) -> bool:
     """"Auch Rösler", "Dabei": a stop word opening a sentence, even one that is also a town's name (Auch, Gers)."""
     return first.sent_start and not first.text.isupper() and first.text.casefold() in _stopwords(language)
@@ -408,7 +453,7 @@ def _not_this_place(word: str, place, language: str, sent_start: bool, lower_voc
         low = word.casefold()
         ordinary = low in _stopwords(language) or low in lower_vocab or low in MONTHS_DAYS
         lex = _lexicon(language)
-        known_noun = lex is not None and (word in lex or word.lower() in lex)
+        known_noun = lex is not None and (word in lex or word.lower() in lex) and not german.lexicon_name(word)
         return ordinary or german.capitalised_non_noun(word) or (
             known_noun and place.kind == "city" and place.population < 150_000)
     return (sent_start or place.population < 1_000_000) and _common_word(word, language, lower_vocab)
@@ -428,7 +473,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if known:  # (German genitive: "Merkels Zusage")
         return "person", None
     names = first_names()
-    first_is_name = (fold(words[0]) in names and words[0].casefold() not in _PLACE_HEADS) or (
+    first_is_name = (fold(words[0]) in names and words[0].casefold() not in _PLACE_HEADS and not (
+        language == "de" and _german_kind_noun(words[0]))) or (
         language in ("uk", "ru") and _given_name(words[0], language))  # "San Sebastián" is no person
     slavic_person = language in ("uk", "ru") and _slavic_person(words, language)
     if cue and not has_org_word(words) and not _place_after_title(surface, language):
@@ -447,6 +493,13 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if place and not (first_is_name and len(words) > 1 and place.kind == "city" and place.population < 500_000) and not (
             slavic_person and place.population < 1_000_000):
         return "place", place.name
+    if language == "de" and len(words) == 2 and words[0].endswith("er") and (
+            words[1].casefold() in _DE_LANDSCAPE_NOUNS):
+        return "place", None  # "Marscheider Wald", "Thurauer Berg", "Hiller Kirche"
+    if language == "de" and _german_org_at_place(words):
+        return "organization", None  # "Universität Zürich", "Borussia Dortmund"
+    if language == "de" and len(words) == 2 and _german_town_adjective(words):
+        return "organization", None  # "Frankfurter Rundschau", "Leipziger Schauspielhaus", "Berliner Polizei"
     if _org_word(words, language) and len(words) > 1:
         return "organization", None
     if len(words) == 1 and prev in ("(", ",") and re.fullmatch(r"\d+(?:st|nd|rd|th)", nxt):
@@ -477,6 +530,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
             return "", None  # "Versuchter Aufbruch", "Digitale Bibliothek": a German noun phrase, not a name
         if any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
             return "organization", None
+        if language == "de" and _german_quoted(prev, nxt):
+            return "organization", None  # „Tokio Hotel“, „Current Biology“: a band, a journal, not a person
         return ("person", None) if len(words) <= 3 else ("organization", None)
     word = words[0]
     if word.casefold() in NEVER_ALONE or word.casefold() in _ABBREVIATIONS or _ROMAN.match(word):
@@ -506,7 +561,7 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "person", None  # "Müller sagte", "Gonzalez said": a bare name that speaks is a person
     if language == "de" and _german_bare_name(word, prev) and not (word.endswith("er") and nxt[:1].isupper()):
         # (a word in -er before a noun is a place's adjective: "Rödinghauser Katholiken")
-        return "person", None
+        return ("organization" if _german_quoted(prev, nxt) else "person"), None
     return None, None  # untyped single word: typed later by coreference, else dropped unless repeated
 
 
@@ -543,6 +598,63 @@ def _country_prefixes() -> dict[str, str]:
     return out
 
 
+def _german_kind_noun(word: str) -> bool:
+    """"Burg Waldeck", "Gut Aiderbichl": a noun for a place or an organisation, though also a given name."""
+    return german.known(word) and not german.lexicon_name(word) and german.apposition_type(word) in (
+        "place", "organization")
+
+
+def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
+    """Type of a lone German word the lexicon knows, when its neighbours say it is a name: a speech verb before it
+    ("sagte Müller": a noun would take an article); or, for a name the lexicon lists but that is no noun ("Merkel",
+    "Bayer"), a speech verb after it or a noun in apposition ("Chemiekonzern Bayer")."""
+    word = toks[at].text
+    prev = toks[at - 1].text if at > 0 else ""
+    nxt = toks[at + 1].text if at + 1 < len(toks) else ""
+    if not toks[at].sent_start and not german.capitalised_non_noun(word) and len(word) > 2 and (
+            prev.casefold() in _SPEECH_VERBS or prev == "so" and nxt in (".", ",", ";")):
+        return "person"  # "sagte Müller", "so Weber .": a noun would take an article there
+    if toks[at].sent_start or not german.lexicon_name(word):
+        return None
+    if prev.casefold() in _SPEECH_VERBS or nxt.casefold() in _SPEECH_VERBS:
+        return "person"
+    return german.apposition_type(prev) if prev[:1].isupper() else None
+
+
+# Nouns that make a place of a town's adjective before them ("Marscheider Wald").
+_DE_LANDSCAPE_NOUNS = {"wald", "berg", "see", "weg", "kirche", "heide", "moor", "tal", "forst", "alm", "landwehr",
+                       "bucht", "bach", "hafen", "bahnhof", "friedhof", "markt", "marktplatz", "höhe", "mühle", "schloss"}
+_DE_ROADS = {"A", "B", "L", "Bundesautobahn", "Autobahn", "Bundesstraße", "Landesstraße", "Staatsstraße", "Kreisstraße"}
+
+
+def _german_roads(toks: list[_Tok]) -> list[tuple[str, int]]:
+    """Numbered roads, which German texts name like places: "A 7", "B29", "Bundesstraße 11"."""
+    out = []
+    for i, t in enumerate(toks):
+        if len(t.text) <= 4 and i > 0 and toks[i - 1].text[:1].isupper():
+            continue  # "Audi A3", "Airbus A380": a model, not a road
+        if re.fullmatch(r"[AB]\d{1,3}", t.text):
+            out.append((t.text, t.index))
+        elif t.text in _DE_ROADS and i + 1 < len(toks) and re.fullmatch(r"\d{1,3}", toks[i + 1].text):
+            out.append((f"{t.text} {toks[i + 1].text}", t.index))
+    return out
+
+
+def _german_quoted(prev: str, nxt: str) -> bool:
+    """The name is all that stands in quotation marks: German quotes the names of bands, papers and firms."""
+    return prev in ("„", "\"", "«", "»", "“") and nxt in ("“", "\"", "»", "«", "”")
+
+
+def _german_double_place(word: str) -> bool:
+    """Two names joined by a hyphen, the first a place: "Schleswig-Holstein", "Wittlich-Lüttich" (but "Berlin-Besuch"
+    ends in a common noun, and "US-Bank" starts with an acronym)."""
+    parts = word.split("-")
+    if len(parts) < 2 or not all(p[:1].isupper() and len(p) >= 3 and not p.isupper() for p in parts):
+        return False
+    last = parts[-1]
+    return place_for(parts[0], "de") is not None and (german.lexicon_name(last) or not german.known(last))
+
+
 def _german_single(word: str, prev: str) -> str | None:
     """Type of a lone German word the lexicon lacks: "" for a compound of ordinary nouns, else what its shape
     ("Thomas-Dehler-Stiftung", "Wilhelmsdorf") or a noun in apposition before it ("Hersteller Lego") says."""
@@ -550,6 +662,8 @@ def _german_single(word: str, prev: str) -> str | None:
         return "organization"  # "Thomas-Dehler-Stiftung", "Lehmbruck-Museum"
     if "-" in word and word.rsplit("-", 1)[-1].casefold() in _PLACE_TAILS:
         return "place"  # "Friedrich-Ebert-Straße"
+    if german.street_name(word) or _german_double_place(word):
+        return "place"  # "Schillerstraße", "Schleswig-Holstein", "Nassau-Weilburg"
     if german.ordinary_noun(word):
         return ""
     if german.looks_like_toponym(word):
@@ -563,7 +677,9 @@ _DE_DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "ein
 _DE_NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ismus", "ität", "ik", "tät", "nis", "tum", "ment",
                      "ur", "ie", "ei", "enz", "anz", "age", "ling", "chen", "lein", "ssen", "sse", "ten", "ern",
                      # and adjective endings: "Kleinwüchsige", "Verfahrenstechnischer"
-                     "ige", "iger", "igen", "ische", "ischer", "ischen", "liche", "licher", "lichen", "bare", "barer")
+                     "ige", "iger", "igen", "ische", "ischer", "ischen", "liche", "licher", "lichen", "bare", "barer",
+                     # plurals and neuter adjectives: "Psalmbereimungen", "Verdächtiges"
+                     "ungen", "heiten", "keiten", "ionen", "iges", "isches", "liches", "bares")
 
 
 def _german_bare_name(word: str, prev: str) -> bool:
@@ -577,7 +693,8 @@ def _german_bare_name(word: str, prev: str) -> bool:
         return False
     english = _lexicon("en")
     given = fold(word) in common_first_names() and not german.known(word.lower()) and not german.inflects_as_noun(word)
-    if german.known(word) and not given or english is not None and low in english and not given:
+    if german.known(word) and not given and not german.lexicon_name(word) or (
+            english is not None and low in english and not given):
         return False  # "Mal", "Nest"; "Dawn of War"; but "Hannah", "Irene" alone are people
     return given or not low.endswith(_DE_NOUN_SUFFIXES) and not german.ordinary_noun(word)
 
@@ -670,7 +787,8 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
             words, given = rest, given[i:]  # "Stadtkämmerin Birgit Lenz", "Pruszcza Gdańskiego Jacek Nowak"
     if given and given[0]:
         for k in range(2, len(words) - 1):
-            if words[k].text.casefold() in _SPLIT_CONNECTORS:
+            if words[k].text.casefold() in _SPLIT_CONNECTORS and not (
+                    language == "nl" and dutch.surname_particle([w.text for w in words], k)):
                 tail = words[k + 1:]
                 while len(tail) > 1 and tail[0].text.casefold() in CONNECTORS:
                     tail = tail[1:]  # "Stewart Lecker von der Harvard Universität"
@@ -696,18 +814,28 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
     guessed: set[int] = set()  # persons typed by default only, open to the type of their list neighbours
     for pi, toks in enumerate(all_toks):
         headline = (weak_first and pi == 0) or _is_all_caps(toks)
+        if language == "nl" and dutch.byline_mention(toks, mentions, headline):
+            continue  # "( AD )": the writer's initials
         for t in toks:
             if t.text.islower() and len(t.text) <= 4 and org_for(t.text):
                 mentions.append(Mention(t.text, "organization", t.index, org_for(t.text), weak=headline))  # "dpa"
+        if language == "de":
+            mentions.extend(Mention(road, "place", at, weak=headline) for road, at in _german_roads(toks))
         for a, b in _runs(toks, language):
             words, cue = _trim(toks[a:b], language, lower_vocab)
             if not words:
                 lone = toks[a].text
+                kind = _german_listed_name(toks, a) if language == "de" and b - a == 1 else None
+                if kind:  # "sagte Merkel", "Chemiekonzern Bayer"
+                    mentions.append(Mention(lone, kind, toks[a].index, weak=headline))
+                    continue
                 if b - a == 1 and lone.casefold() not in _stopwords(language) and lone.casefold() not in (
                         MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE | PERSON_TITLES) and not is_demonym(lone):
                     # A sentence-initial word that may still be a surname named earlier ("Scholz sagte").
                     mentions.append(Mention(lone, None, toks[a].index, weak=headline))
                 continue
+            if language == "nl":
+                words = dutch.split_portfolio(words, toks, mentions, headline)  # "Financiën Didier Reynders"
             words = _split_glued(words, toks, language, lower_vocab, headline, mentions)
             if language == "de" and len(words) >= 3 and not org_for(" ".join(w.text for w in words)) and (
                     _org_word([w.text for w in words[1:]], language)):
@@ -742,13 +870,16 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     toks[start - 2].text):
                 kind, canonical = "organization", None  # "Gilberto Simoni ( ITA - Lampre )": the rider's team
             if language == "nl" and start >= 2 and toks[start - 1].text.casefold() == "van" and (
-                    toks[start - 2].text.casefold() in _PORTFOLIO_HOLDERS) and len(words) <= 3:
+                    toks[start - 2].text.casefold() in _PORTFOLIO_HOLDERS) and len(words) <= 3 and (
+                    dutch.portfolio_length([w.text for w in words], [t.text for t in toks[start - 2:start]])):
                 kind, canonical = "organization", None  # "minister van Financiën", "ministerio de Fomento"
             if kind in ("place", None) and _in_score_line(toks, end) and not (kind is None and (
                     start > 0 or any(_common_word(t, language, lower_vocab) for t in texts))):
                 # "Boston 3 Chicago 2": a city in a results line is a team, and so is a name opening a row of
                 # figures in a table ("Celtic 14 8 3 3 32 15 27")
                 kind, canonical = "organization", None
+            if language == "nl" and (dutch_kind := dutch.retype(texts, kind, [t.text for t in toks], start)) is not None:
+                kind, canonical = dutch_kind, None
             surface = " ".join(texts)
             if kind == "":
                 continue

@@ -50,7 +50,7 @@ EXTRA_PLACES: dict[str, list[str]] = {
                       "الولايات المتحدة", "Stany Zjednoczone", "Vereinigte Staaten", "États-Unis", "Estados Unidos",
                       "Verenigde Staten", "Stati Uniti", "Сполучені Штати", "Соединённые Штаты"],
     "United Kingdom": ["UK", "U.K.", "Britain", "Great Britain", "Großbritannien", "Grande-Bretagne",
-                       "Gran Bretaña", "Reino Unido", "Groot-Brittannië", "Regno Unito", "Wielka Brytania",
+                       "Gran Bretaña", "Reino Unido", "Groot-Brittannië", "Verenigde Koninkrijk", "Regno Unito", "Wielka Brytania",
                        "Велика Британія", "Великобритания", "Британія", "Британия", "英国", "イギリス"],
     "Russia": ["ロシア", "روسيا", "俄罗斯", "俄羅斯", "Rusland", "Russland", "Rosja", "Росія", "Россия"],
     "China": ["中国", "中國", "الصين", "Китай", "Китай"],
@@ -70,7 +70,7 @@ EXTRA_PLACES: dict[str, list[str]] = {
     "Zaporizhzhia": ["Zaporozhye", "Saporischschja", "Запоріжжя", "Запорожье"],
     "Dnipro": ["Dnipropetrovsk", "Дніпро", "Днепр"],
     "Lviv": ["Lwiw", "Lwów", "Lvov", "Львів", "Львов"],
-    "Middle East": ["Nahost", "Moyen-Orient", "Oriente Medio", "Midden-Oosten"],
+    "Middle East": ["Nahost", "Naher Osten", "Nahen Osten", "Moyen-Orient", "Oriente Medio", "Midden-Oosten"],
     "Gaza": ["Gaza Strip", "Gazastreifen", "Газа"],
     "Kosovo": ["Kosova", "Косово"],
     "Taiwan": ["台湾", "臺灣", "Тайвань"],
@@ -110,6 +110,11 @@ EXTRA_PLACES: dict[str, list[str]] = {
     "Volga": ["Wolga"], "Dnieper": ["Dnepr", "Dnjepr"], "Vistula": ["Weichsel", "Wisła"],
     "Alps": ["Alpen", "Alpes"], "Pyrenees": ["Pyrenäen", "Pirineos", "Pyreneeën"], "Himalaya": ["Himalaja"],
     "Lake Constance": ["Bodensee"], "Lake Geneva": ["Genfersee", "Genfer See", "Lac Léman"],
+    "Schleswig-Holstein": [], "Palatinate": ["Pfalz", "Kurpfalz"], "Bosnia": ["Bosnien", "Bosnië"],
+    "Castile": ["Kastilien", "Castilla", "Castille"], "Southeast Asia": ["Südostasien", "Zuidoost-Azië"],
+    "East Asia": ["Ostasien", "Oost-Azië"], "North Africa": ["Nordafrika", "Noord-Afrika"],
+    "Eastern Europe": ["Osteuropa", "Oost-Europa"], "Western Europe": ["Westeuropa", "West-Europa"],
+    "Central Europe": ["Mitteleuropa", "Midden-Europa"], "Latin America": ["Lateinamerika", "Latijns-Amerika"],
 }
 
 # Extra spellings of places the generated list has, without changing what the place is.
@@ -125,7 +130,7 @@ EXTRA_VARIANTS: dict[str, list[str]] = {
 KNOWN_ORGS: dict[str, list[str]] = {
     "United Nations": ["UN", "U.N.", "ONU", "VN", "UNO", "Uno", "Vereinte Nationen", "Nations unies", "Naciones Unidas",
                        "Verenigde Naties", "ООН", "Організація Об'єднаних Націй", "ONZ", "الأمم المتحدة", "联合国", "国際連合"],
-    "NATO": ["OTAN", "НАТО", "Nato", "North Atlantic Treaty Organization", "ناتو", "北约", "北大西洋条約機構"],
+    "NATO": ["OTAN", "NAVO", "НАТО", "Nato", "North Atlantic Treaty Organization", "ناتو", "北约", "北大西洋条約機構"],
     "European Union": ["EU", "E.U.", "UE", "ЕС", "ЄС", "Europäische Union", "Union européenne", "Unión Europea",
                        "Europese Unie", "Unione europea", "União Europeia", "Unia Europejska", "Євросоюз", "Евросоюз",
                        "Європейський Союз", "Европейский союз", "الاتحاد الأوروبي", "欧盟", "欧州連合"],
@@ -142,6 +147,8 @@ KNOWN_ORGS: dict[str, list[str]] = {
     "El Mundo": [], "ABC": [], "La Vanguardia": [], "Der Spiegel": ["Spiegel"], "Die Zeit": [], "Bild": [],
     "Süddeutsche Zeitung": ["SZ"], "Frankfurter Allgemeine Zeitung": ["FAZ"], "De Morgen": [],
     "De Standaard": [], "Het Laatste Nieuws": [], "De Telegraaf": [], "NRC Handelsblad": ["NRC"],
+    "Vlaams Blok": [], "Vlaams Belang": [], "Vlaams Parlement": ["Vlaamse Parlement"], "Volksunie": [], "Agalev": [],
+    "Ecolo": [], "Studio Brussel": [], "Vlaamse Regering": ["Vlaamse regering"], "Sabena": [], "Belgacom": [],
     "de Volkskrant": ["Volkskrant"], "Corriere della Sera": [], "La Repubblica": [], "Gazeta Wyborcza": [],
     "Ukrainska Pravda": ["Українська правда"], "Kommersant": ["Коммерсантъ", "Коммерсант"],
     "Vedomosti": ["Ведомости"], "Izvestia": ["Известия"], "Novaya Gazeta": ["Новая газета"],
@@ -179,6 +186,15 @@ KNOWN_ORGS: dict[str, list[str]] = {
     "Human Rights Watch": [],
     "Google": [], "Apple": [], "Microsoft": [], "Facebook": [], "Meta": [], "Amazon": [], "Twitter": [],
     "Tesla": [], "Siemens": [], "Volkswagen": [], "Airbus": [], "Boeing": [],
+    # large companies that business news names bare, many of them also words or surnames ("Allianz", "Bayer")
+    "Allianz": [], "BASF": [], "Bayer": [], "Daimler": ["DaimlerChrysler"], "BMW": [], "Porsche": [], "Audi": [],
+    "Lufthansa": [], "Deutsche Telekom": ["Telekom"], "Deutsche Bank": [], "Commerzbank": [], "E.ON": [],
+    "RWE": [], "EnBW": [], "Vattenfall": [], "ThyssenKrupp": [], "Merck": [], "Henkel": [], "Adidas": [],
+    "SAP": [], "Opel": [], "Fiat": [], "Renault": [], "Peugeot": [], "Toyota": [], "Honda": [], "Nissan": [],
+    "Hyundai": [], "Mitsubishi": [], "Yamaha": [], "Sony": [], "Samsung": [], "Nokia": [], "Intel": [],
+    "IBM": [], "Oracle": [], "Alfa Romeo": [], "Ferrari": [], "Nestlé": [], "Novartis": [], "UBS": [],
+    "Credit Suisse": [], "Barclays": [], "HSBC": [], "Goldman Sachs": [], "General Motors": ["GM"],
+    "Chrysler": [], "Shell": [], "Gazprom Neft": [], "Aldi": [], "Lidl": [], "Haribo": [],
 }
 
 # People who make world news, with their spellings in other languages and scripts (for scripts without capitals,

@@ -98,10 +98,14 @@ def compound_head(word: str) -> str | None:
     if "-" in word:
         tail = word.rsplit("-", 1)[1]
         return tail if len(tail) >= 3 and tail[:1].isupper() and known(tail) else None
-    for i in range(3, len(word) - 3):
+    for i in range(3, len(word) - 2):
         tail = word[i].upper() + word[i + 1 :]
+        if len(tail) == 3 and (i < 6 or word[i - 1] != "s"):
+            continue  # a three-letter last part only after a long first part and a linking "s": "Ausstellungs|bus"
         if known(tail) and _word_part(word[:i]):
             return tail
+    if word.endswith("s") and len(word) > 7 and not lexicon_name(word[:-1]):
+        return word[:-1] if known(word[:-1]) else None  # "Wehrmachts"
     return None
 
 
@@ -126,11 +130,19 @@ def looks_like_toponym(word: str) -> bool:
 
 
 # Endings of German surnames that are also nouns: an unknown "Holzmann" or "Obermaier" is a person, not a compound.
-SURNAME_ENDINGS = ("mann", "meier", "meyer", "maier", "mayer", "müller", "huber", "schmidt", "bauer")
+SURNAME_ENDINGS = ("mann", "meier", "meyer", "maier", "mayer", "müller", "huber", "schmidt", "bauer", "kamp", "bacher",
+                   "isch")
 
 
 # Last parts that make a hyphenated compound a street or an institution's name ("Friedrich-Ebert-Straße").
 STREET_ENDINGS = ("straße", "strasse", "platz", "weg", "allee", "gasse", "damm", "ufer", "brücke", "chaussee")
+
+
+def street_name(word: str) -> bool:
+    """"Schillerstraße", "Lindenallee": a street the lexicon does not list as a common word ("Landstraße")."""
+    low = word.casefold()
+    return "-" not in word and not known(word) and any(
+        low.endswith(e) and len(low) > len(e) + 2 for e in ("straße", "strasse", "allee", "gasse", "chaussee"))
 
 
 def ordinary_noun(word: str) -> bool:
@@ -138,10 +150,13 @@ def ordinary_noun(word: str) -> bool:
     surname."""
     if "-" in word:
         prefix, tail = word.rsplit("-", 1)
+        if tail[:1].isupper() and prefix[:1].isupper() and not prefix.isupper() and (
+                lexicon_name(tail) and (lexicon_name(prefix) or not known(prefix))):
+            return False  # two names joined: "Schleswig-Holstein", "Nassau-Weilburg"
         generic = known(prefix) or known(prefix.capitalize()) or prefix.isupper() and len(prefix) <= 3
         if (tail.casefold() in STREET_ENDINGS or org_noun(tail)) and not generic:
             return False  # "Lehmbruck-Museum" is a name, "US-Bank" and "Auto-Museum" are not
-    return compound_head(word) is not None and not looks_like_toponym(word) and not (
+    return compound_head(word) is not None and not looks_like_toponym(word) and not street_name(word) and not (
         word.casefold().endswith(SURNAME_ENDINGS))
 
 
@@ -164,7 +179,10 @@ ORG_NOUNS = (
     "partei", "gesellschaft", "zeitung", "konzern", "stiftung", "gewerkschaft", "institut", "akademie",
     "gymnasium", "hochschule", "universität", "sparkasse", "versicherung", "werke", "ministerium", "gericht",
     "behörde", "kommission", "festival", "club", "klub", "agentur", "galerie", "bibliothek", "archiv",
-    "kollegium", "airlines",
+    "kollegium", "airlines", "amt", "landesamt", "zentrum", "zentrums", "festspiele",
+    # events, which news names like organisations: "Fußball-Weltmeisterschaft", "Weltwirtschaftsgipfel"
+    "meisterschaft", "meisterschaften", "gipfel", "gipfels", "winterspiele", "winterspielen", "sommerspiele",
+    "sommerspielen", "award", "awards", "tour",
 )
 
 
@@ -173,3 +191,42 @@ def org_noun(word: str) -> bool:
     low = word.casefold().rsplit("-", 1)[-1]
     return any(low == noun or len(low) > len(noun) + 2 and low.endswith(noun) for noun in ORG_NOUNS)
 
+
+
+@lru_cache(maxsize=65536)
+def lexicon_name(word: str) -> bool:
+    """A proper name the lexicon happens to list ("Merkel", "Lufthansa", "Klagenfurt"): known, but with no
+    plural or case form leading back to it ("Kiele" → "Kiel", "Banken" → "Bank") and no lower-case reading, which
+    ordinary nouns have. Such a word is read as a name, not dropped as a noun."""
+    lex = _lexicon()
+    if lex is None or len(word) < 3 or word.isupper() or not known(word) or known(word.lower()):
+        return False
+    if lex.get(word) != word or word.casefold().endswith(NOUN_SUFFIXES) or _splits_into_words(word):
+        return False  # an inflected form ("Namen", "Seen"), an abstract noun, a compound ("Arbeitsleben")
+    stems = {word, _umlauted(word), word[:-1], word[:-2]}  # "Boden" → "Böden"; "Thema" → "Themen", "Zentrum" → "Zentren"
+    endings = ("", "e", "en", "n", "er", "es", "ern", "nen", "a")  # ("Autorinnen", "Lexika")
+    return not any(lex.get(stem + ending) == word for stem in stems for ending in endings if stem + ending != word)
+
+
+# Endings only common nouns have ("Neuzeit", "Fahnenflucht", "Internetsucht").
+NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ismus", "ität", "nis", "tum", "zeit", "sucht", "flucht",
+                 "erin", "istin", "innen")
+
+
+def _splits_into_words(word: str) -> bool:
+    """A listed compound of two known words ("Arbeits|leben", "Daten|aufkommen"), which names rarely are."""
+    if word.casefold().endswith(TOPONYM_ENDINGS):
+        return False  # "Paderborn", "Helgoland"
+    for i in range(4, len(word) - 3):
+        tail = word[i].upper() + word[i + 1 :]
+        if known(tail) and not lexicon_name(tail) and _word_part(word[:i]):
+            return True
+    return False
+
+
+def _umlauted(word: str) -> str:
+    """The word with its last a, o or u umlauted, as many plurals are ("Boden" → "Böden")."""
+    for i in range(len(word) - 1, -1, -1):
+        if word[i] in "aou":
+            return word[:i] + "äöü"["aou".index(word[i])] + word[i + 1 :]
+    return word

@@ -359,6 +359,58 @@ def test_german_noun_in_apposition_types_the_name_after_it():
     assert ("Wilhelmsdorf", "place") in kinds
 
 
+def test_german_names_the_lexicon_lists_are_still_names():
+    from indexer import german
+
+    if german._lexicon() is None:
+        pytest.skip("no German lexicon")
+    assert german.lexicon_name("Koblenz") and german.lexicon_name("Schubert")
+    assert not german.lexicon_name("Namen") and not german.lexicon_name("Boden") and not german.lexicon_name("Thema")
+    kinds = kinds_of("Die Gäste kamen aus Koblenz und aus Paderborn .", "de")
+    assert ("Koblenz", "place") in kinds and ("Paderborn", "place") in kinds
+    assert ("Schubert", "person") in kinds_of("Der Vertrag sei unterschrieben , sagte Schubert am Montag .", "de")
+    kinds = kinds_of("Der Chemiekonzern Bayer und der Versicherer Allianz legten Zahlen vor .", "de")
+    assert kinds == {("Bayer", "organization"), ("Allianz", "organization")}
+
+
+def test_german_institution_and_its_seat_are_one_organisation():
+    assert kinds_of("Er arbeitet seit Jahren am Landgericht Düsseldorf .", "de") == {
+        ("Landgericht Düsseldorf", "organization")}
+    assert ("Universität Zürich", "organization") in kinds_of("Sie lehrte an der Universität Zürich .", "de")
+    kinds = kinds_of("Sie startete bei den Olympischen Winterspielen in Oslo .", "de")
+    assert ("Olympischen Winterspielen", "organization") in kinds  # events are typed as organisers
+    kinds = kinds_of("Im Finale gegen Hansa Rostock gewann der TV Amberg .", "de")
+    assert kinds == {("Hansa Rostock", "organization"), ("TV Amberg", "organization")}
+
+
+def test_german_noun_shared_with_a_small_town_does_not_start_a_name():
+    assert kinds_of("Der Fluss ist unter dem Namen Lomnitz bekannt .", "de") == {("Lomnitz", "place")}
+    assert kinds_of("Die Burg Waldeck liegt hoch über dem Tal .", "de") == {("Burg Waldeck", "place")}
+    assert kinds_of("Der Ausstellungsbus fährt ab Montag durch die Region .", "de") == set()
+
+
+def test_german_streets_double_names_and_regions_are_places():
+    assert kinds_of("Das Büro liegt an der Lindenhofstraße im Zentrum .", "de") == {("Lindenhofstraße", "place")}
+    assert kinds_of("Die Grafen von Nassau-Weilburg herrschten lange .", "de") == {("Nassau-Weilburg", "place")}
+    kinds = kinds_of("Die Lage im Nahen Osten und in Osteuropa bleibt angespannt .", "de")
+    assert ("Nahen Osten", "place") in kinds and ("Osteuropa", "place") in kinds
+    kinds = kinds_of("Der Stau auf der A 7 reichte bis zur Bundesstraße 11 , ein Audi A3 brannte .", "de")
+    assert ("A 7", "place") in kinds and ("Bundesstraße 11", "place") in kinds and ("A3", "place") not in kinds
+
+
+def test_german_town_adjective_before_a_paper_or_stage_names_an_organisation():
+    assert kinds_of("Das berichtete die Harburger Rundschau am Montag .", "de") == {
+        ("Harburger Rundschau", "organization")}
+    assert ("Marscheider Wald", "organization") not in kinds_of("Wir wanderten durch den Marscheider Wald .", "de")
+    assert kinds_of("Er aß ein Wiener Schnitzel .", "de") == set()
+
+
+def test_german_name_in_quotes_or_after_a_verb_of_saying():
+    assert kinds_of("Die Fans warteten stundenlang auf „ Zobrak “ .", "de") == {("Zobrak", "organization")}
+    assert kinds_of("Die Fans warteten stundenlang auf Zobrak .", "de") == {("Zobrak", "person")}
+    assert ("Weber", "person") in kinds_of("Das sei nicht geplant gewesen , sagte Weber am Abend .", "de")
+
+
 def test_german_run_is_cut_at_the_common_noun_between_two_names():
     kinds = kinds_of("In der zweiten Halbzeit kam Hasan Salihamidzic Nationalspieler Sebastian Schweinsteiger .", "de")
     assert ("Hasan Salihamidzic", "person") in kinds and ("Sebastian Schweinsteiger", "person") in kinds
@@ -431,3 +483,75 @@ def test_dutch_portfolio_after_minister_names_the_ministry():
 def test_capitalised_particle_stays_with_the_surname():
     kinds = kinds_of("Dat kan slechts deels op de instemming van Di Rupo rekenen .", "nl")
     assert ("Di Rupo", "person") in kinds
+
+
+# ------------------------------------------------------------------ Dutch and Flemish news (indexer/dutch.py)
+
+
+def test_dutch_portfolio_glued_to_the_ministers_name_is_split_off():
+    kinds = kinds_of("De belastingverlaging die minister van Financiën Didier Reynders ( PRL ) voorstelt .", "nl")
+    assert ("Financiën", "organization") in kinds and ("Didier Reynders", "person") in kinds
+    kinds = kinds_of("Ook de commissie Onderwijs van het Vlaams Parlement heeft daar haar zeg in .", "nl")
+    assert ("Onderwijs", "organization") in kinds and ("Vlaams Parlement", "organization") in kinds
+
+
+def test_dutch_department_takes_its_portfolio_but_a_minister_keeps_his_name():
+    assert ("Onderwijs", "organization") in kinds_of("Hij is inspecteur op het departement Onderwijs .", "nl")
+    kinds = kinds_of("Daarop reageerde minister Vanderpoorten gisteren .", "nl")
+    assert ("Vanderpoorten", "person") in kinds and ("Vanderpoorten", "organization") not in kinds
+    assert ("Verhofstadt", "organization") not in kinds_of("Het kabinet van Verhofstadt zweeg .", "nl")
+
+
+def test_flemish_signature_initials_are_the_writer():
+    ents = extract_entities(["De auto werd vorig jaar nog grondig vernieuwd .", "( AD )", "JCS"], "nl")
+    kinds = {(e.name, e.type) for e in ents}
+    assert ("AD", "person") in kinds and ("JCS", "person") in kinds
+    ents = extract_entities(["Het bod komt van de NAVO .", "( NAVO )"], "nl")
+    assert all(e.type != "person" for e in ents)
+
+
+def test_flemish_club_named_by_its_town_is_the_town():
+    kinds = kinds_of("Ingelmunster - Deinze 3 - 1", "nl")
+    assert ("Deinze", "place") in kinds
+
+
+def test_jan_before_a_surname_is_a_man_not_january():
+    assert ("Jan Temmerman", "person") in kinds_of("Dat schreef Jan Temmerman gisteren .", "nl")
+
+
+def test_flemish_parties_and_broadcasters_are_organisations():
+    kinds = kinds_of("ROB-tv zal het Vlaams Blok niet uitnodigen , zegt VT4 , maar Agalev wel .", "nl")
+    assert {("Vlaams Blok", "organization"), ("VT4", "organization"), ("Agalev", "organization")} <= kinds
+
+
+def test_dutch_short_country_forms_in_results_are_places():
+    kinds = kinds_of("Eerste ronde : Greg Rusedski ( GBr ) - Magnus Gustafsson ( Zwe ) 6 - 3 .", "nl")
+    assert ("GBr", "place") in kinds and ("Greg Rusedski", "person") in kinds
+
+
+def test_named_signature_and_place_after_preposition():
+    ents = extract_entities(["De film loopt nog tot zondag .", "( Jan T. )"], "nl")
+    assert ("Jan T.", "person") in {(e.name, e.type) for e in ents}
+    assert ("Lier", "place") in kinds_of("De aftrap van de partij in Lier wordt om 18 uur gegeven .", "nl")
+    assert ("Bruyneel", "person") in kinds_of("Dat komt volgens ploegleider Bruyneel niet in gevaar .", "nl")
+
+
+def test_dutch_place_adjective_before_its_noun_is_not_the_place():
+    kinds = kinds_of("Volgens Brussels minister van Verkeer Jos Chabert is dat de enige oplossing .", "nl")
+    assert ("Brussels", "place") not in kinds and ("Jos Chabert", "person") in kinds
+    assert ("Parijs", "place") in kinds_of("De ploeg rijdt morgen naar Parijs .", "nl")
+
+
+def test_dutch_peoples_and_languages_are_not_places():
+    kinds = kinds_of("Het akkoord werd door de Palestijnen en de Egyptenaren in Caïro goedgekeurd .", "nl")
+    assert ("Palestijnen", "place") not in kinds and ("Egyptenaren", "place") not in kinds
+    assert ("Ned", "place") in kinds_of("Sjeng Schalken ( Ned ) - Lars Burgsmuller ( Dui ) 6 - 1 .", "nl")
+
+
+def test_dutch_en_is_and_not_a_place_preposition():
+    kinds = kinds_of("Volgens Symoens en Sarens wordt assertiviteit te hoog gewaardeerd .", "nl")
+    assert ("Sarens", "place") not in kinds and ("Sarens", "person") in kinds
+
+
+def test_flemish_surname_particles_stay_in_the_name():
+    assert ("Koen Van de Steene", "person") in kinds_of("Dat zei analist Koen Van de Steene gisteren .", "nl")

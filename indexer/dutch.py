@@ -1,0 +1,206 @@
+"""Dutch (and Flemish) rules for the entity tagger that would be wrong or useless in other languages.
+
+Belgian and Dutch news has habits the generic capitalisation rules miss: a ministry is named by its portfolio
+alone ("minister van Financiën Didier Reynders", "het departement Onderwijs"), a club is named by its town and
+the town stays the name ("Anderlecht - Lokeren 2 - 1"), articles are signed with the writer's initials on a line
+of their own ("( AD )", "JCS"), and the parties and broadcasters of Flanders are too local for the shared
+gazetteer.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from indexer.gazetteer import country_codes, first_names, org_for, place_for
+from indexer.names import fold
+
+# Words after which a capitalised phrase after "van" is the portfolio of a ministry or department; the
+# institutions among them take the portfolio directly too ("het departement Onderwijs", "de commissie Justitie").
+PORTFOLIO_HOLDERS = {"minister", "ministers", "ministerie", "staatssecretaris", "kabinet", "departement",
+                     "commissie", "administratie", "vice-premier", "vicepremier", "schepen", "gedeputeerde"}
+INSTITUTIONS = {"ministerie", "departement", "commissie", "administratie"}
+OWNED_HOLDERS = {"kabinet", "ministers"}  # ("het kabinet van Verhofstadt" belongs to a person)
+
+# Parties, broadcasters, papers and firms of Belgium and the Netherlands that news names without an org word.
+LOW_COUNTRIES_ORGS = {
+    # parties
+    "CVP", "CD&V", "VLD", "SP", "SP.A", "sp.a", "Agalev", "Groen!", "Vlaams Blok", "Vlaams Belang", "Volksunie",
+    "VU", "N-VA", "Spirit", "PS", "PRL", "PSC", "cdH", "Ecolo", "FDF", "VVD", "PvdA", "CDA", "D66", "GroenLinks",
+    "SGP", "LPF", "Likoed", "Likud",
+    # broadcasters and papers
+    "VRT", "BRTN", "VTM", "VT4", "Kanaal 2", "Canvas", "Ketnet", "Radio 1", "Radio 2", "Studio Brussel", "RTBF",
+    "RTL", "NOS", "Belga", "ANP", "Het Nieuwsblad", "Gazet van Antwerpen", "Het Volk", "Humo", "Knack", "Trends",
+    "Het Parool", "Trouw",
+    # firms, unions, employers
+    "Sabena", "Belgacom", "Electrabel", "Tractebel", "KBC", "Fortis", "Dexia", "Almanij", "Interbrew", "Domo",
+    "Bekaert", "Solvay", "Umicore", "Lernout & Hauspie", "ACV", "ABVV", "ACLVB", "VBO", "VEV", "Unizo", "NMBS",
+    "De Lijn", "Philips", "Ahold", "Unilever", "Shell",
+}
+
+# Dutch titles and roles, also as the head of a compound ("onderwijsminister", "ploegleider", "bondscoach"):
+# written lower-case before a name, they make it a person.
+TITLE_HEADS = ("minister", "voorzitter", "burgemeester", "schepen", "leider", "directeur", "woordvoerder",
+               "trainer", "coach", "premier", "president", "secretaris", "topman", "baas", "manager", "kapitein",
+               "doelman", "renner", "zanger", "zangeres", "regisseur", "schrijver", "schrijfster", "advocaat",
+               "rechter", "procureur", "inspecteur", "commissaris", "gouverneur", "ambassadeur", "senator",
+               "volksvertegenwoordiger", "bisschop", "kardinaal", "generaal", "professor", "collega", "ploegmaat",
+               "middenvelder", "verdediger", "aanvaller", "spits", "acteur", "actrice", "componist", "dirigent")
+# Short country forms of Dutch sports results that are not a prefix of one country's name: "Greg Rusedski ( GBr )".
+RESULT_COUNTRIES = {"VSt": "United States", "VS": "United States", "GBr": "United Kingdom", "ZAf": "South Africa",
+                    "NZl": "New Zealand", "Eng": "England", "Slk": "Slovakia", "Chil": "Chile", "WRu": "Belarus",
+                    "Sch": "Scotland", "Ier": "Ireland"}
+_PLACE_PREPOSITIONS = {"in", "uit", "naar", "te"}
+_BYLINE = re.compile(r"\(?\s*([A-Z]{2,5}(?:\s[A-Z])?)\s*\)?")
+_NAMED_BYLINE = re.compile(r"\(\s*([A-Z][a-z]+ [A-Z]\.)\s*\)")  # "( Jan T. )"
+_RESULT_LINE = re.compile(r"\d+\s*-\s*\d+|(?:\b\d+\b.*){3,}")
+
+
+@lru_cache(maxsize=1)
+def _org_surfaces() -> dict[str, str]:
+    return {fold(name): name for name in LOW_COUNTRIES_ORGS}
+
+
+def known_org(surface: str) -> str | None:
+    """The Low Countries' organisation named by the surface; acronyms only when written in capitals."""
+    name = _org_surfaces().get(fold(surface))
+    if name is None or (len(surface) <= 4 and surface != name):
+        return None
+    return name
+
+
+def after_portfolio_holder(prev: list[str]) -> bool:
+    """"minister van", "het departement", "staatssecretaris van": the next capitalised phrase is a portfolio
+    ("minister Vanderpoorten" is a person: only institutions take the portfolio without "van")."""
+    low = [w.casefold().rsplit("-", 1)[-1] for w in prev[-2:]]  # ("VLD-minister van")
+    if low and low[-1] == "van":
+        return len(low) == 2 and low[0] in PORTFOLIO_HOLDERS
+    return bool(low) and low[-1] in INSTITUTIONS
+
+
+def portfolio_length(words: list[str], prev: list[str]) -> int:
+    """How many leading words of a capitalised run after a portfolio holder are the portfolio: up to the holder's
+    own name ("Financiën Didier Reynders") or to what the department belongs to ("Onderwijs van het Vlaams
+    Parlement"). 0 when the run does not follow a holder."""
+    if not after_portfolio_holder(prev):
+        return 0
+    if prev[-1].casefold() == "van" and prev[-2].casefold() in OWNED_HOLDERS and not common_word(words[0]):
+        return 0  # ("het kabinet van Verhofstadt" is the premier's: a portfolio is an ordinary word)
+    for i, word in enumerate(words):
+        if i and (fold(word) in first_names() or word.casefold() == "van"):
+            return i
+    return len(words) if len(words) <= 3 else 0
+
+
+def is_byline(line_tokens: list[str]) -> bool:
+    """A line holding only a writer's initials, bare or in brackets: "( AD )", "JCS", "JAN T", "( Jan T. )"."""
+    line = " ".join(line_tokens).strip().replace(" .", ".")
+    if _NAMED_BYLINE.fullmatch(line):
+        return True
+    m = _BYLINE.fullmatch(line)
+    if not m or (line.startswith("(") != line.endswith(")")):
+        return False
+    code = m.group(1)
+    return not (known_org(code) or org_for(code) or place_for(code, "nl") or code in country_codes())
+
+
+def byline_mention(toks: list, mentions: list, headline: bool) -> bool:
+    """Add the writer of a signature line ("( AD )", "JCS") as a person; False when the line is no signature."""
+    from indexer.entities import Mention  # (late: entities imports this module)
+
+    texts = [t.text for t in toks]
+    if not is_byline(texts):
+        return False
+    initials = [t for t in toks if t.text != "(" and t.text != ")"]
+    surface = " ".join(t.text for t in initials).replace(" .", ".")
+    mentions.append(Mention(surface, "person", initials[0].index, weak=headline))
+    return True
+
+
+def common_word(word: str) -> bool:
+    """An ordinary Dutch word written with a capital ("Financiën", "Sociale"), not a name."""
+    from indexer.entities import _lexical_common  # (late: entities imports this module)
+
+    return _lexical_common(word, "nl")
+
+
+def known_word(word: str) -> bool:
+    """A word the Dutch dictionary lists as written (capitalised too): a people, a language, an adjective."""
+    from indexer.entities import _unknown_word  # (late: entities imports this module)
+
+    return not _unknown_word(word, "nl") and not word.isupper()
+
+
+def split_portfolio(words: list, toks: list, mentions: list, headline: bool) -> list:
+    """Cut a portfolio off the run of capitals it leads ("Financiën Didier Reynders") into a mention of its own,
+    and return the rest of the run."""
+    from indexer.entities import CONNECTORS, Mention  # (late: entities imports this module)
+
+    start = words[0].pos
+    k = portfolio_length([w.text for w in words], [t.text for t in toks[max(0, start - 2):start]])
+    if not k or k == len(words):
+        return words
+    mentions.append(Mention(" ".join(w.text for w in words[:k]), "organization", words[0].index, weak=headline))
+    rest = words[k:]
+    while rest and rest[0].text.casefold() in CONNECTORS:
+        rest = rest[1:]  # "Onderwijs van het Vlaams Parlement"
+    return rest
+
+
+def retype(words: list[str], kind: str | None, line_tokens: list[str], start: int) -> str | None:
+    """The type Dutch usage gives a run starting at token `start` of its line where the generic guess differs,
+    else None."""
+    surface = " ".join(words)
+    if known_org(surface):
+        return "organization"
+    if portfolio_length(words, line_tokens[max(0, start - 2):start]) == len(words):
+        return "organization"  # "het departement Onderwijs", "kabinet van Onderwijs"
+    if given_name_not_month(words) and len(words) <= 4:
+        return "person"  # ("Jan De Zutter")
+    prev = line_tokens[start - 1] if start > 0 else ""
+    nxt = line_tokens[start + 1] if start + 1 < len(line_tokens) else ""
+    if prev == "(" and nxt == ")" and surface in RESULT_COUNTRIES:
+        return "place"  # "Greg Rusedski ( GBr )"
+    place = place_for(surface, "nl")
+    if person_title(prev) and len(words) <= 3 and not (place and place.kind != "city"):
+        return "person"  # "onderwijsminister Vanderpoorten", "ploegleider Bruyneel"
+    if prev in _PLACE_PREPOSITIONS and len(words) == 1 and place and not kind:
+        return "place"  # "in Lier", "uit Geel": a town even where its name is also a word
+    if kind == "place" and not place and len(words) == 1 and prev == "en":
+        # Dutch "en" is "and", not the Romance "in": "Symoens en Sarens", "Dimitri en Sascha"
+        return "" if known_word(surface) else "person"
+    if kind == "place" and not place and len(words) == 1 and prev != "(" and known_word(surface):
+        return ""  # "de Palestijnen", "Latijnse": a people or an adjective the dictionary knows, not a place
+    if place and len(words) == 1 and surface.endswith("s") and place_for(surface[:-1], "nl") == place and (
+            nxt.isalpha() and nxt.islower() and prev.casefold() not in _PLACE_PREPOSITIONS | {"van", "bij", "tot"}):
+        return ""  # "Brussels minister": the Dutch adjective of a place before its noun, not the place
+    if kind == "organization" and len(words) == 1 and _RESULT_LINE.search(" ".join(line_tokens)):
+        if place and place.kind == "city":
+            return "place"  # "Ingelmunster - Deinze 3 - 1": Flemish news names the club by its town
+    return None
+
+
+# Month abbreviations that are also common Flemish and Dutch given names (the shared month list rules them out).
+GIVEN_NAME_MONTHS = {"Jan"}
+
+
+def given_name_not_month(words: list[str]) -> bool:
+    """"Jan Temmerman", "Jan Hautekiet": before a capitalised surname "Jan" is a man, not January."""
+    return len(words) >= 2 and words[0] in GIVEN_NAME_MONTHS and words[1][:1].isupper() and not words[1].isupper()
+
+
+def person_title(word: str) -> bool:
+    """A lower-case Dutch title or role, alone or as the head of a compound ("ploegleider", "VLD-voorzitter")."""
+    if not word.islower() and "-" not in word:
+        return False
+    low = word.casefold().rsplit("-", 1)[-1]
+    return any(low == head or (low.endswith(head) and len(low) - len(head) >= 3) for head in TITLE_HEADS)
+
+
+_PARTICLES = {"van", "de", "der", "den", "vanden", "vander", "ver", "ter", "te", "het", "'t"}
+
+
+def surname_particle(words: list[str], k: int) -> bool:
+    """Whether words[k], a "van" or "de" inside a run of capitals, is part of a Flemish surname ("Koen Van de
+    Steene", "Luc De Vos"): Flemish surnames write their first particle with a capital, a preposition never."""
+    return words[k][:1].isupper() or (k > 0 and words[k - 1][:1].isupper() and words[k - 1].casefold() in _PARTICLES)

@@ -33,6 +33,7 @@ class AccountError(ValueError):
 class User:
     name: str
     role: str
+    stamp: str = ""  # changes with the password, so a new password ends the sessions signed in with the old one
 
     @property
     def is_admin(self) -> bool:
@@ -49,10 +50,7 @@ class Accounts:
         name = name.strip()
         if not _NAME.match(name):
             raise AccountError(f"user name {name!r} is not allowed: use 2–64 letters, digits, '.', '_', '@' or '-'")
-        if len(password) < MIN_PASSWORD:
-            raise AccountError(f"the password is too short: use at least {MIN_PASSWORD} characters")
-        if password.strip() != password:
-            raise AccountError("the password starts or ends with a space, which is easy to mistype; remove it")
+        _check_password(password)
         if role is not None and role not in ROLES:
             raise AccountError(f"role {role!r} is unknown: use one of {', '.join(ROLES)}")
         with self.store.transaction() as db:
@@ -64,6 +62,25 @@ class Accounts:
                        (name, generate_password_hash(password), role, now()))
         return User(name, role)
 
+    def set_password(self, name: str, password: str) -> User:
+        _check_password(password)
+        with self.store.transaction() as db:
+            if not db.execute("UPDATE users SET password_hash=? WHERE name=?",
+                              (generate_password_hash(password), name.strip())).rowcount:
+                raise AccountError(f"there is no user called {name!r}; `newsarchive user list` shows them")
+        return self.get(name)
+
+    def remove(self, name: str) -> None:
+        """Delete a user; the last admin stays, so someone can always manage the accounts."""
+        with self.store.transaction() as db:
+            row = db.execute("SELECT role FROM users WHERE name=?", (name.strip(),)).fetchone()
+            if row is None:
+                raise AccountError(f"there is no user called {name!r}; `newsarchive user list` shows them")
+            admins = db.execute("SELECT COUNT(*) FROM users WHERE role='admin'").fetchone()[0]
+            if row["role"] == "admin" and admins == 1:
+                raise AccountError(f"{name!r} is the only admin; add another admin before removing this one")
+            db.execute("DELETE FROM users WHERE name=?", (name.strip(),))
+
     def verify(self, name: str, password: str) -> User | None:
         """The user when name and password match, else None (the same time is spent either way)."""
         row = self.store.db.execute("SELECT name, password_hash, role FROM users WHERE name=?",
@@ -71,11 +88,22 @@ class Accounts:
         if row is None:
             check_password_hash(_DUMMY_HASH, password)
             return None
-        return User(row["name"], row["role"]) if check_password_hash(row["password_hash"], password) else None
+        return _user(row) if check_password_hash(row["password_hash"], password) else None
 
     def get(self, name: str) -> User | None:
-        row = self.store.db.execute("SELECT name, role FROM users WHERE name=?", (name,)).fetchone()
-        return User(row["name"], row["role"]) if row else None
+        row = self.store.db.execute("SELECT name, role, password_hash FROM users WHERE name=?", (name,)).fetchone()
+        return _user(row) if row else None
 
     def all(self) -> list[User]:
         return [User(r["name"], r["role"]) for r in self.store.db.execute("SELECT name, role FROM users ORDER BY name")]
+
+
+def _user(row) -> User:
+    return User(row["name"], row["role"], row["password_hash"][-16:])
+
+
+def _check_password(password: str) -> None:
+    if len(password) < MIN_PASSWORD:
+        raise AccountError(f"the password is too short: use at least {MIN_PASSWORD} characters")
+    if password.strip() != password:
+        raise AccountError("the password starts or ends with a space, which is easy to mistype; remove it")

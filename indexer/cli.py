@@ -285,8 +285,16 @@ def cmd_user(args) -> int:
             for user in accounts.all():
                 print(f"{user.name}\t{user.role}")
             return 0
-        password = _new_password(args.password_stdin)
         try:
+            if args.action == "remove":
+                accounts.remove(args.name)
+                print(f"removed {args.name!r}; their sessions end at their next request")
+                return 0
+            password = _new_password(args.password_stdin)
+            if args.action == "passwd":
+                accounts.set_password(args.name, password)
+                print(f"new password set for {args.name!r}; sessions signed in with the old one have ended")
+                return 0
             user = accounts.add(args.name, password, args.role)
         except AccountError as exc:
             return _fail(str(exc), False)
@@ -501,6 +509,16 @@ def build_parser() -> argparse.ArgumentParser:
     u.set_defaults(func=cmd_user)
     u = users.add_parser("list", help="list the users and their roles")
     _data_arg(u)
+    u.set_defaults(func=cmd_user)
+    u = users.add_parser("passwd", help="set a new password (ends the user's sessions)")
+    _data_arg(u)
+    u.add_argument("name", metavar="NAME")
+    u.add_argument("--password-stdin", action="store_true",
+                   help="read the password from the first line of standard input instead of asking")
+    u.set_defaults(func=cmd_user)
+    u = users.add_parser("remove", help="delete a user (not the last admin)")
+    _data_arg(u)
+    u.add_argument("name", metavar="NAME")
     u.set_defaults(func=cmd_user)
 
     p = sub.add_parser("serve", help="run the web app (fills an empty archive with the bundled corpus first)")

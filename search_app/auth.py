@@ -7,10 +7,24 @@ import functools
 import hmac
 import os
 import secrets
+import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, abort, flash, g, redirect, render_template, request, session, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 
 from indexer.accounts import Accounts, User
 
@@ -34,11 +48,15 @@ def install(app: Flask) -> None:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(app.config["DATA_DIR"])
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
+    app.extensions["newsarchive.throttle"] = _Throttle()
 
     @app.before_request
     def load_user() -> None:
         name = session.get("user")
         g.user = accounts().get(name) if name else None
+        if g.user is not None and session.get("stamp") != g.user.stamp:  # password changed or user removed
+            session.clear()
+            g.user = None
         if request.method == "POST" and request.blueprint in ("auth", "archive"):
             sent, expected = request.form.get("csrf_token", ""), session.get("csrf_token", "")
             if not sent or not expected or not hmac.compare_digest(sent, expected):
@@ -78,15 +96,54 @@ def sign_in_required(view):
 def sign_in():
     error = None
     if request.method == "POST":
-        user = accounts().verify(request.form.get("name", ""), request.form.get("password", ""))
-        if user is not None:
+        name = request.form.get("name", "").strip()
+        throttle = current_app.extensions["newsarchive.throttle"]
+        wait = throttle.wait(name)
+        if wait:
+            error = (f"Too many wrong passwords for {name!r}: wait {wait // 60 + 1} minute(s) and try again, or ask "
+                     "an admin to set a new password with `newsarchive user passwd`.")
+            return render_template("sign_in.html", error=error, has_users=True), 429
+        user = accounts().verify(name, request.form.get("password", ""))
+        if user is None:
+            throttle.failed(name)
+        else:
+            throttle.clear(name)
             session.clear()
             session["user"] = user.name
+            session["stamp"] = user.stamp
             session["csrf_token"] = secrets.token_urlsafe(32)
             return redirect(_local_target(request.args.get("next", "")) or url_for("archive.dashboard"))
         error = "Wrong name or password. Accounts are created by an admin with `newsarchive user add NAME`."
     has_users = bool(accounts().all())
     return render_template("sign_in.html", error=error, has_users=has_users), (401 if error else 200)
+
+
+class _Throttle:
+    """Wrong passwords per user name in this process: after MAX_FAILURES within WINDOW seconds, sign-in for that
+    name waits until the window has passed (guessing a password by trying gets slow)."""
+
+    MAX_FAILURES, WINDOW = 5, 15 * 60
+
+    def __init__(self) -> None:
+        self._failures: dict[str, list[float]] = {}
+        self._lock = threading.Lock()
+
+    def failed(self, name: str) -> None:
+        with self._lock:
+            self._failures.setdefault(name.casefold(), []).append(time.monotonic())
+
+    def clear(self, name: str) -> None:
+        with self._lock:
+            self._failures.pop(name.casefold(), None)
+
+    def wait(self, name: str) -> int:
+        """Seconds until this name may try again (0: now)."""
+        with self._lock:
+            recent = [t for t in self._failures.get(name.casefold(), []) if time.monotonic() - t < self.WINDOW]
+            self._failures[name.casefold()] = recent
+            if len(recent) < self.MAX_FAILURES:
+                return 0
+            return int(self.WINDOW - (time.monotonic() - recent[-self.MAX_FAILURES]))
 
 
 def _local_target(target: str) -> str | None:

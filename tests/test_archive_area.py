@@ -168,3 +168,37 @@ def test_user_add_on_the_command_line(tmp_path):
         assert accounts.verify("chief", "wrong password!") is None
         with pytest.raises(AccountError, match="already a user"):
             accounts.add("Chief", "another good password")
+
+
+def test_a_new_password_ends_the_sessions_signed_in_with_the_old_one(data):
+    client = _signed_in(create_app(data, TESTING=True))
+    assert client.get("/archive").status_code == 200
+    with Archive(data) as archive:
+        Accounts(archive.store).set_password("editor", "an entirely new passphrase")
+    r = client.get("/archive")
+    assert r.status_code == 302 and "/archive/sign-in" in r.headers["Location"]
+
+
+def test_repeated_wrong_passwords_make_sign_in_wait(data):
+    client = create_app(data, TESTING=True).test_client()
+    token = _token(client.get("/archive/sign-in").get_data(as_text=True))
+    for _ in range(5):
+        r = client.post("/archive/sign-in", data={"name": "editor", "password": "guess guess guess",
+                                                  "csrf_token": token})
+        assert r.status_code == 401
+    r = client.post("/archive/sign-in", data={"name": "editor", "password": PASSWORD, "csrf_token": token})
+    assert r.status_code == 429 and "Too many wrong passwords" in r.get_data(as_text=True)
+
+
+def test_user_passwd_and_remove_on_the_command_line(tmp_path):
+    data = tmp_path / "data"
+    for name in ("chief", "intern"):
+        run_cli("user", "add", "--data", str(data), name, "--password-stdin", input_text=f"{PASSWORD}\n")
+    changed = run_cli("user", "passwd", "--data", str(data), "intern", "--password-stdin",
+                      input_text="a brand new passphrase\n")
+    assert changed.returncode == 0 and "sessions signed in with the old one have ended" in changed.stdout
+    last_admin = run_cli("user", "remove", "--data", str(data), "chief")
+    assert last_admin.returncode == 2 and "only admin" in last_admin.stderr
+    assert run_cli("user", "remove", "--data", str(data), "intern").returncode == 0
+    with Archive(data) as archive:
+        assert [u.name for u in Accounts(archive.store).all()] == ["chief"]

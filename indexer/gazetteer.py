@@ -548,7 +548,8 @@ def first_names() -> frozenset[str]:
                 names.add(fold(name.replace("+", " ")))
     except (ImportError, OSError):
         pass
-    return frozenset(names - {fold(w) for w in MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE})
+    # words spelt without accents only: Portuguese "março" folds to "marco", and Marco is a name
+    return frozenset(names - {fold(w) for w in MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE if fold(w) == w.casefold()})
 
 
 @lru_cache(maxsize=1)

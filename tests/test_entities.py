@@ -555,3 +555,12 @@ def test_dutch_en_is_and_not_a_place_preposition():
 
 def test_flemish_surname_particles_stay_in_the_name():
     assert ("Koen Van de Steene", "person") in kinds_of("Dat zei analist Koen Van de Steene gisteren .", "nl")
+
+
+def test_a_given_name_that_folds_like_a_month_stays_a_given_name():
+    """Portuguese "março" folds to "marco": removing months from the given names must not remove Marco, or Italian
+    surnames that are also words (Bianchi, Sala) make the person an organisation."""
+    for text in ("Ha detto Marco Bianchi, il sindaco.", "Marco Sala è arrivato ieri a Como."):
+        assert ("Marco " + text.split("Marco ")[1].split()[0].strip(","), "person") in {
+            (e.name, e.type) for e in extract_entities([text], "it")}
+    assert extract_entities(["Em março de 2026 choveu pouco."], "pt") == []

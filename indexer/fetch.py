@@ -105,7 +105,7 @@ class _PinnedHTTP(http.client.HTTPConnection):
         self._address = address
 
     def connect(self) -> None:
-        self.sock = socket.create_connection((self._address, self.port), self.timeout)
+        self.sock = self.raw_sock = socket.create_connection((self._address, self.port), self.timeout)
 
 
 class _PinnedHTTPS(http.client.HTTPSConnection):
@@ -115,7 +115,7 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
 
     def connect(self) -> None:
         sock = socket.create_connection((self._address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        self.sock = self.raw_sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
 @dataclass
@@ -169,47 +169,42 @@ class Fetcher:
 
     def _request(self, scheme: str, host: str, port: int, address: str, path: str,
                  url: str) -> tuple[int, dict[str, str], bytes]:
+        """One GET; a watchdog ends the connection at the deadline, however slowly the server sends."""
         cls = _PinnedHTTPS if scheme == "https" else _PinnedHTTP
         conn = cls(host, port, address, self.limits.timeout)
-        started = time.monotonic()
-        watchdog = threading.Timer(self.limits.deadline, _cut_off, args=(conn,))  # slow headers end too
+        expired = threading.Event()
+        watchdog = threading.Timer(self.limits.deadline, _cut_off, args=(conn, expired))
         watchdog.daemon = True
         watchdog.start()
+        too_slow = (f"{url}: the download took longer than {self.limits.deadline:.0f} s; nothing was stored "
+                    "(try again later)")
         try:
             conn.request("GET", path, headers={"User-Agent": USER_AGENT, "Accept": "text/html,*/*;q=0.5",
                                                "Accept-Encoding": "identity"})
             resp = conn.getresponse()
             headers = {k.lower(): v for k, v in resp.getheaders()}
-            declared = headers.get("content-length", "")
+            declared = int(headers["content-length"]) if headers.get("content-length", "").isdigit() else None
             limit = _size(self.limits.max_bytes)
-            if declared.isdigit() and int(declared) > self.limits.max_bytes:
-                raise FetchError(f"{url} is {_size(int(declared))}, over the {limit} page limit; nothing was stored")
+            if declared is not None and declared > self.limits.max_bytes:
+                raise FetchError(f"{url} is {_size(declared)}, over the {limit} page limit; nothing was stored")
             chunks, total = [], 0
-            while True:
-                left = self.limits.deadline - (time.monotonic() - started)
-                if left <= 0:
-                    raise FetchError(f"{url}: the download took longer than {self.limits.deadline:.0f} s; "
-                                     "nothing was stored (try again later)")
-                if conn.sock is not None:  # each wait is bounded by the time left, so a dripping server ends too
-                    conn.sock.settimeout(min(self.limits.timeout, left))
-                chunk = resp.read1(64 * 1024)
-                if not chunk:
-                    break
+            while chunk := resp.read1(64 * 1024):
                 total += len(chunk)
                 if total > self.limits.max_bytes:
                     raise FetchError(f"{url} is over the {limit} page limit; nothing was stored")
                 chunks.append(chunk)
+            if expired.is_set():  # the watchdog's shutdown reads as the end of the body: the page is cut short
+                raise FetchError(too_slow)
+            if declared is not None and total < declared and resp.status == 200:
+                raise FetchError(f"{url}: the server closed the connection after {total} of {declared} bytes; "
+                                 "nothing was stored (try again later)")
             return resp.status, headers, b"".join(chunks)
-        except TimeoutError as exc:
-            if time.monotonic() - started >= self.limits.deadline - 0.05:
-                raise FetchError(f"{url}: the download took longer than {self.limits.deadline:.0f} s; "
-                                 "nothing was stored (try again later)") from exc
-            raise FetchError(f"{url}: no answer within {self.limits.timeout:.0f} s; nothing was stored "
-                             "(try again later)") from exc
-        except (OSError, http.client.HTTPException) as exc:
-            if time.monotonic() - started >= self.limits.deadline - 0.05:
-                raise FetchError(f"{url}: the download took longer than {self.limits.deadline:.0f} s; "
-                                 "nothing was stored (try again later)") from exc
+        except (OSError, http.client.HTTPException) as exc:  # TimeoutError is an OSError
+            if expired.is_set():
+                raise FetchError(too_slow) from exc
+            if isinstance(exc, TimeoutError):
+                raise FetchError(f"{url}: no answer within {self.limits.timeout:.0f} s; nothing was stored "
+                                 "(try again later)") from exc
             raise FetchError(f"{url}: the connection failed ({type(exc).__name__}: {exc}); nothing was stored") \
                 from exc
         finally:
@@ -250,11 +245,13 @@ class Fetcher:
         return Protego.parse(response.body[:MAX_ROBOTS_BYTES].decode("utf-8", "replace"))
 
 
-def _cut_off(conn: http.client.HTTPConnection) -> None:
+def _cut_off(conn: http.client.HTTPConnection, expired: threading.Event) -> None:
     """The deadline passed: end the connection, whatever the server is (slowly) sending."""
+    expired.set()
+    sock = getattr(conn, "raw_sock", None)  # kept: http.client drops conn.sock once a closing response begins
     try:
-        if conn.sock is not None:
-            conn.sock.shutdown(socket.SHUT_RDWR)
+        if sock is not None:
+            sock.shutdown(socket.SHUT_RDWR)
     except OSError:
         pass
 

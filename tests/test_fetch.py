@@ -178,6 +178,27 @@ def test_slowly_sent_headers_are_cut_off_at_the_deadline():
     server.close()
 
 
+def test_a_body_shorter_than_its_content_length_is_not_stored():
+    """A connection that ends mid-page: the partial page must not pass for the whole one."""
+    import socket as sock_module
+    import threading
+
+    server = sock_module.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def half_page() -> None:
+        conn, _ = server.accept()
+        conn.recv(4096)
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 1000\r\n\r\n<html><p>Hal")
+        conn.close()
+
+    threading.Thread(target=half_page, daemon=True).start()
+    with pytest.raises(FetchError, match="closed the connection after 12 of 1000 bytes"):
+        local().get(f"http://127.0.0.1:{server.getsockname()[1]}/half", obey_robots=False)
+    server.close()
+
+
 def test_spaces_and_unicode_in_paths_are_sent_encoded(site):
     site.add("/robots.txt", "", Content_Type="text/plain")
     site.add("/news/%D0%BF%D0%BE%D1%80%D1%82%20report", ARTICLE)

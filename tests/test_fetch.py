@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
+import time
 
 import pytest
 from conftest import cli_json, page_html, run_cli
@@ -144,59 +146,51 @@ def test_robots_txt_wildcards_and_longest_match(site):
 def test_a_dripping_server_is_cut_off_at_the_deadline(site):
     site.add("/robots.txt", "", Content_Type="text/plain")
     site.add("/drip", ARTICLE, drip=0.2)
-    started = __import__("time").monotonic()
+    started = time.monotonic()
     with pytest.raises(FetchError, match="took longer than 2 s"):
         local(timeout=1.0, deadline=2.0).fetch_page(f"{site.base}/drip")
-    assert __import__("time").monotonic() - started < 10, "the deadline bounds the whole download"
+    assert time.monotonic() - started < 10, "the deadline bounds the whole download"
+
+
+def _raw_server(reply) -> str:
+    """A one-request server on 127.0.0.1 that answers with `reply(connection)` (for replies no HTTP server sends);
+    returns its base URL."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def serve() -> None:
+        conn, _ = server.accept()
+        conn.recv(4096)
+        try:
+            reply(conn)
+        except OSError:
+            pass
+        conn.close()
+        server.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return f"http://127.0.0.1:{server.getsockname()[1]}"
 
 
 def test_slowly_sent_headers_are_cut_off_at_the_deadline():
     """A server that sends its status line and headers one byte at a time: the page deadline still holds."""
-    import socket as sock_module
-    import threading
-    import time
+    def drip_headers(conn) -> None:
+        for byte in b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Padding: " + b"x" * 200:
+            conn.send(bytes([byte]))
+            time.sleep(0.1)
 
-    server = sock_module.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen()
-
-    def drip_headers() -> None:
-        conn, _ = server.accept()
-        conn.recv(4096)
-        try:
-            for byte in b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Padding: " + b"x" * 200:
-                conn.send(bytes([byte]))
-                time.sleep(0.1)
-        except OSError:
-            pass
-        conn.close()
-
-    threading.Thread(target=drip_headers, daemon=True).start()
-    url = f"http://127.0.0.1:{server.getsockname()[1]}/slow"
     with pytest.raises(FetchError, match="took longer than 2 s"):
-        local(timeout=1.0, deadline=2.0).get(url, obey_robots=False)
-    server.close()
+        local(timeout=1.0, deadline=2.0).get(_raw_server(drip_headers) + "/slow", obey_robots=False)
 
 
 def test_a_body_shorter_than_its_content_length_is_not_stored():
     """A connection that ends mid-page: the partial page must not pass for the whole one."""
-    import socket as sock_module
-    import threading
-
-    server = sock_module.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen()
-
-    def half_page() -> None:
-        conn, _ = server.accept()
-        conn.recv(4096)
+    def half_page(conn) -> None:
         conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 1000\r\n\r\n<html><p>Hal")
-        conn.close()
 
-    threading.Thread(target=half_page, daemon=True).start()
     with pytest.raises(FetchError, match="closed the connection after 12 of 1000 bytes"):
-        local().get(f"http://127.0.0.1:{server.getsockname()[1]}/half", obey_robots=False)
-    server.close()
+        local().get(_raw_server(half_page) + "/half", obey_robots=False)
 
 
 def test_spaces_and_unicode_in_paths_are_sent_encoded(site):

@@ -155,10 +155,18 @@ def _feed_links(body: bytes, base: str) -> list[str]:
         link = item.find("link", href=True, rel=lambda r: r in (None, "alternate")) or item.find("link")
         guid = item.find("guid")
         if link is not None and (link.get("href") or link.get_text(strip=True)):
-            links.append(urljoin(base, link.get("href") or link.get_text(strip=True)))
+            links.append(urljoin(_xml_base(link, base), link.get("href") or link.get_text(strip=True)))
         elif guid is not None and guid.get("isPermaLink", "true") != "false":
-            links.append(urljoin(base, guid.get_text(strip=True)))
+            links.append(urljoin(_xml_base(guid, base), guid.get_text(strip=True)))
     return _usable(links)
+
+
+def _xml_base(tag, base: str) -> str:
+    """Atom's xml:base (RFC 3986 resolution on each enclosing element, outermost first) over the feed's address."""
+    for element in reversed([tag, *tag.parents]):
+        if element.get("xml:base"):
+            base = urljoin(base, element["xml:base"].strip())
+    return base
 
 
 def _usable(links: list[str]) -> list[str]:

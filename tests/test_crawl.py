@@ -106,3 +106,19 @@ def test_a_chain_of_sitemaps_ends(tmp_path, site):
                        f"{site.base}/chain-0.xml", data=tmp_path / "data")
     assert len(site.paths()) <= 41
     assert "40 requests made, most of them feeds or sitemaps" in summary["passed_over"][0]
+
+
+def test_atom_entries_resolve_links_against_xml_base():
+    """An Atom feed may set xml:base on the feed and on each entry; relative links resolve through both."""
+    from indexer.crawl import classify
+    from indexer.fetch import Response
+
+    atom = b"""<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://news.example/world/">
+  <title>World</title><link href="/" />
+  <entry xml:base="2026/11/"><title>Ferry</title><link rel="alternate" href="ferry-fares.html" /></entry>
+  <entry><title>Rail</title><link href="rail-strike.html" /></entry>
+</feed>"""
+    kind, links = classify(Response("https://feeds.example/atom.xml", 200, "application/atom+xml", atom))
+    assert kind == "feed"
+    assert links == ["https://news.example/world/2026/11/ferry-fares.html", "https://news.example/world/rail-strike.html"]

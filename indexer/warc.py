@@ -41,6 +41,8 @@ def read_warc(path: str, passed: Counter) -> Iterator[Capture]:
     last_offset = 0
     try:
         with open(path, "rb") as stream:
+            _check_signature(path, stream.read(16))
+            stream.seek(0)
             records = ArchiveIterator(stream, arc2warc=True)
             for record in records:
                 records_read += 1
@@ -54,6 +56,8 @@ def read_warc(path: str, passed: Counter) -> Iterator[Capture]:
                 last_offset = offset
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    except InputError:
+        raise
     except Exception as exc:  # warcio raises many kinds on damaged records; all mean the same to the user
         kept = f"the {found} page(s) before the damage were kept" if found else "no page could be read from it"
         detail = " ".join(str(exc).split())[:160].encode("ascii", "backslashreplace").decode("ascii")
@@ -61,6 +65,16 @@ def read_warc(path: str, passed: Counter) -> Iterator[Capture]:
                          f"{detail}); {kept}.") from exc
     if records_read == 0:
         raise InputError(f"{path} holds no WARC records (it is empty or not a WARC file); nothing was added.")
+
+
+def _check_signature(path: str, head: bytes) -> None:
+    """warcio reads any text as a headerless ARC record, so a page saved under a .warc name would pass silently."""
+    if not head or head.startswith((b"WARC/", b"filedesc://", b"\x1f\x8b")):
+        return
+    page = head.lstrip().startswith(b"<")
+    raise InputError(f"{path} is not a readable WARC/ARC file: it starts like "
+                     f"{'an HTML page' if page else 'neither'}, not with 'WARC/' (or 'filedesc://' for ARC); no page "
+                     f"could be read from it.{' If it is a saved page, rename it to .html and add it again.' if page else ''}")
 
 
 def _page(record, path: str) -> tuple[RawPage | None, str]:

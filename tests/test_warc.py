@@ -141,3 +141,12 @@ def test_a_record_warcio_cannot_parse_fails_only_its_file(tmp_path):
     failed = {f["path"]: f["error"] for f in summary["failed"]}
     assert "damaged" in failed[str(bad)] and "no page could be read" in failed[str(bad)]
     assert "holds no WARC records" in failed[str(empty)]
+
+
+def test_a_page_saved_under_a_warc_name_is_refused_with_advice(tmp_path):
+    """warcio would read it as one headerless ARC record and the page would only be 'passed over'."""
+    fake = tmp_path / "saved.warc"
+    fake.write_text("<!doctype html><html><head><title>Saved</title></head><body><p>A page.</p></body></html>")
+    proc = run_cli("ingest", str(fake), data=tmp_path / "data")
+    assert proc.returncode == 1
+    assert "starts like an HTML page" in proc.stdout and "rename it to .html" in proc.stdout

@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS jobs (
     started_at TEXT,
     finished_at TEXT,
     report TEXT,                     -- JSON, as `ingest --json` prints it
-    error TEXT
+    error TEXT,
+    restarts INTEGER NOT NULL DEFAULT 0  -- times a stopped process left it running and it was run again
 )
 """
 UPLOADS = "uploads"
@@ -52,6 +53,7 @@ class Job:
     finished_at: str | None
     report: dict | None
     error: str | None
+    restarts: int = 0
 
     @property
     def input_names(self) -> list[str]:
@@ -62,7 +64,7 @@ class Job:
         return {"id": self.id, "created_at": self.created_at, "user": self.user, "inputs": self.input_names,
                 "status": self.status, "progress": {"done": self.done, "total": self.total},
                 "started_at": self.started_at, "finished_at": self.finished_at, "report": self.report,
-                "error": self.error}
+                "error": self.error, "restarts": self.restarts}
 
 
 class Jobs:
@@ -71,6 +73,9 @@ class Jobs:
     def __init__(self, store: Store):
         self.store = store
         store.ensure_table("jobs", SCHEMA)
+        if "restarts" not in {row[1] for row in store.db.execute("PRAGMA table_info(jobs)")}:  # archives before it
+            with store.transaction() as db:
+                db.execute("ALTER TABLE jobs ADD COLUMN restarts INTEGER NOT NULL DEFAULT 0")
 
     def submit(self, user: str, inputs: list[str], upload_dir: Path | None = None) -> int:
         with self.store.transaction() as db:
@@ -99,7 +104,7 @@ class Jobs:
     def requeue_interrupted(self) -> int:
         """Jobs left 'running' by a process that stopped: run them again (ingest skips what was finished)."""
         with self.store.transaction() as db:
-            return db.execute("UPDATE jobs SET status='queued' WHERE status='running'").rowcount
+            return db.execute("UPDATE jobs SET status='queued', restarts=restarts+1 WHERE status='running'").rowcount
 
     def progress(self, job_id: int, done: int | None = None, add_total: int = 0) -> None:
         with self.store.transaction() as db:
@@ -118,7 +123,7 @@ class Jobs:
 def _job(row) -> Job:
     return Job(row["id"], row["created_at"], row["user"], json.loads(row["inputs"]), row["status"], row["done"],
                row["total"], row["started_at"], row["finished_at"],
-               json.loads(row["report"]) if row["report"] else None, row["error"])
+               json.loads(row["report"]) if row["report"] else None, row["error"], row["restarts"])
 
 
 def upload_folder(data_dir: Path | str) -> Path:

@@ -11,7 +11,7 @@ from conftest import page_html, run_cli
 
 from indexer.accounts import AccountError, Accounts
 from indexer.archive import Archive
-from indexer.jobs import Jobs
+from indexer.jobs import SCHEMA, Jobs
 from search_app import create_app
 
 PASSWORD = "tram-line-to-the-airport"
@@ -152,7 +152,19 @@ def test_interrupted_job_runs_again_when_the_app_starts(data, tmp_path):
         job_id = jobs.submit("editor", [str(page)])
         jobs.claim()  # the process that claimed it died
     client = _signed_in(create_app(data, TESTING=True))
-    assert _wait(client, job_id)["report"]["added"] == 1
+    job = _wait(client, job_id)
+    assert job["report"]["added"] == 1 and job["restarts"] == 1
+    assert "The server stopped while this job ran" in client.get(f"/archive/jobs/{job_id}").get_data(as_text=True)
+
+
+def test_a_jobs_table_from_before_restarts_were_counted_is_upgraded(data):
+    with Archive(data) as archive:
+        with archive.store.transaction() as db:
+            db.execute("DROP TABLE IF EXISTS jobs")
+            db.execute(SCHEMA.split("restarts")[0].rstrip().rstrip(",") + ")")  # the table as older archives have it
+            db.execute("INSERT INTO jobs (created_at, user, inputs, status) VALUES ('2026-01-01', 'editor', '[]', 'done')")
+        jobs = Jobs(archive.store)
+        assert jobs.get(1).restarts == 0 and jobs.get(1).status == "done"
 
 
 def test_user_add_on_the_command_line(tmp_path):

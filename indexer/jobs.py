@@ -27,7 +27,7 @@ CREATE TABLE IF NOT EXISTS jobs (
     user TEXT NOT NULL,
     inputs TEXT NOT NULL,            -- JSON list: saved upload paths and URLs
     upload_dir TEXT,                 -- removed once the job is done
-    status TEXT NOT NULL,            -- queued | running | done | failed
+    status TEXT NOT NULL,            -- queued | running | cancelling | done | failed | cancelled
     done INTEGER NOT NULL DEFAULT 0, -- progress, in bytes of input
     total INTEGER NOT NULL DEFAULT 0,
     started_at TEXT,
@@ -102,9 +102,30 @@ class Jobs:
         return self.get(row["id"]), row["upload_dir"]
 
     def requeue_interrupted(self) -> int:
-        """Jobs left 'running' by a process that stopped: run them again (ingest skips what was finished)."""
+        """Jobs left 'running' by a process that stopped: run them again (ingest skips what was finished).
+        One that was being cancelled stays cancelled."""
         with self.store.transaction() as db:
+            db.execute("UPDATE jobs SET status='cancelled', finished_at=? WHERE status='cancelling'", (now(),))
             return db.execute("UPDATE jobs SET status='queued', restarts=restarts+1 WHERE status='running'").rowcount
+
+    def cancel(self, job_id: int) -> Job | None:
+        """A queued job is cancelled at once and its uploads removed; a running one stops after the pages it is
+        reading now, which are kept and indexed."""
+        with self.store.transaction() as db:
+            row = db.execute("SELECT status, upload_dir FROM jobs WHERE id=?", (job_id,)).fetchone()
+            if row is None:
+                return None
+            if row["status"] == "queued":
+                db.execute("UPDATE jobs SET status='cancelled', finished_at=? WHERE id=?", (now(), job_id))
+                if row["upload_dir"]:
+                    shutil.rmtree(row["upload_dir"], ignore_errors=True)
+            elif row["status"] == "running":
+                db.execute("UPDATE jobs SET status='cancelling' WHERE id=?", (job_id,))
+        return self.get(job_id)
+
+    def cancelling(self, job_id: int) -> bool:
+        row = self.store.db.execute("SELECT status FROM jobs WHERE id=?", (job_id,)).fetchone()
+        return row is not None and row["status"] == "cancelling"
 
     def progress(self, job_id: int, done: int | None = None, add_total: int = 0) -> None:
         with self.store.transaction() as db:
@@ -114,7 +135,7 @@ class Jobs:
                 db.execute("UPDATE jobs SET total=total+? WHERE id=?", (add_total, job_id))
 
     def finish(self, job_id: int, report: dict | None, error: str | None = None) -> None:
-        status = "failed" if error else "done"
+        status = "failed" if error else "cancelled" if report and report.get("stopped") else "done"
         with self.store.transaction() as db:
             db.execute("UPDATE jobs SET status=?, finished_at=?, report=?, error=? WHERE id=?",
                        (status, now(), json.dumps(report, ensure_ascii=False) if report else None, error, job_id))
@@ -146,7 +167,8 @@ def run_job(archive: Archive, jobs: Jobs, job: Job, upload_dir: str | None, limi
     try:
         report = ingest(archive, job.inputs, progress=lambda n: jobs.progress(job.id, done=n),
                         on_total=lambda n: jobs.progress(job.id, add_total=n), limits=limits,
-                        workers=0).as_dict()  # no fork from a threaded web server
+                        workers=0,  # no fork from a threaded web server
+                        stop=lambda: jobs.cancelling(job.id)).as_dict()
     except Exception as exc:  # a bug must end the job visibly, not kill the worker; the uploads stay for a retry
         jobs.finish(job.id, None, f"the job stopped: {type(exc).__name__}: {exc}")
         return

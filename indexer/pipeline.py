@@ -34,6 +34,8 @@ class IngestReport:
     skipped: list[str] = field(default_factory=list)  # files in folders that are not pages
     passed_over: list[str] = field(default_factory=list)  # per WARC file: its records that are not HTML pages
     indexed: int = 0
+    stopped: bool = False  # cancelled before every input was read
+
 
     def as_dict(self) -> dict:
         return {
@@ -44,6 +46,7 @@ class IngestReport:
             "skipped": self.skipped,
             "passed_over": self.passed_over,
             "indexed": self.indexed,
+            "stopped": self.stopped,
         }
 
 
@@ -125,12 +128,13 @@ def _chunks(items: Iterator, size: int) -> Iterator[list]:
 
 def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], None] | None = None,
            on_total: Callable[[int], None] | None = None, limits: Limits | None = None,
-           workers: int | None = None) -> IngestReport:
+           workers: int | None = None, stop: Callable[[], bool] | None = None) -> IngestReport:
     """Ingest files, folders, WARC files and page URLs into the archive; returns what happened to each input.
 
     Progress is counted in bytes of input, so one large WARC file moves the bar as steadily as many small pages.
     URLs are fetched politely (`limits`: public addresses only unless allowed, robots.txt, a pause per host).
     `workers=0` processes in this process (a threaded web server must not fork); by default batches use a pool.
+    `stop` is asked after each chunk: when it says yes, what was read so far is kept and indexed, the rest is left.
     """
     inputs = expand(arguments)
     report = IngestReport(skipped=inputs.skipped)
@@ -139,11 +143,12 @@ def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], Non
         on_total(sum(_size(path) for path in inputs.files))
     pages = _received(inputs, report, Fetcher(limits or Limits()), on_total)
     workers = _worker_count(len(inputs.files)) if workers is None else workers
-    return store_pages(archive, pages, report, workers, progress)
+    return store_pages(archive, pages, report, workers, progress, stop)
 
 
 def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], report: IngestReport, workers: int,
-                progress: Callable[[int], None] | None = None) -> IngestReport:
+                progress: Callable[[int], None] | None = None,
+                stop: Callable[[], bool] | None = None) -> IngestReport:
     """The shared back half of ingest and crawl: (label, page, progress weight) → store raw → process → index.
 
     Pages are taken in chunks, so a source that produces them slowly (a crawl) is stored and indexed as it goes.
@@ -168,6 +173,11 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
             report.indexed += archive.sync_index()
             if progress:
                 progress(sum(weight for _, _, weight in chunk))
+            if stop and stop():
+                report.stopped = True
+                report.passed_over.append("cancelled: the pages read before the cancel are kept and indexed; "
+                                          "the rest of the inputs were not read")
+                break
     return report
 
 

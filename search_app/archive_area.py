@@ -40,7 +40,7 @@ def install(app: Flask) -> None:
 
     # Jobs left queued or running by an earlier process start again now, not at the next submit.
     with app.app_context():
-        if any(j.status in ("queued", "running") for j in _jobs().recent(50)):
+        if any(j.status in ("queued", "running", "cancelling") for j in _jobs().recent(50)):
             _start_worker(app)
 
 
@@ -112,6 +112,20 @@ def job(job_id: int):
     if found is None:
         abort(404)
     return render_template("job.html", job=found)
+
+
+@archive.post("/archive/jobs/<int:job_id>/cancel")
+@sign_in_required
+def cancel(job_id: int):
+    """The archivist who started a job, or an admin, may cancel it; pages already read stay in the archive."""
+    found = _jobs().get(job_id)
+    if found is None:
+        abort(404)
+    user = current_user()
+    if found.user != user.name and not user.is_admin:
+        abort(403, f"only {found.user}, who started job {job_id}, or an admin can cancel it")
+    _jobs().cancel(job_id)
+    return redirect(url_for("archive.job", job_id=job_id))
 
 
 @archive.get("/api/jobs")

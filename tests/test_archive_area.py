@@ -45,7 +45,7 @@ def _wait(client, job_id: int, timeout: float = 120) -> dict:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         job = client.get(f"/api/jobs/{job_id}").get_json()
-        if job["status"] in ("done", "failed"):
+        if job["status"] in ("done", "failed", "cancelled"):
             return job
         time.sleep(0.2)
     raise AssertionError(f"job {job_id} did not finish in {timeout} s")
@@ -214,3 +214,55 @@ def test_user_passwd_and_remove_on_the_command_line(tmp_path):
     assert run_cli("user", "remove", "--data", str(data), "intern").returncode == 0
     with Archive(data) as archive:
         assert [u.name for u in Accounts(archive.store).all()] == ["chief"]
+
+
+def test_a_queued_job_is_cancelled_and_its_uploads_removed(data, tmp_path):
+    client = _signed_in(create_app(data, TESTING=True))  # no job yet, so no worker runs
+    folder = tmp_path / "upload"
+    folder.mkdir()
+    (folder / "001-story.html").write_text(STORY, encoding="utf-8")
+    with Archive(data) as archive:
+        job_id = Jobs(archive.store).submit("editor", [str(folder / "001-story.html")], folder)
+    page = client.get(f"/archive/jobs/{job_id}").get_data(as_text=True)
+    assert "Cancel this job" in page and "uploaded files are removed" in page
+    r = client.post(f"/archive/jobs/{job_id}/cancel", data={"csrf_token": _token(page)})
+    assert r.status_code == 302
+    job = client.get(f"/api/jobs/{job_id}").get_json()
+    assert job["status"] == "cancelled" and job["report"] is None
+    assert not folder.exists()
+    assert "Cancel this job" not in client.get(f"/archive/jobs/{job_id}").get_data(as_text=True)
+
+
+def test_a_running_job_stops_after_the_pages_it_is_reading_and_keeps_them(data, site):
+    site.add("/robots.txt", "", Content_Type="text/plain")
+    urls = []
+    for n in range(40):
+        site.add(f"/story-{n}.html", page_html(f"Harbour report number {n}", [f"Dockers unloaded {n} ships today."]),
+                 pause=0.15, Content_Type="text/html; charset=utf-8")
+        urls.append(f"{site.base}/story-{n}.html")
+    client = _signed_in(create_app(data, TESTING=True, FETCH_ALLOW_PRIVATE=True, FETCH_DELAY=0))
+    token = _token(client.get("/archive").get_data(as_text=True))
+    job_id = int(client.post("/archive/add", data={"urls": "\n".join(urls), "csrf_token": token})
+                 .headers["Location"].rsplit("/", 1)[1])
+    while client.get(f"/api/jobs/{job_id}").get_json()["status"] == "queued":
+        time.sleep(0.05)
+    client.post(f"/archive/jobs/{job_id}/cancel", data={"csrf_token": token})
+    job = _wait(client, job_id)
+    assert job["status"] == "cancelled" and job["report"]["stopped"]
+    kept = job["report"]["added"]
+    assert 0 < kept < 40, "the pages of the first round are kept, the rest never fetched"
+    assert len([p for p in site.paths() if p.startswith("/story-")]) == kept
+    found = client.get("/api/search?q=harbour report").get_json()
+    assert found["total"] == kept, "what was read before the cancel is indexed"
+
+
+def test_only_the_starter_or_an_admin_may_cancel(data, tmp_path):
+    with Archive(data) as archive:
+        Accounts(archive.store).add("intern", PASSWORD)
+        job_id = Jobs(archive.store).submit("editor", [str(tmp_path / "missing.html")])
+    client = create_app(data, TESTING=True).test_client()
+    token = _token(client.get("/archive/sign-in").get_data(as_text=True))
+    client.post("/archive/sign-in", data={"name": "intern", "password": PASSWORD, "csrf_token": token})
+    token = _token(client.get("/archive").get_data(as_text=True))
+    r = client.post(f"/archive/jobs/{job_id}/cancel", data={"csrf_token": token})
+    assert r.status_code == 403 and "only editor" in r.get_data(as_text=True)

@@ -48,13 +48,15 @@ def install(app: Flask) -> None:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(app.config["DATA_DIR"])
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
+    app.config.setdefault("SIGN_IN_HOURS", 12)  # a working day; a copied cookie is not a key for ever
     app.extensions["newsarchive.throttle"] = _Throttle()
 
     @app.before_request
     def load_user() -> None:
         name = session.get("user")
         g.user = accounts().get(name) if name else None
-        if g.user is not None and session.get("stamp") != g.user.stamp:  # password changed or user removed
+        expired = time.time() - session.get("since", 0) > current_app.config["SIGN_IN_HOURS"] * 3600
+        if g.user is not None and (session.get("stamp") != g.user.stamp or expired):  # new password, removed, old
             session.clear()
             g.user = None
         if request.method == "POST" and request.blueprint in ("auth", "archive"):
@@ -111,6 +113,7 @@ def sign_in():
             session.clear()
             session["user"] = user.name
             session["stamp"] = user.stamp
+            session["since"] = time.time()
             session["csrf_token"] = secrets.token_urlsafe(32)
             return redirect(_local_target(request.args.get("next", "")) or url_for("archive.dashboard"))
         error = "Wrong name or password. Accounts are created by an admin with `newsarchive user add NAME`."

@@ -232,6 +232,8 @@ def subject_before(pre: str, language: str) -> str | None:
     """The subject of a verb of saying, from the text that precedes the verb in its sentence."""
     if language in NO_SPACES:
         return clean_np(pre, language, leading=False)
+    if PARTY_LABEL.search(pre):
+        pre = PARTY_LABEL.sub(" ", pre)  # "Rep. Emanuel Cleaver II (D-Mo.) said", "Anna Berg (SPD) sagte"
     segments = [s for s in re.split(r",|\s[—–]\s|\(|\)", pre)]
     nonempty = [s for s in segments if s.strip()]
     if not nonempty:
@@ -273,6 +275,7 @@ def subject_before(pre: str, language: str) -> str | None:
     return None
 
 
+PARTY_LABEL = re.compile(r"(?<=\S)\s*\((?:[A-Z]{1,5}|[A-Z]{1,2}-[A-Z][\w.]{0,8}|[A-Z][a-z]?\.?-[A-Z][\w.]{0,8})\)\s*$")
 RELATIVE_SUBJECTS = {"de": {"der", "die", "welcher", "welche"}, "en": {"who"}}
 
 
@@ -406,9 +409,12 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
             post_np = None  # "la diplomática explicó el calendario:" — the subject stands before the verb
         if post_np and language in NO_SPACES and clean_np(pre, language, leading=False):
             post_np = None  # 他告诉记者： — the one told is not the speaker
+        lead = adjacent.split()[:1]
+        if language == "de" and post_np and (not lead or lead[0].lower() in PREPOSITIONS | DE_NOT_NAMES):
+            if post_np.split()[0].lower() in DETERMINERS and pre.strip(" ,"):
+                return post_np  # "Auf die Frage, was sie getan habe, erwiderte die Herzogin:" — verb second
         if post_np and not post_named and speaker_kind(post_np, language, ()) == "nominal" and pre.strip(" ,"):
             post_np = None  # "Castaño, directora técnica, explica la estrategia:" — what is explained
-        lead = adjacent.split()[:1]
         if post_named and language == "de" and lead and lead[0].lower() in PREPOSITIONS | DE_NOT_NAMES:
             return post_np  # "Zum Schluss rief der Professor Karl Brenner den Zuhörern zu:" — verb second
         if not fragment and post_np and post.strip().endswith((":", ",", "：", "，")) and len(words(post)) <= 5:

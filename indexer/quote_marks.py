@@ -160,8 +160,10 @@ def _find_spans(text: str) -> list[QuoteSpan]:
             if not stack:
                 spans.append(QuoteSpan(start, i + 1, start + 1, i, opener, True, paragraphs))
                 paragraphs = 1
+        elif not stack and _orphan_closer(text, i, spans):
+            spans.append(_orphan_closer(text, i, spans))
         elif _can_open(text, i, len(stack)) and (stack or ch in DOUBLE_OPENERS or ch in "‹›‘‚"):
-            if stack and stack[0][0] == ch and ch not in SYMMETRIC:
+            if stack and stack[0][0] == ch and ch not in SYMMETRIC and not _nested_same(text, i, stack):
                 # the same double mark again: the earlier quote was never closed
                 _close_unfinished(text, i, stack, spans, paragraphs)
                 paragraphs = 1
@@ -170,6 +172,50 @@ def _find_spans(text: str) -> list[QuoteSpan]:
     if stack:
         _close_unfinished(text, len(text), stack, spans, paragraphs)
     return [s for s in spans if s.inner_end > s.inner_start]
+
+
+def _nested_same(text: str, i: int, stack: list[tuple[str, int]]) -> bool:
+    """„… ein bestimmtes „Nein“ erfolgen.“ — a quote inside a quote written with the same marks: the new opener
+    nests when closers enough for both follow before that mark opens again (or the paragraph ends)."""
+    opener = text[i]
+    para_end = text.find(PARA_SEP, i)
+    stop = len(text) if para_end < 0 else para_end
+    again = text.find(opener, i + 1, stop)
+    stop = stop if again < 0 else again
+    closers = sum(1 for k in range(i + 1, stop) if text[k] in PAIRS[opener] and _can_close(text, k, opener))
+    return closers >= len(stack) + 1
+
+
+ORPHAN_CLOSERS = "“”\""
+ALL_MARKS = set(PAIRS) | set("".join(PAIRS.values()))
+
+
+def _orphan_closer(text: str, i: int, spans: list[QuoteSpan]) -> QuoteSpan | None:
+    """'— Wie ist die Stimmung unter den Mächten ? “': a double mark that closes a finished sentence while no quote
+    is open lost its opener (a misprint, or the page began inside the quote). The quote runs back to the start of
+    its paragraph when no other mark stands there, else to the start of its line when that has none."""
+    if text[i] not in ORPHAN_CLOSERS or not (i + 1 == len(text) or text[i + 1] in " \t\n\u00a0)"):
+        return None
+    j = i
+    while j > 0 and text[j - 1] in " \t\u00a0":
+        j -= 1
+    if j == 0 or text[j - 1] not in ".!?…":
+        return None
+    floor = spans[-1].end if spans else 0
+    para = text.rfind(PARA_SEP, 0, i)
+    start = 0 if para < 0 else para + len(PARA_SEP)
+    if floor > start or any(ch in ALL_MARKS for ch in text[start:i]):
+        start = text.rfind("\n", 0, i) + 1
+        if floor > start or any(ch in ALL_MARKS for ch in text[start:i]):
+            return None
+    if start == 0 and not text[i + 1 :].strip():
+        return None  # a whole text closed by one stray mark ('… projektu."') is no quotation
+    inner_start = start
+    while inner_start < j and text[inner_start] in " \t\n\u00a0—–-":
+        inner_start += 1
+    if len(re.findall(r"[^\W\d_]{2,}", text[inner_start:j])) < 2:
+        return None
+    return QuoteSpan(inner_start, i + 1, inner_start, j, "", True, 1)
 
 
 def _paragraph_break(text: str, i: int, stack: list, spans: list, paragraphs: int) -> tuple[int, int]:

@@ -1,10 +1,13 @@
 """Direct quotations with their speakers, in every language of the archive.
 
-Pipeline: pair quote marks (quote_marks) → join a quote interrupted by its attribution → (German) add speech
-given after a colon without marks → flag short embedded fragments and titles → find the speaker next to a verb of
-saying (attribution), a script label ("Rudolph."), or a newspaper named in marks beside the verb → resolve
-pronouns, dialogue turns, continuations, echoed phrases and "introduced by role, named later" speakers → widen
-names to the fullest form the article uses.
+Pipeline: pair quote marks (quote_marks; a closing mark whose opener was lost quotes back to its line start) →
+(German) let a quote left open run on over lines that still sound spoken → join a quote interrupted by its
+attribution → (German) add speech given without marks: after a colon frame, around a short frame ("Nein, antwortete
+er"), before "war der Ruf" → flag short embedded fragments and titles → find the speaker next to a verb of saying
+(attribution), a script label ("Rudolph."), a titled name in the sentence ("General Ducrot"), or a newspaper named in
+marks beside the verb → resolve pronouns (by sex where a given name tells it), dialogue turns (a question is
+answered by the other person), continuations, echoed phrases and "introduced by role, named later" speakers →
+widen names to the fullest form the article uses.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from indexer.attribution import (
     AR_ROLES,
@@ -39,12 +43,13 @@ from indexer.speech_verbs import DETERMINERS, PERSON_ROLES, TITLES
 SENTENCE_END = ".!?。！？"
 ABBREVIATIONS = set(
     "mr mrs ms dr prof gov sen rep reps sens gen lt col sgt st jr sr inc co corp ltd u.s feb jan aug sept oct nov dec no vs"
-    " hr fr ing mgr".split()
+    " hr fr ing mgr ew se".split()
 )
 BOUNDARY_BEFORE = ".!?:;,—–-(…。！？：；，、،؛؟"
 SCRIPT_PUNCT = str.maketrans({"،": ",", "؛": ";", "؟": "?"})  # Arabic punctuation read like the Latin marks
 OPENERS = "“„«»「『״\"‹›‚‘"
 PAIRS_CHARS = "“”„«»「」『』״\"‹›‚‘’' "
+QUOTE_CHARS = "“”„«»「」『』״\"‹›‚"
 
 
 @dataclass
@@ -84,6 +89,8 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
         return []
     masked = _mask(text, spans)
     sentences = _sentence_bounds(masked)
+    if lang in UNMARKED_SPEECH:
+        spans = [_unclosed_goes_on(text, sp) for sp in spans]
     cands = [_split_dash_incise(_cand(text, s), text, lang) for s in spans]
     cands = _join_interrupted(cands, text, masked, lang)
     if lang in UNMARKED_SPEECH:
@@ -94,7 +101,7 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
     events = _speech_events(masked, sentences, lang, people)
     names = name_inventory(text, people, lang)
     mentions = _person_mentions(masked, names, people, lang)
-    _resolve(cands, events, mentions, text, lang, people)
+    _resolve(cands, events, mentions, text, lang, people, names)
     for c in cands:
         if c.speaker and lang in ("ar", "ja"):
             c.speaker = _name_beside_office(c.speaker, masked[: c.start], lang)
@@ -215,7 +222,8 @@ UNMARKED_MIN_WORDS = 3
 
 def _unmarked_after_colon(masked: str, sentences: list[tuple[int, int]], lang: str) -> list[_Cand]:
     """'Da rief der Professor den Arbeitern zu: Gebt euch keinen Einbildungen hin!' — the sentence after a colon
-    whose clause has a verb of saying is the speaker's own words, quotation marks or not."""
+    whose clause has a verb of saying is the speaker's own words, quotation marks or not; so is 'Nein, Ew. Majestät,
+    antwortete derselbe', words set before an inverted verb of saying."""
     found: list[_Cand] = []
     verbs = verb_pattern(lang)
     for k, (s, e) in enumerate(sentences):
@@ -224,34 +232,180 @@ def _unmarked_after_colon(masked: str, sentences: list[tuple[int, int]], lang: s
         said = colon >= 0 and (
             verbs.search(sent[:colon]) and len(sent[:colon].split()) <= 30 or SPEECH_NOUNS_DE.search(sent[:colon])
         )  # "… erwiderte die Herzogin:", "…, der Ruf: Landgraf, werde hart!"
+        cand = _said_around_frame(masked, s, e, lang) or _named_after(masked, sentences, k)
+        if cand:
+            found.append(cand)
         if not said or "_" in sent[:colon]:
             continue
+        nxt = k + 1
         if not sent[colon + 1 :].strip() and k + 1 < len(sentences):
             s2, e2 = sentences[k + 1]  # the colon ends its line: the words said stand on the next one
+            nxt = k + 2
             if masked[e:s2].count("\n") > 1:
                 continue
         else:
             s2, e2 = s + colon + 1, e
         start, end = _strip_span(masked, s2, e2)
-        words_said = masked[start:end].split()
-        if len(words_said) < UNMARKED_MIN_WORDS or "_" in masked[start:end] or ":" in masked[start:end]:
+        if not _reads_as_said(masked[start:end], short_ok=bool(SPEECH_NOUNS_DE.search(sent[:colon]))):
             continue
-        if not masked[start].isupper() or words_said[0].lower() in SUBORDINATORS:
-            continue  # "1) Die Kammern …", "so wurde …", "daß …": a listing or the writer's sentence going on
-        if INDIRECT_DE.search(masked[start:end]):
-            continue  # "Wolken seyen allerdings dagewesen": the subjunctive reports, it does not quote
-        if not (SPEAKING_VOICE_DE.search(masked[start:end]) or masked[start:end].rstrip()[-1:] in "!?"):
-            continue  # "Die Polizei teilte mit: Der Verdächtige wurde festgenommen." is the writer's report
-        found.append(_Cand(start, end, [(start, end)], extra={"unmarked": True}))
+        end = _speech_goes_on(masked, sentences, nxt, end)
+        found.append(_Cand(start, end, [(start, end)], extra={"unmarked": True, "colon": True}))
     return found
 
 
+def _unclosed_goes_on(text: str, span: QuoteSpan) -> QuoteSpan:
+    """A quote whose closing mark never comes stops at its line end; it runs on over the next lines of its
+    paragraph while they still sound spoken ('„Meine Sache ist es … ⏎ Dieser Baum steht mir im Wege …')."""
+    if span.closed or span.paragraphs > 1:
+        return span
+    end = span.inner_end
+    para_end = text.find(PARA_SEP, end)
+    para_end = len(text) if para_end < 0 else para_end
+    pos = end
+    while pos < para_end:
+        stop = pos  # one sentence: lines up to one that ends in sentence punctuation
+        while True:
+            nl = text.find("\n", stop + 1, para_end)
+            stop = para_end if nl < 0 else nl
+            if text[:stop].rstrip()[-1:] in ".!?…:" or stop == para_end:
+                break
+        piece = text[pos:stop].strip()
+        if not piece or piece.startswith(TURN_DASHES) or INDIRECT_DE.search(piece):
+            break  # "— Wird man gewiß nicht!": a dash opens someone else's turn (here the writer's retort)
+        if any(ch in PAIRS_CHARS.replace(" ", "") for ch in piece):
+            break
+        if not (SPEAKING_VOICE_DE.search(piece) or SECOND_PERSON_DE.search(piece) or piece[-1:] in "!?"):
+            break
+        end, pos = stop, stop
+    if end == span.inner_end:
+        return span
+    end = _strip_span(text, span.inner_start, end)[1]
+    return QuoteSpan(span.start, end, span.inner_start, end, span.opener, False, 1)
+
+
+FRAME_AFTER_DE = re.compile(
+    r"^(?:(?:dies|das|so|es)\s+)?(?:ist|war|sind|waren|lautet|lautete|lauten|lauteten|hieß|heißt|klang|tönte)\s+"
+    r"(?:\w+\s+){0,2}(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Mahnung|Sprache|Losung|Parole|Antwort|Worte|Klage|Forderung)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def _named_after(masked: str, sentences: list[tuple[int, int]], k: int) -> _Cand | None:
+    """'Protest, Protest! ⏎ war die Mahnung, die ihnen ihr Organ zurief.' / '… es muß besser gehen! Dies ist die
+    Sprache, welche …': an exclamation or question that the next sentence calls a call, a warning or a language."""
+    if k + 1 >= len(sentences):
+        return None
+    start, end = _strip_span(masked, *sentences[k])
+    said = masked[start:end]
+    nxt_start, nxt_end = _strip_span(masked, *sentences[k + 1])
+    if masked[end:nxt_start].count("\n") > 1 or said[-1:] not in "!?" or "_" in said or len(said.split()) < 2:
+        return None
+    if not said[:1].isupper() or not FRAME_AFTER_DE.search(masked[nxt_start:nxt_end]):
+        return None
+    return _Cand(start, end, [(start, end)], extra={"unmarked": True})
+
+
+def _reads_as_said(said: str, short_ok: bool = False) -> bool:
+    """Words after a speech colon that a reader takes for the speaker's own: the speaking voice (first or second
+    person, a question, an exclamation), not a listing, the writer's sentence going on, or reported speech."""
+    words_said = said.split()
+    if not words_said or "_" in said or ":" in said:
+        return False
+    asks = said.rstrip()[-1:] in "!?"
+    if len(words_said) < UNMARKED_MIN_WORDS and not (short_ok and asks):
+        return False  # "Rufe: Wer?" — a one-word call only after a noun for calling
+    voice = bool(SPEAKING_VOICE_DE.search(said))
+    if not said[0].isupper() and not (voice and said[0].isalpha()):
+        return False  # "1) Die Kammern …", "so wurde …"; but "sagen mußten: sie gefallen uns nicht."
+    if words_said[0].lower() in SUBORDINATORS and not asks:
+        return False  # "daß …": the writer's sentence going on; "Wie kann …?" is a question asked
+    if INDIRECT_DE.search(said):
+        return False  # "Wolken seyen allerdings dagewesen": the subjunctive reports, it does not quote
+    return voice or asks  # "Die Polizei teilte mit: Der Verdächtige wurde festgenommen." is the writer's report
+
+
+def _speech_goes_on(masked: str, sentences: list[tuple[int, int]], k: int, end: int) -> int:
+    """Unmarked speech runs on over the sentences right after it while they still sound spoken (addressing
+    someone, exclaiming): 'Gebt euch keinen Einbildungen hin! Schweren Zeiten geht ihr entgegen …'."""
+    while k < len(sentences):
+        s, e = sentences[k]
+        if masked[end:s].count("\n") > 1:
+            break
+        start, stop = _strip_span(masked, s, e)
+        piece = masked[start:stop]
+        if not piece or "_" in piece or INDIRECT_DE.search(piece):
+            break
+        if not (SECOND_PERSON_DE.search(piece) or piece.rstrip()[-1:] in "!?:"):
+            break  # not "wir", "ich": the writer's own voice takes over again ("Wir haben oben …")
+        end = stop
+        k += 1
+    return end
+
+
+ANSWER_DE = re.compile(r"^(?:Ja|Nein|Doch|Gewiß|Gewiss|Freilich|Jawohl)(?!\w)")
+FRAME_MAX_WORDS = 12
+FINITE_AUX_DE = set("mag mögen muß muss müssen wird werden würde würden kann können könnte möchte soll sollte hat hatte".split())
+# infinitives of saying, lowercase only: "Fragen", "Rufen" are nouns as well
+SPEECH_INFINITIVE_DE = re.compile(r"(?<!\w)(?:sagen|fragen|rufen|antworten|erwidern|ausrufen|zurufen)(?!\w)")
+ADDRESS_DE = re.compile(r"(?<!\w)(?:ich|mich|mir|mein\w*|du|dich|dir|dein\w*|euch|euer\w*)(?!\w)", re.IGNORECASE)
+
+
+def _said_around_frame(masked: str, s: int, e: int, lang: str) -> _Cand | None:
+    """'Nein, Ew. Majestät, antwortete derselbe, und …' / 'Haben denn die Russen, mag sich mancher Bürgersmann
+    fragen, von unserer Geschichte nichts gelernt?': words around a short clause set off by commas that holds a verb
+    of saying are quoted — only when they sound spoken, so 'Gestern, sagte er, sei …' stays the writer's report."""
+    if lang != "de":
+        return None
+    start, end = _strip_span(masked, s, e)
+    sent = masked[start:end]
+    if "_" in sent or not sent[:1].isupper():
+        return None
+    commas = [m.start() for m in re.finditer(",", sent)]
+    for k, c in enumerate(commas):
+        frame_end = commas[k + 1] if k + 1 < len(commas) else len(sent)
+        frame = sent[c + 1 : frame_end]
+        toks = [t.strip(".!?;") for t in frame.split()]
+        if not toks or len(toks) > FRAME_MAX_WORDS:
+            continue
+        verbs = verb_pattern(lang)
+        inverted = bool(verbs.fullmatch(toks[0]))  # ", antwortete derselbe,"
+        modal = bool(FINITE_AUX_DE & set(toks[:2])) and bool(  # "mag sich … fragen", "man kann sagen"
+            verbs.fullmatch(toks[-1]) or SPEECH_INFINITIVE_DE.fullmatch(toks[-1])
+        )
+        if not (inverted or modal) or {t.lower() for t in toks} & {"ich", "wir"}:
+            continue  # the finite verb comes early in a frame (late in a subordinate clause: ", obwohl das … schreit");
+            # ", muss ich sagen,", ", sagen wir mal,": the writer hedging in their own words, nobody else quoted
+        head = sent[:c].rstrip()
+        tail = sent[frame_end + 1 :].strip() if frame_end < len(sent) else ""
+        if tail.lower().startswith(("und ", "aber ", "doch ", "als ", "wie ")) or frame.rstrip()[-1:] in ".!?":
+            tail = ""  # "…, antwortete derselbe, und Friedrich sagte": the writer's sentence goes on
+        said = f"{head} {tail}".strip()
+        if any(ch in said for ch in QUOTE_CHARS):
+            return None  # 'Mehr kann ich nicht machen", sagte er': a stray mark, not words without marks
+        if len(head.split()) < 2 and not ANSWER_DE.search(head) or INDIRECT_DE.search(said):
+            return None
+        if not (ANSWER_DE.search(head) or ADDRESS_DE.search(said) or said.rstrip()[-1:] in "!?"):
+            return None  # not "wir", "unser": the writer's own editorial voice
+        parts = [(start, start + len(head))]
+        if tail:
+            tail_start = start + frame_end + 1 + (len(sent[frame_end + 1 :]) - len(sent[frame_end + 1 :].lstrip()))
+            parts.append((tail_start, end))
+        cand = _Cand(parts[0][0], parts[-1][1], parts, extra={"unmarked": True})
+        if tail:
+            cand.extra["gap"] = (start + c + 1, start + frame_end)
+        return cand
+    return None
+
+
 SPEECH_NOUNS_DE = re.compile(
-    r"(?<!\w)(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Frage|Antwort|Losung|Parole|Mahnung)(?:\s+(?:lauten|lautet|lautete))?\s*$"
+    r"(?<!\w)(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Frage|Antwort|Losung|Parole|Mahnung|Spruch|Wahlspruch|Ausspruch|Worte)"
+    r"(?:\s+(?:lauten|lautet|lautete))?\s*$"
 )
 # Words said sound like someone speaking: first or second person, or an exclamation or question.
 SPEAKING_VOICE_DE = re.compile(r"(?<!\w)(?:ich|mich|mir|mein\w*|wir|uns|unser\w*|du|dich|dir|dein\w*|euch|euer\w*|"
                                r"ihnen)(?!\w)", re.IGNORECASE)  # not sie/ihr: also "she", "they", "her"
+# inside speech already, "ihr" is "you" ("Schweren Zeiten geht ihr entgegen"): someone is being addressed
+SECOND_PERSON_DE = re.compile(r"(?<!\w)(?:du|dich|dir|dein\w*|ihr|euch|euer\w*)(?!\w)", re.IGNORECASE)
 INDIRECT_DE = re.compile(r"(?<!\w)(?:sei|seien|seyen|seye|hätten|könne|müsse|wolle|solle|dürfe)(?!\w)")
 
 
@@ -292,8 +446,9 @@ def _interrupts(prev: _Cand, cur: _Cand, text: str, masked: str, lang: str) -> b
         return False  # «…»، قالت X. وأضافت: «…» — the attribution closed a sentence and a new one began
     if lang == "ja" and _speaker_after_ja_found(text[cur.end : cur.end + 30]):
         return False  # 「…」と述べ、「…」と笑顔を見せた — the second quote has its own verb
-    if not gap.rstrip().endswith((",", ":", "，", "：")) and lang not in NO_SPACES:
-        return False
+    goes_on = gap.rstrip().endswith(";") and text[cur.parts[0][0] : cur.parts[0][0] + 1].islower()
+    if not gap.rstrip().endswith((",", ":", "，", "：")) and lang not in NO_SPACES and not goes_on:
+        return False  # but "„…“, sagte Mr. Brummel; „die Einwohner …“": the sentence goes on after a semicolon
     if lang != "ja" and not gap.strip().lstrip(",").strip():
         return False
     lead = text[max(0, prev.start - 20) : prev.start].split()[-1:]
@@ -328,6 +483,8 @@ def _is_fragment(c: _Cand, text: str, lang: str, attached: bool) -> bool:
     if not at_start:
         return True
     after = text[c.end : c.end + 3].lstrip(" \u00a0")
+    if _fills_line(c, text) and (ending in ".!?…" or after[:1] in ".!?…"):
+        return False  # „Fünfhundert.“ on a line of its own: a turn in a dialogue, however short
     if len(inner.split()) <= 2 and ending not in ",.!?…" and not (attached and after[:1] in ",—–-"):
         return True  # a name or title ("„Sommerspuck“ erschien …"), even when a verb follows
     if after[:1] == ")" and _title_like(inner, lang):
@@ -340,6 +497,26 @@ def _is_fragment(c: _Cand, text: str, lang: str, attached: bool) -> bool:
     # no attribution next to it: a statement only if it reads as one (several words, closing punctuation,
     # inside the marks in English, after them in French or Spanish: «…».)
     return not (len(inner.split()) >= 4 and (ending in ".!?…" or after[:1] in ".!?…"))
+
+
+def _fills_line(c: _Cand, text: str) -> bool:
+    """Nothing but a dash before the quote on its line and nothing but punctuation after it."""
+    line_start = text.rfind("\n", 0, c.start) + 1
+    line_end = text.find("\n", c.end)
+    tail = text[c.end : len(text) if line_end < 0 else line_end]
+    return not text[line_start : c.start].strip(" \t\u00a0—–-") and not tail.strip(" \t\u00a0.!?…")
+
+
+def _speech_colon(before: str, lang: str) -> bool:
+    """'… folgten pfeifend und rufend:', 'welche fortwährend rufen:', 'auf den alten Spruch:' — a colon right
+    after a verb of saying or a noun for words said introduces them, whether or not a subject is written."""
+    head = before.rstrip()
+    if not head.endswith((":", "：")):
+        return False
+    if speaker_before_found(before, lang, False)[1]:
+        return True
+    lead = head[:-1].rstrip()
+    return lang == "de" and bool(SPEECH_NOUNS_DE.search(lead) or SPEECH_INFINITIVE_DE.search(lead))
 
 
 def _several_sentences(inner: str, lang: str) -> bool:
@@ -356,8 +533,8 @@ def _after_clause(c: _Cand, masked: str) -> str:
     """The writer's words after the closing mark, up to the end of that sentence or the next quote."""
     window = masked[c.end : c.end + 300]
     for m in re.finditer(r"[.!?。！？\n]|[" + re.escape(OPENERS) + "]", window):
-        if m.group(0) == "." and _abbreviation(masked, c.end + m.start()):
-            continue
+        if m.group(0) == "." and (_abbreviation(masked, c.end + m.start()) or window[m.start() + 1 : m.start() + 2] == ")"):
+            continue  # "Rep. Emanuel Cleaver II (D-Mo.) said"
         return window[: m.start() + 1]
     return window
 
@@ -383,11 +560,14 @@ def _attribute(c: _Cand, text: str, masked: str, sentences: list[tuple[int, int]
         gap = text[g0:g1].translate(SCRIPT_PUNCT)  # the attribution may sit inside the marks (dash incise)
         gap_speaker, gap_found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
     after_speaker, after_found = speaker_after(after, lang)
+    if c.extra.get("colon"):
+        after_speaker, after_found = None, False  # introduced by its colon frame; what follows is a new sentence
     last = text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS)[-1:]
     statement_like = last in ",.!?…。！？" or lang in CASELESS
     attached = after_found and (statement_like or after.lstrip()[:1] in ",—–-")
     before = _before_clause(c, masked, sentences)
     introduced = before.rstrip().endswith((":", ",", "：", "，")) and bool(speaker_before(before, lang, False))
+    introduced = introduced or _speech_colon(before, lang)
     c.fragment = _is_fragment(c, text, lang, attached or introduced)
     before_speaker, before_found = speaker_before_found(before, lang, c.fragment)
     if gap_found:
@@ -412,12 +592,36 @@ def _attribute(c: _Cand, text: str, masked: str, sentences: list[tuple[int, int]
             c.speaker = None
             c.extra["writer"] = checked == "writer"  # "Ich ." before a quote: the writer, nobody to look for
     introduced = text[: c.start].rstrip().endswith((":", "："))
+    if c.fragment and lang == "de":
+        c.extra["titled"] = _titled_person(before)
     namer = _namer(before, lang) if c.fragment else None
     if namer:
         c.speaker = namer  # "Baker nannte ihn „Albert Nyanza“": the name is Baker's word for it
-    elif c.fragment and not introduced and _title_like(text[c.parts[0][0] : c.parts[-1][1]], lang):
+    elif c.fragment and not introduced and (
+        _title_like(text[c.parts[0][0] : c.parts[-1][1]], lang) or lang == "de" and WORK_NOUN_DE.search(before)
+    ):
         c.speaker, c.pro_drop = None, False
         c.extra["title"] = True  # „Kurierem Nadwiślańskim”, «Ранковий Вісник»: a name, not words said
+
+
+TITLED_NAME_DE = re.compile(
+    r"(?<!\w)(?:(?:Herr|Herrn|Hr\.|Frau|Fräulein|General|Generals|Graf|Grafen|Fürst|Fürsten|Minister|Ministers|"
+    r"Professor|Dr\.|Abg\.|Abgeordnete[rn]?|Pfarrer|Bischof|Oberst|Major|Hauptmann|Präsident|Präsidenten)\s+)+"
+    r"((?:[A-ZÄÖÜ]\.\s*)*[A-ZÄÖÜ][\w-]{2,}(?:\s+[A-ZÄÖÜ][\w-]{2,}){0,2}(?:\s*=\s*[A-ZÄÖÜ][\w-]+)?)(?![\w.])"
+)
+# a work named in marks after the word for it: "des Artikels „Der moderne Fabrikmensch“", "im Vortrag „…“"
+WORK_NOUN_DE = re.compile(
+    r"(?<!\w)(?:Artikel|Artikels|Aufsatz|Aufsatzes|Buch|Buche|Buches|Schrift|Werk|Werkes|Werks|Vortrag|Vortrage|"
+    r"Vortrags|Roman|Romans|Gedicht|Gedichtes|Gedichts|Lied|Liedes|Stück|Stückes|Drama|Dramas|Oper|Titel|Titels|"
+    r"Zeitschrift|Zeitung|Blatt|Blattes|Broschüre|Lustspiel|Lustspiels|Schauspiel|Schauspiels)\s*$"
+)
+
+
+def _titled_person(before: str) -> str | None:
+    """'Zuerst bemüht sich General Ducrot, die Ausführungen seines „alten Freundes Trochu“ zu widerlegen': a phrase
+    set in marks in a sentence that names one person by title is that person's wording."""
+    named = {m.group(1) for m in TITLED_NAME_DE.finditer(before)}
+    return named.pop() if len(named) == 1 else None
 
 
 NAMING_VERBS = {"de": re.compile(r"(?<!\w)(?:nannte|nannten|nennt|nennen|taufte|tauften|tauft)(?!\w)")}
@@ -630,9 +834,16 @@ def _org_name(name: str) -> bool:
 
 
 def _resolve(
-    cands: list[_Cand], events: list[_Event], mentions: list[_Event], text: str, lang: str, people: Sequence[str]
+    cands: list[_Cand],
+    events: list[_Event],
+    mentions: list[_Event],
+    text: str,
+    lang: str,
+    people: Sequence[str],
+    names=None,
 ) -> None:
     """Turn pronouns, roles and unattributed continuations into the speaker a reader would name."""
+    sex = _gender_by_surname(names or {})
     for c, nxt in reversed(list(zip(cands, cands[1:], strict=False))):
         # “First sentence.” “Second one,” he said. — both parts share the attribution that follows them
         gap = text[c.end : nxt.start]
@@ -650,16 +861,20 @@ def _resolve(
                 c.speaker, c.kind = named, "person"
         elif c.kind.startswith("pronoun"):
             want = "thing" if c.kind.endswith("thing") else "person"
-            found = _last_speaker(c.start, cands[:i], events, want, lang)
+            gender = PRONOUN_GENDER.get((c.speaker or "").strip().lower())
+            found = _last_speaker(c.start, cands[:i], events, want, lang, gender, sex)
             anchor = _introduced_at(c, text)
-            named_here = _last_mention_in_paragraph(anchor, mentions, text) if want == "person" else None
+            named_here = _last_mention_in_paragraph(anchor, mentions, text, gender) if want == "person" else None
             if named_here and (not found or found[2] < _para_bounds(text, anchor)[0]):
                 found = named_here  # "La ministre …, Haruka Sato, a … Elle a déclaré : «…»"
+            if not found and gender:
+                found = _last_of_gender(c, mentions, gender, text)  # "Anna Kowalska met Peter Brenner. ¶ … she said"
             if found:
                 c.speaker, c.kind = found[0], found[1]
         elif not c.speaker and (c.pro_drop or not c.fragment) and not c.extra.get("writer"):
             found = (
                 _dialogue_turn(c, cands[:i], text)
+                or _question_turn(c, cands[:i], text)
                 or _continuation(c, cands[:i], events, mentions, text)
                 or _introduced_before(c, cands[:i], events, mentions, text, lang)
             )
@@ -673,6 +888,8 @@ def _resolve(
             if said and text[: c.start].rstrip()[-1:] in "–—-:":
                 # "…, berichtete Hryzenko. Die meisten hätten ihn verschlafen – „und genau darum ging es“."
                 c.speaker, c.kind = said[-1].speaker, "person"
+            elif c.extra.get("titled"):
+                c.speaker, c.kind = c.extra["titled"], "person"
 
 
 TURN_DASHES = ("—", "–", "--")
@@ -694,6 +911,16 @@ def _dialogue_turn(c: _Cand, earlier: list[_Cand], text: str) -> tuple[str, str]
     by a dash, with no attribution, answers the last speaker, so it goes to the other person of the exchange."""
     if not _turn_opened(text, c.start):
         return None
+    turns = _exchange(c, earlier)
+    if not turns:
+        return None
+    last = turns[0][0].split()[-1].lower()
+    other = [t for t in turns if t[0].split()[-1].lower() != last]
+    return other[0] if other else None
+
+
+def _exchange(c: _Cand, earlier: list[_Cand]) -> list[tuple[str, str]]:
+    """The attributed turns right before c, latest first, while they follow each other closely."""
     turns: list[tuple[str, str]] = []
     nxt = c.start
     for q in reversed(earlier):
@@ -703,11 +930,27 @@ def _dialogue_turn(c: _Cand, earlier: list[_Cand], text: str) -> tuple[str, str]
             break
         turns.append((q.speaker, q.kind))
         nxt = q.start
-    if not turns:
+    return turns
+
+
+def _question_turn(c: _Cand, earlier: list[_Cand], text: str) -> tuple[str, str] | None:
+    """In an exchange between two people, a question is answered by the other one and the one who answered asks
+    next: an unattributed quote straight after a question, or itself a question after an answer, changes speaker.
+    (With one speaker so far, "“Why would we?” “We wouldn't.”" is the same person going on.)"""
+    full = [q for q in earlier if not q.fragment]
+    if not full or text[full[-1].end : c.start].strip(" \t\n\u00a0—–-") or text.rfind("\n", 0, c.start) < full[-1].end:
+        return None  # words of the writer's between, or both on one line
+    asked = _ends_question(full[-1], text) or _ends_question(c, text)
+    turns = _exchange(c, earlier)
+    if not asked or not turns:
         return None
     last = turns[0][0].split()[-1].lower()
     other = [t for t in turns if t[0].split()[-1].lower() != last]
     return other[0] if other else None
+
+
+def _ends_question(c: _Cand, text: str) -> bool:
+    return text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS + " \n").endswith("?")
 
 
 def _named_before(c: _Cand, mentions: list[_Event], text: str) -> str | None:
@@ -746,24 +989,93 @@ def _named_later(c: _Cand, events: list[_Event], text: str, lang: str, people: S
     return None
 
 
+PRONOUN_GENDER = {
+    "he": "male", "er": "male", "il": "male", "él": "male", "lui": "male", "ele": "male", "hij": "male",
+    "он": "male", "він": "male", "she": "female", "elle": "female", "ella": "female", "lei": "female",
+    "ela": "female", "она": "female", "вона": "female",
+}  # not German "sie" or Dutch "ze": also "they"
+GENDERED_TITLES = {
+    "herr": "male", "herrn": "male", "mr.": "male", "mr": "male", "monsieur": "male", "m.": "male", "señor": "male",
+    "frau": "female", "mrs.": "female", "ms.": "female", "mrs": "female", "ms": "female", "madame": "female",
+    "mme": "female", "señora": "female",
+}
+
+
+@lru_cache(maxsize=4096)
+def _name_gender(speaker: str) -> str | None:
+    """'male' or 'female' from a title or a well-known given name ('Anna Kowalska', 'Herr Brenner'), else None."""
+    toks = speaker.split()
+    if not toks:
+        return None
+    titled = GENDERED_TITLES.get(toks[0].lower())
+    if titled or len(toks) < 2 or not toks[0][:1].isupper() or toks[0].lower() in DETERMINERS:
+        return titled  # "le prévenu", "Der Pfarrer": no given name to go by
+    guess = _gender_detector()
+    found = guess(toks[0]) if guess else "unknown"
+    return found if found in ("male", "female") else None  # not "mostly_male" Taylor, not "andy" Robin
+
+
+@lru_cache(maxsize=1)
+def _gender_detector():
+    """gender-guesser's given-name dictionary (already a dependency, for the gazetteer), when installed."""
+    try:
+        from gender_guesser.detector import Detector
+    except ImportError:
+        return None
+    return Detector(case_sensitive=False).get_gender
+
+
+def _fits_gender(speaker: str, gender: str | None, sex=None) -> bool:
+    found = (sex or _name_gender)(speaker) if gender else None
+    return found is None or found == gender
+
+
+def _gender_by_surname(names):
+    """The sex of a speaker written by surname alone ('Brenner said'), read off the full name the article uses."""
+    full = {n.split()[-1]: n for n in names if len(n.split()) > 1}
+    return lambda who: _name_gender(full.get(who.split()[-1], who)) if who.split() else None
+
+
+def _last_of_gender(c: _Cand, mentions: list[_Event], gender: str, text: str) -> tuple[str, str, int] | None:
+    """The last person named before the quote in its paragraph (or the previous one, when the quote opens its
+    paragraph), known by given name or title to be of that sex. Not further: a surname alone ("Doch Preetz
+    entschied …") is no mention we can see, and a full name further back would take its place."""
+    para_start, _ = _para_bounds(text, c.start)
+    if para_start and not text[para_start : c.start].strip():
+        para_start, _ = _para_bounds(text, para_start - len(PARA_SEP) - 1)
+    pos = c.start
+    near = [m for m in mentions if para_start <= m.pos < pos and _name_gender(m.speaker) == gender]
+    return (near[-1].speaker, "person", near[-1].pos) if near else None
+
+
 def _last_speaker(
-    pos: int, earlier: list[_Cand], events: list[_Event], want: str, lang: str = "en"
+    pos: int,
+    earlier: list[_Cand],
+    events: list[_Event],
+    want: str,
+    lang: str = "en",
+    gender: str | None = None,
+    sex=None,
 ) -> tuple[str, str, int] | None:
-    """Most recent speaker of the wanted kind before pos, from quotes and from 'X said' sentences (in German a
-    bare noun phrase is no antecedent for 'er': every noun there looks like a name)."""
+    """Most recent speaker of the wanted kind (and, for 'he' or 'she', not of the other sex) before pos, from quotes
+    and from 'X said' sentences (in German a bare noun phrase is no antecedent for 'er': every noun there looks
+    like a name)."""
     pool: list[tuple[int, str, str]] = [(c.start, c.speaker, c.kind) for c in earlier if c.speaker]
     pool += [(e.pos, e.speaker, e.kind) for e in events if e.pos < pos]
     pool.sort(key=lambda t: t[0])
     kinds = {"thing"} if want == "thing" else {"person", "role"} if lang == "de" else {"person", "role", "nominal"}
     for at, speaker, kind in reversed(pool):
         if kind in kinds:
-            return speaker, kind, at
+            # the latest speaker is of the other sex: someone not quoted so far, looked for among names by the caller
+            return (speaker, kind, at) if _fits_gender(speaker, gender, sex) else None
     return None
 
 
-def _last_mention_in_paragraph(pos: int, mentions: list[_Event], text: str) -> tuple[str, str, int] | None:
+def _last_mention_in_paragraph(
+    pos: int, mentions: list[_Event], text: str, gender: str | None = None
+) -> tuple[str, str, int] | None:
     para_start, _ = _para_bounds(text, pos)
-    here = [m for m in mentions if para_start <= m.pos < pos]
+    here = [m for m in mentions if para_start <= m.pos < pos and _fits_gender(m.speaker, gender)]
     return (here[-1].speaker, "person", here[-1].pos) if here else None
 
 

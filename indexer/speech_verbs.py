@@ -23,7 +23,8 @@ VERBS: dict[str, list[str]] = {
         appellierte klagte klagt erzählte erzählt entgegnete entgegnet erwiderte erwidert versetzte schrie schreit
         riefen flüsterte flüstert murmelte murmelt brummte grunzte seufzte stammelte jammerte beteuerte beteuert
         behauptete behauptet gestand gesteht bestätigte bestätigt meldete meldet melden schreiben schrieben
-        telegraphiert telegraphirt äußerten erklären antworteten sprachen""".split(),
+        telegraphiert telegraphirt äußerten erklären antworteten sprachen rufend sagend fragend antwortend
+        erwidernd fortfahrend zurief zuriefen ausrief ausriefen""".split(),
     "fr": """a_déclaré déclare a_dit dit disait a_affirmé affirme a_ajouté ajoute a_expliqué explique
         a_souligné souligne a_indiqué indique estime a_estimé a_assuré assure a_précisé précise
         a_averti avertit a_lancé lance a_confié confie a_martelé martèle poursuit a_poursuivi

@@ -581,10 +581,43 @@ def test_german_surname_is_not_widened_to_a_latin_or_other_first_name_form():
     assert [s for _, s, _ in found][1:] == ["Zwingli", "Friedrich"]
 
 
-def test_straight_mark_that_ends_a_line_does_not_open_a_quote():
+def test_straight_mark_that_ends_a_line_closes_a_quote_whose_opener_was_lost():
     text = 'Dein Auge ist trüb. "\nRudolph.\n„Umgekehrt, lieber Freund, ich sehe klar."'
     inner = [text[s.inner_start : s.inner_end].strip() for s in find_quote_spans(text)]
-    assert inner == ["Umgekehrt, lieber Freund, ich sehe klar."]
+    assert inner == ["Dein Auge ist trüb.", "Umgekehrt, lieber Freund, ich sehe klar."]  # "Rudolph." is no quote
+
+
+def test_closing_mark_without_opener_quotes_back_to_the_line_start():
+    text = "Karl.\n„Du siehst alles violett.“\nRudolph.\n— Mir scheint, die Ferne ist grau. “\nDann schwiegen beide."
+    found = quotes([text], "de")
+    assert ("Mir scheint, die Ferne ist grau.", "Rudolph", False) in found
+    assert len(found) == 2
+    assert quotes(['Der Vorstand billigte den Bericht."'], "de") == []  # a stray mark closing the whole text
+
+
+def test_question_and_answer_alternate_between_the_two_speakers():
+    text = (
+        "Jonescu sagte:\n„Die Verhandlungen sind unterbrochen.“\n— Der Redakteur:\n„Wo geht es weiter?“\n"
+        "— „Vielleicht in Sofia.“\n„Fahren Sie nach Bukarest?“\n— „Nein. Ich bleibe hier.“"
+    )
+    speakers = [s for _, s, _ in quotes([text], "de")]
+    assert speakers == ["Jonescu", "Der Redakteur", "Jonescu", "Der Redakteur", "Jonescu"]
+
+
+def test_one_speaker_asking_and_going_on_keeps_the_speaker():
+    found = quotes(["“Why would we do that?” Smith asked.\n\n“We wouldn't. Not now.”"], "en")
+    assert [s for _, s, _ in found] == ["Smith", "Smith"]
+
+
+def test_short_turns_on_lines_of_their_own_and_words_after_a_speech_colon_are_statements():
+    found = quotes(["Er fragte:\n„Wie viele sind es?“\n„Fünfhundert.“\nDie Menge folgte rufend:\n„Es lebe der König“ dem Wagen."], "de")
+    assert [f for _, _, f in found] == [False, False, False]
+    assert quotes(["Das Blatt „Neue Welt“ erschien."], "de")[0][2] is True
+
+
+def test_quote_going_on_after_a_semicolon_is_joined():
+    found = quotes(["„Wir kommen in einer wichtigen Sache“, sagte Mr. Brummel; „die Einwohner sind unruhig.“"], "de")
+    assert found == [("Wir kommen in einer wichtigen Sache die Einwohner sind unruhig.", "Brummel", False)]
 
 
 def test_german_name_given_in_marks_belongs_to_who_gave_it():
@@ -597,3 +630,84 @@ def test_german_according_to_phrases_name_the_speaker_of_a_fragment():
     for lead in ("Laut", "Nach Ansicht von"):
         found = quotes([f"{lead} Jonas Albrecht ist die Lage „ernst, aber beherrschbar“."], "de")
         assert found == [("ernst, aber beherrschbar", "Jonas Albrecht", True)], lead
+
+
+def test_german_quote_inside_a_quote_with_the_same_marks_stays_inside():
+    found = quotes(["Das Blatt schreibt: „Auf die volle Wahrheit würde ein bestimmtes „Nein“ erfolgen. Das ist gewiss.“"], "de")
+    assert found[0][0] == "Auf die volle Wahrheit würde ein bestimmtes „Nein“ erfolgen. Das ist gewiss."
+    assert len(found) == 1
+
+
+def test_german_unmarked_speech_after_a_colon_runs_on_while_someone_is_addressed():
+    text = (
+        "Da ruft der Professor den Arbeitern zu: Gebt euch keinen Einbildungen hin!\n"
+        "Schwere Zeiten kommen auf euch zu.\nDem Reichen schafft die Technik den Himmel auf Erden."
+    )
+    found = quotes([text], "de")
+    assert found == [("Gebt euch keinen Einbildungen hin!\nSchwere Zeiten kommen auf euch zu.", "der Professor", False)]
+
+
+def test_german_unmarked_speech_needs_the_speaking_voice():
+    assert quotes(["Die Polizei teilte mit: Der Täter wurde gestern festgenommen."], "de") == []
+    found = quotes(["Um so dringender muss da die Frage lauten:\nWie kann dem Volke geholfen werden?"], "de")
+    assert [t for t, _, _ in found] == ["Wie kann dem Volke geholfen werden?"]
+    found = quotes(["Es kamen die Tage, von denen sie sagen mußten: sie gefallen uns nicht."], "de")
+    assert [t for t, _, _ in found] == ["sie gefallen uns nicht."]
+    found = quotes(["Bei den Liberalen Rufe: Wer?\nDer Redner fuhr fort."], "de")
+    assert [t for t, _, _ in found] == ["Wer?"]
+
+
+def test_german_words_before_an_inverted_verb_of_saying_are_quoted():
+    found = quotes(["Nein, Ew. Majestät, antwortete der Offizier, und der König lachte."], "de")
+    assert [(t, f) for t, _, f in found] == [("Nein, Ew. Majestät", False)]
+    assert quotes(["Gestern, sagte er, sei der Zug zu spät gekommen."], "de") == []
+
+
+def test_german_phrase_in_a_sentence_naming_one_titled_person_is_theirs():
+    found = quotes(["Zuerst bemüht sich General Ducrot, die Ausführungen seines „alten Freundes Trochu“ zu widerlegen."], "de")
+    assert found == [("alten Freundes Trochu", "Ducrot", True)]
+    found = quotes(["Zu den Einwendungen des Herrn Kanitz gegen meinen Artikel „Der moderne Fabrikmensch“ sage ich nichts."], "de")
+    assert found == [("Der moderne Fabrikmensch", None, True)]  # the title of a work is nobody's words
+
+
+def test_german_subject_after_the_verb_when_the_sentence_opens_with_a_phrase():
+    text = "Auf die Frage, was sie getan habe, erwiderte die Herzogin:\nZu allen Zeiten habe ich Gutes getan, wie ich konnte."
+    assert quotes([text], "de") == [("Zu allen Zeiten habe ich Gutes getan, wie ich konnte.", "die Herzogin", False)]
+
+
+def test_german_words_around_a_short_frame_with_a_verb_of_saying_are_quoted():
+    text = "Haben denn die Russen, mag sich mancher Bürgersmann fragen, von unserer Geschichte nichts gelernt?"
+    found = extract_quotes([text], "de")
+    assert [q.text for q in found] == ["Haben denn die Russen von unserer Geschichte nichts gelernt?"]
+    assert text[found[0].start : found[0].end] == text[: len(text)]  # from the first part to the last
+    # the writer's own sentences with a relative clause or an editorial "wir" are no quotes
+    assert quotes(["Wir haben in Versammlungen, die davon sprechen, nichts erreicht."], "de") == []
+    assert quotes(["Die Lage, erklärte der Sprecher, ist ernst."], "de") == []
+
+
+def test_german_writer_hedging_in_own_words_is_no_quote():
+    assert quotes(["Die Wachleute, muss ich sagen, waren nett zu mir."], "de") == []
+    assert quotes(["Ich habe einige, sagen wir mal, Freunde gefunden, aber anfangs kannte ich niemanden."], "de") == []
+
+
+def test_german_unmarked_speech_takes_its_speaker_from_the_colon_frame():
+    found = quotes(["Der Pfarrer rief: Gebt mir den Schlüssel! Der Küster sagte nichts."], "de")
+    assert found == [("Gebt mir den Schlüssel!", "Der Pfarrer", False)]
+
+
+def test_he_and_she_go_to_the_last_person_of_that_sex():
+    first = "Anna Kowalska met Peter Brenner on Monday. Brenner said the trains were late."
+    assert quotes([first, "“We will fix it,” she said."], "en")[0][1] == "Anna Kowalska"
+    assert quotes([first, "“We will fix it,” he said."], "en")[0][1] == "Peter Brenner"
+    first = "Anna Kowalska traf Peter Brenner am Montag. Kowalska sagte, die Züge seien spät."
+    assert quotes([first, "„Wir reparieren das“, sagte er."], "de")[0][1] == "Peter Brenner"
+
+
+def test_party_label_in_brackets_is_not_the_speaker():
+    text = "“You’ve already been warned,” Rep. Emanuel Cleaver II (D-Mo.) said during the hearing."
+    assert quotes([text], "en")[0][1] == "Emanuel Cleaver"
+
+
+def test_german_titled_name_is_taken_whole():
+    found = quotes(["Professor Otmar Issing bezeichnete die Idee als „ökonomischen Selbstmord“."], "de")
+    assert found == [("ökonomischen Selbstmord", "Otmar Issing", True)]

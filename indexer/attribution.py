@@ -39,6 +39,10 @@ PREPOSITIONS = set(
     neben zwischen
     na w we z ze po przy o v ve s se u k ke по в на у з із для під після от о за при ב ל מ في على إلى من خلال عن""".split()
 )
+SLAVIC_PREPOSITIONS = set(
+    "с со по в во на у при за после перед без к ко від з із зі під після pro při po v ve s se z ze k ke u před bez"
+    " w we przy do od".split()
+)
 SUBORDINATORS = set("""wie als da weil dass daß ob wenn comme quand como cuando come quando zoals toen jak gdy kiedy jako když как когда як коли
     que qui cui dont cuyo cuya""".split())
 NAME_PARTICLES = {"de", "van", "von", "da", "di", "del", "della", "dos", "du", "le", "la", "ter", "ten", "den"}
@@ -51,6 +55,8 @@ _UP = "A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁІЇЄҐ"
 _NAME_WORD = rf"(?:[{_UP}]\.|[{_UP}][\w’'\-]+)"
 _PARTICLE = r"(?:(?:de|van|von|van der|van den|den|da|di|del|la|le|al|el|bin|ibn|dos|do|ten|ter)[ \u00a0]+)?"
 NAME_RUN = re.compile(rf"{_NAME_WORD}(?:[ \u00a0]+{_PARTICLE}{_NAME_WORD}){{1,3}}")
+# in the article-wide inventory a title may run before the name: "SEC Chair Mary Jo White", "Fed Chair Janet L. Yellen"
+TITLED_NAME_RUN = re.compile(rf"{_NAME_WORD}(?:[ \u00a0]+{_PARTICLE}{_NAME_WORD}){{1,5}}")
 NAME_TOKEN = re.compile(r"^[\w.’'\-]+$")
 
 
@@ -335,11 +341,36 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
     if language in NO_SPACES:
         return (clean_np(pre, language, leading=False), True) if len(pre.strip()) <= 14 else (None, False)
     if not pre.strip(" ,—–-"):
-        return _inverted_subject(post, language), True
+        subject = _inverted_subject(post, language)
+        if language in FREE_ORDER:
+            subject = _slavic_subject_after(pre, post, subject, language) or subject
+        return subject, True
     if len(words(pre)) <= max_words or ("," in pre and len(words(pre.split(",")[0])) <= 5):
         subject = subject_before(pre, language)
+        if language in FREE_ORDER:
+            subject = _slavic_subject_after(pre, post, subject, language) or subject
         return subject, subject is not None
     return None, False
+
+
+def _slavic_subject_after(pre: str, post: str, found: str | None, language: str) -> str | None:
+    """In Slavic news the subject often follows the verb, behind an adverbial that is no speaker: '— с поклоном
+    сказал швейцар', 'skromně poznamenal po zápase Slabý', 'řekl tento týden při odletu … Mahmúd Mastírí'."""
+    if found and (any(ch.isupper() for ch in found) or is_pronoun(found, language)):
+        return None
+    toks = [t.strip(".,;:!?…") for t in words(post.split(",")[0])]
+    end = len(toks)
+    start = end
+    while start > 1 and toks[start - 1][:1].isupper():
+        start -= 1
+    if start < end and toks[start - 1].lower() in SLAVIC_PREPOSITIONS:
+        start += 1  # "pro Afghánistán Mahmúd Mastírí": the place the office is for is no part of the name
+    if start < end:
+        return " ".join(toks[start:end])
+    lead = words(pre.strip(" ,—–-"))[:1]
+    if lead and lead[0].lower() in SLAVIC_PREPOSITIONS:
+        return _inverted_subject(post, language)  # "с поклоном сказал швейцар и пошел": not "с поклоном"
+    return None
 
 
 def _inverted_subject(post: str, language: str) -> str | None:
@@ -394,6 +425,9 @@ def speaker_before_found(before: str, language: str, fragment: bool) -> tuple[st
     return _speaker_before(before, language, fragment), found
 
 
+TELL_VERBS = {"told", "tells", "tell", "telling"}
+
+
 def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
     tail = before.rstrip()
     pattern = verb_pattern(language)
@@ -417,6 +451,8 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
             post_np = None  # "Castaño, directora técnica, explica la estrategia:" — what is explained
         if post_named and language == "de" and lead and lead[0].lower() in PREPOSITIONS | DE_NOT_NAMES:
             return post_np  # "Zum Schluss rief der Professor Karl Brenner den Zuhörern zu:" — verb second
+        if m.group(0).lower() in TELL_VERBS and adjacent_np and not is_pronoun(post_np or "", language):
+            post_np = None  # "Isikoff told Sidewire, “…”": the one told is the listener
         if not fragment and post_np and post.strip().endswith((":", ",", "：", "，")) and len(words(post)) <= 5:
             if not post_np[:1].islower() or is_pronoun(post_np, language) or post_np.split()[0].lower() in DETERMINERS:
                 return post_np
@@ -447,6 +483,12 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
 AGENT = re.compile(r"(?<!\w)(?:von|by|par|por|da|door|przez|от)\s+(?:Herrn\s+|Frau\s+|Mr\.\s+)?(\S+(?:\s+\S+)?)")
 
 
+WHOSE_WORDS = re.compile(
+    r"^\s*([A-Z][\w.\- ]{1,40}?)[’']s?\s+(?:[a-z]+\s+){0,2}"
+    r"(?:reply|response|answer|retort|message|note|statement|words|comment|advice|verdict|tweet|email)\s*$"
+)
+
+
 def _introducer(label: str, language: str) -> str | None:
     """'Chris Cillizza, The Washington Post:' or 'General Faidherbe hat folgenden Tagesbefehl erlassen:'."""
     if language in NO_SPACES:
@@ -455,6 +497,9 @@ def _introducer(label: str, language: str) -> str | None:
         return None  # "Mittwoch, 25. Oktober:" introduces a listing, not a speaker
     if language == "de":
         return _german_introducer(label)
+    whose = WHOSE_WORDS.match(label)
+    if whose and person_name(whose.group(1), language):
+        return person_name(whose.group(1), language)  # "Abedin's succinct reply:" — the reply is Abedin's
     for m in NAME_RUN.finditer(label):
         name = person_name(m.group(0), language)
         if name and len(words(name)) >= 2 and not _org_like(name):
@@ -573,6 +618,8 @@ def person_name(phrase: str, language: str) -> str | None:
         low = tok.lower()
         if low in TITLES or low in PERSON_ROLES or low.startswith(ORG_STEMS) or (tok.isupper() and len(tok) > 2):
             break
+        if low in AFFILIATIONS:
+            break  # "Republican Donald Trump", "Democrat Hillary Clinton": the party, not a first name
         if run and language == "de" and low.rstrip(".") in DE_TITLES:
             break  # "Graf Orloff", "Abgeordnete Paul Mertens" (but "Steffi Graf" is a name)
         run.insert(0, tok)
@@ -587,6 +634,7 @@ def person_name(phrase: str, language: str) -> str | None:
     return " ".join(run)
 
 
+AFFILIATIONS = {"republican", "democrat", "democratic", "gop", "conservative", "liberal", "labour", "tory"}
 AR_ROLES = set(
     """مدير مديرة وزير وزيرة رئيس رئيسة التاجر المعلم الخبير الخبيرة المبعوث المبعوثة المتحدث المتحدثة الناطق
     الأستاذ الأستاذة الدكتور الدكتورة المزارع الفلاح الشريك السفير السفيرة محافظ عمدة الكاتب الكاتبة البقال""".split()
@@ -655,15 +703,15 @@ def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[s
             names[m.group(1)] += 1
     if language in CASELESS:
         return names
-    for m in NAME_RUN.finditer(text):
+    for m in TITLED_NAME_RUN.finditer(text):
         toks = words(m.group(0))
         if toks[0].lower() in DETERMINERS or (len(toks) > 2 or language == "de") and _governed(text, m.start(), language):
             toks = toks[1:]  # "we Wrocławiu Katarzyna Wiśniewska", "prezes Ukrzaliznyci Ołeksandr Hrycenko"
             if language == "de" and len(toks) > 2:
                 toks = toks[1:]  # "Der Forscher Samuel Baker": the word an article governs is a noun, an office
         name = person_name(" ".join(toks), language)
-        if name and len(words(name)) >= 2:
-            names[name] += 1
+        if name and len(words(name)) >= 2 and not _initial(words(name)[-1]):
+            names[name] += 1  # not "Fed Chair Janet L.", a run cut off before "Yellen"
     lowercase = {w for w in re.findall(r"\b[^\W\d_][\w-]*", text) if w[:1].islower()}
     for name in list(names):
         toks = words(name)
@@ -691,7 +739,7 @@ def _governed(text: str, start: int, language: str) -> bool:
         return False  # "mr. Eva de Wit", "Dr. Anna Berg": an abbreviated title stands right before the name
     if language == "de" and low in DETERMINERS | DE_ARTICLE_LIKE:
         return True  # "in deren Verlauf Jonescu", "der Epoche Friedrichs": a German word after an article is a noun
-    return (low in PREPOSITIONS and language in FREE_ORDER) or low in PERSON_ROLES or low in TITLES
+    return (low in PREPOSITIONS | SLAVIC_PREPOSITIONS and language in FREE_ORDER) or low in PERSON_ROLES or low in TITLES
 
 
 DE_ARTICLE_LIKE = set(
@@ -732,3 +780,40 @@ def fullest_name(name: str, names: Counter[str], language: str) -> str:
     # most words first (first name + surname), then the form used most, then the shorter spelling: among case
     # forms of one name (Jonas Albrecht / Jonasa Albrechta) the base form is usually the shortest
     return max(best, key=lambda n: (len(words(n)), names[n], -len(n)))
+
+
+def article_noun(phrase: str, text: str) -> bool:
+    """A lone German word the text also writes after an article ('die Officiere', 'der Akt') is a noun, not a name."""
+    toks = phrase.split()
+    if len(toks) != 1:
+        return False
+    noun = rf"(?<!\w)(?:{DE_ARTICLES})\s+{re.escape(toks[0])}(?!\w)"
+    return bool(re.search(noun, text, re.IGNORECASE if toks[0][:1].islower() else 0))
+
+
+DE_ARTICLES = (
+    "der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|dieser|diese|dieses|diesem|diesen|jener|jenem|jenen"
+    "|sein|seine|seinem|seinen|seiner|ihr|ihre|ihrem|ihren|ihrer|unser|unsere|unserem|unseren|im|am|zum|zur|vom|beim"
+)
+
+
+HEARD_SPEAKING = {
+    "de": re.compile(
+        r"(?<!\w)(?:hörte|hörten|hört|hören|vernahm|vernahmen)\s+(?:[a-zäöüß]\w*\s+){0,2}"
+        r"([A-ZÄÖÜ][\w-]+(?:\s+[A-ZÄÖÜ][\w-]+)?)\s+(?:[\w.-]+\s+){0,5}?"
+        r"(?:sprechen|sagen|rufen|schreien|fluchen|murmeln|flüstern|jammern|klagen)(?!\w)"
+    ),
+    "en": re.compile(
+        r"(?<!\w)(?:heard|hear|hears|overheard)\s+([A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+){0,2})\s+"
+        r"(?:say|saying|shout|shouting|yell|yelling|tell|telling|mutter|muttering|whisper|whispering)(?!\w)"
+    ),
+}
+
+
+def heard_speaking(before: str, lang: str) -> str | None:
+    """'… und hörten Nils allerlei unvernünftiges Zeug heftig sprechen, z. B. „Laßt mich herauf!“' / 'I heard Anna
+    say, “…”': the one heard speaking is the speaker, though the sentence's subject is the listener."""
+    found = [m.group(1) for m in HEARD_SPEAKING[lang].finditer(before)]
+    if not found or lang == "de" and (german_subject(found[-1]) != "ok" or article_noun(found[-1], before)):
+        return None
+    return found[-1] if speaker_kind(found[-1], lang, ()) == "person" else None

@@ -33,6 +33,8 @@ SYMMETRIC = "\"'״”"
 OPEN_BEFORE = " \t\n\u00a0\u202f([{—–-/:;,.…"  # characters after which a mark reads as an opener
 CLOSE_AFTER = " \t\n\u00a0\u202f)]}—–-/:;,.!?…"  # characters before which a mark reads as a closer
 PARA_SEP = "\n\n"
+PAIRS_CHARS = "“”„«»「」『』״\"‹›‚‘’' "  # every mark, and the space, stripped from around quoted words
+QUOTE_CHARS = "“”„«»「」『』״\"‹›‚"  # a mark of any kind (not the apostrophe-like ones)
 
 
 @dataclass

@@ -1,31 +1,35 @@
 """Direct quotations with their speakers, in every language of the archive.
 
 Pipeline: pair quote marks (quote_marks; a closing mark whose opener was lost quotes back to its line start) →
-(German) let a quote left open run on over lines that still sound spoken → join a quote interrupted by its
-attribution → (German) add speech given without marks: after a colon frame, around a short frame ("Nein, antwortete
-er"), before "war der Ruf" → flag short embedded fragments and titles → find the speaker next to a verb of saying
-(attribution), a script label ("Rudolph."), a titled name in the sentence ("General Ducrot"), or a newspaper named in
-marks beside the verb → resolve pronouns (by sex where a given name tells it), dialogue turns (a question is
-answered by the other person), continuations, echoed phrases and "introduced by role, named later" speakers →
-widen names to the fullest form the article uses.
+(German, unmarked_speech) let a quote left open run on over lines that still sound spoken → join a quote interrupted
+by its attribution → (German, unmarked_speech) add speech given without marks: after a colon frame, around a short
+frame ("Nein, antwortete er"), before "war der Ruf" → flag short embedded fragments and titles → find the speaker
+next to a verb of saying (attribution), a script label ("Rudolph."), a titled name in the sentence ("General
+Ducrot"), someone heard speaking ("hörten Nils … sprechen"), or a newspaper named in marks beside the verb; a partial
+quote takes the speaker whose words it is: who named it ("Mrs. Clinton called Ohio “…”", "den Speke als „…“
+bezeichnet"), the speaker closing its sentence ("“…” and more, Mr. Clyburn said"), the paper the sentence reports
+("in der „N. fr. Pr.“ … ausgesprochen") → resolve pronouns (by sex, speaker_gender), dialogue turns (dialogue: a
+question is answered by the other person), continuations, echoed phrases and "introduced by role, named later"
+speakers → widen names to the fullest form the article uses.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
 
 from indexer.attribution import (
     AR_ROLES,
     CASELESS,
+    HEARD_SPEAKING,
     JA_SUFFIXES,
     NO_SPACES,
     PREPOSITIONS,
-    SUBORDINATORS,
+    article_noun,
     fullest_name,
     german_subject,
+    heard_speaking,
     is_pronoun,
     name_inventory,
     person_name,
@@ -36,9 +40,27 @@ from indexer.attribution import (
     subject_before,
     verb_pattern,
 )
+from indexer.dialogue import dialogue_turn, question_turn, turn_opened
 from indexer.models import Quote
-from indexer.quote_marks import PAIRS, PARA_SEP, QuoteSpan, find_quote_spans
+from indexer.partial_quotes import (
+    echoed,
+    namer,
+    namer_after,
+    said_at_sentence_end,
+    same_sentence_speaker,
+    titled_person,
+)
+from indexer.quote_candidate import Candidate
+from indexer.quote_marks import PAIRS, PAIRS_CHARS, PARA_SEP, QuoteSpan, find_quote_spans
+from indexer.speaker_gender import PRONOUN_GENDER, fits_gender, gender_by_surname, name_gender
 from indexer.speech_verbs import DETERMINERS, PERSON_ROLES, TITLES
+from indexer.unmarked_speech import (
+    SPEECH_INFINITIVE_DE,
+    SPEECH_NOUNS_DE,
+    UNMARKED_SPEECH,
+    unclosed_goes_on,
+    unmarked_after_colon,
+)
 
 SENTENCE_END = ".!?。！？"
 ABBREVIATIONS = set(
@@ -48,22 +70,8 @@ ABBREVIATIONS = set(
 BOUNDARY_BEFORE = ".!?:;,—–-(…。！？：；，、،؛؟"
 SCRIPT_PUNCT = str.maketrans({"،": ",", "؛": ";", "؟": "?"})  # Arabic punctuation read like the Latin marks
 OPENERS = "“„«»「『״\"‹›‚‘"
-PAIRS_CHARS = "“”„«»「」『』״\"‹›‚‘’' "
-QUOTE_CHARS = "“”„«»「」『』״\"‹›‚"
 
 
-@dataclass
-class _Cand:
-    """A quote being built: mark span, inner parts (several when joined), and what we learn about it."""
-
-    start: int
-    end: int
-    parts: list[tuple[int, int]]
-    fragment: bool = False
-    speaker: str | None = None
-    kind: str = "none"
-    pro_drop: bool = False
-    extra: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -90,14 +98,15 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
     masked = _mask(text, spans)
     sentences = _sentence_bounds(masked)
     if lang in UNMARKED_SPEECH:
-        spans = [_unclosed_goes_on(text, sp) for sp in spans]
+        spans = [unclosed_goes_on(text, sp) for sp in spans]
     cands = [_split_dash_incise(_cand(text, s), text, lang) for s in spans]
     cands = _join_interrupted(cands, text, masked, lang)
     if lang in UNMARKED_SPEECH:
-        cands = sorted(cands + _unmarked_after_colon(masked, sentences, lang), key=lambda c: c.start)
+        cands = sorted(cands + unmarked_after_colon(masked, sentences, lang), key=lambda c: c.start)
     for c in cands:
         _attribute(c, text, masked, sentences, lang)
     _outlets_as_speakers(cands, text, masked, lang)
+    _fragments_of_outlets(cands, text, masked, sentences, lang)
     events = _speech_events(masked, sentences, lang, people)
     names = name_inventory(text, people, lang)
     mentions = _person_mentions(masked, names, people, lang)
@@ -118,19 +127,19 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
 # ---------------------------------------------------------------- spans and sentences
 
 
-def _cand(text: str, span: QuoteSpan) -> _Cand:
+def _cand(text: str, span: QuoteSpan) -> Candidate:
     s, e = span.inner_start, span.inner_end
     while s < e and text[s].isspace():
         s += 1
     while e > s and text[e - 1].isspace():
         e -= 1
-    return _Cand(span.start, span.end, [(s, e)])
+    return Candidate(span.start, span.end, [(s, e)])
 
 
 DASH_INCISE = re.compile(r"[,.!?…]?\s+[—–]\s+([^—–«»“”„\n]{3,80}?)[,.]?\s+[—–]\s+(?=\S)")
 
 
-def _split_dash_incise(c: _Cand, text: str, lang: str) -> _Cand:
+def _split_dash_incise(c: Candidate, text: str, lang: str) -> Candidate:
     """«…, — добавил он. — …» / „… – opowiadała. – …”: the attribution written inside one pair of marks is
     the writer's, not the speaker's; cut it out and keep the two parts as one statement."""
     if lang in CASELESS or len(c.parts) != 1:
@@ -214,215 +223,14 @@ def _para_bounds(text: str, pos: int) -> tuple[int, int]:
     return s, len(text) if e < 0 else e
 
 
-# ---------------------------------------------------------------- speech without quotation marks
-
-UNMARKED_SPEECH = {"de"}  # German writers often give direct speech after a colon without marks
-UNMARKED_MIN_WORDS = 3
-
-
-def _unmarked_after_colon(masked: str, sentences: list[tuple[int, int]], lang: str) -> list[_Cand]:
-    """'Da rief der Professor den Arbeitern zu: Gebt euch keinen Einbildungen hin!' — the sentence after a colon
-    whose clause has a verb of saying is the speaker's own words, quotation marks or not; so is 'Nein, Ew. Majestät,
-    antwortete derselbe', words set before an inverted verb of saying."""
-    found: list[_Cand] = []
-    verbs = verb_pattern(lang)
-    for k, (s, e) in enumerate(sentences):
-        sent = masked[s:e]
-        colon = sent.rfind(":")
-        said = colon >= 0 and (
-            verbs.search(sent[:colon]) and len(sent[:colon].split()) <= 30 or SPEECH_NOUNS_DE.search(sent[:colon])
-        )  # "… erwiderte die Herzogin:", "…, der Ruf: Landgraf, werde hart!"
-        cand = _said_around_frame(masked, s, e, lang) or _named_after(masked, sentences, k)
-        if cand:
-            found.append(cand)
-        if not said or "_" in sent[:colon]:
-            continue
-        nxt = k + 1
-        if not sent[colon + 1 :].strip() and k + 1 < len(sentences):
-            s2, e2 = sentences[k + 1]  # the colon ends its line: the words said stand on the next one
-            nxt = k + 2
-            if masked[e:s2].count("\n") > 1:
-                continue
-        else:
-            s2, e2 = s + colon + 1, e
-        start, end = _strip_span(masked, s2, e2)
-        if not _reads_as_said(masked[start:end], short_ok=bool(SPEECH_NOUNS_DE.search(sent[:colon]))):
-            continue
-        end = _speech_goes_on(masked, sentences, nxt, end)
-        found.append(_Cand(start, end, [(start, end)], extra={"unmarked": True, "colon": True}))
-    return found
-
-
-def _unclosed_goes_on(text: str, span: QuoteSpan) -> QuoteSpan:
-    """A quote whose closing mark never comes stops at its line end; it runs on over the next lines of its
-    paragraph while they still sound spoken ('„Meine Sache ist es … ⏎ Dieser Baum steht mir im Wege …')."""
-    if span.closed or span.paragraphs > 1:
-        return span
-    end = span.inner_end
-    para_end = text.find(PARA_SEP, end)
-    para_end = len(text) if para_end < 0 else para_end
-    pos = end
-    while pos < para_end:
-        stop = pos  # one sentence: lines up to one that ends in sentence punctuation
-        while True:
-            nl = text.find("\n", stop + 1, para_end)
-            stop = para_end if nl < 0 else nl
-            if text[:stop].rstrip()[-1:] in ".!?…:" or stop == para_end:
-                break
-        piece = text[pos:stop].strip()
-        if not piece or piece.startswith(TURN_DASHES) or INDIRECT_DE.search(piece):
-            break  # "— Wird man gewiß nicht!": a dash opens someone else's turn (here the writer's retort)
-        if any(ch in PAIRS_CHARS.replace(" ", "") for ch in piece):
-            break
-        if not (SPEAKING_VOICE_DE.search(piece) or SECOND_PERSON_DE.search(piece) or piece[-1:] in "!?"):
-            break
-        end, pos = stop, stop
-    if end == span.inner_end:
-        return span
-    end = _strip_span(text, span.inner_start, end)[1]
-    return QuoteSpan(span.start, end, span.inner_start, end, span.opener, False, 1)
-
-
-FRAME_AFTER_DE = re.compile(
-    r"^(?:(?:dies|das|so|es)\s+)?(?:ist|war|sind|waren|lautet|lautete|lauten|lauteten|hieß|heißt|klang|tönte)\s+"
-    r"(?:\w+\s+){0,2}(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Mahnung|Sprache|Losung|Parole|Antwort|Worte|Klage|Forderung)(?!\w)",
-    re.IGNORECASE,
-)
-
-
-def _named_after(masked: str, sentences: list[tuple[int, int]], k: int) -> _Cand | None:
-    """'Protest, Protest! ⏎ war die Mahnung, die ihnen ihr Organ zurief.' / '… es muß besser gehen! Dies ist die
-    Sprache, welche …': an exclamation or question that the next sentence calls a call, a warning or a language."""
-    if k + 1 >= len(sentences):
-        return None
-    start, end = _strip_span(masked, *sentences[k])
-    said = masked[start:end]
-    nxt_start, nxt_end = _strip_span(masked, *sentences[k + 1])
-    if masked[end:nxt_start].count("\n") > 1 or said[-1:] not in "!?" or "_" in said or len(said.split()) < 2:
-        return None
-    if not said[:1].isupper() or not FRAME_AFTER_DE.search(masked[nxt_start:nxt_end]):
-        return None
-    return _Cand(start, end, [(start, end)], extra={"unmarked": True})
-
-
-def _reads_as_said(said: str, short_ok: bool = False) -> bool:
-    """Words after a speech colon that a reader takes for the speaker's own: the speaking voice (first or second
-    person, a question, an exclamation), not a listing, the writer's sentence going on, or reported speech."""
-    words_said = said.split()
-    if not words_said or "_" in said or ":" in said:
-        return False
-    asks = said.rstrip()[-1:] in "!?"
-    if len(words_said) < UNMARKED_MIN_WORDS and not (short_ok and asks):
-        return False  # "Rufe: Wer?" — a one-word call only after a noun for calling
-    voice = bool(SPEAKING_VOICE_DE.search(said))
-    if not said[0].isupper() and not (voice and said[0].isalpha()):
-        return False  # "1) Die Kammern …", "so wurde …"; but "sagen mußten: sie gefallen uns nicht."
-    if words_said[0].lower() in SUBORDINATORS and not asks:
-        return False  # "daß …": the writer's sentence going on; "Wie kann …?" is a question asked
-    if INDIRECT_DE.search(said):
-        return False  # "Wolken seyen allerdings dagewesen": the subjunctive reports, it does not quote
-    return voice or asks  # "Die Polizei teilte mit: Der Verdächtige wurde festgenommen." is the writer's report
-
-
-def _speech_goes_on(masked: str, sentences: list[tuple[int, int]], k: int, end: int) -> int:
-    """Unmarked speech runs on over the sentences right after it while they still sound spoken (addressing
-    someone, exclaiming): 'Gebt euch keinen Einbildungen hin! Schweren Zeiten geht ihr entgegen …'."""
-    while k < len(sentences):
-        s, e = sentences[k]
-        if masked[end:s].count("\n") > 1:
-            break
-        start, stop = _strip_span(masked, s, e)
-        piece = masked[start:stop]
-        if not piece or "_" in piece or INDIRECT_DE.search(piece):
-            break
-        if not (SECOND_PERSON_DE.search(piece) or piece.rstrip()[-1:] in "!?:"):
-            break  # not "wir", "ich": the writer's own voice takes over again ("Wir haben oben …")
-        end = stop
-        k += 1
-    return end
-
-
-ANSWER_DE = re.compile(r"^(?:Ja|Nein|Doch|Gewiß|Gewiss|Freilich|Jawohl)(?!\w)")
-FRAME_MAX_WORDS = 12
-FINITE_AUX_DE = set("mag mögen muß muss müssen wird werden würde würden kann können könnte möchte soll sollte hat hatte".split())
-# infinitives of saying, lowercase only: "Fragen", "Rufen" are nouns as well
-SPEECH_INFINITIVE_DE = re.compile(r"(?<!\w)(?:sagen|fragen|rufen|antworten|erwidern|ausrufen|zurufen)(?!\w)")
-ADDRESS_DE = re.compile(r"(?<!\w)(?:ich|mich|mir|mein\w*|du|dich|dir|dein\w*|euch|euer\w*)(?!\w)", re.IGNORECASE)
-
-
-def _said_around_frame(masked: str, s: int, e: int, lang: str) -> _Cand | None:
-    """'Nein, Ew. Majestät, antwortete derselbe, und …' / 'Haben denn die Russen, mag sich mancher Bürgersmann
-    fragen, von unserer Geschichte nichts gelernt?': words around a short clause set off by commas that holds a verb
-    of saying are quoted — only when they sound spoken, so 'Gestern, sagte er, sei …' stays the writer's report."""
-    if lang != "de":
-        return None
-    start, end = _strip_span(masked, s, e)
-    sent = masked[start:end]
-    if "_" in sent or not sent[:1].isupper():
-        return None
-    commas = [m.start() for m in re.finditer(",", sent)]
-    for k, c in enumerate(commas):
-        frame_end = commas[k + 1] if k + 1 < len(commas) else len(sent)
-        frame = sent[c + 1 : frame_end]
-        toks = [t.strip(".!?;") for t in frame.split()]
-        if not toks or len(toks) > FRAME_MAX_WORDS:
-            continue
-        verbs = verb_pattern(lang)
-        inverted = bool(verbs.fullmatch(toks[0]))  # ", antwortete derselbe,"
-        modal = bool(FINITE_AUX_DE & set(toks[:2])) and bool(  # "mag sich … fragen", "man kann sagen"
-            verbs.fullmatch(toks[-1]) or SPEECH_INFINITIVE_DE.fullmatch(toks[-1])
-        )
-        if not (inverted or modal) or {t.lower() for t in toks} & {"ich", "wir"}:
-            continue  # the finite verb comes early in a frame (late in a subordinate clause: ", obwohl das … schreit");
-            # ", muss ich sagen,", ", sagen wir mal,": the writer hedging in their own words, nobody else quoted
-        head = sent[:c].rstrip()
-        tail = sent[frame_end + 1 :].strip() if frame_end < len(sent) else ""
-        if tail.lower().startswith(("und ", "aber ", "doch ", "als ", "wie ")) or frame.rstrip()[-1:] in ".!?":
-            tail = ""  # "…, antwortete derselbe, und Friedrich sagte": the writer's sentence goes on
-        said = f"{head} {tail}".strip()
-        if any(ch in said for ch in QUOTE_CHARS):
-            return None  # 'Mehr kann ich nicht machen", sagte er': a stray mark, not words without marks
-        if len(head.split()) < 2 and not ANSWER_DE.search(head) or INDIRECT_DE.search(said):
-            return None
-        if not (ANSWER_DE.search(head) or ADDRESS_DE.search(said) or said.rstrip()[-1:] in "!?"):
-            return None  # not "wir", "unser": the writer's own editorial voice
-        parts = [(start, start + len(head))]
-        if tail:
-            tail_start = start + frame_end + 1 + (len(sent[frame_end + 1 :]) - len(sent[frame_end + 1 :].lstrip()))
-            parts.append((tail_start, end))
-        cand = _Cand(parts[0][0], parts[-1][1], parts, extra={"unmarked": True})
-        if tail:
-            cand.extra["gap"] = (start + c + 1, start + frame_end)
-        return cand
-    return None
-
-
-SPEECH_NOUNS_DE = re.compile(
-    r"(?<!\w)(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Frage|Antwort|Losung|Parole|Mahnung|Spruch|Wahlspruch|Ausspruch|Worte)"
-    r"(?:\s+(?:lauten|lautet|lautete))?\s*$"
-)
-# Words said sound like someone speaking: first or second person, or an exclamation or question.
-SPEAKING_VOICE_DE = re.compile(r"(?<!\w)(?:ich|mich|mir|mein\w*|wir|uns|unser\w*|du|dich|dir|dein\w*|euch|euer\w*|"
-                               r"ihnen)(?!\w)", re.IGNORECASE)  # not sie/ihr: also "she", "they", "her"
-# inside speech already, "ihr" is "you" ("Schweren Zeiten geht ihr entgegen"): someone is being addressed
-SECOND_PERSON_DE = re.compile(r"(?<!\w)(?:du|dich|dir|dein\w*|ihr|euch|euer\w*)(?!\w)", re.IGNORECASE)
-INDIRECT_DE = re.compile(r"(?<!\w)(?:sei|seien|seyen|seye|hätten|könne|müsse|wolle|solle|dürfe)(?!\w)")
-
-
-def _strip_span(text: str, s: int, e: int) -> tuple[int, int]:
-    while s < e and text[s].isspace():
-        s += 1
-    while e > s and text[e - 1].isspace():
-        e -= 1
-    return s, e
 
 
 # ---------------------------------------------------------------- joining and fragments
 
 
-def _join_interrupted(cands: list[_Cand], text: str, masked: str, lang: str) -> list[_Cand]:
+def _join_interrupted(cands: list[Candidate], text: str, masked: str, lang: str) -> list[Candidate]:
     """“…,” she said, “…” is one statement: join the parts around a short attribution ending in a comma."""
-    out: list[_Cand] = []
+    out: list[Candidate] = []
     for c in cands:
         prev = out[-1] if out else None
         if prev and _interrupts(prev, c, text, masked, lang):
@@ -434,7 +242,7 @@ def _join_interrupted(cands: list[_Cand], text: str, masked: str, lang: str) -> 
     return out
 
 
-def _interrupts(prev: _Cand, cur: _Cand, text: str, masked: str, lang: str) -> bool:
+def _interrupts(prev: Candidate, cur: Candidate, text: str, masked: str, lang: str) -> bool:
     gap = text[prev.end : cur.start]
     if "\n" in gap or len(gap) > 90 or "gap" in prev.extra:
         return False
@@ -462,7 +270,7 @@ def _speaker_after_ja_found(after: str) -> bool:
     return speaker_after(after, "ja")[1]
 
 
-def _is_fragment(c: _Cand, text: str, lang: str, attached: bool) -> bool:
+def _is_fragment(c: Candidate, text: str, lang: str, attached: bool) -> bool:
     """A quoted word or phrase inside the writer's own sentence (or a title), not a statement given in full."""
     if "gap" in c.extra:
         return False
@@ -492,14 +300,14 @@ def _is_fragment(c: _Cand, text: str, lang: str, attached: bool) -> bool:
     if first.isalpha() and first.islower():
         # lowercase start: a statement only when it continues an attribution ("…, adding, “no, we …")
         return not (before.endswith((",", ":")) and attached)
-    if attached or _turn_opened(text, c.start) and (ending in ".!?…" or after[:1] in ".!?…"):
+    if attached or turn_opened(text, c.start) and (ending in ".!?…" or after[:1] in ".!?…"):
         return False  # "— „Vielleicht in Hamburg.“": a turn in a dialogue, however short
     # no attribution next to it: a statement only if it reads as one (several words, closing punctuation,
     # inside the marks in English, after them in French or Spanish: «…».)
     return not (len(inner.split()) >= 4 and (ending in ".!?…" or after[:1] in ".!?…"))
 
 
-def _fills_line(c: _Cand, text: str) -> bool:
+def _fills_line(c: Candidate, text: str) -> bool:
     """Nothing but a dash before the quote on its line and nothing but punctuation after it."""
     line_start = text.rfind("\n", 0, c.start) + 1
     line_end = text.find("\n", c.end)
@@ -529,7 +337,7 @@ def _several_sentences(inner: str, lang: str) -> bool:
 # ---------------------------------------------------------------- attribution
 
 
-def _after_clause(c: _Cand, masked: str) -> str:
+def _after_clause(c: Candidate, masked: str) -> str:
     """The writer's words after the closing mark, up to the end of that sentence or the next quote."""
     window = masked[c.end : c.end + 300]
     for m in re.finditer(r"[.!?。！？\n]|[" + re.escape(OPENERS) + "]", window):
@@ -539,7 +347,7 @@ def _after_clause(c: _Cand, masked: str) -> str:
     return window
 
 
-def _before_clause(c: _Cand, masked: str, sentences: list[tuple[int, int]]) -> str:
+def _before_clause(c: Candidate, masked: str, sentences: list[tuple[int, int]]) -> str:
     """The writer's words before the opening mark; an introduction ending in a colon may stand just before."""
     s, _ = _sentence_of(sentences, c.start)
     clause = masked[s : c.start]
@@ -551,7 +359,7 @@ def _before_clause(c: _Cand, masked: str, sentences: list[tuple[int, int]]) -> s
     return clause
 
 
-def _attribute(c: _Cand, text: str, masked: str, sentences: list[tuple[int, int]], lang: str) -> None:
+def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, int]], lang: str) -> None:
     """Fragment flag and the speaker phrase written next to the quote (not yet resolved)."""
     after = _after_clause(c, masked)
     gap_speaker, gap_found = (None, False)
@@ -587,28 +395,27 @@ def _attribute(c: _Cand, text: str, masked: str, sentences: list[tuple[int, int]
         c.speaker = _ja_paragraph_topic(c, masked)
     if lang == "de" and c.speaker:
         label = before.rstrip().endswith(":") and before.rstrip()[:-1].rstrip().endswith(c.speaker)
-        checked = "no" if _article_noun(c.speaker, masked) and not label else german_subject(c.speaker)
+        checked = "no" if article_noun(c.speaker, masked) and not label else german_subject(c.speaker)
         if checked != "ok":
             c.speaker = None
             c.extra["writer"] = checked == "writer"  # "Ich ." before a quote: the writer, nobody to look for
+    if not c.speaker and lang in HEARD_SPEAKING:
+        c.speaker = heard_speaking(before, lang)  # "hörten Nils … sprechen": a name, though "der Nils" elsewhere
     introduced = text[: c.start].rstrip().endswith((":", "："))
     if c.fragment and lang == "de":
-        c.extra["titled"] = _titled_person(before)
-    namer = _namer(before, lang) if c.fragment else None
-    if namer:
-        c.speaker = namer  # "Baker nannte ihn „Albert Nyanza“": the name is Baker's word for it
+        c.extra["titled"] = titled_person(before)
+    named_by = (namer(before, lang) or namer_after(before, after, lang)) if c.fragment else None
+    if named_by:
+        c.speaker = named_by  # "Baker nannte ihn „Albert Nyanza“": the name is Baker's word for it
     elif c.fragment and not introduced and (
         _title_like(text[c.parts[0][0] : c.parts[-1][1]], lang) or lang == "de" and WORK_NOUN_DE.search(before)
     ):
         c.speaker, c.pro_drop = None, False
         c.extra["title"] = True  # „Kurierem Nadwiślańskim”, «Ранковий Вісник»: a name, not words said
+    elif c.fragment and not c.speaker and not before.strip(" \t\n\u00a0—–-") and lang not in CASELESS:
+        c.speaker = said_at_sentence_end(masked[c.end : _sentence_of(sentences, c.start)[1]], lang)
 
 
-TITLED_NAME_DE = re.compile(
-    r"(?<!\w)(?:(?:Herr|Herrn|Hr\.|Frau|Fräulein|General|Generals|Graf|Grafen|Fürst|Fürsten|Minister|Ministers|"
-    r"Professor|Dr\.|Abg\.|Abgeordnete[rn]?|Pfarrer|Bischof|Oberst|Major|Hauptmann|Präsident|Präsidenten)\s+)+"
-    r"((?:[A-ZÄÖÜ]\.\s*)*[A-ZÄÖÜ][\w-]{2,}(?:\s+[A-ZÄÖÜ][\w-]{2,}){0,2}(?:\s*=\s*[A-ZÄÖÜ][\w-]+)?)(?![\w.])"
-)
 # a work named in marks after the word for it: "des Artikels „Der moderne Fabrikmensch“", "im Vortrag „…“"
 WORK_NOUN_DE = re.compile(
     r"(?<!\w)(?:Artikel|Artikels|Aufsatz|Aufsatzes|Buch|Buche|Buches|Schrift|Werk|Werkes|Werks|Vortrag|Vortrage|"
@@ -617,29 +424,7 @@ WORK_NOUN_DE = re.compile(
 )
 
 
-def _titled_person(before: str) -> str | None:
-    """'Zuerst bemüht sich General Ducrot, die Ausführungen seines „alten Freundes Trochu“ zu widerlegen': a phrase
-    set in marks in a sentence that names one person by title is that person's wording."""
-    named = {m.group(1) for m in TITLED_NAME_DE.finditer(before)}
-    return named.pop() if len(named) == 1 else None
-
-
-NAMING_VERBS = {"de": re.compile(r"(?<!\w)(?:nannte|nannten|nennt|nennen|taufte|tauften|tauft)(?!\w)")}
-
-
-def _namer(before: str, lang: str) -> str | None:
-    """Who gave the name in marks: the subject of 'nannte'/'taufte' right before it in the same sentence."""
-    verb = NAMING_VERBS.get(lang)
-    m = verb.search(before) if verb else None
-    if not m or len(before[m.end() :].split()) > 4:
-        return None
-    subject = subject_before(before[: m.start()], lang) if before[: m.start()].strip() else None
-    if not subject or german_subject(subject) != "ok" or _article_noun(subject, before):
-        return None  # "Die Leute nannten ihn …" names nobody in particular
-    return subject if speaker_kind(subject, lang, ()) == "person" else None
-
-
-def _outlets_as_speakers(cands: list[_Cand], text: str, masked: str, lang: str) -> None:
+def _outlets_as_speakers(cands: list[Candidate], text: str, masked: str, lang: str) -> None:
     """Die „Saarztg.“ schreibt: „…“ / „…“, schreibt die „Köln. Ztg.“: a newspaper named in quotation marks next
     to the verb of saying is the one speaking (the words around it give only 'Lage' or nothing)."""
     if lang in CASELESS:
@@ -668,40 +453,51 @@ def _outlets_as_speakers(cands: list[_Cand], text: str, masked: str, lang: str) 
             else:
                 continue
             if said and ok:
-                c.speaker, c.pro_drop = _clean_inner(text[t.parts[0][0] : t.parts[-1][1]]), False
+                c.speaker, c.pro_drop = _outlet_name(_clean_inner(text[t.parts[0][0] : t.parts[-1][1]])), False
                 c.extra["outlet"] = True
                 break
 
 
-def _echoed(c: _Cand, earlier: list[_Cand], text: str) -> tuple[str, str] | None:
-    """Wer sind diese „eingeweihten Kreise“? — a phrase picked up again from a statement quoted earlier is still
-    that speaker's (case endings may differ: 'eingeweihten Kreisen')."""
-    phrase = re.findall(r"\w+", text[c.parts[0][0] : c.parts[-1][1]].lower())
-    if len(phrase) < 2:
-        return None
-    stems = [w[: max(4, len(w) - 2)] for w in phrase]
-    pattern = re.compile(r"(?<!\w)" + r"\w*\W+".join(re.escape(st) for st in stems))
-    for q in reversed(earlier):
-        if q.fragment or not q.speaker:
-            continue
-        if pattern.search(text[q.parts[0][0] : q.parts[-1][1]].lower()):
-            return q.speaker, q.kind
-    return None
+def _outlet_name(inner: str) -> str:
+    """'N.\nfr. Pr.', 'Hamburger Nachr .' as the name reads: one line, no space before its full stops."""
+    return re.sub(r"\s+(?=[.,])", "", " ".join(inner.split()))
 
 
-def _article_noun(phrase: str, text: str) -> bool:
-    """A lone German word the text also writes after an article ('die Officiere', 'der Akt') is a noun, not a name."""
-    toks = phrase.split()
-    if len(toks) != 1:
-        return False
-    noun = rf"(?<!\w)(?:{DE_ARTICLES})\s+{re.escape(toks[0])}(?!\w)"
-    return bool(re.search(noun, text, re.IGNORECASE if toks[0][:1].islower() else 0))
-
-
-DE_ARTICLES = (
-    "der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|dieser|diese|dieses|diesem|diesen|jener|jenem|jenen"
-    "|sein|seine|seinem|seinen|seiner|ihr|ihre|ihrem|ihren|ihrer|unser|unsere|unserem|unseren|im|am|zum|zur|vom|beim"
+PUBLISHED_IN = re.compile(
+    r"(?<!\w)(?:in der|im|in dem|in the|dans le|dans la|en el|en la|nel|nella|in het|in de)\s*$", re.IGNORECASE
 )
+# a paper's words reported in the writer's sentence: "ward in der „N. fr. Pr.“ eine scharfe Rüge ausgesprochen"
+PUBLISHED_WORDS = re.compile(
+    r"(?<!\w)(?:ausgesprochen|geschrieben|behauptet|gerügt|Rüge|Artikel|Leitartikel|Bericht|Meldung|"
+    r"written|editorial|article|report)(?!\w)"
+)
+
+
+def _fragments_of_outlets(
+    cands: list[Candidate], text: str, masked: str, sentences: list[tuple[int, int]], lang: str
+) -> None:
+    """'Kürzlich ward in der „N. fr. Pr.“ eine scharfe Rüge ausgesprochen, … bloß weil sein Genuß „zum guten Ton“
+    gehört': a phrase quoted in a sentence that reports what a paper (named in marks after 'in der') wrote is the
+    paper's wording."""
+    if lang in CASELESS:
+        return
+    verbs = verb_pattern(lang)
+    for i, c in enumerate(cands):
+        if not c.fragment or c.speaker or c.extra.get("title"):
+            continue
+        s, _ = _sentence_of(sentences, c.start)
+        for t in cands[:i]:
+            inner = _clean_inner(text[t.parts[0][0] : t.parts[-1][1]])
+            if t.end < s or not t.fragment or not inner[:1].isupper() or len(inner.split()) > 4:
+                continue  # (a title may hold a line break, where the sentence splitter cut it)
+            t_start, _ = _sentence_of(sentences, t.start)
+            sentence = masked[t_start : c.start]
+            if not PUBLISHED_IN.search(masked[t_start : t.start]) or not PUBLISHED_WORDS.search(sentence):
+                continue
+            if not verbs.search(sentence):  # "wie X in der „…“ schreibt": X wrote, not the paper
+                c.speaker = _outlet_name(inner)
+                c.extra["outlet"] = True
+                break
 
 
 def _surely_person(phrase: str, lang: str) -> bool:
@@ -731,7 +527,7 @@ def _name_beside_office(speaker: str, before: str, lang: str) -> str:
 JA_HONORIFIC_TOPIC = re.compile(r"([\u4e00-\u9fff\u30a0-\u30ff]{1,8}(?:さん|氏))[はが]")
 
 
-def _ja_paragraph_topic(c: _Cand, masked: str) -> str | None:
+def _ja_paragraph_topic(c: Candidate, masked: str) -> str | None:
     """森川さんは神戸市出身で…。記者会見では「…」と話した: the person the paragraph is about."""
     para_start, _ = _para_bounds(masked, c.start)
     found = JA_HONORIFIC_TOPIC.findall(masked[para_start : c.start])
@@ -752,7 +548,7 @@ LABEL = re.compile(r"^[\s—–-]*((?:[A-ZÀ-ÖØ-Þ][\w’'.-]*\s+){0,2}[A-ZÀ-
 SCRIPT_LABELS = {"de"}
 
 
-def _speaker_label(c: _Cand, masked: str, sentences: list[tuple[int, int]], lang: str) -> str | None:
+def _speaker_label(c: Candidate, masked: str, sentences: list[tuple[int, int]], lang: str) -> str | None:
     """An interview or a scene written as a script: 'Rudolph. „Umgekehrt, lieber Freund …“' — a sentence that is
     only a name (or 'Der Redakteur:') stands before the quote and says who speaks."""
     s, _ = _sentence_of(sentences, c.start)
@@ -801,7 +597,7 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
                 right_after = inverted and inverted[:1].isupper() and sent[m.end() :].lstrip().startswith(inverted)
                 if right_after and "_" not in inverted and speaker_kind(inverted, lang, people) == "person":
                     subj, kind = inverted, "person"
-            if kind and lang == "de" and (german_subject(subj) != "ok" or _article_noun(subj, masked)):
+            if kind and lang == "de" and (german_subject(subj) != "ok" or article_noun(subj, masked)):
                 kind = ""
             if kind and not kind.startswith("pronoun"):
                 events.append(_Event(s + m.start(), subj, kind))
@@ -834,7 +630,7 @@ def _org_name(name: str) -> bool:
 
 
 def _resolve(
-    cands: list[_Cand],
+    cands: list[Candidate],
     events: list[_Event],
     mentions: list[_Event],
     text: str,
@@ -843,7 +639,7 @@ def _resolve(
     names=None,
 ) -> None:
     """Turn pronouns, roles and unattributed continuations into the speaker a reader would name."""
-    sex = _gender_by_surname(names or {})
+    sex = gender_by_surname(names or {})
     for c, nxt in reversed(list(zip(cands, cands[1:], strict=False))):
         # “First sentence.” “Second one,” he said. — both parts share the attribution that follows them
         gap = text[c.end : nxt.start]
@@ -852,8 +648,8 @@ def _resolve(
         if not c.speaker and not c.fragment and nxt.speaker and not gap.strip() and "\n" not in gap and opens_line:
             c.speaker = nxt.speaker
     for c in cands:
-        if c.speaker:
-            c.kind = speaker_kind(c.speaker, lang, people)
+        if c.speaker:  # a paper named in marks speaks as an organisation: "N. fr. Pr." is no "Pr."
+            c.kind = "thing" if c.extra.get("outlet") else speaker_kind(c.speaker, lang, people)
     for i, c in enumerate(cands):
         if c.kind == "role" and not _indefinite(c.speaker):
             named = _named_later(c, events, text, lang, people) or _named_before(c, mentions, text)
@@ -873,15 +669,15 @@ def _resolve(
                 c.speaker, c.kind = found[0], found[1]
         elif not c.speaker and (c.pro_drop or not c.fragment) and not c.extra.get("writer"):
             found = (
-                _dialogue_turn(c, cands[:i], text)
-                or _question_turn(c, cands[:i], text)
+                dialogue_turn(c, cands[:i], text)
+                or question_turn(c, cands[:i], text)
                 or _continuation(c, cands[:i], events, mentions, text)
                 or _introduced_before(c, cands[:i], events, mentions, text, lang)
             )
             if found:
                 c.speaker, c.kind = found
-        elif not c.speaker and c.fragment and not c.extra.get("title") and _echoed(c, cands[:i], text):
-            c.speaker, c.kind = _echoed(c, cands[:i], text)
+        elif not c.speaker and c.fragment and not c.extra.get("title") and echoed(c, cands[:i], text):
+            c.speaker, c.kind = echoed(c, cands[:i], text)
         elif not c.speaker and c.fragment and not c.extra.get("title"):
             para_start, _ = _para_bounds(text, c.start)
             said = [e for e in events if para_start <= e.pos < c.start and e.kind == "person"]
@@ -890,70 +686,12 @@ def _resolve(
                 c.speaker, c.kind = said[-1].speaker, "person"
             elif c.extra.get("titled"):
                 c.speaker, c.kind = c.extra["titled"], "person"
+            elif same_sentence_speaker(c, cands[:i], text):
+                c.speaker, c.kind = same_sentence_speaker(c, cands[:i], text)
 
 
-TURN_DASHES = ("—", "–", "--")
-DIALOGUE_GAP = 400  # characters between two quotes of one exchange
 
-
-def _turn_opened(text: str, start: int) -> bool:
-    """The quote opens a dialogue turn: a dash before it, at a line start or after a finished sentence or quote
-    (not "…, und – „genau darum“", a dash inside the writer's sentence)."""
-    before = text[:start].rstrip()
-    if not before.endswith(TURN_DASHES):
-        return False
-    lead = before.rstrip("—–- \t\n\u00a0")
-    return not lead or lead[-1] in ".!?…:" + "”“\"»«’‘'"
-
-
-def _dialogue_turn(c: _Cand, earlier: list[_Cand], text: str) -> tuple[str, str] | None:
-    """An exchange written turn by turn ('— Der Redakteur: „…?“ — „Das weiß man noch nicht.“'): a new turn opened
-    by a dash, with no attribution, answers the last speaker, so it goes to the other person of the exchange."""
-    if not _turn_opened(text, c.start):
-        return None
-    turns = _exchange(c, earlier)
-    if not turns:
-        return None
-    last = turns[0][0].split()[-1].lower()
-    other = [t for t in turns if t[0].split()[-1].lower() != last]
-    return other[0] if other else None
-
-
-def _exchange(c: _Cand, earlier: list[_Cand]) -> list[tuple[str, str]]:
-    """The attributed turns right before c, latest first, while they follow each other closely."""
-    turns: list[tuple[str, str]] = []
-    nxt = c.start
-    for q in reversed(earlier):
-        if q.fragment:
-            continue
-        if nxt - q.end > DIALOGUE_GAP or not q.speaker or q.kind.startswith("pronoun"):
-            break
-        turns.append((q.speaker, q.kind))
-        nxt = q.start
-    return turns
-
-
-def _question_turn(c: _Cand, earlier: list[_Cand], text: str) -> tuple[str, str] | None:
-    """In an exchange between two people, a question is answered by the other one and the one who answered asks
-    next: an unattributed quote straight after a question, or itself a question after an answer, changes speaker.
-    (With one speaker so far, "“Why would we?” “We wouldn't.”" is the same person going on.)"""
-    full = [q for q in earlier if not q.fragment]
-    if not full or text[full[-1].end : c.start].strip(" \t\n\u00a0—–-") or text.rfind("\n", 0, c.start) < full[-1].end:
-        return None  # words of the writer's between, or both on one line
-    asked = _ends_question(full[-1], text) or _ends_question(c, text)
-    turns = _exchange(c, earlier)
-    if not asked or not turns:
-        return None
-    last = turns[0][0].split()[-1].lower()
-    other = [t for t in turns if t[0].split()[-1].lower() != last]
-    return other[0] if other else None
-
-
-def _ends_question(c: _Cand, text: str) -> bool:
-    return text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS + " \n").endswith("?")
-
-
-def _named_before(c: _Cand, mentions: list[_Event], text: str) -> str | None:
+def _named_before(c: Candidate, mentions: list[_Event], text: str) -> str | None:
     """'…, Amina El Idrissi, defendió … la diplomática marroquí explicó:' — a definite role pointing back to the
     one person its paragraph names."""
     if (c.speaker or "").split()[0].lower() not in DETERMINERS:
@@ -964,7 +702,7 @@ def _named_before(c: _Cand, mentions: list[_Event], text: str) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
-def _introduced_at(c: _Cand, text: str) -> int:
+def _introduced_at(c: Candidate, text: str) -> int:
     """Where the quote's introduction stands: the previous paragraph when it ends in a colon ("Ze zei …:")."""
     para_start, _ = _para_bounds(text, c.start)
     if para_start and not text[para_start : c.start].strip() and text[:para_start].rstrip().endswith((":", "：")):
@@ -977,7 +715,7 @@ def _indefinite(phrase: str | None) -> bool:
     return bool(first) and first[0].lower() in {"a", "an", "ein", "eine", "un", "une", "uno", "una", "um", "uma", "een"}
 
 
-def _named_later(c: _Cand, events: list[_Event], text: str, lang: str, people: Sequence[str]) -> str | None:
+def _named_later(c: Candidate, events: list[_Event], text: str, lang: str, people: Sequence[str]) -> str | None:
     """'Putin’s spokesman … told Sky News' followed by 'Dmitry Peskov said' in the next paragraph."""
     _, para_end = _para_bounds(text, c.start)
     _, next_end = _para_bounds(text, min(len(text) - 1, para_end + len(PARA_SEP)))
@@ -989,54 +727,8 @@ def _named_later(c: _Cand, events: list[_Event], text: str, lang: str, people: S
     return None
 
 
-PRONOUN_GENDER = {
-    "he": "male", "er": "male", "il": "male", "él": "male", "lui": "male", "ele": "male", "hij": "male",
-    "он": "male", "він": "male", "she": "female", "elle": "female", "ella": "female", "lei": "female",
-    "ela": "female", "она": "female", "вона": "female",
-}  # not German "sie" or Dutch "ze": also "they"
-GENDERED_TITLES = {
-    "herr": "male", "herrn": "male", "mr.": "male", "mr": "male", "monsieur": "male", "m.": "male", "señor": "male",
-    "frau": "female", "mrs.": "female", "ms.": "female", "mrs": "female", "ms": "female", "madame": "female",
-    "mme": "female", "señora": "female",
-}
 
-
-@lru_cache(maxsize=4096)
-def _name_gender(speaker: str) -> str | None:
-    """'male' or 'female' from a title or a well-known given name ('Anna Kowalska', 'Herr Brenner'), else None."""
-    toks = speaker.split()
-    if not toks:
-        return None
-    titled = GENDERED_TITLES.get(toks[0].lower())
-    if titled or len(toks) < 2 or not toks[0][:1].isupper() or toks[0].lower() in DETERMINERS:
-        return titled  # "le prévenu", "Der Pfarrer": no given name to go by
-    guess = _gender_detector()
-    found = guess(toks[0]) if guess else "unknown"
-    return found if found in ("male", "female") else None  # not "mostly_male" Taylor, not "andy" Robin
-
-
-@lru_cache(maxsize=1)
-def _gender_detector():
-    """gender-guesser's given-name dictionary (already a dependency, for the gazetteer), when installed."""
-    try:
-        from gender_guesser.detector import Detector
-    except ImportError:
-        return None
-    return Detector(case_sensitive=False).get_gender
-
-
-def _fits_gender(speaker: str, gender: str | None, sex=None) -> bool:
-    found = (sex or _name_gender)(speaker) if gender else None
-    return found is None or found == gender
-
-
-def _gender_by_surname(names):
-    """The sex of a speaker written by surname alone ('Brenner said'), read off the full name the article uses."""
-    full = {n.split()[-1]: n for n in names if len(n.split()) > 1}
-    return lambda who: _name_gender(full.get(who.split()[-1], who)) if who.split() else None
-
-
-def _last_of_gender(c: _Cand, mentions: list[_Event], gender: str, text: str) -> tuple[str, str, int] | None:
+def _last_of_gender(c: Candidate, mentions: list[_Event], gender: str, text: str) -> tuple[str, str, int] | None:
     """The last person named before the quote in its paragraph (or the previous one, when the quote opens its
     paragraph), known by given name or title to be of that sex. Not further: a surname alone ("Doch Preetz
     entschied …") is no mention we can see, and a full name further back would take its place."""
@@ -1044,13 +736,13 @@ def _last_of_gender(c: _Cand, mentions: list[_Event], gender: str, text: str) ->
     if para_start and not text[para_start : c.start].strip():
         para_start, _ = _para_bounds(text, para_start - len(PARA_SEP) - 1)
     pos = c.start
-    near = [m for m in mentions if para_start <= m.pos < pos and _name_gender(m.speaker) == gender]
+    near = [m for m in mentions if para_start <= m.pos < pos and name_gender(m.speaker) == gender]
     return (near[-1].speaker, "person", near[-1].pos) if near else None
 
 
 def _last_speaker(
     pos: int,
-    earlier: list[_Cand],
+    earlier: list[Candidate],
     events: list[_Event],
     want: str,
     lang: str = "en",
@@ -1067,7 +759,7 @@ def _last_speaker(
     for at, speaker, kind in reversed(pool):
         if kind in kinds:
             # the latest speaker is of the other sex: someone not quoted so far, looked for among names by the caller
-            return (speaker, kind, at) if _fits_gender(speaker, gender, sex) else None
+            return (speaker, kind, at) if fits_gender(speaker, gender, sex) else None
     return None
 
 
@@ -1075,7 +767,7 @@ def _last_mention_in_paragraph(
     pos: int, mentions: list[_Event], text: str, gender: str | None = None
 ) -> tuple[str, str, int] | None:
     para_start, _ = _para_bounds(text, pos)
-    here = [m for m in mentions if para_start <= m.pos < pos and _fits_gender(m.speaker, gender)]
+    here = [m for m in mentions if para_start <= m.pos < pos and fits_gender(m.speaker, gender)]
     return (here[-1].speaker, "person", here[-1].pos) if here else None
 
 
@@ -1083,7 +775,7 @@ CONTINUATION_REACH = 1500  # characters: a page kept as one long paragraph does 
 
 
 def _continuation(
-    c: _Cand, earlier: list[_Cand], events: list[_Event], mentions: list[_Event], text: str
+    c: Candidate, earlier: list[Candidate], events: list[_Event], mentions: list[_Event], text: str
 ) -> tuple[str, str] | None:
     """A quote with no attribution of its own continues the speaker of the same or the previous paragraph."""
     para_start, _ = _para_bounds(text, c.start)
@@ -1106,7 +798,7 @@ JA_AS_FOLLOWS = re.compile(r"(?:次のように|こう)(?:語|述べ|話し|説�
 
 
 def _introduced_before(
-    c: _Cand, earlier: list[_Cand], events: list[_Event], mentions: list[_Event], text: str, lang: str
+    c: Candidate, earlier: list[Candidate], events: list[_Event], mentions: list[_Event], text: str, lang: str
 ) -> tuple[str, str] | None:
     """A quote opening its paragraph after a paragraph that introduces someone ("… адвокат Ирина Лапина …
     После заседания она объяснила …", "se dirigió a los socios:"): the person named there is the speaker.
@@ -1194,7 +886,7 @@ OFFICE_STEMS = {
 }
 
 
-def _to_quote(c: _Cand, text: str, lang: str, names) -> Quote:
+def _to_quote(c: Candidate, text: str, lang: str, names) -> Quote:
     pieces = [_clean_inner(text[s:e]) for s, e in c.parts]
     body = " ".join(p for p in pieces if p)
     return Quote(

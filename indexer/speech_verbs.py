@@ -134,7 +134,7 @@ THING_PRONOUNS: dict[str, set[str]] = {
 # titles written before a name; stripped when normalising a speaker to the person's name
 TITLES = set(
     """president minister prime representatives representative senators reps. sens. rep sen chancellor governor senator sen. rep. representative mayor mr. mrs. ms. dr. prof.
-    professor gen. general col. capt. lt. sgt. gov. secretary spokesman spokeswoman spokesperson ceo chairman
+    professor gen. general col. capt. lt. sgt. gov. secretary spokesman spokeswoman spokesperson ceo chair chairman
     chairwoman chief director judge justice king queen prince pope sir lady lord herr frau bürgermeister
     bundeskanzler kanzler präsident ministerin ministerpräsident m. mme monsieur madame maire ministre président
     sr. sra. señor señora alcalde alcaldesa ministra presidente sig. sig.ra signor signora sindaco pan pani

@@ -711,3 +711,84 @@ def test_party_label_in_brackets_is_not_the_speaker():
 def test_german_titled_name_is_taken_whole():
     found = quotes(["Professor Otmar Issing bezeichnete die Idee als „ökonomischen Selbstmord“."], "de")
     assert found == [("ökonomischen Selbstmord", "Otmar Issing", True)]
+
+
+# ---------------------------------------------------------------- partial quotes take the speaker whose words they are
+
+
+def test_partial_quote_after_a_naming_verb_is_the_namer_s():
+    found = quotes(["Mayor Anna Berg called the plan “a costly detour.” The council votes on Friday."], "en")
+    assert found == [("a costly detour.", "Anna Berg", True)]
+    found = quotes(["Peter Lang denied any wrongdoing, calling the reports “idle gossip.”"], "en")
+    assert found == [("idle gossip.", "Peter Lang", True)]
+
+
+def test_the_one_called_something_is_not_its_speaker():
+    text = "Anna Berg was called a “traitor” by the crowd outside the court."
+    assert quotes([text], "en") == [("traitor", None, True)]
+
+
+def test_partial_quote_opening_its_sentence_takes_the_speaker_at_its_end():
+    text = "“It is time to fix the bridge” and reopen the road before winter, Maria Lopez said."
+    assert quotes([text], "en") == [("It is time to fix the bridge", "Maria Lopez", True)]
+
+
+def test_german_name_given_before_a_final_naming_verb():
+    text = "Der Fluss mündet in einen See, den Hartmann als „Blauen Kessel“ bezeichnet, und fließt dann weiter."
+    assert quotes([text], "de") == [("Blauen Kessel", "Hartmann", True)]
+
+
+def test_phrase_in_a_sentence_reporting_a_paper_is_the_paper_s():
+    text = "Kürzlich wurde in der „Rhein.\nPost“ ein scharfer Artikel gedruckt, weil der Umbau als „reine Verschwendung“ gilt."
+    assert quotes([text], "de")[-1] == ("reine Verschwendung", "Rhein. Post", True)
+    text = "Wie Direktor Albrecht in der „Rheinpost“ schreibt, ist der Umbau „reine Verschwendung“."
+    assert quotes([text], "de")[-1][1] != "Rheinpost"  # Albrecht wrote it, not the paper
+
+
+def test_german_one_heard_speaking_is_the_speaker():
+    text = "Die Nachbarn liefen hinaus und hörten Greta allerlei wirres Zeug rufen, z. B. „Macht die Tür auf!“"
+    assert quotes([text], "de") == [("Macht die Tür auf!", "Greta", False)]
+
+
+def test_slavic_subject_after_the_verb_behind_an_adverbial():
+    text = "«Как вам будет угодно, ваше превосходительство», — с поклоном сказал швейцар и пошел за ключами."
+    assert quotes([text], "ru")[0][1] == "швейцар"
+    assert quotes(["„Hráli jsme špatně, soupeř byl lepší,“ skromně poznamenal po zápase Novák."], "cs")[0][1] == "Novák"
+    text = "„Vše bylo jinak,“ řekl tento týden při odletu z Prahy zmocněnec OSN pro Evropu Jan Novotný."
+    assert quotes([text], "cs")[0][1] == "Jan Novotný"
+
+
+def test_party_before_a_name_is_not_a_first_name():
+    text = "Republican Donald Trump spoke in Ohio. “We will win,” Trump said."
+    assert quotes([text], "en")[0][1] == "Donald Trump"
+
+
+def test_long_titled_name_is_read_to_its_end():
+    assert quotes(["“Demand is strong,” Fed Chair Janet L. Yellen said last month."], "en")[0][1] == "Janet L. Yellen"
+    text = "Bank Chair Mary Jo Whitfield spoke first. “We are ready,” Whitfield said. The White House agreed."
+    assert quotes([text], "en")[0][1] == "Mary Jo Whitfield"  # not the "White House" of a four-word cut
+
+
+def test_the_one_told_is_the_listener_not_the_speaker():
+    assert quotes(["Michael Isikoff told Sidewire, “The tape was cut.”"], "en")[0][1] == "Michael Isikoff"
+
+
+def test_possessive_reply_names_its_speaker():
+    found = quotes(["“Can we meet on Friday?” asked Robby Mook.", "Huma Abedin's short reply: “Not this week.”"], "en")
+    assert found[1][:2] == ("Not this week.", "Huma Abedin")
+
+
+def test_phrase_later_in_the_sentence_of_an_attributed_quote_is_that_speaker_s():
+    text = "“Thanks, John!” replied finance director Dennis Cheng, ending his message with the hashtag “#BigWin.”"
+    assert quotes([text], "en")[1] == ("#BigWin.", "Dennis Cheng", True)
+    text = "“We won,” said Dennis Cheng. The mayor, in turn, spoke of a “fine result.”"
+    assert quotes([text], "en")[1] == ("fine result.", None, True)  # a new sentence: not Cheng's phrase
+
+
+def test_warm_up_loads_the_given_names_before_workers_fork():
+    from indexer.annotate import warm_up
+    from indexer.speaker_gender import gender_detector
+
+    gender_detector.cache_clear()
+    warm_up()
+    assert gender_detector.cache_info().currsize == 1

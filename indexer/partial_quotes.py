@@ -1,0 +1,124 @@
+"""Who a phrase quoted inside the writer's own sentence belongs to (partial quotes, flagged as fragments).
+
+The convention follows issue #4's seed (Peskov's "bold fake"): a fragment takes the speaker whose words it is — the
+one who named it, the speaker its sentence names, a titled person the sentence is about, or the speaker of a
+statement it echoes; scare quotes and titles with no such speaker keep none.
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexer.attribution import (
+    article_noun,
+    german_subject,
+    speaker_after,
+    speaker_kind,
+    subject_before,
+    words,
+)
+from indexer.quote_candidate import Candidate
+from indexer.quote_marks import PAIRS_CHARS
+from indexer.speech_verbs import DETERMINERS
+
+TITLED_NAME_DE = re.compile(
+    r"(?<!\w)(?:(?:Herr|Herrn|Hr\.|Frau|Fräulein|General|Generals|Graf|Grafen|Fürst|Fürsten|Minister|Ministers|"
+    r"Professor|Dr\.|Abg\.|Abgeordnete[rn]?|Pfarrer|Bischof|Oberst|Major|Hauptmann|Präsident|Präsidenten)\s+)+"
+    r"((?:[A-ZÄÖÜ]\.\s*)*[A-ZÄÖÜ][\w-]{2,}(?:\s+[A-ZÄÖÜ][\w-]{2,}){0,2}(?:\s*=\s*[A-ZÄÖÜ][\w-]+)?)(?![\w.])"
+)
+
+
+def titled_person(before: str) -> str | None:
+    """'Zuerst bemüht sich General Ducrot, die Ausführungen seines „alten Freundes Trochu“ zu widerlegen': a phrase
+    set in marks in a sentence that names one person by title is that person's wording."""
+    named = {m.group(1) for m in TITLED_NAME_DE.finditer(before)}
+    return named.pop() if len(named) == 1 else None
+
+
+NAMING_VERBS = {
+    "de": re.compile(r"(?<!\w)(?:nannte|nannten|nennt|nennen|taufte|tauften|tauft)(?!\w)"),
+    "en": re.compile(
+        r"(?<!\w)(?:called|calling|calls|dubbed|dubbing|dubs|labell?ed|labell?ing|branded|branding|described|describing)"
+        r"(?!\w)"
+    ),
+}
+PASSIVE_AUX = {"is", "was", "were", "are", "be", "been", "being", "get", "gets", "got", "wird", "wurde", "wurden"}
+
+
+def namer(before: str, lang: str) -> str | None:
+    """Who gave the name in marks: the subject of 'nannte'/'called' right before it in the same sentence
+    ("Mrs. Clinton called Ohio “one of …”"; after a comma, the sentence's subject: "X denied it, calling it “…”")."""
+    verb = NAMING_VERBS.get(lang)
+    m = verb.search(before) if verb else None
+    if not m or len(before[m.end() :].split()) > 4:
+        return None
+    head = before[: m.start()]
+    if head.split()[-1:] and head.split()[-1].lower() in PASSIVE_AUX:
+        return None  # "he was called a “traitor”": the one named, not the one naming
+    subject = subject_before(head, lang) if head.strip() else None
+    if not subject or lang == "de" and (german_subject(subject) != "ok" or article_noun(subject, before)):
+        return None  # "Die Leute nannten ihn …" names nobody in particular
+    return subject if speaker_kind(subject, lang, ()) == "person" else None
+
+
+NAMED_AS_DE = re.compile(r"(?<!\w)als\s+(?:\w+\s+){0,2}$")
+NAMING_AFTER_DE = re.compile(r"^\s*(?:bezeichnet|bezeichnete|bezeichneten|nennt|nannte|nannten|betitelt|betitelte)(?!\w)")
+
+
+def namer_after(before: str, after: str, lang: str) -> str | None:
+    """'… einen See, den Speke als kleinen „Luta Ngige“ bezeichnet': in a German clause the naming verb comes last;
+    the name written between the relative pronoun and 'als' is the one who gave the name."""
+    if lang != "de" or not NAMING_AFTER_DE.search(after):
+        return None
+    clause = re.split(r"[,;:]", before)[-1]
+    m = NAMED_AS_DE.search(clause)
+    toks = words(clause[: m.start()]) if m else []
+    while toks and toks[0].lower() in DETERMINERS | {"welchen", "welche", "welches"}:
+        toks = toks[1:]  # "den Speke": the relative pronoun is what is named
+    if not toks or len(toks) > 3 or not all(t[:1].isupper() for t in toks):
+        return None
+    subject = " ".join(toks)
+    return subject if german_subject(subject) == "ok" and speaker_kind(subject, lang, ()) == "person" else None
+
+
+def said_at_sentence_end(tail: str, lang: str) -> str | None:
+    """'“It's time for us to …” and enact her agenda, Mr. Clyburn said.': a partial quote that opens its sentence
+    belongs to the speaker the sentence names at its end (tail: the masked rest of the sentence), after a comma."""
+    if "_" in tail or "," not in tail:
+        return None
+    speaker, _ = speaker_after(tail.rsplit(",", 1)[1], lang, max_words=4)
+    return speaker if speaker and speaker_kind(speaker, lang, ()) == "person" else None
+
+
+def echoed(c: Candidate, earlier: list[Candidate], text: str) -> tuple[str, str] | None:
+    """Wer sind diese „eingeweihten Kreise“? — a phrase picked up again from a statement quoted earlier is still
+    that speaker's (case endings may differ: 'eingeweihten Kreisen')."""
+    phrase = re.findall(r"\w+", text[c.parts[0][0] : c.parts[-1][1]].lower())
+    if len(phrase) < 2:
+        return None
+    stems = [w[: max(4, len(w) - 2)] for w in phrase]
+    pattern = re.compile(r"(?<!\w)" + r"\w*\W+".join(re.escape(st) for st in stems))
+    for q in reversed(earlier):
+        if q.fragment or not q.speaker:
+            continue
+        if pattern.search(text[q.parts[0][0] : q.parts[-1][1]].lower()):
+            return q.speaker, q.kind
+    return None
+
+
+def same_sentence_speaker(c: Candidate, earlier: list[Candidate], text: str) -> tuple[str, str] | None:
+    """'“Thanks, John!” responded Dennis Cheng, punctuating his message with the hashtag “#ChairmanCash.”': a phrase
+    quoted later in the sentence of an attributed quote is that speaker's too."""
+    full = [q for q in earlier if not q.fragment]
+    if not full or not full[-1].speaker or full[-1].kind.startswith("pronoun"):
+        return None
+    between = text[full[-1].end : c.start]
+    closed = text[full[-1].parts[-1][0] : full[-1].parts[-1][1]].rstrip(PAIRS_CHARS)[-1:] in ".!?…"
+    if closed and between.strip()[:1].isupper():
+        return None  # '“… Donald Trump is different.” She called him “…”': the quote ended its sentence
+    if "\n" in between or re.search(r"[.!?…](?:\s|$)", between) or any(q.start > full[-1].end for q in earlier):
+        return None  # another sentence, or another phrase in marks between them
+    return full[-1].speaker, full[-1].kind
+
+
+__all__ = ["echoed", "namer", "namer_after", "said_at_sentence_end", "same_sentence_speaker", "titled_person"]

@@ -1,0 +1,60 @@
+"""The sex a speaker's name or title tells, so that 'he' and 'she' go back to a person of that sex.
+
+gender-guesser's given-name dictionary (already a dependency) is loaded on first use; warm_up() loads it before
+worker processes fork so they share it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from indexer.speech_verbs import DETERMINERS
+
+PRONOUN_GENDER = {
+    "he": "male", "er": "male", "il": "male", "él": "male", "lui": "male", "ele": "male", "hij": "male",
+    "он": "male", "він": "male", "she": "female", "elle": "female", "ella": "female", "lei": "female",
+    "ela": "female", "она": "female", "вона": "female",
+}  # not German "sie" or Dutch "ze": also "they"
+GENDERED_TITLES = {
+    "herr": "male", "herrn": "male", "mr.": "male", "mr": "male", "monsieur": "male", "m.": "male", "señor": "male",
+    "frau": "female", "mrs.": "female", "ms.": "female", "mrs": "female", "ms": "female", "madame": "female",
+    "mme": "female", "señora": "female",
+}
+
+
+@lru_cache(maxsize=4096)
+def name_gender(speaker: str) -> str | None:
+    """'male' or 'female' from a title or a well-known given name ('Anna Kowalska', 'Herr Brenner'), else None."""
+    toks = speaker.split()
+    if not toks:
+        return None
+    titled = GENDERED_TITLES.get(toks[0].lower())
+    if titled or len(toks) < 2 or not toks[0][:1].isupper() or toks[0].lower() in DETERMINERS:
+        return titled  # "le prévenu", "Der Pfarrer": no given name to go by
+    guess = gender_detector()
+    found = guess(toks[0]) if guess else "unknown"
+    return found if found in ("male", "female") else None  # not "mostly_male" Taylor, not "andy" Robin
+
+
+@lru_cache(maxsize=1)
+def gender_detector():
+    """gender-guesser's given-name dictionary (already a dependency, for the gazetteer), when installed."""
+    try:
+        from gender_guesser.detector import Detector
+    except ImportError:
+        return None
+    return Detector(case_sensitive=False).get_gender
+
+
+def fits_gender(speaker: str, gender: str | None, sex=None) -> bool:
+    found = (sex or name_gender)(speaker) if gender else None
+    return found is None or found == gender
+
+
+def gender_by_surname(names):
+    """The sex of a speaker written by surname alone ('Brenner said'), read off the full name the article uses."""
+    full = {n.split()[-1]: n for n in names if len(n.split()) > 1}
+    return lambda who: name_gender(full.get(who.split()[-1], who)) if who.split() else None
+
+
+__all__ = ["PRONOUN_GENDER", "fits_gender", "gender_by_surname", "gender_detector", "name_gender"]

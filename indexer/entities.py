@@ -36,16 +36,21 @@ from indexer.gazetteer import (
 from indexer.models import ENTITY_TYPES, Entity
 from indexer.names import _morph, fold, is_cyrillic, lemma_candidates, lemma_for, skeleton
 from indexer.slavic_entities import (
+    PL_PLACE_PREPOSITIONS,
     agreed_nominative,
     country_after,
     descriptor_start,
     extend_org_end,
     merge_phrase_orgs,
+    pl_adjective_stem,
+    polish_common_noun,
+    polish_nominative,
+    polish_place_name,
     ru_not_a_place,
     split_bracketed_acronym,
 )
 
-_TOKEN = re.compile(r"\b[A-ZА-ЯІЇЄҐ]\.(?=\s?[A-ZА-ЯІЇЄҐ][a-zа-яіїєґ])|\b(?:[LlDdJjMmNnSsTtCc]|[Qq]u)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
+_TOKEN = re.compile(r"\b[A-ZА-ЯІЇЄҐ]\.(?=\s?[A-ZА-ЯІЇЄҐ][a-zа-яіїєґ])|\b(?:[LlDdJjMmnSsTtCc]|N(?!['’][A-Z])|[Qq]u)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
 _SENT_END = {".", "!", "?", "…", ":", ";"}
 _OPENERS = set("\"'«»“”„‘’([{–—-•*")
 _NAME_PARTICLES = {"de", "van", "von", "der", "den", "da", "di", "du", "dos", "bin", "ibn", "al", "el", "la", "le"}
@@ -53,10 +58,10 @@ CONNECTORS_BY_LANG = {
     "en": {"of", "the", "for", "&"} | _NAME_PARTICLES,
     "de": {"von", "van", "vom", "zu", "de", "am", "der", "&"},
     "es": {"de", "del", "la", "las", "los", "el"},
-    "fr": {"de", "du", "des", "la", "le", "d'", "d’", "l'", "l’", "&"},
+    "fr": {"de", "du", "des", "la", "le", "d'", "d’", "l'", "l’", "&", "del"},  # (Spanish names: "Unión Agraria del Sur")
     "nl": {"van", "de", "der", "den", "het", "voor", "ter", "&"},
     "it": {"di", "del", "della", "dei", "degli", "da", "de"},
-    "pt": {"de", "do", "da", "dos", "das"},
+    "pt": {"de", "do", "da", "dos", "das", "del"},
 }
 CONNECTORS = set().union(*CONNECTORS_BY_LANG.values())
 _PLACE_PREPS = {
@@ -119,6 +124,7 @@ class Mention:
     weak: bool = False  # came from a headline-case title: keep only if confirmed elsewhere
     lemma: str = ""  # dictionary form for inflecting languages
     person_cue: bool = False
+    fallback: str | None = None  # type an untyped mention takes if no person's name claims it
 
 
 @dataclass
@@ -164,8 +170,8 @@ def _lexical_common(word: str, language: str) -> bool:
     if language == "de":
         if german.capitalised_non_noun(word):
             return True  # "Dabei", "Darin" (even if somewhere a given name)
-        if fold(word) in first_names():
-            return False  # "Margrit" is no compound of "Mar" and "Grit"
+        if _de_given(word) or german.street_name(word):
+            return False  # "Margrit" is no compound of "Mar" and "Grit", nor "Pestalozzistraße" a common noun
         return german.known(word) or german.ordinary_noun(word)
     low = word.lower()
     return low in lex and word not in lex
@@ -229,7 +235,8 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
         j = i + 1
         while j < n:
             if _is_cap(toks[j].text) and not toks[j].sent_start and not (
-                    language == "de" and toks[j].text.casefold() in _stopwords(language)) and not (
+                    language == "de" and toks[j].text.casefold() in _stopwords(language) and not (
+                        german.regnal_number(toks[j].text) and toks[j - 1].text[:1].isupper())) and not (
                     len(toks[j - 1].text) >= 5 and toks[j - 1].text.isupper() and not toks[j].text.isupper()):
                 # (nor does a headline in capitals run into the dateline after it: "... DE ESTADO Freetown")
                 j += 1  # (a capitalised German article or adverb starts a new sentence: "China Das Spiel")
@@ -238,6 +245,8 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
             k = j
             while k < n and k - j < 2 and toks[k].text.casefold() in connectors:
                 k += 1
+            if language == "es" and k == j + 1 and toks[j].text in ("el", "la", "los", "las"):
+                k = j  # "Semana Santa la Policía": a bare article starts a new name; "de la" stays inside one
             if language == "de" and k > j and toks[j].text in ("der", "des") and not has_org_word([toks[j - 1].text]):
                 k = j  # "Ende der Saison", "Rest der Bankräuber": a genitive, not part of a name
             if language == "de" and k > j and toks[j].text == "am" and not place_for(toks[j - 1].text, language):
@@ -247,13 +256,29 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
                 k = j  # "Heydrich von Hermann Göring": "von" before a full name is a preposition
             if k == j and k < n and toks[k].text.casefold() == "für" and has_org_word([toks[j - 1].text]):
                 k += 1  # "Institut für Flussforschung Leipzig", whatever the article's language
+            elif language == "de" and k == j and k < n and toks[k].text == "für" and _org_word([toks[j - 1].text], "de"):
+                k += 1  # "Senatsverwaltung für Stadtentwicklung"
+            if language == "de" and k > j and toks[j].text == "für":
+                while k < n - 1 and k - j < 3 and toks[k].text[:1].islower() and german.known(toks[k].text) and (
+                        toks[k].text.endswith(("e", "en", "er", "es"))):
+                    k += 1  # "Institut für molekulare Pathogenese", "Bundesministerium für wissenschaftliche Forschung"
+            if language == "de" and k > j and k + 2 < n and _is_cap(toks[k].text) and toks[k + 1].text == "und" and (
+                    toks[j].text == "für" and _is_cap(toks[k + 2].text) and not toks[k + 2].sent_start):
+                j = k + 3  # "Zentralanstalt für Meteorologie und Geodynamik"
+                continue
             if k > j and k < n and _is_cap(toks[k].text):
                 j = k + 1
                 continue
             break
+        if language == "de" and i > 0 and toks[i].text in _DE_LEGAL_FORMS and toks[i - 1].text[:1].islower() and (
+                toks[i - 1].text.isalpha() and toks[i - 1].text not in _stopwords(language)):
+            i -= 1  # "Die nanoresins AG": a company written in lower case before its legal form
         runs.append((i, j))
         i = j
     return _german_noun_splits(toks, runs) if language == "de" else runs
+
+
+_DE_LEGAL_FORMS = {"AG", "GmbH", "KG", "KGaA", "SE", "OHG", "eG", "mbH"}
 
 
 def _german_noun_splits(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -263,7 +288,13 @@ def _german_noun_splits(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[t
     for a, b in runs:
         start = a
         for k in range(a + 1, b):
-            if _is_cap(toks[k].text) and _german_common_noun(toks[k].text) and _german_name_like(toks[k - 1].text):
+            if start < k and k + 1 < b and place_for(f"{toks[k].text} {toks[k + 1].text}", "de") and (
+                    _german_common_noun(toks[k].text)):
+                out.append((start, k))  # "Ortsumfahrung | Schwäbisch Gmünd": a two-word place after a noun
+                start = k
+                continue
+            if _is_cap(toks[k].text) and _german_common_noun(toks[k].text) and _german_name_like(toks[k - 1].text) and (
+                    not place_for(f"{toks[k - 1].text} {toks[k].text}", "de")):  # (but "Schwäbisch Hall")
                 out.append((start, k))
                 out.append((k, k + 1))
                 start = k + 1
@@ -277,13 +308,15 @@ def _german_common_noun(word: str) -> bool:
         return False
     low, english = word.casefold(), _lexicon("en")
     return not (low in _PLACE_TAILS or low in CONNECTORS or org_for(word) or place_for(word, "de")
-                or fold(word) in first_names() or looks_like_acronym(word)
+                or fold(word) in first_names() or german.hyphenated_given(word, first_names()) or looks_like_acronym(word)
+                or german.camel_case_name(word)
                 or (english is not None and word.lower() in english))  # "MTV Networks", "Football League"
 
 
 def _german_name_like(word: str) -> bool:
     """Not an adjective or article ("Deutsche", "Rote", "Frankfurter"): those belong to the noun after them."""
-    if word.casefold() in CONNECTORS or german.known(word.lower()) or fold(word) in first_names():
+    if word.casefold() in CONNECTORS or german.known(word.lower()) or fold(word) in first_names() or (
+            german.hyphenated_given(word, first_names())):
         return False  # after a given name comes a surname, even one that is also a noun ("Stefani Korn")
     return not (word.endswith("er") and place_for(word[:-2], "de"))
 
@@ -317,6 +350,9 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
         if len(words) > 1 and org_for(" ".join(w.text for w in words)) or language == "de" and (
                 _german_org_at_place(words)):
             break  # "Die Deutsche Bahn": the demonym belongs to the organisation's name; "TV Amberg"
+        if language == "de" and len(words) > 1 and not words[0].sent_start and german.adjective_phrase_type(
+                [w.text for w in words]):
+            break  # "der Evangelischen Kirche": a capitalised adjective mid-sentence opens a name
         first = words[0]
         low = first.text.casefold().strip(".")
         if low in PERSON_TITLES or _hyphen_title(low):
@@ -331,18 +367,21 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
         elif _leading_common(first, len(words), language, lower_vocab) and not (
             org_for(first.text) or _lead_place(first, language, lower_vocab)
         ) and not (language == "de" and (_german_org_lead(words) or len(words) > 1 and low in _PLACE_HEADS
-                                          or _german_org_at_place(words) or _german_town_adjective(words))) or (
-                _sentence_stopword(first, language)):  # (German "Bad Godesberg", "Sankt Augustin" keep their head)
+                                          or _german_org_at_place(words) or _german_town_adjective(words))) and not (
+                language == "pl" and len(words) >= 3 and pl_adjective_stem(first.text)) or (
+                _sentence_stopword(first, language)):  # (German "Bad Godesberg", "Sankt Augustin" keep their head;
+            # a Polish adjective before a two-word name is its first word: "Rządowe Centrum Bezpieczeństwa")
             words = words[1:]
         elif is_demonym(first.text) and not (len(words) > 1 and _org_word([w.text for w in words[1:]], language)) and (
-                not (language == "de" and _german_town_adjective(words))):
+                not (language == "de" and (_german_town_adjective(words) or _german_genitive_place(first.text)))):
             words = words[1:]
         else:
             break
     while words:
         low = words[-1].text.casefold().strip(".")
         if low in CONNECTORS or low in MONTHS_DAYS or low in NEVER_NAMES or low in PERSON_TITLES or (
-            is_demonym(words[-1].text) and len(words) == 1
+            is_demonym(words[-1].text) and len(words) == 1 and not (language == "de" and _german_genitive_place(
+                words[-1].text))
         ) or (language == "de" and _german_trailing_noun([w.text for w in words])):
             words = words[:-1]
         else:
@@ -367,12 +406,15 @@ def _german_trailing_noun(words: list[str]) -> bool:
     lex, english = _lexicon("de"), _lexicon("en")
     if lex is None or not (german.known(last) or german.ordinary_noun(last)) or _org_word([last], "de"):
         return False
+    if len(words) >= 3 and prev.endswith("s") and not _de_given(prev) and german.known(last) and (
+            german.inflects_as_noun(last) and not german.lexicon_name(last)):
+        return True  # "Konrad Adenauers Tod": the noun a genitive name qualifies
     if last.casefold() in _PLACE_TAILS or org_for(last) or place_for(last, "de") or fold(last) in first_names():
         return False
-    if prev.casefold() in CONNECTORS:
-        return not _org_word(words[:-2], "de")  # "Deutschland von Menschen", but "Bank von England"
-    if fold(words[0]) in first_names() and not (place_for(words[0], "de") and german.known(last)) or (
-            german.known(prev.lower())) or fold(prev) in first_names() or (
+    if prev.casefold() in CONNECTORS:  # "Deutschland von Menschen", but "Bank von England", "Lucas von Hildebrandt"
+        return not _org_word(words[:-2], "de") and not _german_noble_name(words, len(words) - 2)
+    if fold(words[0]) in first_names() and len(words) == 2 and not (place_for(words[0], "de") and german.known(
+            last)) or german.known(prev.lower()) and not place_for(prev, "de") or _de_given(prev) or (
             english is not None and last.lower() in english):
         return False
     return not (prev.endswith("er") and place_for(prev[:-2], "de"))  # "Frankfurter Rundschau"
@@ -404,6 +446,11 @@ def _hyphen_title(low: str) -> bool:
 def _german_org_lead(words: list[_Tok]) -> bool:
     """"Deutschen Post AG", "Combots AG", "Harvard Universität": the nouns before an organisation word are its name."""
     first = words[0]
+    texts = [w.text for w in words]
+    if "für" in texts[1:]:  # "Institut für molekulare Pathogenese": the institution word stands before "für"
+        head = texts.index("für", 1)
+        return _org_word(texts[head - 1 : head], "de") and first.text.casefold() not in _stopwords("de") and not any(
+            fold(w) in first_names() for w in texts[:head])
     if any(w.text.casefold() in CONNECTORS or fold(w.text) in first_names() for w in words):
         return False  # "Biologin Anna Berger vom Institut" is a person and an affiliation
     return len(words) > 1 and _org_word([words[-1].text], "de") and not (
@@ -413,6 +460,9 @@ def _german_org_lead(words: list[_Tok]) -> bool:
 def _german_org_at_place(words: list) -> bool:
     """"Universität Zürich", "Landgericht Düsseldorf", "Jugendamt Mannheim": an institution and its seat."""
     texts = [getattr(w, "text", w) for w in words]
+    if len(texts) == 2 and texts[0] in _DE_CLUB_LEADS and texts[0].isupper() and _is_cap(texts[1]) and (
+            not german.known(texts[1]) or german.lexicon_name(texts[1])):
+        return True  # "TV Eppelheim", "TSV Dewangen": a club and its village, which no gazetteer lists
     return len(texts) > 1 and (_org_word(texts[:1], "de") or texts[0] in _DE_CLUB_LEADS) and place_for(
         " ".join(texts[1:]), "de") is not None
 
@@ -422,6 +472,27 @@ _DE_CLUB_LEADS = {"TV", "SV", "SC", "FC", "VfB", "VfL", "VfR", "TSV", "SpVgg", "
                   "ASV", "ESV", "BSC", "SSC", "Eintracht", "Borussia", "Fortuna", "Alemannia", "Arminia", "Hansa",
                   "Rot-Weiss", "Rot-Weiß", "Dynamo", "Lokomotive", "Preußen", "Kickers", "Germania", "Concordia",
                   "Viktoria", "Sportfreunde", "Rapid", "Austria", "Admira"}
+
+
+def _german_brand(word: str, prev: str) -> bool:
+    """A capital inside the word ("ProSieben", "ZdK"), but no legal form ("GmbH") nor a law cited by its section
+    ("§ 85 ArbGG")."""
+    return german.camel_case_name(word) and not prev[:1].isdigit() and word.casefold() not in NEVER_ALONE
+
+
+def _german_apposition_head(texts: list[str]) -> bool:
+    """A common noun for a kind of organisation or person before a name that stands on its own: an organisation
+    ("Softwareanbieter SAF AG", "Nachrichtenagentur Xinhua") or a place ("Fluggesellschaft Südamerikas")."""
+    if len(texts) < 2 or not (german.known(texts[0]) or german.ordinary_noun(texts[0])) or german.apposition_type(
+            texts[0]) not in ("organization", "person") or any(w.casefold() in CONNECTORS or w == "für" for w in texts):
+        return False
+    rest = " ".join(texts[1:])
+    return bool(org_for(rest) or has_org_word(texts[1:]) or place_for(rest, "de"))
+
+
+def _german_genitive_place(word: str) -> bool:
+    """"Taiwans", "Brasiliens": a place in the genitive, which the demonym rule would take for "Taiwanese"."""
+    return word.endswith("s") and place_for(word, "de") is not None and place_for(word[:-1], "de") is not None
 
 
 def _german_town_adjective(words: list) -> bool:
@@ -453,9 +524,13 @@ def _not_this_place(word: str, place, language: str, sent_start: bool, lower_voc
         low = word.casefold()
         ordinary = low in _stopwords(language) or low in lower_vocab or low in MONTHS_DAYS
         lex = _lexicon(language)
-        known_noun = lex is not None and (word in lex or word.lower() in lex) and not german.lexicon_name(word)
+        known_noun = lex is not None and (word in lex or word.lower() in lex) and not german.lexicon_name(word) and not (
+            word.endswith("s") and german.lexicon_name(word[:-1]) and fold(place.name) == fold(word[:-1])) and not (
+            "-" in word and fold(place.name) == fold(word))  # ("Heidelbergs", "Baden-Baden" are listed names too)
         return ordinary or german.capitalised_non_noun(word) or (
-            known_noun and place.kind == "city" and place.population < 150_000)
+            known_noun and place.kind == "city" and (place.population < 150_000 or fold(place.name) not in (
+                fold(word), fold(word[:-1]))))
+        # (a noun that is some city's other name only: "Rest" for Rasht, "Kitas" for Quito, "Klang")
     return (sent_start or place.population < 1_000_000) and _common_word(word, language, lower_vocab)
 
 
@@ -464,10 +539,19 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     """(type, canonical) of a trimmed run; type None means drop it."""
     surface = " ".join(words)
     org = org_for(surface)
+    if org and language == "de" and len(words) == 1 and german.known(surface) and not german.lexicon_name(
+            surface) and prev[:1].islower() and prev.endswith(("e", "en", "er", "es", "em")) and (
+            prev not in _DE_DETERMINERS and prev not in _stopwords(language)):
+        return "", None  # "ein faires Bild", "die westliche Allianz": an adjective marks the common noun
+    if not org and _event_name(words, language):
+        return "", None  # "Copa del Mundo", "UEFA Cup", "Premio de Ecología": an event or award, no entity
+    if not org and language == "es" and len(words) >= 2 and fold(words[0]) in _ES_SITE_HEADS:
+        return "place", None  # "Palacio de Benacazón", "Hotel Ciudad de Logroño", "Teatro Real": a building or site
     if org:
         return "organization", org
-    if len(words) == 1 and (words[0].casefold() in _stopwords(language) or words[0].casefold() in _ABBREVIATIONS
-                            or _ROMAN.match(words[0])):
+    if len(words) == 1 and (words[0].casefold() in _stopwords(language) and not (
+            language == "es" and prev in ("el", "del", "al") and has_org_word(words))  # "el Estado": the State
+                            or words[0].casefold() in _ABBREVIATIONS or _ROMAN.match(words[0])):
         return "", None
     known = person_for(surface) or (language == "de" and surface.endswith("s") and person_for(surface[:-1]))
     if known:  # (German genitive: "Merkels Zusage")
@@ -475,6 +559,7 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     names = first_names()
     first_is_name = (fold(words[0]) in names and words[0].casefold() not in _PLACE_HEADS and not (
         language == "de" and _german_kind_noun(words[0]))) or (
+        language == "de" and german.hyphenated_given(words[0], names)) or (
         language in ("uk", "ru") and _given_name(words[0], language))  # "San Sebastián" is no person
     slavic_person = language in ("uk", "ru") and _slavic_person(words, language)
     if cue and not has_org_word(words) and not _place_after_title(surface, language):
@@ -488,6 +573,15 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if place and len(words) == 1 and place.kind == "city" and place.population < 1_000_000 and (
             nxt.casefold() in _SPEECH_VERBS):
         return "person", None  # "Gil recordó", "Torres said": a town's name that speaks is a surname
+    if language == "de" and len(words) == 1 and words[0].casefold() in german.STOCK_INDICES:
+        return "", None  # "Der DAX schloss höher": an index, not the exchange that computes it
+    if language == "de" and len(words) == 1 and (german.currency(words[0]) and (
+            prev[:1].isdigit() or prev.casefold() in _DE_AMOUNTS or is_demonym(prev))):
+        return "", None  # "213 000 Schweizer Franken", "Milliarden Yen": a currency, not the region or town
+    if language == "de" and place and len(words) == 1 and place.kind == "city" and place.population < 100_000 and (
+            fold(words[0]) in common_first_names() and fold(place.name) == fold(words[0])
+            and prev.casefold() not in _PLACE_PREPS and prev != "von"):
+        return "person", None  # "der Martin", "zu Selma": a given name first, a small town's name second
     if place and language == "es" and prev in ("el", "del", "al") and place.kind == "city":
         return "organization", None  # "el Valencia", "del Barcelona": a city with a masculine article is its club
     if place and not (first_is_name and len(words) > 1 and place.kind == "city" and place.population < 500_000) and not (
@@ -506,10 +600,14 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "person", None  # "( Stickroth 30th pen , Wosz 89th )": scorers and the minute they scored
     if len(words) == 1 and prev == "(" and nxt in (")", ",", "/", "-") and _country_code(words[0]):
         return "place", _country_code(words[0])  # "Gala León ( ESP , 8 )", "Sjeng Schalken ( Ned )"
+    if language == "de" and len(words) == 1 and looks_like_acronym(words[0]) and (prev[:1].isdigit() or prev == "Uhr"):
+        return "", None  # "200 PS", "690 MW", "15 Uhr MEZ": a unit after a figure, not an organisation
     if len(words) == 1 and looks_like_acronym(words[0]) and (not sent_start or (
             len(words[0]) >= 3 and nxt[:1].islower() and _unknown_word(words[0], language)
             and _lexicon(language) is not None)):
         return "organization", None  # (an unknown acronym opening a sentence too: "EFECOM afa-c Madrid")
+    if language == "en" and len(words) >= 2 and not cue and _club_with_city(words, language):
+        return "organization", None  # "Steaua Bucharest", "Buffalo Sabres": a club named with its city
     if (first_is_name and len(words) >= 2) or slavic_person:
         return "person", None
     if len(words) >= 2 and (words[0].casefold().strip(".") in _PLACE_HEADS or words[-1].casefold() in _PLACE_TAILS):
@@ -525,6 +623,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if len(words) >= 2:
         if any(looks_like_acronym(w) for w in words):
             return "organization", None  # "PKP Intercity", "BBC World Service"
+        if language == "de" and not sent_start and german.adjective_phrase_type(words):
+            return german.adjective_phrase_type(words), None  # "Heilige Synode", "Schwarzes Meer"
         if language == "de" and all(_common_word(w, language, lower_vocab) or german.capitalised_non_noun(w)
                                     for w in words if w.casefold() not in CONNECTORS):
             return "", None  # "Versuchter Aufbruch", "Digitale Bibliothek": a German noun phrase, not a name
@@ -542,14 +642,22 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         # "el Gobierno", "la Policía": a capitalised institution word mid-sentence names that institution.
         english_ok = language != "en" or word.casefold() in ("congress", "senate", "parliament", "police")
         return ("organization", None) if not sent_start and language != "de" and english_ok else ("", None)
+    if language == "de" and german.hyphenated_given(word, names):
+        return "person", None  # "Lea-Sophie", "Hans-Jürgen": no compound of nouns
     if sent_start and _common_word(word, language, lower_vocab):
         return "", None
     if language == "de" and prev[:1].isupper() and german.apposition_type(prev) and not german.ordinary_noun(word):
         return german.apposition_type(prev), None  # "Spielzeughersteller Lego", "Chemiekonzern Bayer"
+    if language == "de" and german.street_name(word):
+        return "place", None  # "in der Pestalozzistraße": a street the lexicon happens to list
     if language == "de" and not _unknown_word(word, language) and word.casefold() not in names:
         return None, None  # German capitalises every noun: a known noun alone is a name only as a surname
     if prev.casefold() == _ATTRIBUTION.get(language) and nxt in (".", ",", ";", ")") and _unknown_word(word, language):
         return "person", None  # "« Das verstehe ich nicht » , so Schaffer .", "aldus Verhofstadt", "según Chamorro"
+    if language == "de" and _german_brand(word, prev):
+        return "organization", None  # "DragonForce", "IStGH": a brand or a body
+    if language == "de" and prev in ("in", "nach") and german.toponym_after_preposition(word):
+        return "place", None  # "in Engstingen", "nach Moldawien": no article, so no common noun
     if language == "de":
         kind = _german_single(word, prev)
         if kind is not None:
@@ -566,6 +674,53 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
 
 
 _PREP_PLACE_LANGS = {"de", "en"}
+# How names of competitions, prizes, laws and events begin (Spanish) or end (English).
+_ES_EVENT_HEADS = {"copa", "premio", "premios", "trofeo", "ley", "plan", "jornadas", "jornada", "simposio", "simposium",
+                   "cumbre", "festival", "campeonato", "torneo", "boletin", "dia", "semana", "mundial", "abierto",
+                   "vuelta", "giro", "feria", "salon", "exposicion", "bienal"}
+_EN_EVENT_TAILS = {"cup", "prize", "award", "awards", "act", "festival", "championship", "championships", "classic",
+                   "trophy", "shield", "bowl", "olympics", "games", "series", "tournament", "marathon", "rally",
+                   "summit", "agreement", "accord", "accords", "treaty", "protocol", "declaration"}
+
+
+# Buildings, streets and natural sites: Spanish names them with the kind first, and they are places.
+_ES_SITE_HEADS = {"palacio", "hotel", "basilica", "monasterio", "playa", "calle", "avenida", "paseo", "plaza", "barrio",
+                  "catedral", "castillo", "puerto", "estadio", "pabellon", "teatro", "hospital", "carcel", "cupula",
+                  "sala", "rambla", "cartuja", "sierra", "rio", "lago", "isla", "cabo", "golfo", "monte", "puente",
+                  "aeropuerto", "estacion", "torre", "ermita", "casa"}
+
+
+def _event_name(words: list[str], language: str) -> bool:
+    if len(words) < 2:
+        return False
+    if language == "es":
+        return fold(words[0]) in _ES_EVENT_HEADS
+    return language == "en" and words[-1].casefold() in _EN_EVENT_TAILS
+_DE_NOT_VERBS = {"und", "oder", "sowie", "mit", "im", "in", "von", "vom", "zu", "zur", "zum", "für", "auf", "an", "aus",
+                 "bei", "nach", "über", "unter", "als", "wie", "ohne", "gegen", "um", "durch", "seit", "vor", "hinter"}
+_DE_AMOUNTS = {"millionen", "milliarden", "mio", "mrd", "tausend", "hundert", "rund", "etwa", "knapp", "über"}
+
+
+_SITES = {"wall", "airport", "station", "gate", "zoo", "harbour", "harbor", "cathedral", "castle", "palace", "tower"}
+
+
+def _club_with_city(words: list[str], language: str) -> bool:
+    """A large city before or after a word that is no place, given name or landmark word: sports clubs are named
+    so ("Werder Bremen", "Hapoel Jerusalem", "Vancouver Canucks"), people and places hardly ever."""
+    for cut in (1, 2, len(words) - 1, len(words) - 2):
+        if not 0 < cut < len(words):
+            continue
+        for city, rest in ((words[:cut], words[cut:]), (words[cut:], words[:cut])):
+            place = place_for(" ".join(city), language)
+            if not place or place.kind != "city" or place.population < 100_000 or fold(place.name) != fold(
+                    " ".join(city)) or city[0] == words[0] and fold(city[0]) in common_first_names():
+                continue  # (but "Paris Hilton", "Sydney Pollack" open with a given name)
+            names = common_first_names() if city[0] == words[0] else first_names()  # "Motohiro Yamaguchi"
+            if any(w.casefold().strip(".") in _PLACE_HEADS | _PLACE_TAILS | PERSON_TITLES | _SITES or place_for(w, language)
+                   or fold(w) in names or w.casefold() in CONNECTORS for w in rest):
+                continue
+            return True
+    return False
 
 
 def _place_after_title(surface: str, language: str) -> bool:
@@ -612,10 +767,23 @@ def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
     prev = toks[at - 1].text if at > 0 else ""
     nxt = toks[at + 1].text if at + 1 < len(toks) else ""
     if not toks[at].sent_start and not german.capitalised_non_noun(word) and len(word) > 2 and (
-            prev.casefold() in _SPEECH_VERBS or prev == "so" and nxt in (".", ",", ";")):
+            prev.casefold() in _SPEECH_VERBS or prev.casefold() in german.SPEECH_VERBS or prev == "so" and nxt in (
+                ".", ",", ";")):
         return "person"  # "sagte Müller", "so Weber .": a noun would take an article there
-    if toks[at].sent_start or not german.lexicon_name(word):
+    if not toks[at].sent_start and german.known(word) and not german.known(word.lower()) and len(word) > 2 and (
+            prev[:1].isupper() and german.apposition_type(prev) == "person" and not german.inflects_as_noun(word)):
+        return "person"  # "Kanzlerin Köhler", "Gehilfe Fritz": a person's title before a surname that is a noun too
+    if german.national_institution(word) or _german_brand(word, prev):
+        return "organization"  # "Bundeskriminalamt", "Reichskanzlei": one institution, though the lexicon lists it
+    if prev in ("in", "nach") and not toks[at].sent_start and german.toponym_after_preposition(word):
+        return "place"  # "in Engstingen", "nach Moldawien": a compound-looking place with no article before it
+    if not german.lexicon_name(word):
         return None
+    if toks[at].sent_start:  # "Scholz äußerte", "Pasolini war": a listed name before its verb (a noun takes an article)
+        low = word.casefold()
+        return "person" if low not in MONTHS_DAYS and low not in NEVER_NAMES and fold(word) not in NEVER_NAMES and (
+            nxt[:1].islower()) and nxt.isalpha() and nxt not in _DE_NOT_VERBS and (
+            nxt not in _DE_DETERMINERS) else None
     if prev.casefold() in _SPEECH_VERBS or nxt.casefold() in _SPEECH_VERBS:
         return "person"
     return german.apposition_type(prev) if prev[:1].isupper() else None
@@ -666,8 +834,9 @@ def _german_single(word: str, prev: str) -> str | None:
         return "place"  # "Schillerstraße", "Schleswig-Holstein", "Nassau-Weilburg"
     if german.ordinary_noun(word):
         return ""
-    if german.looks_like_toponym(word):
-        return "place"
+    if german.looks_like_toponym(word) or word.endswith("s") and len(word) > 6 and (
+            german.looks_like_toponym(word[:-1]) or word[:-1].endswith("ien") and not german.known(word[:-1])):
+        return "place"  # (also in the genitive: "Autor Hohenlohes", "Religion Iberiens")
     return german.apposition_type(prev) if prev[:1].isupper() else None
 
 
@@ -726,6 +895,160 @@ def _in_score_line(toks: list[_Tok], after: int) -> bool:
     numbers = sum(t.text[:1].isdigit() for t in toks)
     words = sum(t.text[:1].islower() and len(t.text) > 3 for t in toks)
     return numbers >= 2 and len(toks) <= 25 and words <= 3  # not a sentence that happens to hold two figures
+
+
+_TEAM_LANGS = {"en", "es"}
+
+
+_DATELINE = re.compile(r"(?:\( [A-ZÁÉÍÓÚÑ][^()]{0,40} \) )?, \d{1,2} [a-záéíóú]{3,10}\.? (?:\d{4} )?\( [A-Z][A-Za-z]+ \)")
+
+
+def _agency_dateline(toks: list[_Tok], end: int) -> bool:
+    """The run opens an agency dateline: "Langreo , 23 may ( EFE )", "Jaca ( Huesca ) , 23 may ( EFE )"."""
+    return _DATELINE.match(" ".join(t.text for t in toks[end : end + 14])) is not None
+
+
+def _after_person_bracket(toks: list[_Tok], start: int, end: int, mentions: list[Mention]) -> bool:
+    """The run stands alone in brackets right after a person's name: the club, party or company they are with."""
+    if start < 2 or toks[start - 1].text != "(" or end >= len(toks) or toks[end].text not in (")", ","):
+        return False
+    last = toks[start - 2]
+    return bool(mentions) and mentions[-1].type == "person" and (
+        mentions[-1].start + len(mentions[-1].surface) == last.index + len(last.text))
+
+
+def _join_and_orgs(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """"Monopolies and Mergers Commission", "Mines and Energy Ministry": "and" inside a name that ends in an
+    organisation word, when what stands before it is no name of its own."""
+    out: list[tuple[int, int]] = []
+    for a, b in runs:
+        if out and out[-1][1] + 1 == a and toks[a - 1].text in ("and", "&") and has_org_word([toks[b - 1].text]):
+            pa, pb = out[-1]
+            head = [t.text for t in toks[pa:pb]]
+            if pb - pa <= 3 and not has_org_word(head) and not _is_title(head[-1]) and not (
+                    fold(head[0]) in first_names() or place_for(" ".join(head), "en") or org_for(" ".join(head))):
+                out[-1] = (pa, b)
+                continue
+        out.append((a, b))
+    return out
+
+
+def _join_y_orgs(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """"Ministerio de Trabajo y Asuntos Sociales", "Consejería de Agricultura y Pesca": a Spanish institution's
+    portfolio goes on after "y" (but not into a person or a place: "Ministerio de Trabajo y Juan Pérez")."""
+    out: list[tuple[int, int]] = []
+    for a, b in runs:
+        if out and out[-1][1] + 1 == a and toks[a - 1].text in ("y", "e") and b - a <= 3:
+            pa, pb = out[-1]
+            head, tail = [t.text for t in toks[pa:pb]], [t.text for t in toks[a:b]]
+            if has_org_word(head[:1]) and head[1:2] in (["de"], ["del"]) and not has_org_word(tail) and not (
+                    fold(tail[0]) in first_names() or place_for(" ".join(tail), "es") or org_for(" ".join(tail))):
+                out[-1] = (pa, b)
+                continue
+        out.append((a, b))
+    return out
+
+
+def _split_institution_of(words: list[_Tok], mentions: list[Mention], headline: bool) -> list[_Tok]:
+    """"Gobierno de José María Aznar", "Gobierno del BNG": an institution named after the person or party who
+    leads it is two names; the institution is added to mentions and the rest returned."""
+    texts = [w.text for w in words]
+    if len(texts) < 3 or texts[1] not in ("de", "del") or not has_org_word(texts[:1]) or org_for(" ".join(texts)):
+        return words
+    tail = texts[2:]
+    person = fold(tail[0]) in common_first_names() and len(tail) <= 4 and not has_org_word(tail) and not (
+        place_for(" ".join(tail), "es"))
+    party = len(tail) == 1 and looks_like_acronym(tail[0]) and fold(texts[0]) in ("gobierno", "ejecutivo")
+    if not (person or party):
+        return words
+    mentions.append(Mention(texts[0], "organization", words[0].index, org_for(texts[0]), weak=headline))
+    return words[2:]
+
+
+def _caps_words(toks: list[_Tok], a: int, b: int, language: str) -> list[tuple[int, int]]:
+    """A headline in capitals runs names and ordinary words together ("LARA ENDURES ANOTHER MISERABLE DAY"):
+    keep the stretches between the words the lexicon knows in lower case, unless the whole run is a known name."""
+    lex = _lexicon(language)
+    text = " ".join(t.text for t in toks[a:b])
+    if lex is None or b - a < 2 or _known_name(text, language):
+        return [(a, b)]
+    out, start, i = [], a, a
+    while i < b:
+        known = next((j for j in range(min(b, i + 4), i + 1, -1) if _known_name(
+            " ".join(t.text for t in toks[i:j]), language)), None)
+        if known:  # "NEW JERSEY AT BOSTON": the known name stays whole
+            if start < i:
+                out.append((start, i))
+            out.append((i, known))
+            start = i = known
+            continue
+        word = toks[i].text
+        low = word.lower()
+        if low in lex and low not in CONNECTORS and not (_known_name(word, language) or fold(word) in first_names()):
+            if start < i:
+                out.append((start, i))
+            start = i + 1
+        i += 1
+    if start < b:
+        out.append((start, b))
+    return out
+
+
+def _known_name(text: str, language: str) -> bool:
+    if text.lower() in _stopwords(language):
+        return False  # Spanish "UN" in capitals is the article, not the United Nations
+    return bool(place_for(text, language) or org_for(text) or person_for(text))
+
+
+def _is_title(word: str) -> bool:
+    low = word.casefold().strip(".")
+    return low in PERSON_TITLES or _hyphen_title(low)
+
+
+# Title words that also qualify nouns ("Defense Wing", "Foreign Affairs"): a cut may not start at them.
+_MODIFIER_TITLES = {"foreign", "defence", "defense", "interior", "finance", "economy", "general", "head", "chief",
+                    "saint", "st", "father", "officer", "leader", "prime", "lady", "lord", "justice", "rep"}
+
+
+def _split_at_title(toks: list[_Tok], a: int, b: int) -> list[tuple[int, int]]:
+    """Cut a run before a title that introduces a person: "Palestinian Authority | Secretary General Ahmed Abdel
+    Rahman", "Bank of England | Governor Eddie George" (but not "Jaime Mayor Oreja", whose "Mayor" is a surname)."""
+    words = [t.text for t in toks[a:b]]
+    if _is_title(words[0]):
+        return [(a, b)]  # "Foreign Affairs Minister Alexander Downer": all of it introduces the person
+    for k in range(1, len(words) - 1):
+        if not _is_title(words[k]) or _is_title(words[k - 1]) or words[k - 1].casefold() in CONNECTORS or (
+                words[k].casefold() in _MODIFIER_TITLES):
+            continue
+        rest = k
+        while rest < len(words) and _is_title(words[rest]):
+            rest += 1
+        if rest < len(words) and fold(words[rest]) in first_names() and fold(words[0]) not in first_names() and (
+                not org_for(" ".join(words))):
+            return [(a, a + k), (a + k, b)]
+    return [(a, b)]
+
+
+def _in_brackets(toks: list[_Tok], at: int) -> bool:
+    """Inside an open bracket: the scorers in "Bochum 2 ( Stickroth 30th pen , Wosz 89th )"."""
+    depth = 0
+    for t in toks[:at]:
+        depth += (t.text == "(") - (t.text == ")")
+    return depth > 0
+
+
+def _score_pair_line(toks: list[_Tok]) -> bool:
+    """A result line, "Name 2 Name 1", with bracketed scorers or half-time score allowed: "Werder Bremen 1 ( Bode
+    85th ) 1860 Munich 1 ( Bormirow 8th )"."""
+    shape, depth = [], 0
+    for t in toks:
+        if t.text == "(":
+            depth += 1
+        elif t.text == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            shape.append("N" if t.text.isdigit() else "W" if _is_cap(t.text) else "." if t.text in _SENT_END else "x")
+    return re.fullmatch(r"N?W+NW+N\.?", "".join(shape)) is not None
 
 
 _QUALIFIER_WORDS = {("an", "der"), ("am",), ("nad",), ("pod",), ("upon",)}
@@ -788,7 +1111,8 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
     if given and given[0]:
         for k in range(2, len(words) - 1):
             if words[k].text.casefold() in _SPLIT_CONNECTORS and not (
-                    language == "nl" and dutch.surname_particle([w.text for w in words], k)):
+                    language == "nl" and dutch.surname_particle([w.text for w in words], k)) and not (
+                    language == "de" and _german_noble_name([w.text for w in words], k)):
                 tail = words[k + 1:]
                 while len(tail) > 1 and tail[0].text.casefold() in CONNECTORS:
                     tail = tail[1:]  # "Stewart Lecker von der Harvard Universität"
@@ -802,6 +1126,24 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
     return words
 
 
+_DE_NOBLE_TITLES = {"freiherr", "freifrau", "graf", "gräfin", "fürst", "fürstin", "herzog", "herzogin", "ritter", "edler",
+                    "prinz", "prinzessin", "markgraf", "landgraf", "kurfürst", "baron", "baronin"}
+
+
+def _german_noble_name(words: list[str], k: int) -> bool:
+    """"Johann Lucas von Hildebrandt", "Friedrich Karl von Schönborn-Buchheim", "Josef Freiherr von Hügel": after two
+    given names or a noble title, "von" and one more name belong to the person (but "Anna Berger vom Institut",
+    "Antiope von Lykos" with a single given name are two names)."""
+    before, tail = words[:k], words[k + 1 :]
+    if words[k] != "von" or len(tail) != 1 or _org_word(tail, "de"):
+        return False
+    place = place_for(tail[0], "de")
+    if place and (place.kind != "city" or place.population >= 100_000):
+        return False
+    return len(before) >= 2 and (all(fold(w) in first_names() for w in before[:2]) or (
+        before[-1].casefold() in _DE_NOBLE_TITLES))
+
+
 def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> list[Mention]:
     all_toks: list[list[_Tok]] = []
     offset = 0
@@ -813,7 +1155,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
     mentions: list[Mention] = []
     guessed: set[int] = set()  # persons typed by default only, open to the type of their list neighbours
     for pi, toks in enumerate(all_toks):
-        headline = (weak_first and pi == 0) or _is_all_caps(toks)
+        results = language in _TEAM_LANGS and _score_pair_line(toks)  # "NEW JERSEY 2 Calgary 1" is no headline
+        headline = (weak_first and pi == 0) or _is_all_caps(toks) and not results
         if language == "nl" and dutch.byline_mention(toks, mentions, headline):
             continue  # "( AD )": the writer's initials
         for t in toks:
@@ -821,13 +1164,34 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 mentions.append(Mention(t.text, "organization", t.index, org_for(t.text), weak=headline))  # "dpa"
         if language == "de":
             mentions.extend(Mention(road, "place", at, weak=headline) for road, at in _german_roads(toks))
-        for a, b in _runs(toks, language):
+        qualified_until = 0  # "Frankfurcie nad Odrą", "Frankfurt (Oder)": the qualifier is no name of its own
+        runs = _runs(toks, language)
+        if language in _TEAM_LANGS:
+            runs = [part for a, b in runs for part in _split_at_title(toks, a, b)]
+            if _is_all_caps(toks) and not results:
+                runs = [part for a, b in runs for part in _caps_words(toks, a, b, language)]
+        if language == "en":
+            runs = _join_and_orgs(toks, runs)
+        elif language == "es":
+            runs = _join_y_orgs(toks, runs)
+        for a, b in runs:
+            if a < qualified_until:
+                continue
             words, cue = _trim(toks[a:b], language, lower_vocab)
+            if not words and language == "de" and b - a == 2 and toks[a].text.casefold() in _stopwords(language) and (
+                    kind := _german_listed_name(toks, a + 1)):
+                mentions.append(Mention(toks[a + 1].text, kind, toks[a + 1].index, weak=headline))
+                continue  # "Das Bundeskriminalamt warnt": the article opening the sentence is no part of the name
             if not words:
                 lone = toks[a].text
                 kind = _german_listed_name(toks, a) if language == "de" and b - a == 1 else None
+                if results and b < len(toks) and toks[b].text.isdigit() and not _in_brackets(toks, a):
+                    kind = "organization"  # "Reading 0 Port Vale 1": a team, though also a word
+                elif language in _TEAM_LANGS and b - a == 1 and _agency_dateline(toks, b):
+                    kind = "place"  # "Jaca ( Huesca ) , 23 may ( EFE )": a town, though also a word
                 if kind:  # "sagte Merkel", "Chemiekonzern Bayer"
-                    mentions.append(Mention(lone, kind, toks[a].index, weak=headline))
+                    mentions.append(Mention(lone if b - a == 1 else " ".join(t.text for t in toks[a:b]), kind,
+                                            toks[a].index, weak=headline))
                     continue
                 if b - a == 1 and lone.casefold() not in _stopwords(language) and lone.casefold() not in (
                         MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE | PERSON_TITLES) and not is_demonym(lone):
@@ -837,6 +1201,10 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if language == "nl":
                 words = dutch.split_portfolio(words, toks, mentions, headline)  # "Financiën Didier Reynders"
             words = _split_glued(words, toks, language, lower_vocab, headline, mentions)
+            if language == "de" and _german_apposition_head([w.text for w in words]):
+                words = words[1:]  # "Nachrichtenagentur Xinhua", "Softwareanbieter SAF AG": the noun says what it is
+            if language == "es":
+                words = _split_institution_of(words, mentions, headline)
             if language == "de" and len(words) >= 3 and not org_for(" ".join(w.text for w in words)) and (
                     _org_word([w.text for w in words[1:]], language)):
                 lead = place_for(words[0].text, language)
@@ -860,12 +1228,30 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             texts = [re.sub(r"['’]s$", "", w.text) for w in words]
             end = words[-1].pos + 1
             texts, end, qualified = _with_qualifier(texts, toks, end, language)
+            if qualified:
+                qualified_until = end
             nxt = toks[end].text if end < len(toks) else ""
+            if nxt.isdigit() and end + 1 < len(toks) and toks[end + 1].text in ("st", "nd", "rd", "th") and (
+                    toks[end + 1].index == toks[end].index + len(nxt)):
+                nxt += toks[end + 1].text  # "Stickroth 30th": the tokeniser splits the ordinal
             kind, canonical = _type_run(texts, language, cue, prev, words[0].sent_start or headline, lower_vocab, nxt)
             if qualified:
                 kind, canonical = "place", qualified.name
             if not kind and start == 0:
                 kind, canonical = _capitals_line_start(texts, toks, end, language) or (kind, canonical)
+            if language in _TEAM_LANGS and kind in (None, "place") and _after_person_bracket(toks, start, end, mentions):
+                place = place_for(" ".join(texts), language)
+                if (place and place.kind == "city" or not place and not any(
+                        _common_word(t, language, lower_vocab) for t in texts)) and not _country_code(texts[0]):
+                    # "Paul Okon ( Fiorentina )", "Fabrizio Ravanelli ( Middlesbrough )"; not "Otto Geßler ( Acting )"
+                    kind, canonical = "organization", None  # (but "Ernie Els ( South Africa )" is where he is from)
+            if language in _TEAM_LANGS and kind != "place" and not org_for(" ".join(texts)) and _agency_dateline(
+                    toks, end):  # "Jaca ( Huesca ) , 23 may ( EFE )": where the story was filed
+                if len(texts) > 1 and (tail := place_for(texts[-1], language)):
+                    words, texts = words[-1:], texts[-1:]  # "EFECOM eco/ /Mc Zaragoza , 23 may ( EFE )"
+                    kind, canonical = "place", tail.name
+                else:
+                    kind, canonical = "place", None
             if start >= 3 and toks[start - 1].text in ("-", "–") and toks[start - 3].text == "(" and _country_code(
                     toks[start - 2].text):
                 kind, canonical = "organization", None  # "Gilberto Simoni ( ITA - Lampre )": the rider's team
@@ -878,13 +1264,30 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 # "Boston 3 Chicago 2": a city in a results line is a team, and so is a name opening a row of
                 # figures in a table ("Celtic 14 8 3 3 32 15 27")
                 kind, canonical = "organization", None
+            if results and end < len(toks) and toks[end].text.isdigit() and not _in_brackets(toks, start):
+                # "Bath 35 Harlequins 21", "China 0 Uzbekistan 2": both sides of a result are teams; a national
+                # team goes by its country's name and stays a place (CoNLL's convention too)
+                country = place_for(" ".join(texts), language)
+                if country and country.kind == "country":
+                    kind, canonical = "place", country.name
+                else:
+                    kind, canonical = "organization", None
+            elif language in _TEAM_LANGS and kind == "organization" and _in_score_line(toks, end) and (
+                    country := place_for(" ".join(texts), language)) and country.kind == "country":
+                kind, canonical = "place", country.name  # "Uzbekistan 1 1 0 0 2 0 3": a national team
+            if language == "de" and kind == "person" and len(texts) == 1 and start >= 2 and prev == "von" and (
+                    not cue and german.place_of(toks[start - 2].text)):
+                kind, canonical = "place", None  # "Belagerung von Yungay", "Einwohner von Kusice"
             if language == "nl" and (dutch_kind := dutch.retype(texts, kind, [t.text for t in toks], start)) is not None:
                 kind, canonical = dutch_kind, None
             surface = " ".join(texts)
             if kind == "":
                 continue
             mentions.append(Mention(surface, kind, words[0].index, canonical, weak=headline, person_cue=cue))
-            if kind == "person" and not (canonical or cue or fold(texts[0]) in first_names()
+            if kind is None and language in _TEAM_LANGS:
+                mentions[-1].fallback = _fallback_type(texts, prev, nxt, words[0].sent_start or headline, language)
+            if kind == "person" and not (canonical or cue or fold(texts[0]) in first_names() or (
+                    language == "de" and _de_given(texts[0]))
                                          or nxt.casefold() in _SPEECH_VERBS):
                 guessed.add(id(mentions[-1]))
             # "Security Service of Ukraine (SSU)": the bracketed acronym is another name for the run.
@@ -904,7 +1307,45 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                                         canonical, weak=headline))
                 mentions[-1].lemma = "@acronym-of:" + surface
     _coordinated_types(mentions, guessed, "\n\n".join(paragraphs), language)
+    if language in _TEAM_LANGS:
+        _coordinated_untyped(mentions, "\n\n".join(paragraphs), language)
     return mentions
+
+
+def _fallback_type(texts: list[str], prev: str, nxt: str, sent_start: bool, language: str) -> str | None:
+    """The likeliest type of a lone capitalised word the lexicon lacks, when nothing else types it: a name alone in
+    brackets ("( Socceroos )") or, in Spanish, after an article ("el Insalud") names an organisation, since people
+    take no article there and places are mostly in the gazetteer."""
+    word = texts[0] if len(texts) == 1 else ""
+    if not word or sent_start or word.isupper() or "-" in word or not _unknown_word(word, language) or (
+            is_demonym(word)):
+        return None
+    if prev == "(" and nxt == ")":
+        return "organization"
+    if prev.casefold() in _ARTICLES.get(language, ()):
+        return "organization"
+    return None
+
+
+_ARTICLES = {"es": {"el", "la", "los", "las", "del", "al"}}  # (English "the Marne", "the Aisne" are rivers)
+
+
+def _coordinated_untyped(mentions: list[Mention], text: str, language: str) -> None:
+    """An untyped name listed with typed ones takes their type: "Repsol , Cepsa y BP", "Putin y Lukashenko"."""
+    conj = _COORDINATION[language]
+    separator = re.compile(rf"\s*(?:,\s*)?(?:(?:{conj})\s+)?")
+    if language == "en":  # a bare comma in English also inverts a name ("Hutton , Frederick") or adds a place
+        separator = re.compile(rf"\s*(?:,\s*)?(?:{conj})\s+")
+    ordered = sorted(mentions, key=lambda m: m.start)
+    for _ in range(2):
+        for a, b in [*zip(ordered, ordered[1:], strict=False), *zip(ordered[1:], ordered, strict=False)]:
+            first, second = (a, b) if a.start < b.start else (b, a)
+            between = text[first.start + len(first.surface) : second.start]
+            kind = a.type or a.fallback
+            if b.type is None and kind and between.strip() and separator.fullmatch(between) and (
+                    _unknown_word(b.surface, language) and "-" not in b.surface or b.fallback) and (
+                    kind != "place" or a is first):  # (not "( Fiorentina , Italy )": a club and its country)
+                b.fallback = kind
 
 
 _COORDINATION = {"de": r"und|oder|sowie", "en": r"and|or", "es": r"y|e|o", "nl": r"en|of", "fr": r"et|ou",
@@ -1077,7 +1518,8 @@ def _natasha_mentions(paragraphs: list[str], language: str, weak_first: bool) ->
         toks = [t for t in span.tokens if t.text not in "()«»\"„“”"]
         if not kind or not toks or (len(toks) == 1 and _common_slavic_word(toks[0].text, language) and (
             kind == "person" or not (place_for(toks[0].text, language) or org_for(toks[0].text))
-        )):
+        )) or (kind == "person" and len(toks) == 1 and _sentence_initial_noun(toks[0].text, text, toks[0].start,
+                                                                              language)):
             continue
         covered.update(range(span.start, span.stop))
         mentions.extend(_fix_natasha_span(toks, text, kind, language, span.start < title_end))
@@ -1141,11 +1583,22 @@ def _slavic_person(words: list[str], language: str) -> bool:
         for _lemma, tag in lemma_candidates(w, language)[:1]:
             if "Surn" in tag or "Patr" in tag or "Name" in tag:
                 return True
+    morph = _morph(language)
+    if morph is not None and len(words) in (2, 3) and any("Name" in str(p.tag) for p in morph.parse(words[0])) and any(
+            "Surn" in str(p.tag) for p in morph.parse(words[-1])):
+        return True  # "Марта Іваницька": a given name (also a common noun) before a surname
     return any(_given_name(w, language) for w in words)
 
 
 def _is_given(word: str, language: str) -> bool:
+    if language == "de":
+        return _de_given(word)
     return _given_name(word, language) if language in ("uk", "ru") else fold(word) in first_names()
+
+
+def _de_given(word: str) -> bool:
+    """A given name, also a double one ("Hans-Rudolf")."""
+    return fold(word) in first_names() or german.hyphenated_given(word, first_names())
 
 
 def _given_name(word: str, language: str) -> bool:
@@ -1172,6 +1625,17 @@ def _common_slavic_word(word: str, language: str) -> bool:
     if not morph.word_is_known(word.lower()):
         return False
     return not any(t in str(p.tag) for p in parses for t in ("Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"))
+
+
+def _sentence_initial_noun(word: str, text: str, start: int, language: str) -> bool:
+    """"Роман Хабибуллиной рассказывает…": a lone word opening a sentence whose likeliest reading is a common noun
+    (the novel), though it can also be a given name, is that noun."""
+    morph = _morph(language)
+    opening = text[:start].rstrip(" «\"„“(—–-").endswith("\n") or not text[:start].strip()
+    if morph is None or not (opening or _at_sentence_start(text, start)):
+        return False
+    top = str(morph.parse(word)[0].tag)
+    return "NOUN" in top and not any(t in top for t in ("Name", "Surn", "Patr", "Geox", "Orgn", "anim"))
 
 
 def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: bool) -> list[Mention]:
@@ -1246,6 +1710,8 @@ def entity_key(name: str, type: str) -> str:
     name = name.strip()
     if type == "place":
         place = place_for(name, "uk" if is_cyrillic(name) else "en") or place_for(name, "ru")
+        if place and _unrelated_small_town(name, place):
+            place = None
         return "place:" + fold(place.name if place else name)
     if type == "organization":
         org = org_for(name)
@@ -1288,6 +1754,10 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
                 m.type = "person"
                 cl.mentions.append(m)
                 break
+        else:
+            if m.fallback:  # "el Insalud", "( Socceroos )": no person's name, so the context's guess
+                m.type = m.fallback
+                clusters.setdefault(f"{m.type}:{sk}", _Cluster(m.type)).mentions.append(m)
     # Bracketed acronyms and acronyms equal to the initials of a named organisation join it.
     for key in list(clusters):
         cl = clusters[key]
@@ -1322,6 +1792,11 @@ def _mention_key(m: Mention, language: str, persons: list) -> str:
             sk = skeleton(words[0])
             for key, _cl, parts in persons:
                 if sk in parts:
+                    return key
+            # "Киселёва" after "Артём Киселёв": the lemmatiser took a genitive for a feminine nominative
+            others = {skeleton(lemma) for lemma, tag in lemma_candidates(m.surface, language) if "Surn" in tag}
+            for key, _cl, parts in persons:
+                if others & set(parts):
                     return key
         return "person:" + " ".join(skeleton(w) for w in words)
     if m.canonical:
@@ -1394,7 +1869,12 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     mentions += _japanese_surnames(texts, mentions)
     _join_script_people(mentions)
     _follow_qualified_places(mentions)
-    _polish_base_forms(mentions, language)
+    _polish_base_forms(mentions, language, "\n\n".join(texts))
+    _link_bracketed_names(mentions, "\n\n".join(texts), language)
+    _surnames_not_towns(mentions)
+    for m in mentions:
+        if m.type == "place" and m.canonical and _unrelated_small_town(m.surface, place_for(m.canonical, "en")):
+            m.canonical = None
     clusters = _cluster(mentions, language)
     entities = []
     first_seen = {}
@@ -1406,7 +1886,7 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
         ent = _to_entity(cl)
         first_seen[id(ent)] = min(m.start for m in cl.mentions)
         entities.append(ent)
-    entities = _merge_same_key(entities, first_seen)
+    entities = _merge_short_forms(_merge_same_key(entities, first_seen))
     entities.sort(key=lambda e: (-e.mentions, first_seen[id(e)]))
     return entities
 
@@ -1465,21 +1945,47 @@ def _follow_qualified_places(mentions: list[Mention]) -> None:
 _LATIN_INFLECTING = ("pl", "cs", "sk", "hr", "sl", "lt", "lv")
 
 
-def _polish_base_forms(mentions: list[Mention], language: str) -> None:
+def _polish_place_and_org_forms(mentions: list[Mention], text: str) -> None:
+    """Polish places and organisations in the nominative ("Kurierem Nadwiślańskim" → "Kurier Nadwiślański"), and
+    an adjective with an inflected common noun that no given name accompanies is no person: "na Starym Mieście",
+    "do Zielonej Góry" are places, "Warszawy Centralnej" is a station."""
+    for m in mentions:
+        words = m.surface.split()
+        if m.type == "person" and not m.person_cue and not any(_is_given(w, "pl") for w in words) and any(
+                polish_common_noun(w) for w in words) and any(pl_adjective_stem(w) for w in words):
+            place = place_for(polish_nominative(m.surface), "pl")
+            before = text[max(0, m.start - 6) : m.start].split()
+            near = bool(before) and before[-1].casefold() in PL_PLACE_PREPOSITIONS
+            m.type, m.canonical = ("place", place.name if place else None) if place or near else ("organization", None)
+        if m.type not in ("place", "organization") or m.canonical:
+            continue
+        nominative = polish_nominative(m.surface)
+        if m.type == "organization" and polish_place_name(nominative):
+            m.type = "place"  # "Warszawa Centralna"
+        if nominative != m.surface:
+            m.lemma = nominative
+
+
+def _polish_base_forms(mentions: list[Mention], language: str, text: str = "") -> None:
     """Inflected person names in Latin-script Slavic text ("Katarzynie Wiśniewskiej", "Ołeksandra Hrycenki") take
     the dictionary form when the lemmatiser knows it, else the shortest form of the same stem in the article."""
     if language not in _LATIN_INFLECTING:
         return
     from .lemmas import lemma
 
+    if language == "pl":
+        _polish_place_and_org_forms(mentions, text)
     people = sorted((m for m in mentions if m.type == "person"), key=lambda m: m.start)
     first_seen: dict[str, int] = {}
     for m in people:
         for w in m.surface.split():
             first_seen.setdefault(w, m.start)
+    named = {w for m in people if any(_is_given(lemma(x, language) or x, language) for x in m.surface.split())
+             for w in m.surface.split()}
     for m in people:
-        if not any(_is_given(lemma(w, language) or w, language) for w in m.surface.split()):
-            continue  # "Starym Mieście" is a place name in the locative, not a person to lemmatise
+        if not any(_is_given(lemma(w, language) or w, language) or any(
+                f != w and len(f) >= 4 and _same_stem(f, w) for f in named) for w in m.surface.split()):
+            continue  # a name with no given name, nor the stem of one ("Ołeksandra" after "Ołeksandr"): leave it
         out = []
         for w in m.surface.split():
             base = lemma(w, language) or w
@@ -1497,6 +2003,70 @@ def _same_stem(a: str, b: str) -> bool:
             break
         n += 1
     return n >= 4 and n >= max(len(a), len(b)) - 3
+
+
+def _unrelated_small_town(surface: str, place) -> bool:
+    """"Serpa" (a Portuguese town the gazetteer lacks) is listed only as an old name of Itacoatiara in Brazil: a
+    small town reached through a Latin-script name unlike its own is more likely another place of that name."""
+    if place is None or place.kind != "city" or place.population >= 150_000:
+        return False
+    if is_cyrillic(surface) or _NO_CASE_SCRIPT.search(surface) or not any(ch.isalpha() for ch in surface):
+        return False
+    return fold(surface)[:3] != fold(place.name)[:3]
+
+
+def _surnames_not_towns(mentions: list[Mention]) -> None:
+    """"Carmona avanzó…" after "Antonio Carmona": a lone word that is both a small town and the surname of a person
+    named in full in the same article is that person."""
+    surnames = {skeleton(m.surface.split()[-1]) for m in mentions if m.type == "person" and len(m.surface.split()) >= 2}
+    for m in mentions:
+        if m.type != "place" or " " in m.surface or skeleton(m.surface) not in surnames:
+            continue
+        place = place_for(m.canonical or m.surface, "en")
+        if place is None or (place.kind == "city" and place.population < 500_000):
+            m.type, m.canonical, m.lemma = "person", None, ""
+
+
+_BRACKET_GAP = re.compile(r"\s*(?:[^\W\d_]+\s+[^\W\d_]+\s*)?\(\s*")
+
+
+def _link_bracketed_names(mentions: list[Mention], text: str, language: str) -> None:
+    """"Instytutu Badań Rzecznych w Lipsku (Institut für Flussforschung Leipzig)": an organisation followed by its
+    name in another language in brackets is one organisation, known across the archive by the bracketed name."""
+    orgs = [m for m in mentions if m.type == "organization" and not m.canonical]
+    for b in orgs:
+        if looks_like_acronym(b.surface) or b.lemma.startswith("@") or len(b.surface.split()) < 2:
+            continue  # "(SSU)" is an acronym: the long form stays the name
+        at = text.find(b.surface, max(0, b.start - 2))
+        if at < 1 or at > b.start + 2 or text[at - 1 : at].strip() not in ("(", "") or text[
+                at + len(b.surface) : at + len(b.surface) + 1] != ")":
+            continue
+        for a in orgs:
+            a_at = text.find(a.surface, max(0, a.start - 2))
+            if a is b or a_at < 0 or a_at >= at or not _BRACKET_GAP.fullmatch(text[a_at + len(a.surface) : at]):
+                continue
+            if not a.lemma:
+                a.lemma = _lemma_name(a.surface, "organization", language)
+            a.canonical = b.surface
+            break
+
+
+def _merge_short_forms(entities: list[Entity]) -> list[Entity]:
+    """"Unión Agraria" after "Unión Agraria del Sur" in one article: an organisation named by the first words of
+    exactly one longer organisation's name is that organisation."""
+    orgs = [e for e in entities if e.type == "organization"]
+    gone: set[int] = set()
+    for short in orgs:
+        words = fold(short.name).split()
+        longer = [e for e in orgs if e is not short and id(e) not in gone
+                  and len(fold(e.name).split()) > len(words) and fold(e.name).split()[: len(words)] == words]
+        if len(longer) != 1 or org_for(short.name):
+            continue
+        target = longer[0]
+        target.mentions += short.mentions
+        target.aliases = list(dict.fromkeys([*target.aliases, short.name, *short.aliases]))
+        gone.add(id(short))
+    return [e for e in entities if id(e) not in gone]
 
 
 def _merge_same_key(entities: list[Entity], first_seen: dict[int, int]) -> list[Entity]:

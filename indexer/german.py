@@ -9,7 +9,10 @@ Lego", "der Stürmer Klose") says what kind of name follows.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+
+from .names import fold
 
 # Last parts of German place names ("Wilhelmsdorf", "Esenhausen", "Geichlingen", "Oberhof").
 TOPONYM_ENDINGS = (
@@ -51,6 +54,11 @@ PERSON_HEADS = {
     "intendant", "intendantin", "verteidiger", "verteidigerin", "mittelfeldspieler", "angreifer", "keeper",
     "coach", "musiker", "musikerin", "rapper", "rapperin", "papst", "kardinal", "feldherr",
     "general", "heiliger", "heilige", "apostel", "prophet", "gott", "göttin",
+    # family, household and rank ("Tochter Avis", "Gehilfe Fritz", "Oberst Klein", "Missionar Willibord")
+    "tochter", "onkel", "tante", "neffe", "nichte", "enkel", "enkelin", "witwe", "witwer", "gattin", "gatte",
+    "gehilfe", "gehilfin", "diener", "dienerin", "oberst", "major", "leutnant", "hauptmann", "feldwebel",
+    "missionar", "abt", "äbtissin", "pater", "priester", "mönch", "nonne", "lehrer", "lehrerin", "schüler",
+    "schülerin", "arzt", "ärztin", "koch", "köchin", "freundin", "lebensgefährte", "lebensgefährtin",
 }
 PLACE_HEADS = {
     "stadt", "dorf", "gemeinde", "ort", "ortsteil", "stadtteil", "hauptstadt", "metropole", "region",
@@ -59,6 +67,10 @@ PLACE_HEADS = {
     "herzogtum", "fürstentum", "kurort", "badeort", "vorort", "kreisstadt", "landeshauptstadt", "nachbarort",
     "nachbarstadt", "heimatstadt", "heimatort", "geburtsort", "großstadt", "kleinstadt", "hansestadt",
     "ortschaft", "weiler", "bundesstaat", "staat", "inselgruppe", "halbinsel", "stausee", "nebenfluss",
+    # and the smaller units and sites of local history and geography ("Kirchspiel Uelsen", "Gewerbepark Håga")
+    "gut", "ortslage", "kirchspiel", "gemarkung", "siedlung", "gewerbepark", "landschaft", "anbaugebiet", "gebiet",
+    "vernichtungslager", "konzentrationslager", "lager", "distrikt", "woiwodschaft", "departement", "präfektur",
+    "kolonie", "republik", "oase", "stadion", "bahnhof", "flughafen", "vorstadt", "quartier", "bergwerk", "zeche",
 }
 
 
@@ -141,8 +153,23 @@ STREET_ENDINGS = ("straße", "strasse", "platz", "weg", "allee", "gasse", "damm"
 def street_name(word: str) -> bool:
     """"Schillerstraße", "Lindenallee": a street the lexicon does not list as a common word ("Landstraße")."""
     low = word.casefold()
-    return "-" not in word and not known(word) and any(
-        low.endswith(e) and len(low) > len(e) + 2 for e in ("straße", "strasse", "allee", "gasse", "chaussee"))
+    if "-" in word:
+        return False
+    ending = next((e for e in _STREET_TAILS if low.endswith(e) and len(low) > len(e) + 2), None)
+    if ending is None:
+        return False
+    if not known(word):
+        return True
+    # a listed street named after someone ("Pestalozzistraße", "Goetheplatz"), not "Hauptstraße" or "Parkplatz"
+    stem = word[: -len(ending)]
+    return ending in ("straße", "strasse", "platz", "allee") and not any(
+        known(part) or known(part.lower()) for part in (stem, stem.rstrip("s"), stem[:-1] if stem.endswith("n") else stem)
+        if len(part) >= 3) and len(stem) >= 4
+
+
+# Last parts of street names ("Schillerstraße", "Nußbaumweg", "Dönhoffplatzes", "Murgtalpfad").
+_STREET_TAILS = ("straße", "strasse", "allee", "gasse", "chaussee", "weg", "pfad", "platz", "platzes", "damm", "steig",
+                 "promenade", "ufer")
 
 
 def ordinary_noun(word: str) -> bool:
@@ -179,7 +206,7 @@ ORG_NOUNS = (
     "partei", "gesellschaft", "zeitung", "konzern", "stiftung", "gewerkschaft", "institut", "akademie",
     "gymnasium", "hochschule", "universität", "sparkasse", "versicherung", "werke", "ministerium", "gericht",
     "behörde", "kommission", "festival", "club", "klub", "agentur", "galerie", "bibliothek", "archiv",
-    "kollegium", "airlines", "amt", "landesamt", "zentrum", "zentrums", "festspiele",
+    "kollegium", "airlines", "amt", "landesamt", "zentrum", "zentrums", "festspiele", "verwaltung", "anstalt",
     # events, which news names like organisations: "Fußball-Weltmeisterschaft", "Weltwirtschaftsgipfel"
     "meisterschaft", "meisterschaften", "gipfel", "gipfels", "winterspiele", "winterspielen", "sommerspiele",
     "sommerspielen", "award", "awards", "tour",
@@ -230,3 +257,142 @@ def _umlauted(word: str) -> str:
         if word[i] in "aou":
             return word[:i] + "äöü"["aou".index(word[i])] + word[i + 1 :]
     return word
+
+
+_REGNAL = re.compile(r"(?:X{0,3})(?:IX|IV|V?I{0,3})")
+
+
+def regnal_number(word: str) -> bool:
+    """"I", "II", "XIV": the number after a ruler's or pope's name ("Ludwig I.", "Johannes Paul II."), which the
+    stop-word list would otherwise read as the English pronoun "I"."""
+    return bool(word) and word.isupper() and _REGNAL.fullmatch(word) is not None
+
+
+def hyphenated_given(word: str, names: frozenset[str]) -> bool:
+    """"Hans-Rudolf", "Lea-Sophie", "Pierre-Bernard": every part a given name (names holds folded given names)."""
+    parts = word.split("-")
+    return len(parts) > 1 and all(len(p) >= 2 and p[:1].isupper() and fold(p) in names for p in parts)
+
+
+# Nouns for institutions that a capitalised adjective turns into one institution's name ("Evangelische Kirche",
+# "Heilige Synode", "Allgemeines Krankenhaus", "Schweizerischer Nationalfonds", "Deutscher Bundestag").
+INSTITUTION_NOUNS = ("kirche", "synode", "krankenhaus", "fonds", "bundestag", "landtag", "armee", "marine",
+                     "luftwaffe", "regierung", "senat", "kammer", "kongress", "konzil", "rat", "volkspartei", "front",
+                     "bund", "union", "liga", "allianz", "orden", "garde", "hospital", "spital", "schule", "post",
+                     "bahn", "rundfunk", "fernsehen", "kommando", "ausschuss", "stadtwerke", "sportschule")
+# Nouns that a capitalised adjective turns into a place's name ("Schwarzes Meer", "Nahen Osten", "Hohe Tatra").
+LANDSCAPE_NOUNS = ("meer", "see", "osten", "westen", "norden", "süden", "wald", "gebirge", "alpen", "heide", "tal", "strom",
+                   "becken", "küste", "insel", "inseln", "ozean", "bucht", "land", "platz", "markt",
+                   "urstromtal", "berg", "höhe", "moor", "graben", "schweiz")
+
+
+def name_adjective(word: str) -> bool:
+    """A capitalised adjective mid-sentence: German writes adjectives in lower case except inside a name
+    ("die Evangelische Kirche" but "die evangelische Kirche in X"), so such an adjective starts one."""
+    low = word.lower()
+    if not word[:1].isupper() or word.isupper() or "-" in word or len(word) <= 3:
+        return False
+    if low.endswith(_ADJECTIVE_ENDINGS) and not known(word):
+        return True  # "Militärhistorische", which the lexicon lacks
+    lex = _lexicon()
+    base = lex.get(low) if lex is not None and known(low) else None
+    # an inflected adjective leads back to its base form: "heiligen" → "heilig", "grüne" → "grün"
+    return bool(base) and base.islower() and base not in _DETERMINER_STEMS and low != base and low.startswith(base) and (
+        low[len(base):] in ("e", "en", "er", "es", "em"))
+
+
+_DETERMINER_STEMS = {"sein", "ihr", "mein", "dein", "unser", "euer", "kein", "ein", "dies", "jen", "welch", "all",
+                     "jed", "manch", "solch", "viel", "einig", "ander", "mehrer"}
+_ADJECTIVE_ENDINGS = tuple(stem + end for stem in ("isch", "lich", "ig") for end in ("e", "en", "er", "es", "em"))
+
+
+def adjective_phrase_type(words: list[str]) -> str | None:
+    """Type of a name made of capitalised adjectives and a head noun, read off the head ("Heilige Synode" →
+    organization, "Schwarzes Meer" → place); None when the head names neither."""
+    nouns = [w for w in words if not name_adjective(w)]
+    if not nouns or not name_adjective(words[0]):
+        return None
+    heads = {nouns[0].casefold()}
+    for suffix in ("es", "s", "en", "n", "e"):  # "Bundestages", "Kammerspielen", "Verlages"
+        if nouns[0].endswith(suffix) and known(nouns[0][: -len(suffix)]):
+            heads.add(nouns[0][: -len(suffix)].casefold())
+    if any(org_noun(h) or h.endswith(INSTITUTION_NOUNS) for h in heads) or (
+            apposition_type(nouns[0]) == "organization"):
+        return "organization"
+    if any(h.endswith(LANDSCAPE_NOUNS) for h in heads) or apposition_type(nouns[0]) == "place":
+        return "place"
+    return None
+
+
+CURRENCIES = {"yen", "franken", "pfund", "rubel", "krone", "kronen", "lira", "peso", "pesos", "real", "rand", "won",
+              "yuan", "renminbi", "rupie", "rupien", "zloty", "forint", "dinar", "dirham", "schilling", "gulden",
+              "taler", "drachme", "drachmen", "escudo", "escudos", "peseta", "peseten", "lei", "lew", "hrywnja"}
+
+
+def currency(word: str) -> bool:
+    """"Yen", "Franken": a currency's name, which gazetteers also hold as a town or a region."""
+    return word.casefold() in CURRENCIES
+
+
+# Plural and abstract-noun endings that rule out a place after "in"/"nach" ("in Objektknoten", "nach Angaben").
+_NOT_TOPONYM = ("ung", "ungen", "heit", "keit", "schaft", "tion", "ionen", "ismus", "ität", "nis", "tum", "ling",
+                "ern", "ssen", "chen", "lein", "innen", "aten", "ten", "ben", "gen", "zen", "sen", "nen", "len", "fen")
+
+
+def toponym_after_preposition(word: str) -> bool:
+    """A word the lexicon lacks (or lists only as a name) after "in" or "nach" with no article between, shaped like a
+    place ("Engstingen", "Blaubeuren", "Moldawien", "Elberfeld"): German nouns there would take an article."""
+    low = word.casefold()
+    if len(word) < 4 or word.isupper() or known(word.lower()) or (known(word) and not lexicon_name(word)):
+        return False
+    if low.endswith(("ingen", "hausen")):
+        return True
+    return low.endswith((*TOPONYM_ENDINGS, "ien", "land", "en")) and not low.endswith(_NOT_TOPONYM)
+
+
+# German verbs of saying in the forms that come before the speaker ("erläutert Marschall", "beschönigte Vogt").
+SPEECH_VERBS = {
+    "erklärt", "erläutert", "erläuterte", "berichtet", "berichtete", "ergänzt", "bestätigt", "bestätigte", "betonte",
+    "beschönigte", "schreibt", "schrieb", "erzählt", "erzählte", "versichert", "versicherte", "räumt", "räumte",
+    "gesteht", "gestand", "fordert", "warnt", "kritisiert", "bemängelt", "bemängelte", "lobt", "lobte", "urteilt",
+    "urteilte", "resümiert", "resümierte", "bilanziert", "bilanzierte", "glaubt", "glaubte", "findet", "fand",
+    "vermutet", "vermutete", "sagen", "antwortet", "antwortete", "entgegnet", "entgegnete", "fügte", "fügt",
+    "beklagt", "beklagte", "bekräftigt", "bekräftigte", "unterstreicht", "unterstrich", "mahnt", "mahnte",
+}
+
+
+# Nouns that say "of a place" before "von X" ("Belagerung von Yungay", "König von Shu", "Einwohner von Kusice").
+PLACE_OF = {"belagerung", "eroberung", "einnahme", "zerstörung", "umgebung", "einwohner", "einwohnern", "bewohner",
+            "könig", "königin", "königreich", "herzog", "herzogin", "herzogtum", "graf", "gräfin", "grafschaft",
+            "fürst", "fürstentum", "bischof", "erzbischof", "bistum", "konzil", "konzils", "kathedrale", "hafen",
+            "bürgermeister", "umland", "nähe", "norden", "süden", "osten", "westen", "stadtrand", "schlacht",
+            "emir", "sultan", "khan", "gouverneur", "statthalter", "bürger", "herrschaft", "gebiet", "ende"}
+
+
+def place_of(noun: str) -> bool:
+    """The noun before "von" is one that places take ("Einwohner von Kusice"), not works or deeds ("Gemälde von")."""
+    return noun.casefold() in PLACE_OF
+
+
+def national_institution(word: str) -> bool:
+    """"Bundeskriminalamt", "Reichswehr", "Welthandelsorganisation": the one federal, imperial or world body of its
+    kind (but "Bundesregierung" and "Weltmeisterschaft" are generic and left alone)."""
+    low = word.casefold()
+    return len(low) > 9 and low.startswith(("bundes", "reichs", "welt")) and low.endswith((
+        "gericht", "gerichts", "amt", "amts", "agentur", "organisation", "kanzlei", "wehr", "jugendtag", "gipfel",
+        "gipfels", "bank"))
+
+
+# Share indices, which market reports name like organisations.
+STOCK_INDICES = {"dax", "sdax", "mdax", "tecdax", "hdax", "cdax", "eurostoxx", "stoxx", "atx", "smi", "spi"}
+
+
+_INNER_CAPITAL = re.compile(r"[a-zäöüß][A-ZÄÖÜ]")
+
+
+def camel_case_name(word: str) -> bool:
+    """"ProSieben", "DragonForce", "ZdK", "GusGus": a capital inside a word marks a brand, band or body, not a German
+    noun or a surname (but "McCartney", "DiCaprio", "MigrantInnen")."""
+    return (not word.isupper() and "-" not in word and len(word) >= 3 and _INNER_CAPITAL.search(word) is not None
+            and not word.startswith(("Mc", "Mac", "Di", "De", "Da", "La", "Le", "Van", "Von", "O'"))
+            and not word.endswith(("Innen", "In")))

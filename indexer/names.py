@@ -143,4 +143,6 @@ def lemma_for(word: str, language: str, kind: str = "") -> str:
         for lemma, tag in cands:
             if "ADJF" in tag:
                 return lemma
+        # A name read only as a pronoun or other function word ("Ким" → "хто") keeps its own spelling.
+        return next((lemma for lemma, tag in cands if "NOUN" in tag or not tag), word)
     return cands[0][0]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from indexer.gazetteer import first_names, place_for
-from indexer.names import _morph, fold, lemma_for
+from indexer.names import _morph, _restore_case, fold, lemma_for
 
 # Lemmas of words that head an institution's name (uk and ru).
 _ORG_HEADS = frozenset("""
@@ -262,6 +262,9 @@ def org_phrases(para: str, language: str) -> list[Span]:
             i += 1
             continue
         b = _right_edge(words, i + 1, language)
+        if b == i + 1 and b < len(words) and words[b].text == "«":
+            i += 1  # "Харківська компанія «Полевид»": the words before the quoted name only describe it
+            continue
         caps = [k for k in range(a, b) if _cap(words[k].text) and not (
             k == a and _sentence_start(words, k) and not (k < i and _PROPER_ADJ.search(words[k].text)))]
         single_name = b - a == 1 and _cap(w.text) and not _sentence_start(words, i) and any(
@@ -342,7 +345,7 @@ def phrase_spans(texts: list[str], language: str) -> list[tuple[int, int, str, s
 
 _PLACE_AFTER_ADJ = frozenset("""
 парк острів море озеро річка гора затока півострів водосховище майдан площа сквер набережна долина океан
-хребет пустеля узбережжя
+хребет пустеля узбережжя воєводство воеводство
 парк остров море озеро река гора залив полуостров водохранилище площадь сквер набережная долина океан хребет
 пустыня побережье
 """.split())
@@ -381,8 +384,10 @@ def merge_phrase_orgs(mentions: list, texts: list[str], language: str, make) -> 
     """Second pass over uk/ru mentions (objects with surface, type, start, canonical, lemma): complete people's
     names, add institution, quoted, place and region names (new mentions built by make(surface, start, kind,
     canonical)), drop the fragments found inside them and retype what the first pass got wrong."""
+    _strip_roles(mentions, language)
     _extend_people(mentions, "\n\n".join(texts), language)
     _places_after_prepositions(mentions, "\n\n".join(texts), language)
+    _places_after_kind_words(mentions, "\n\n".join(texts), language)
     _split_two_people(mentions, make, language)
     mentions += [make(surface, start, "place", country) for start, surface, country in state_adjectives(texts, language)]
     lands = land_names(texts, language)
@@ -738,6 +743,9 @@ def _inflect(word: str, parse, grammemes: set[str]) -> str | None:
     text = form.word
     if word.isupper() and len(word) > 1:
         return text.upper()
+    if "-" in word and len(word.split("-")) == len(text.split("-")):  # "Верх-Исетского" → "Верх-Исетский"
+        return "-".join(p[:1].upper() + p[1:] if w[:1].isupper() else p
+                        for w, p in zip(word.split("-"), text.split("-"), strict=True))
     return text[:1].upper() + text[1:] if word[:1].isupper() else text
 
 
@@ -769,11 +777,168 @@ def agreed_nominative(surface: str, language: str) -> str | None:
                 for w in words[:h]]
         if None in adjs:
             continue
-        wanted = {"nomn", "plur"} if number == "plur" else {"nomn"}
-        new_head = _inflect(words[h], head, wanted)
+        if number == "plur":
+            new_head = _inflect(words[h], head, {"nomn", "plur"})
+        else:  # the Ukrainian dictionary leaves "sing" untagged, so inflecting to "nomn" may pick the plural
+            new_head = _inflect(words[h], head, {"nomn", "sing"}) or _restore_case(head.normal_form, words[h])
         new_adjs = [_inflect(w, p, {"nomn", "plur"} if number == "plur" else {"nomn", tag.gender})
                     for w, p in zip(words[:h], adjs, strict=True)]
         if new_head is None or None in new_adjs:
             return None
         return " ".join([*new_adjs, new_head, *words[h + 1 :]])
     return None
+
+
+# ---------------------------------------------------------------- Polish (Latin script, seven cases)
+
+_PL_ADJ_ENDINGS = ("iego", "iemu", "ego", "emu", "ymi", "imi", "ych", "ich", "iej", "ym", "im", "ej", "ie", "ą", "y",
+                   "i", "a", "e")
+_PL_NOMINATIVE_ADJ = ("y", "i", "a", "e")
+PL_PLACE_PREPOSITIONS = frozenset({"w", "we", "na", "do", "z", "ze", "pod", "nad", "przy", "koło", "od", "spod",
+                                   "przez", "po", "za", "obok", "ku"})
+
+
+def _pl_lemma(word: str) -> str:
+    """simplemma's Polish lemma with the word's capital kept: "Mieście" → "Miasto", "Torunia" → "Toruń"."""
+    from .lemmas import lemma
+
+    low = word.lower()
+    found = lemma(low, "pl")
+    if found == low:
+        found = lemma(word, "pl")
+    return found[:1].upper() + found[1:] if word[:1].isupper() else found
+
+
+def pl_adjective_stem(word: str) -> str | None:
+    """The stem of a Polish adjective in any case form ("Nadwiślańskim" → "nadwiślańsk", "Zielonej" → "zielon"),
+    None for other words ("Góry", "Pomorza", "Torunia"): the lemmatiser must read the word as that adjective."""
+    from .lemmas import lemma
+
+    low = word.lower()
+    if not low.isalpha() or word.isupper():
+        return None
+    own = lemma(low, "pl")
+    for end in _PL_ADJ_ENDINGS:
+        if not low.endswith(end) or len(low) - len(end) < 3:
+            continue
+        stem = low[: len(low) - len(end)]
+        masc = stem + ("i" if stem[-1] in "kg" else "y")
+        if own == masc or (own == _pl_adjective_form(stem, "n") and lemma(masc, "pl") == masc != masc.title()
+                           and masc != own):
+            return stem
+    return None
+
+
+def _pl_adjective_form(stem: str, gender: str) -> str:
+    soft = stem[-1] in "kg"
+    if gender == "m":
+        return stem + ("i" if soft else "y")
+    if gender == "f":
+        return stem + "a"
+    return stem + ("ie" if soft else "e")  # neuter, and plurals of things ("Tatry Wysokie")
+
+
+def _pl_gender(noun: str) -> str:
+    low = noun.lower()
+    if low.endswith("a"):
+        return "f"
+    if low.endswith(("o", "e", "ę", "um")):
+        return "n"
+    if low.endswith(("y", "i")):
+        return "p"
+    return "m"
+
+
+def _same_case(word: str, cap: str) -> str:
+    return word[:1].upper() + word[1:] if cap[:1].isupper() else word
+
+
+def polish_nominative(surface: str) -> str:
+    """A Polish place or organisation name in the nominative: the head noun and the adjectives agreeing with it are
+    put back in the nominative, the genitives after them are kept ("Kurierem Nadwiślańskim" → "Kurier
+    Nadwiślański", "Niezależnym Związku Zawodowym Portowców" → "Niezależny Związek Zawodowy Portowców",
+    "na Starym Mieście" → "Stare Miasto", "Instytutu Badań Rzecznych" → "Instytut Badań Rzecznych")."""
+    words = surface.split()
+    stems = [pl_adjective_stem(w) for w in words]
+    head = next((i for i, s in enumerate(stems) if s is None), None)
+    if head is None or not words[head].isalpha() or words[head].isupper():
+        return surface
+    adjectives = [w.lower() for w, s in zip(words, stems, strict=True) if s is not None]
+    if adjectives and all(w.endswith(_PL_NOMINATIVE_ADJ) for w in adjectives):
+        return surface  # "Koleje Ukraińskie", "Regionalna Izba Obrachunkowa" already are nominatives
+    noun = _pl_lemma(words[head])
+    gender = _pl_gender(noun)
+    out = list(words)
+    out[head] = noun
+    k = head + 1
+    while k < len(words) and stems[k] is not None:
+        k += 1  # adjectives right after the head agree with it ("Warszawy Centralnej", "Związku Zawodowym")
+    for i in [*range(head), *range(head + 1, k)]:
+        out[i] = _same_case(_pl_adjective_form(stems[i], gender), words[i])
+    return " ".join(out)
+
+
+def polish_place_name(surface: str) -> bool:
+    """A known place followed by adjectives only names a place: "Warszawa Centralna" (a station)."""
+    words = surface.split()
+    return len(words) >= 2 and pl_adjective_stem(words[0]) is None and place_for(words[0], "pl") is not None and all(
+        pl_adjective_stem(w) is not None for w in words[1:])
+
+
+def polish_common_noun(word: str) -> bool:
+    """The word is an inflected common noun ("Mieście" → miasto, "Góry" → góra), so no part of a person's name."""
+    from .lemmas import lemma
+
+    low = word.lower()
+    found = lemma(low, "pl")
+    return found != low and found.islower() and pl_adjective_stem(word) is None
+
+
+def _role_noun(word: str, language: str) -> bool:
+    """A capitalised common noun for a person ("Гідролог", "Лікарка", "Директорка"): every reading is a known
+    animate noun and none a name, so it is the role that opens a sentence, not part of a name."""
+    parses = _parses(word, language)
+    morph = _morph(language)
+    if not parses or not word[:1].isupper() or word.isupper() or morph is None or not morph.word_is_known(word.lower()):
+        return False
+    return "anim" in parses[0][1] and "plur" not in parses[0][1] and all(
+        "NOUN" in t and not any(x in t for x in ("Name", "Surn", "Patr", "Geox", "Orgn")) for _l, t in parses)
+
+
+def _strip_roles(mentions: list, language: str) -> None:
+    """"Гідролог Йонас Альбрехт" is the person Йонас Альбрехт; "Лікарка екстреної медицини" (before a name) is a
+    role, not an organisation: no institution's name begins with a noun for a single person."""
+    out = []
+    for m in mentions:
+        words = m.surface.split()
+        if len(words) >= 2 and m.type in ("person", "organization") and _role_noun(words[0], language):
+            if m.type == "organization":
+                continue
+            m.surface = " ".join(words[1:])
+            m.start += len(words[0]) + 1
+            m.lemma = " ".join(m.lemma.split()[1:]) if len(m.lemma.split()) == len(words) else ""
+        out.append(m)
+    mentions[:] = out
+
+
+# Nouns for a kind of place, after which a name is that place's: "канала Булак", "села Жовква".
+_PLACE_KINDS = _PLACE_AFTER_ADJ | frozenset("""
+канал річка река вулиця улица село деревня місто город селище посёлок станція станция острів остров район
+""".split())
+_GEO_ADJ_BEFORE = re.compile(r"(?<![\w'’])[а-яіїєґё'’]+(?:ськ|цьк|зьк|ск|цк)(?:их|ого|ому|ій|ої|ий|ая|ое|ой|ом|ым)\s+$")
+
+
+def _places_after_kind_words(mentions: list, text: str, language: str) -> None:
+    """A lone capitalised word after a noun for a kind of place ("у канала Булак") or after a place adjective
+    ("навпроти польських Слубиць") names a place, not a person."""
+    for m in mentions:
+        if m.type != "person" or " " in m.surface or getattr(m, "person_cue", False):
+            continue
+        start = m.start if text[m.start : m.start + len(m.surface)] == m.surface else m.start - 1
+        before = text[max(0, start - 30) : start]
+        prev = before.split()[-1] if before.split() else ""
+        kind_word = prev.islower() and any(lemma in _PLACE_KINDS for lemma, t in _parses(prev, language) if "NOUN" in t)
+        given = any("Name" in t for _l, t in _parses(m.surface, language))
+        if kind_word or (_GEO_ADJ_BEFORE.search(before) and not given):
+            place = place_for(m.surface, language)
+            m.type, m.canonical = "place", place.name if place else None

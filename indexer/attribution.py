@@ -111,6 +111,9 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
         if i and tok[:1] in "«„“\"‘‚「":
             break  # "сказав Шевчук «Вечірньому Кур’єру»": the outlet told is not part of the speaker
         bare = tok.strip(",;:()")
+        if i and bare.lower() in PAIR_JOINERS and _name_pair(toks, i):
+            out.append(bare)  # "Varga and Hale said": two speakers, both kept
+            continue
         if i and (bare.lower() in PREPOSITIONS or bare.lower() in CONJUNCTIONS) and bare[:1].islower():
             break
         if i >= 1 and bare[:1].islower() and _looks_like_verb(bare):
@@ -132,6 +135,20 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
     if not np or "_" in np or any(ch.isdigit() for ch in np):
         return None
     return np
+
+
+PAIR_JOINERS = {"and", "und", "et", "y", "e", "en", "i", "и", "і", "a"}
+
+
+def _name_pair(toks: list[str], i: int) -> bool:
+    """'Varga and Hale', 'Ilse Varga and Tom Hale': a joiner between two capitalised names, ending the phrase."""
+    before, after = toks[i - 1], toks[i + 1 : i + 3]
+    if not before[:1].isupper() or before.endswith((",", ";", ":", ".")) or not after or not after[0][:1].isupper():
+        return False
+    if before.lower() in DETERMINERS or after[0].lower() in DETERMINERS:
+        return False
+    rest = [t for t in after if t[:1].isupper()]
+    return all(NAME_TOKEN.match(t.strip(",.;:")) for t in rest) and not _org_like(" ".join(rest))
 
 
 CJK_ROLE_NAME = re.compile(
@@ -310,8 +327,28 @@ def speaker_from_according(text: str, language: str) -> str | None:
     for phrase in ACCORDING.get(language, []) + ACCORDING["en"]:
         m = re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text, re.IGNORECASE)
         if m:
-            return clean_np(text[m.end():], language)
+            return according_source(text[m.end():], language)
     return None
+
+
+DOCUMENT_FROM = re.compile(
+    r"^\s*(?:a|an|the|un|une|una|um|uma|le|la|el|een|de|het|ein|eine|einer|einem)?\s*(?:\w+\s+)?"
+    r"(?:statement|report|memo|letter|notice|note|press release|release|email|e-mail|post|filing|document|"
+    r"communiqué|comunicado|nota|mitteilung|erklärung|verklaring|bericht|persbericht|komunikat|oświadczenie)"
+    r"\s+(?:from|by|of|issued by|de|du|des|del|da|do|van|von|des|der|vom|z)\s+",
+    re.IGNORECASE,
+)
+
+
+def according_source(rest: str, language: str) -> str | None:
+    """'according to a statement from the mayor's office' → the mayor's office: a document speaks for whoever
+    issued it, so the source behind 'statement from' is the speaker, not the document."""
+    doc = DOCUMENT_FROM.match(rest)
+    if doc:
+        source = clean_np(rest[doc.end():], language)
+        if source:
+            return source
+    return clean_np(rest, language)
 
 
 def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str | None, bool]:
@@ -328,13 +365,19 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
             return clean_np(clause[len(word):], language), True
     for phrase in ACCORDING.get(language, []) + ACCORDING["en"]:
         if low.startswith(phrase.lower()):
-            return clean_np(clause[len(phrase):], language), True
+            return according_source(clause[len(phrase):], language), True
     if language == "ja":
         return _speaker_after_ja(clause)
+    split = SPLIT_VERBS.get(language)
+    held = split.match(clause) if split else None
+    if held:
+        return clean_np(held.group(1), language), True  # "…", laat wethouder Eva de Wit weten.
     m = verb_pattern(language).search(clause)
     if not m:
         return None, False
     pre, post = clause[: m.start()], clause[m.end():]
+    if NEGATED.search(pre):
+        return None, False  # "The mayor did not say where the money would come from": nothing was said
     inverted = FR_INVERTED.search(pre + m.group(0) + post[:8])
     if inverted:
         return inverted.group(1), True
@@ -351,6 +394,15 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
             subject = _slavic_subject_after(pre, post, subject, language) or subject
         return subject, subject is not None
     return None, False
+
+
+# a verb of saying written around its subject: "laat X weten", "liet X weten"
+SPLIT_VERBS = {"nl": re.compile(r"^(?:laat|liet|lieten|laten)\s+(\S.{0,60}?)\s+weten(?!\w)", re.IGNORECASE)}
+NEGATED = re.compile(
+    r"(?<!\w)(?:not|never|n[’']t|didn[’']t|doesn[’']t|won[’']t|wouldn[’']t|declined\s+to|refused\s+to|nicht|nie|niet|"
+    r"nunca|jamais|mai|не|ні)\s*$",
+    re.IGNORECASE,
+)
 
 
 def _slavic_subject_after(pre: str, post: str, found: str | None, language: str) -> str | None:
@@ -386,14 +438,25 @@ def _inverted_subject(post: str, language: str) -> str | None:
     skip = 0
     while np is None and language not in CASELESS and skip < min(4, len(toks) - 1):
         skip += 1  # step over an adverbial ("en ouverture", "am Montag") to the subject
+        if toks[skip - 1].lower() in PREPOSITIONS:
+            continue  # "said at a briefing in York": the place after a preposition is no speaker
         cand = clean_np(" ".join(toks[skip:]), language)
         if cand and person_name(cand, language):
             np = cand  # only a proper name: "dijo ante el plenario" has no subject at all
-    if np and not person_name(np, language) and "," in post:
+    if (not np or _role_phrase(np, language)) and "," in post:
         appos = post.split(",")[1]
         if _proper_segment(appos, language):
             return appos.strip().rstrip(".!?…")  # "explique la directrice du musée, Élise Garnier."
     return np
+
+
+def _role_phrase(np: str, language: str) -> bool:
+    """'el concejal de Medio Ambiente', 'o presidente da câmara', 'the mayor': an office written before the name
+    set off by a comma, not a name (capitals after the office belong to the office's department)."""
+    toks = words(np)
+    if not person_name(np, language):
+        return True
+    return len(toks) > 1 and toks[0].lower() in DETERMINERS and toks[1][:1].islower()
 
 
 def _speaker_after_ja(clause: str) -> tuple[str | None, bool]:
@@ -558,7 +621,7 @@ def speaker_kind(phrase: str, language: str, people: Sequence[str]) -> str:
     pron = is_pronoun(phrase, language)
     if pron:
         return "pronoun-" + pron
-    if any(_soft_in(phrase, p) for p in people):
+    if any(_soft_in(phrase, p) and not _owner_only(phrase, p) for p in people):
         return "person"
     name = person_name(phrase, language)
     if name:
@@ -574,6 +637,11 @@ def speaker_kind(phrase: str, language: str, people: Sequence[str]) -> str:
     if any(t in PERSON_ROLES or any(_fold(t).startswith(r) for r in PERSON_ROLES if len(r) > 6) for t in toks):
         return "role"  # "la diplomática marroquí"
     return "nominal"
+
+
+def _owner_only(phrase: str, person: str) -> bool:
+    """'President Vladimir Putin’s spokesman': the person named owns the speaker, and is not the speaker."""
+    return bool(re.search(re.escape(person) + r"[’']s?\s+\w", phrase))
 
 
 def _fold(word: str) -> str:
@@ -724,8 +792,8 @@ def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[s
 
 
 ZH_ROLE_THEN_NAME = re.compile(
-    r"(?:社长|总裁|董事长|主席|部长|代表|专家|合伙人|市长|局长|经理|主任|教授|发言人|创始人|首席执行官|茶农|农民|作家)"
-    r"([\u4e00-\u9fff]{2,3})(?=[。，、：；（\s])"
+    r"(?:社长|总裁|董事长|主席|部长|代表|专家|合伙人|市长|省长|县长|镇长|局长|经理|主任|教授|发言人|创始人|首席执行官|茶农|农民|作家)"
+    r"([\u4e00-\u9fff]{2,3}?)(?=[。，、：；（\s]|周[一二三四五六日]|星期|今天|昨天|上午|下午|表示|说|[一二三四五六七八九十\d]{1,3}日)"
 )
 JA_FULL_NAME = re.compile(r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{3,4})(?:さん|氏|董事長|社長|会長|教授|大臣|知事|市長)")
 

@@ -251,3 +251,21 @@ def _close_unfinished(text: str, end: int, stack: list, spans: list, paragraphs:
         if paragraphs == 1 and len(re.findall(r"[^\W\d_]{3,}", text[start + 1 : inner_end])) < 3:
             return  # a ditto mark in a table ("„ 250 fl.") rather than an unclosed quotation
         spans.append(QuoteSpan(start, inner_end, start + 1, inner_end, opener, False, paragraphs))
+
+
+STRAIGHT_SINGLE = re.compile(r"(?<![\w'’])'(?=[^\W\d_]|\d)((?:[^'\n]|(?<=\w)'(?=\w))+?[,.!?…])'(?![\w'])")
+
+
+def straight_single_spans(text: str, spans: list[QuoteSpan], attributed) -> list[QuoteSpan]:
+    """British 'We will strike,' said Ben Carter: straight single marks quote too, but the same character is the
+    apostrophe of "drivers' union", so a pair counts only where attributed(start, end) finds a verb of saying
+    beside it (the caller's test) and no other quotation covers it."""
+    found: list[QuoteSpan] = []
+    for m in STRAIGHT_SINGLE.finditer(text):
+        if any(sp.start <= m.start() < sp.end or m.start() <= sp.start < m.end() for sp in spans):
+            continue
+        if len(m.group(1).split()) < 2 or not attributed(m.start(), m.end()):
+            continue
+        found.append(QuoteSpan(m.start(), m.end(), m.start(1), m.end(1), "'", True, 1))
+    return found
+

@@ -24,8 +24,10 @@ from indexer.attribution import (
     CASELESS,
     HEARD_SPEAKING,
     JA_SUFFIXES,
+    NAME_PARTICLES,
     NO_SPACES,
     PREPOSITIONS,
+    TELL_VERBS,
     article_noun,
     fullest_name,
     german_subject,
@@ -40,9 +42,10 @@ from indexer.attribution import (
     subject_before,
     verb_pattern,
 )
-from indexer.dialogue import dialogue_turn, question_turn, turn_opened
+from indexer.dialogue import dash_turns, dialogue_turn, question_turn, turn_opened
 from indexer.models import Quote
 from indexer.partial_quotes import (
+    PASSIVE_AUX,
     echoed,
     namer,
     namer_after,
@@ -51,9 +54,22 @@ from indexer.partial_quotes import (
     titled_person,
 )
 from indexer.quote_candidate import Candidate
-from indexer.quote_marks import PAIRS, PAIRS_CHARS, PARA_SEP, QuoteSpan, find_quote_spans
-from indexer.speaker_gender import PRONOUN_GENDER, fits_gender, gender_by_surname, name_gender
-from indexer.speech_verbs import DETERMINERS, PERSON_ROLES, TITLES
+from indexer.quote_marks import (
+    PAIRS,
+    PAIRS_CHARS,
+    PARA_SEP,
+    QuoteSpan,
+    find_quote_spans,
+    straight_single_spans,
+)
+from indexer.speaker_gender import (
+    PRONOUN_GENDER,
+    fits_gender,
+    gender_by_surname,
+    german_sie_gender,
+    name_gender,
+)
+from indexer.speech_verbs import ACCORDING, DETERMINERS, PERSON_ROLES, TITLES
 from indexer.unmarked_speech import (
     SPEECH_INFINITIVE_DE,
     SPEECH_NOUNS_DE,
@@ -93,14 +109,20 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
     text = PARA_SEP.join(paragraphs)
     lang = (language or "en").lower()[:2]
     spans = find_quote_spans(text)
-    if not spans and lang not in UNMARKED_SPEECH:
+    if lang not in CASELESS and "'" in text:
+        spans = sorted(spans + straight_single_spans(text, spans, lambda s, e: _attributed(text, s, e, lang)),
+                       key=lambda sp: sp.start)
+    turns = [t for t in dash_turns(text, lang) if not any(sp.start <= t.start < sp.end for sp in spans)]
+    if not spans and not turns and lang not in UNMARKED_SPEECH:
         return []
-    masked = _mask(text, spans)
+    masked = _mask(text, spans + [QuoteSpan(s, e, s, e, "—") for t in turns for s, e in t.parts])
     sentences = _sentence_bounds(masked)
     if lang in UNMARKED_SPEECH:
         spans = [unclosed_goes_on(text, sp) for sp in spans]
     cands = [_split_dash_incise(_cand(text, s), text, lang) for s in spans]
     cands = _join_interrupted(cands, text, masked, lang)
+    if turns:
+        cands = sorted(cands + turns, key=lambda c: c.start)
     if lang in UNMARKED_SPEECH:
         cands = sorted(cands + unmarked_after_colon(masked, sentences, lang), key=lambda c: c.start)
     for c in cands:
@@ -125,6 +147,17 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
 
 
 # ---------------------------------------------------------------- spans and sentences
+
+
+def _attributed(text: str, start: int, end: int, lang: str) -> bool:
+    """A verb of saying right after the closing mark ("…,' said Ben Carter") or a frame ending in a colon or comma
+    right before the opening one ("Ben Carter said: '…"): the test a straight single mark must pass to quote."""
+    after = re.split(r"[.!?\n]", text[end : end + 120])[0]
+    if after[:1] in ",.!? " and after.strip(" ,") and speaker_after(after, lang)[1]:
+        return True
+    line_start = max(text.rfind("\n", 0, start), *(text.rfind(p, 0, start) for p in ". ! ?".split())) + 1
+    before = text[line_start:start]
+    return before.rstrip().endswith((":", ",")) and speaker_before_found(before, lang, False)[1]
 
 
 def _cand(text: str, span: QuoteSpan) -> Candidate:
@@ -377,7 +410,12 @@ def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, 
     introduced = before.rstrip().endswith((":", ",", "：", "，")) and bool(speaker_before(before, lang, False))
     introduced = introduced or _speech_colon(before, lang)
     c.fragment = _is_fragment(c, text, lang, attached or introduced)
+    if c.fragment and _statement_frame(c, text, before, lang):
+        c.fragment = False  # 'Volgens de gemeente "gaat de brug in mei weer open".': a statement given in full
     before_speaker, before_found = speaker_before_found(before, lang, c.fragment)
+    colon_frame = before.rstrip().endswith((":", "：")) and before_speaker and last in ".!?…。！？"
+    if colon_frame and after.lstrip()[:1] not in ",，—–-":
+        attached = False  # 'Varga said: "…." The mayor added later …': the frame before the colon speaks
     if gap_found:
         c.speaker, c.pro_drop = gap_speaker, gap_speaker is None
     elif attached and after_speaker:
@@ -414,6 +452,33 @@ def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, 
         c.extra["title"] = True  # „Kurierem Nadwiślańskim”, «Ранковий Вісник»: a name, not words said
     elif c.fragment and not c.speaker and not before.strip(" \t\n\u00a0—–-") and lang not in CASELESS:
         c.speaker = said_at_sentence_end(masked[c.end : _sentence_of(sentences, c.start)[1]], lang)
+
+
+AS_SAID = re.compile(r"^\W*(?:как|як|jak|jako|wie|as|comme|como|come|zoals|jak)\s", re.IGNORECASE)
+THAT_AR = re.compile(r"(?:^|\s)(?:إن|أن|فإن|بأن)\s*$")
+
+
+def _statement_frame(c: Candidate, text: str, before: str, lang: str) -> bool:
+    """A quote that fills the rest of its sentence right after a source frame ('according to X', 'Volgens X',
+    'Według X', 'Как сообщили в мэрии,', Arabic 'قال … إن') and reads as a clause (several words, a sentence end
+    after it) is the source's statement, not a phrase borrowed into the writer's sentence."""
+    inner = text[c.parts[0][0] : c.parts[-1][1]]
+    if len(inner.split()) < 4 or lang in NO_SPACES or "_" in before:
+        return False
+    tail = text[c.end : c.end + 3].lstrip(" \u00a0")
+    if not (tail[:1] in ".!?…\n" or not tail or inner.rstrip()[-1:] in ".!?…"):
+        return False  # the writer's sentence goes on after the quote
+    clause = re.split(r"[.!?;\n]\s", before)[-1]
+    low = clause.lower()
+    for phrase in ACCORDING.get(lang, []) + ACCORDING["en"] + (["وفقا ل", "وفقاً ل"] if lang == "ar" else []):
+        at = re.search(rf"(?<!\w)و?{re.escape(phrase.lower().rstrip('ـ'))}", low)
+        source = THAT_AR.sub("", clause[at.end() :]).strip().rstrip(",،").strip() if at else ""
+        if source and len(source.split()) <= 6 and not re.search(r"[,،]", source):
+            return True  # the source alone between the frame and the quote (not "…, the plan is “…”")
+    said = verb_pattern(lang).search(clause)
+    if said and AS_SAID.search(clause) and clause.rstrip().endswith(","):
+        return True  # "Как сообщили в мэрии, «…»"
+    return bool(said) and lang == "ar" and bool(THAT_AR.search(clause))
 
 
 # a work named in marks after the word for it: "des Artikels „Der moderne Fabrikmensch“", "im Vortrag „…“"
@@ -586,13 +651,14 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
         sent = masked[s:e]
         for m in pattern.finditer(sent):
             pre = sent[: m.start()]
-            if "_" in pre[-3:]:
-                continue
+            if "_" in pre[-3:] or pre.split()[-1:] and pre.split()[-1].lower() in PASSIVE_AUX:
+                continue  # "The mayor, Ilse Varga, was asked about …": the one asked is no speaker yet
             subj = subject_before(pre, lang) if pre.strip() else None
-            if not subj:
+            told = m.group(0).lower() in TELL_VERBS  # "he told the BBC": the one told is no speaker
+            if not subj and not told:
                 subj = speaker_after(sent[m.start() :], lang)[0]  # "Jak przyznał Hrycenko, …"
             kind = speaker_kind(subj, lang, people) if subj and "_" not in subj else ""
-            if kind not in ("person", "thing") and lang not in CASELESS:
+            if kind not in ("person", "thing") and lang not in CASELESS and not told:
                 inverted = speaker_after(sent[m.start() :], lang)[0]  # "…, berichtete Hryzenko."
                 right_after = inverted and inverted[:1].isupper() and sent[m.end() :].lstrip().startswith(inverted)
                 if right_after and "_" not in inverted and speaker_kind(inverted, lang, people) == "person":
@@ -658,6 +724,8 @@ def _resolve(
         elif c.kind.startswith("pronoun"):
             want = "thing" if c.kind.endswith("thing") else "person"
             gender = PRONOUN_GENDER.get((c.speaker or "").strip().lower())
+            if lang == "de" and (c.speaker or "").strip().lower() == "sie":
+                gender = german_sie_gender(text[c.end : c.end + 40])  # "fügte sie hinzu": she, not they
             found = _last_speaker(c.start, cands[:i], events, want, lang, gender, sex)
             anchor = _introduced_at(c, text)
             named_here = _last_mention_in_paragraph(anchor, mentions, text, gender) if want == "person" else None
@@ -665,6 +733,13 @@ def _resolve(
                 found = named_here  # "La ministre …, Haruka Sato, a … Elle a déclaré : «…»"
             if not found and gender:
                 found = _last_of_gender(c, mentions, gender, text)  # "Anna Kowalska met Peter Brenner. ¶ … she said"
+            if not found and gender:
+                found = _last_speaker_of_gender(cands[:i], gender, sex)  # »…«, fügte sie hinzu: Reiter, not Vogel
+            if want == "person" and _plural(c.speaker, lang):
+                found = _named_pair(c, mentions, text) or found  # "Ilse Varga and Tom Hale met. “…,” they said."
+            if not found and want == "person" and lang != "de":
+                # "Глава района Игорь Орлов приехал. ¶ — …, — сказал он.": the person the paragraph before named
+                found = _last_of_gender(c, mentions, gender, text, sex)
             if found:
                 c.speaker, c.kind = found[0], found[1]
         elif not c.speaker and (c.pro_drop or not c.fragment) and not c.extra.get("writer"):
@@ -728,15 +803,20 @@ def _named_later(c: Candidate, events: list[_Event], text: str, lang: str, peopl
 
 
 
-def _last_of_gender(c: Candidate, mentions: list[_Event], gender: str, text: str) -> tuple[str, str, int] | None:
+def _last_of_gender(
+    c: Candidate, mentions: list[_Event], gender: str | None, text: str, sex=None
+) -> tuple[str, str, int] | None:
     """The last person named before the quote in its paragraph (or the previous one, when the quote opens its
     paragraph), known by given name or title to be of that sex. Not further: a surname alone ("Doch Preetz
     entschied …") is no mention we can see, and a full name further back would take its place."""
     para_start, _ = _para_bounds(text, c.start)
-    if para_start and not text[para_start : c.start].strip():
-        para_start, _ = _para_bounds(text, para_start - len(PARA_SEP) - 1)
+    if para_start and (sex is not None or not text[para_start : c.start].strip(" \t\u00a0—–-")):
+        para_start, _ = _para_bounds(text, para_start - len(PARA_SEP) - 1)  # 他说：“…” after a paragraph naming him
     pos = c.start
-    near = [m for m in mentions if para_start <= m.pos < pos and name_gender(m.speaker) == gender]
+    if sex is None:
+        near = [m for m in mentions if para_start <= m.pos < pos and name_gender(m.speaker) == gender]
+    else:  # any sex the name does not contradict
+        near = [m for m in mentions if para_start <= m.pos < pos and fits_gender(m.speaker, gender, sex)]
     return (near[-1].speaker, "person", near[-1].pos) if near else None
 
 
@@ -760,6 +840,34 @@ def _last_speaker(
         if kind in kinds:
             # the latest speaker is of the other sex: someone not quoted so far, looked for among names by the caller
             return (speaker, kind, at) if fits_gender(speaker, gender, sex) else None
+    return None
+
+
+def _last_speaker_of_gender(earlier: list[Candidate], gender: str, sex) -> tuple[str, str, int] | None:
+    """The latest person quoted so far who is known to be of that sex, however far back."""
+    for q in reversed(earlier):
+        if q.speaker and q.kind == "person" and sex(q.speaker) == gender:
+            return q.speaker, q.kind, q.start
+    return None
+
+
+PLURAL_PRONOUNS = {"they", "ils", "elles", "они", "вони", "oni", "zij", "ellos", "ellas", "loro", "eles", "elas"}
+
+
+def _plural(pronoun: str | None, lang: str) -> bool:
+    return (pronoun or "").strip().lower() in PLURAL_PRONOUNS
+
+
+def _named_pair(c: Candidate, mentions: list[_Event], text: str) -> tuple[str, str, int] | None:
+    """The last two people written together as 'X and Y' in the quote's paragraph or the one before it."""
+    para_start, _ = _para_bounds(text, c.start)
+    if para_start:
+        para_start, _ = _para_bounds(text, para_start - len(PARA_SEP) - 1)
+    near = [m for m in mentions if para_start <= m.pos < c.start]
+    for first, second in reversed(list(zip(near, near[1:], strict=False))):
+        between = text[first.pos + len(first.speaker) : second.pos]
+        if re.fullmatch(r"\s*(?:and|und|et|y|e|en|i|и|і|a|та)\s+", between):
+            return f"{first.speaker} and {second.speaker}", "person", first.pos
     return None
 
 
@@ -825,7 +933,10 @@ def _introduced_before(
 # ---------------------------------------------------------------- output
 
 
-def _normalise(speaker: str | None, kind: str, lang: str, names) -> str | None:
+def _normalise(speaker: str | None, kind: str, lang: str, names, text: str = "") -> str | None:
+    named = _named_institution(speaker.strip(" ,;:"), text) if speaker and kind in ("thing", "nominal") else None
+    if named and lang not in CASELESS:
+        speaker, kind = named, "thing"
     name = _normalised(speaker, kind, lang, names)
     return None if name and lang == "de" and german_subject(name) != "ok" else name
 
@@ -834,6 +945,10 @@ def _normalised(speaker: str | None, kind: str, lang: str, names) -> str | None:
     if not speaker or kind.startswith("pronoun"):
         return None
     speaker = speaker.strip(" ,;:")
+    pair = re.split(r"\s+(?:and|und|et|y|e|en|i|и|і|a)\s+", speaker)
+    if kind == "person" and len(pair) == 2 and all(p[:1].isupper() for p in pair):
+        # "Varga and Hale said": both speakers, each by the fullest name the article uses
+        return " and ".join(_normalised(p, "person", lang, names) or p for p in pair)
     if kind == "person":
         known = [n for n in names if (len(n.split()) > 1 or lang in NO_SPACES and len(n) > 2) and n in speaker]
         name = max(known, key=len) if known else person_name(speaker, lang) or speaker
@@ -844,9 +959,28 @@ def _normalised(speaker: str | None, kind: str, lang: str, names) -> str | None:
             return _drop_office(fullest_name(inside, names, lang), lang)  # "Der Hausarzt Peter Schwab aus Hamborn" → "Peter Schwab"
     toks = speaker.split()
     if kind == "thing" and lang != "en" and len(toks) > 1 and toks[0].lower() in DETERMINERS:
-        if all(t[:1].isupper() for t in toks[1:]):
+        if toks[1][:1].isupper() and all(t[:1].isupper() or t.lower() in NAME_PARTICLES for t in toks[1:]):
             return " ".join(toks[1:])  # "die Deutsche Bahn" → "Deutsche Bahn"
     return speaker
+
+
+def _named_institution(speaker: str, text: str) -> str | None:
+    """'the agency said' in an article that names the Environment Agency (and no other agency): the institution
+    by its name. Only a determiner and one lowercase noun, and only when exactly one name ends (or starts) in it."""
+    toks = speaker.split()
+    if len(toks) != 2 or toks[0].lower() not in DETERMINERS or not toks[1].isalpha() or not toks[1].islower():
+        return None
+    head = re.escape(toks[1].capitalize())
+    found = {
+        re.sub(r"^(?:The|Der|Die|Das|La|Le|El|Il|De|Het)\s+", "", m.group(0).strip())
+        for m in re.finditer(
+            rf"(?<![\w-])(?:[A-Z][\w&’'.-]*\s+){{0,4}}{head}(?![\w-])"
+            rf"(?:\s+(?:of|for|de|du|des|del|di|van|für)\s+(?:the\s+)?[A-Z][\w’'-]*(?:\s+[A-Z][\w’'-]*){{0,3}})?",
+            text,
+        )
+    }
+    found = {f.strip() for f in found if len(f.split()) > 1}
+    return found.pop() if len(found) == 1 else None
 
 
 def _name_inside(phrase: str, lang: str, names) -> str | None:
@@ -887,14 +1021,19 @@ OFFICE_STEMS = {
 
 
 def _to_quote(c: Candidate, text: str, lang: str, names) -> Quote:
-    pieces = [_clean_inner(text[s:e]) for s, e in c.parts]
+    parts = list(c.parts)  # "“…,” she said" keeps its comma, as the seed's annotation does: the text as printed
+    pieces = [_clean_inner(text[s:e]) for s, e in parts]
+    for k in range(1, len(parts)):
+        between = text[parts[k - 1][1] : parts[k][0]]
+        if re.search(r"[—–]\s*\.\s*$", between) and pieces[k - 1] and pieces[k - 1][-1] not in ".!?…":
+            pieces[k - 1] += "."  # "—No habrá cortes —dijo X—. Pero …": the full stop after the incise is the speaker's
     body = " ".join(p for p in pieces if p)
     return Quote(
         text=body,
-        speaker=_normalise(c.speaker, c.kind, lang, names),
+        speaker=_normalise(c.speaker, c.kind, lang, names, text),
         fragment=c.fragment,
-        start=c.parts[0][0],
-        end=c.parts[-1][1],
+        start=parts[0][0],
+        end=parts[-1][1],
     )
 
 

@@ -6,6 +6,7 @@ worker processes fork so they share it.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from indexer.speech_verbs import DETERMINERS
@@ -13,7 +14,7 @@ from indexer.speech_verbs import DETERMINERS
 PRONOUN_GENDER = {
     "he": "male", "er": "male", "il": "male", "él": "male", "lui": "male", "ele": "male", "hij": "male",
     "он": "male", "він": "male", "she": "female", "elle": "female", "ella": "female", "lei": "female",
-    "ela": "female", "она": "female", "вона": "female",
+    "ela": "female", "она": "female", "вона": "female", "他": "male", "她": "female",
 }  # not German "sie" or Dutch "ze": also "they"
 GENDERED_TITLES = {
     "herr": "male", "herrn": "male", "mr.": "male", "mr": "male", "monsieur": "male", "m.": "male", "señor": "male",
@@ -33,7 +34,34 @@ def name_gender(speaker: str) -> str | None:
         return titled  # "le prévenu", "Der Pfarrer": no given name to go by
     guess = gender_detector()
     found = guess(toks[0]) if guess else "unknown"
-    return found if found in ("male", "female") else None  # not "mostly_male" Taylor, not "andy" Robin
+    if found in ("male", "female"):
+        return found  # not "mostly_male" Taylor, not "andy" Robin
+    return slavic_surname_gender(toks[-1])
+
+
+FEMALE_SURNAME_ENDINGS = ("ова", "ева", "ёва", "ина", "ына", "ская", "цкая", "ська", "цька", "ska", "cka", "ová")
+MALE_SURNAME_ENDINGS = ("ов", "ев", "ёв", "ин", "ын", "ский", "цкий", "ський", "цький", "ski", "cki")
+
+
+def slavic_surname_gender(surname: str) -> str | None:
+    """Орлов / Орлова, Kowalski / Kowalska: Slavic surnames tell the sex where a given-name list does not know
+    the given name (Cyrillic ones above all)."""
+    low = surname.lower()
+    if len(low) < 4:
+        return None
+    if low.endswith(FEMALE_SURNAME_ENDINGS):
+        return "female"
+    if low.endswith(MALE_SURNAME_ENDINGS):
+        return "male"
+    return None
+
+
+def german_sie_gender(after: str) -> str | None:
+    """'fügte sie hinzu', 'sagt sie': German 'sie' after a singular verb is 'she' (after 'sagten' it is 'they')."""
+    m = re.match(r"\W*(\w+)\s+sie(?!\w)", after)
+    if not m or m.group(1).lower().endswith("n") or m.group(1)[:1].isupper():
+        return None
+    return "female"
 
 
 @lru_cache(maxsize=1)
@@ -57,4 +85,7 @@ def gender_by_surname(names):
     return lambda who: name_gender(full.get(who.split()[-1], who)) if who.split() else None
 
 
-__all__ = ["PRONOUN_GENDER", "fits_gender", "gender_by_surname", "gender_detector", "name_gender"]
+__all__ = [
+    "PRONOUN_GENDER", "fits_gender", "gender_by_surname", "gender_detector", "german_sie_gender", "name_gender",
+    "slavic_surname_gender",
+]

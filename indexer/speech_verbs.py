@@ -38,16 +38,19 @@ VERBS: dict[str, list[str]] = {
         señaló señala indicó indica subrayó subraya destacó destaca advirtió advierte manifestó sostuvo sostiene
         comentó comenta apuntó apunta precisó precisa insistió insiste expresó reconoció reconoce respondió
         responde preguntó concluyó escribió recordó recuerda relató relata admitió admite contó cuenta lamentó
-        lamenta celebró confesó aseveró remarcó recalcó recalca defendió defiende bromeó zanjó resumió""".split(),
+        lamenta celebró confesó aseveró remarcó recalcó recalca defendió defiende bromeó zanjó resumió
+        informó informa informaron anunció anuncia avisó""".split(),
     "it": """ha_detto detto dice diceva ha_dichiarato dichiara ha_affermato afferma ha_aggiunto aggiunge
         ha_spiegato spiega ha_sottolineato sottolinea ha_osservato osserva ha_ribadito ribadisce
         ha_commentato commenta ha_annunciato annuncia ha_precisato precisa ha_assicurato assicura
         ha_concluso conclude racconta ha_raccontato ha_avvertito avverte ha_scritto scrive
-        ha_risposto risponde ha_parlato parla ha_ammesso ammette ha_replicato replica protestano protesta ha_avvertito""".split(),
+        ha_risposto risponde ha_parlato parla ha_ammesso ammette ha_replicato replica protestano protesta ha_avvertito
+        ha_fatto_sapere fa_sapere hanno_fatto_sapere ha_annunciato ha_comunicato comunica""".split(),
     "pt": """disse diz dizia afirmou afirma declarou declara acrescentou acrescenta explicou explica sublinhou
         sublinha salientou salienta referiu refere garantiu garante adiantou adianta frisou frisa considerou
         considera defendeu defende alertou alerta lembrou lembra concluiu conclui avisou contou conta sustentou
-        escreveu respondeu admitiu admite reconheceu reconhece lamentou lamenta confessou resumiu relatou""".split(),
+        escreveu respondeu admitiu admite reconheceu reconhece lamentou lamenta confessou resumiu relatou
+        informou informa informaram anunciou anuncia""".split(),
     "nl": """zei zegt zeiden verklaarde verklaart voegde voegt stelde stelt legde legt benadrukte benadrukt schreef
         schrijft vertelde vertelt meldde meldt waarschuwde waarschuwt antwoordde vroeg vraagt reageerde reageert
         liet_weten laat_weten aldus""".split(),
@@ -57,7 +60,7 @@ VERBS: dict[str, list[str]] = {
         zapewnił zapewniła zapewnia tłumaczy tłumaczył przyznał przyznała poinformował poinformowała
         poinformowali uważa odpowiedział odpowiedziała opowiada opowiadał opowiadała opowiedział opowiedziała
         skarży_się żali_się przyznaje zauważa zauważył zauważyła przekonuje przekonywał przekonywała skarży zarzucił zarzuciła
-        mówią""".split(),
+        mówią zapowiedział zapowiedziała zapowiedzieli zapowiada""".split(),
     "cs": """řekl řekla řekli říká říkal říkala uvedl uvedla uvedli uvádí dodal dodala dodává prohlásil prohlásila
         tvrdí tvrdil tvrdila podotkl podotkla zdůraznil zdůraznila zdůrazňuje vysvětlil vysvětlila vysvětluje
         sdělil sdělila konstatoval konstatovala poznamenal poznamenala napsal napsala míní upozornil
@@ -138,7 +141,7 @@ TITLES = set(
     chairwoman chief director judge justice king queen prince pope sir lady lord herr frau bürgermeister
     bundeskanzler kanzler präsident ministerin ministerpräsident m. mme monsieur madame maire ministre président
     sr. sra. señor señora alcalde alcaldesa ministra presidente sig. sig.ra signor signora sindaco pan pani
-    prezydent premier minister burmistrz pan dhr. mevr. burgemeester pan paní starosta ministr""".split()
+    prezydent premier minister burmistrz pan dhr. mevr. burgemeester pan paní starosta ministr mr mrs ms dr prof""".split()
 )
 
 # German titles, ranks and offices written before a name; also surnames ("Steffi Graf"), so only cut before one

@@ -43,6 +43,14 @@ def test_seed_annotation(tmp_path):
     assert record["published"] == "2022-04-08T09:14:00-04:00"
     expected = SEED.with_suffix(".txt").read_text(encoding="utf-8")
     assert record["text"].split() == expected.split()
+    gold = json.loads(SEED_GOLD.read_text(encoding="utf-8"))["quotes"]
+    found = {q["text"]: q for q in record["quotes"]}
+    hits = [g for g in gold if g["text"] in found]
+    assert len(hits) == len(gold) == 13 and len(record["quotes"]) == 13, "every gold quote, as printed, no extra"
+    wrong = [(g["text"][:40], found[g["text"]]["speaker"], g["speaker"]) for g in hits
+             if found[g["text"]]["speaker"] != g["speaker"]]
+    assert wrong == [], "speakers as the annotation names them (Putin's spokesman is Peskov, named later)"
+    assert all(found[g["text"]]["fragment"] == g["fragment"] for g in hits)
 
 
 @pytest.fixture(scope="module")

@@ -792,3 +792,153 @@ def test_warm_up_loads_the_given_names_before_workers_fork():
     gender_detector.cache_clear()
     warm_up()
     assert gender_detector.cache_info().currsize == 1
+
+
+# ---------------------------------------------------------------- round 5: everyday news patterns
+
+
+def test_place_after_the_verb_is_not_the_speaker():
+    found = quotes(["“Every bed was taken by noon,” the head nurse said at a meeting in Derby."], "en")
+    assert found == [("Every bed was taken by noon,", "the head nurse", False)]
+
+
+def test_the_one_asked_is_resolved_for_a_later_pronoun():
+    paragraphs = ["The harbour chief, Nadia Okafor, was asked about the ferries on Friday. “They will sail,” she said."]
+    assert quotes(paragraphs, "en", ("Nadia Okafor",)) == [("They will sail,", "Nadia Okafor", False)]
+
+
+def test_colon_frame_wins_and_a_negated_verb_attributes_nothing():
+    paragraphs = ['Okafor said: "The ferry will run all winter." The council did not say who would pay for it.']
+    assert quotes(paragraphs, "en") == [("The ferry will run all winter.", "Okafor", False)]
+    paragraphs = ['Okafor said: "The ferry will run all winter." The council added a note on fares.']
+    assert quotes(paragraphs, "en")[0][1] == "Okafor"
+
+
+def test_according_to_a_document_names_who_issued_it():
+    found = quotes(["“Fares will rise in spring,” according to a memo from the transport authority."], "en")
+    assert found == [("Fares will rise in spring,", "the transport authority", False)]
+
+
+@pytest.mark.parametrize(
+    "paragraph, lang, speaker",
+    [
+        ('"A ponte reabre em maio", disse o vereador do urbanismo, Nuno Teixeira.', "pt", "Nuno Teixeira"),
+        ("“Abriremos el puente en mayo”, aseguró la consejera de Obras Públicas, Elena Marín.", "es", "Elena Marín"),
+    ],
+)
+def test_role_comma_name_gives_the_name(paragraph, lang, speaker):
+    assert quotes([paragraph], lang)[0][1] == speaker
+
+
+def test_straight_single_quotes_quote_only_beside_an_attribution():
+    assert quotes(["'The depot will close at six,' said Rhys Morgan, a driver."], "en") == [
+        ("The depot will close at six,", "Rhys Morgan", False)
+    ]
+    assert quotes(["Rhys Morgan said: 'The depot will close at six.'"], "en") == [
+        ("The depot will close at six.", "Rhys Morgan", False)
+    ]
+    # apostrophes and a pair of single marks with no verb of saying beside them quote nothing
+    assert quotes(["The drivers' depot is the city's oldest. It was 'modernised,' locals joke, twice."], "en") == []
+
+
+def test_spanish_and_russian_dash_dialogue():
+    es = ["—El río nunca bajó tanto —explicó Serrano.", "El embalse está al 15 %."]
+    assert quotes(es, "es") == [("El río nunca bajó tanto", "Serrano", False)]
+    es2 = ["—No cerraremos piscinas —dijo la alcaldesa, Marta Ruiz—. Pero habrá turnos."]
+    found = quotes(es2, "es")
+    assert len(found) == 1 and found[0][1] == "Marta Ruiz" and "habrá turnos" in found[0][0]
+    ru = ["— Мост закроют на месяц, — сказал Зайцев.", "Работы начнутся в мае."]
+    assert quotes(ru, "ru") == [("Мост закроют на месяц,", "Зайцев", False)]
+    # the full stop after the incise closes the first part
+    assert found[0][0] == "No cerraremos piscinas. Pero habrá turnos."
+    # a turn with no attribution of its own, right after an attributed one, goes on in the exchange
+    talk = ["— Мост закроют на месяц, — сказал Зайцев.", "— Объезд будет по улице Ленина.", "Работы начнутся в мае."]
+    assert [q[1] for q in quotes(talk, "ru")] == ["Зайцев", "Зайцев"]
+    # a dash-led line with no verb of saying is narration or a list, not speech
+    assert quotes(["- А ты? - пыталась улыбнуться Вера."], "ru") == []
+    assert quotes(["В плане три пункта:", "— ремонт моста через реку;", "— новая дорога до села."], "ru") == []
+    assert quotes(["Стоимость работ:", "— Мост — 20 млн рублей.", "— Дорога — 35 млн рублей."], "ru") == []
+
+
+@pytest.mark.parametrize(
+    "paragraph, lang, speaker",
+    [
+        ("“Los contenedores se vaciarán esta noche”, informó el Ayuntamiento de Teruel.", "es", "Ayuntamiento de Teruel"),
+        ('"As aulas recomeçam na segunda-feira", informou a diretora Inês Lopes.', "pt", "Inês Lopes"),
+        ('"I treni torneranno domani", ha fatto sapere l\'assessore Marco Bruni.', "it", "Marco Bruni"),
+        ("„Basen otworzymy w lipcu” – zapowiedziała burmistrz Ewa Lis.", "pl", "Ewa Lis"),
+        ('"De brug gaat in mei weer open", laat wethouder Joris Bakker weten.', "nl", "Joris Bakker"),
+    ],
+)
+def test_more_verbs_of_saying(paragraph, lang, speaker):
+    found = quotes([paragraph], lang)
+    assert len(found) == 1 and not found[0][2]
+    assert speaker in (found[0][1] or "")
+
+
+@pytest.mark.parametrize(
+    "paragraph, lang",
+    [
+        ('Volgens de provincie "gaat het veer in april weer varen".', "nl"),
+        ("Według dyrektora szpitala „oddział zostanie otwarty jesienią”.", "pl"),
+        ("Как сообщили в администрации, «движение по мосту откроют в пятницу».", "ru"),
+        ("وقال المحافظ إن «الطريق الجديد سيفتح قبل الصيف».", "ar"),
+        ("According to the council, “the bridge will reopen in May.”", "en"),
+    ],
+)
+def test_a_full_clause_after_a_source_frame_is_a_statement(paragraph, lang):
+    found = quotes([paragraph], lang)
+    assert len(found) == 1 and found[0][2] is False
+
+
+def test_a_phrase_in_the_writers_sentence_after_according_to_stays_a_fragment():
+    found = quotes(["According to the mayor, the plan is “a promise to every family in town”."], "en")
+    assert found[0][2] is True
+
+
+def test_pronouns_in_slavic_and_chinese_go_back_to_the_named_person():
+    ru = ["Глава района Олег Зайцев приехал на стройку.", "— Дорогу сдадим к зиме, — сказал он."]
+    assert quotes(ru, "ru")[0][1] == "Олег Зайцев"
+    uk = ["Голова громади Ігор Мельник приїхав на місце.", "«Дорогу здамо до зими», — сказав він."]
+    assert quotes(uk, "uk")[0][1] == "Ігор Мельник"
+    zh = ["省长李文军二十日视察了新码头。", "他说：“码头将在年底前投入使用。”"]
+    assert quotes(zh, "zh")[0][1] == "李文军"
+
+
+def test_german_sie_after_a_singular_verb_is_the_last_named_woman():
+    paragraphs = [
+        "Bürgermeisterin Petra Lang eröffnete die Sitzung.",
+        "„Der Bau beginnt im Juni“, sagte Lang.",
+        "„Wir brauchen mehr Personal“, betonte der Leiter des Bauamts, Jonas Weber.",
+        "‚Ohne Sperrung geht es nicht‘, sagte Weber.",
+        "»Das wird ein gutes Jahr«, fügte sie hinzu.",
+    ]
+    assert [q[1] for q in quotes(paragraphs, "de")] == ["Petra Lang", "Jonas Weber", "Jonas Weber", "Petra Lang"]
+    # after a plural verb "sie" is "they": no woman to pick
+    plural = paragraphs[:4] + ["»Das wird ein gutes Jahr«, sagten sie."]
+    assert quotes(plural, "de")[-1][1] != "Petra Lang"
+
+
+def test_speakers_take_the_fullest_form_the_article_uses():
+    assert quotes(["Mayor Nadia Okafor cut the ribbon.", "“It is a good day,” said Ms Okafor."], "en")[0][1] == (
+        "Nadia Okafor"
+    )
+    assert quotes(["The Coastal Research Agency surveyed the dunes.", "“They are shrinking,” the agency said."], "en")[
+        0
+    ][1] == "Coastal Research Agency"
+    # two agencies named: no telling which one spoke
+    two = ["The Coastal Research Agency and the Harbour Agency met.", "“They are shrinking,” the agency said."]
+    assert quotes(two, "en")[0][1] == "the agency"
+    pair = ["Nadia Okafor met Rhys Morgan at the depot.", "“We agree on the timetable,” Okafor and Morgan said."]
+    assert quotes(pair, "en")[0][1] == "Nadia Okafor and Rhys Morgan"
+    they = ["Nadia Okafor and Rhys Morgan, the depot manager, met on Tuesday. “We agree,” they said."]
+    assert quotes(they, "en")[0][1] == "Nadia Okafor and Rhys Morgan"
+
+
+def test_a_quote_keeps_the_text_as_printed_with_its_comma():
+    """The seed's annotation keeps the comma of "“…,” he said"; its offsets point at exactly that text."""
+    paragraphs = ["“The pool will stay open all summer,” said Rhys Morgan."]
+    found = extract_quotes(paragraphs, "en")
+    assert found[0].text == "The pool will stay open all summer,"
+    assert paragraphs[0][found[0].start : found[0].end] == found[0].text
+

@@ -66,10 +66,10 @@ EXTRA_PLACES: dict[str, list[str]] = {
     "Europe": ["Europa", "Europe", "Європа", "Европа", "Evropa"],
     "Kyiv": ["Kiev", "Kyjiw", "Kiew", "Kijów", "Київ", "Киев", "基辅", "基輔", "キーウ", "キエフ", "كييف"],
     "Kharkiv": ["Kharkov", "Charkiw", "Charków", "Харків", "Харьков", "哈尔科夫", "ハルキウ", "خاركيف"],
-    "Odesa": ["Odessa", "Одеса", "Одесса"],
-    "Zaporizhzhia": ["Zaporozhye", "Saporischschja", "Запоріжжя", "Запорожье"],
-    "Dnipro": ["Dnipropetrovsk", "Дніпро", "Днепр"],
-    "Lviv": ["Lwiw", "Lwów", "Lvov", "Львів", "Львов"],
+    "Odesa": ["Odessa", "Одеса", "Одесса", "敖德萨", "敖德薩", "オデーサ", "オデッサ", "أوديسا"],
+    "Zaporizhzhia": ["Zaporozhye", "Saporischschja", "Запоріжжя", "Запорожье", "扎波罗热", "ザポリージャ", "زابوريجيا"],
+    "Dnipro": ["Dnipropetrovsk", "Дніпро", "Днепр", "第聂伯罗", "ドニプロ", "دنيبرو"],
+    "Lviv": ["Lwiw", "Lwów", "Lvov", "Львів", "Львов", "利沃夫", "リヴィウ", "リビウ", "لفيف"],
     "Middle East": ["Nahost", "Naher Osten", "Nahen Osten", "Moyen-Orient", "Oriente Medio", "Midden-Oosten"],
     "Gaza": ["Gaza Strip", "Gazastreifen", "Газа"],
     "Kosovo": ["Kosova", "Косово"],
@@ -100,17 +100,29 @@ EXTRA_PLACES: dict[str, list[str]] = {
     "Lower Silesia": ["Dolny Śląsk", "Niederschlesien", "Basse-Silésie", "Baja Silesia", "Нижня Сілезія",
                       "Нижняя Силезия"],
     "Scandinavia": ["Skandinavien", "Escandinavia", "Scandinavië"], "Balearic Islands": ["Balearen", "Baleares"],
-    "Baltic Sea": ["Ostsee", "Mar Báltico", "Oostzee", "Baltic"], "North Sea": ["Nordsee", "Mar del Norte", "Noordzee"],
-    "Mediterranean": ["Mittelmeer", "Mediterráneo", "Middellandse Zee", "Mediterranean Sea"],
-    "Black Sea": ["Schwarzes Meer", "Mar Negro", "Zwarte Zee"], "Caribbean": ["Karibik", "Caribe", "Caraïben"],
+    "Baltic Sea": ["Ostsee", "Mar Báltico", "Oostzee", "Baltic", "Morze Bałtyckie", "mer Baltique", "Mar Baltico",
+                   "Балтійське море", "Балтийское море", "波罗的海", "バルト海", "بحر البلطيق"],
+    "North Sea": ["Nordsee", "Mar del Norte", "Noordzee", "Morze Północne", "mer du Nord", "Mare del Nord",
+                  "Північне море", "Северное море", "بحر الشمال"],
+    "Mediterranean": ["Mittelmeer", "Mediterráneo", "Middellandse Zee", "Mediterranean Sea", "Morze Śródziemne",
+                      "Méditerranée", "Mer Méditerranée", "Mar Mediterraneo", "Mar Mediterráneo", "Mediterraneo",
+                      "Середземне море", "Средиземное море", "地中海", "البحر الأبيض المتوسط", "البحر المتوسط"],
+    "Black Sea": ["Schwarzes Meer", "Schwarzen Meer", "Schwarzen Meeres", "Mar Negro", "Zwarte Zee", "Morze Czarne",
+                  "Mer Noire", "Mar Nero", "Чорне море", "Чёрное море", "Черное море", "黑海", "黒海",
+                  "البحر الأسود"],
+    "Sea of Azov": ["Asowsches Meer", "Asowschen Meer", "Mar de Azov", "Zee van Azov", "Morze Azowskie",
+                    "Mer d'Azov", "Mare d'Azov", "Азовське море", "Азовское море", "亚速海", "アゾフ海", "بحر آزوف"],
+    "Caspian Sea": ["Kaspisches Meer", "Kaspischen Meer", "Mar Caspio", "Kaspische Zee", "Morze Kaspijskie",
+                    "Mer Caspienne", "Каспійське море", "Каспийское море", "里海", "カスピ海", "بحر قزوين"], "Caribbean": ["Karibik", "Caribe", "Caraïben"],
     "Atlantic": ["Atlantik", "Atlántico", "Atlantische Oceaan", "Atlantic Ocean"],
     "Pacific": ["Pazifik", "Pacífico", "Stille Oceaan", "Pacific Ocean"], "Indian Ocean": ["Indischer Ozean", "Indischen Ozean", "Indischen Ozeans", "Océano Índico"],
     "Vatican": ["Vatikan", "Vaticano", "Vaticaan", "Vatikanstadt"],
     "Roman Empire": ["Römisches Reich", "Römischen Reich", "Römischen Reiches", "Imperio Romano", "Romeinse Rijk"],
-    "Rhine": ["Rhein", "Rin", "Rijn"], "Danube": ["Donau", "Danubio", "Danube"], "Elbe": [], "Moselle": ["Mosel"],
+    "Rhine": ["Rhein", "Rin", "Rijn"], "Danube": ["Donau", "Danubio", "Danube", "Dunaj", "Дунай", "多瑙河", "ドナウ川"], "Elbe": [], "Moselle": ["Mosel"],
     "Weser": [], "Neckar": [], "Spree": [], "Havel": [], "Isar": [], "Saale": [], "Nile": ["Nil", "Nilo", "Nijl"],
     "Thames": ["Themse", "Támesis"], "Seine": ["Sena"], "Rhône": ["Rhone", "Ródano"], "Ebro": [], "Tagus": ["Tajo"],
-    "Volga": ["Wolga"], "Dnieper": ["Dnepr", "Dnjepr"], "Vistula": ["Weichsel", "Wisła"],
+    "Volga": ["Wolga", "Волга", "伏尔加河", "ヴォルガ川"],
+    "Dnieper": ["Dnepr", "Dnjepr", "Dniepr", "Dnipro River", "第聂伯河", "ドニエプル川"], "Vistula": ["Weichsel", "Wisła"],
     "Oder": ["Odra", "Oder River", "Одра", "Одер"],
     "Alps": ["Alpen", "Alpes"], "Pyrenees": ["Pyrenäen", "Pirineos", "Pyreneeën"], "Himalaya": ["Himalaja"],
     "Lake Constance": ["Bodensee"], "Lake Geneva": ["Genfersee", "Genfer See", "Lac Léman"],
@@ -137,6 +149,11 @@ EXTRA_VARIANTS: dict[str, list[str]] = {
              "Unione Sovietica", "União Soviética", "Związek Radziecki"],
     # Pekin (Illinois) must not take the French and Spanish names of Beijing
     "Beijing": ["Pékin", "Pekín", "Pequim", "Peking", "Pekin", "Пекин", "Пекін"],
+    # the largest Ukrainian cities in Han, kana and Arabic script (geonames gives few of these)
+    "Kherson": ["赫尔松", "ヘルソン", "خيرسون"], "Mykolaiv": ["尼古拉耶夫", "ミコライウ", "ميكولايف"],
+    "Donetsk": ["顿涅茨克", "ドネツク", "دونيتسك"], "Luhansk": ["卢甘斯克", "ルハンスク", "لوهانسك"],
+    "Chernihiv": ["切尔尼戈夫", "チェルニーヒウ", "تشيرنيهيف"], "Sumy": ["苏梅", "スームィ", "سومي"],
+    "Poltava": ["波尔塔瓦", "ポルタヴァ", "بولتافا"], "Bakhmut": ["Bachmut", "巴赫穆特", "バフムト", "باخموت"],
     "Frankfurt (Oder)": ["Frankfurt an der Oder", "Frankfurt/Oder", "Frankfurt Oder", "Франкфурт-на-Одері",
                          "Франкфурт-на-Одере", "奥得河畔法兰克福", "フランクフルト・アン・デア・オーダー"],
 }
@@ -471,25 +488,34 @@ def place_index() -> dict[str, Place]:
 
 def _accented_spellings() -> frozenset[str]:
     """Case-folded variants that carry diacritics, so that "Gerät" does not match the place "Gerat"."""
-    return _load_places()[1]
+    return frozenset(_load_places()[1])
+
+
+def accented_place(surface: str) -> Place | None:
+    """The place spelled exactly so, accents included: "Mâcon" is the French town even though Macon, Georgia
+    is larger and both fold to "macon"."""
+    return _load_places()[1].get(surface.casefold()) if _has_latin_diacritic(surface) else None
 
 
 @lru_cache(maxsize=1)
-def _load_places() -> tuple[dict[str, Place], frozenset[str]]:
+def _load_places() -> tuple[dict[str, Place], dict[str, Place]]:
     index: dict[str, Place] = {}
-    accented: set[str] = set()
+    accented: dict[str, Place] = {}
 
     ranks: dict[str, tuple] = {}
 
     def add(variant: str, place: Place, own_name: bool = False) -> None:
         key = fold(variant)
+        rank = (place.kind == "country", own_name, place.kind != "city", place.population)
         if _has_latin_diacritic(variant):
-            accented.add(variant.casefold())
+            low = variant.casefold()
+            if low not in accented or rank > ranks.get("\0" + low, rank):
+                accented[low] = place
+                ranks["\0" + low] = rank
         if len(key) < 3 and not (variant.isupper() or not variant.isascii()):
             return
         # A place's own name beats another place's alternate spelling ("Valence" is the French town, not
         # Valencia), countries beat everything, then regions, then the most populous.
-        rank = (place.kind == "country", own_name, place.kind != "city", place.population)
         if key not in ranks or rank > ranks[key]:
             index[key] = place
             ranks[key] = rank
@@ -509,7 +535,7 @@ def _load_places() -> tuple[dict[str, Place], frozenset[str]]:
             add(v, place, own_name=True)
     for word in MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE:
         index.pop(fold(word), None)
-    return index, frozenset(accented)
+    return index, accented
 
 
 def _has_latin_diacritic(text: str) -> bool:
@@ -567,7 +593,7 @@ def script_index() -> dict[str, tuple[str, str]]:
     for canonical, variants in KNOWN_ORGS.items():
         for v in variants:
             add(v, "organization", canonical)
-    for canonical, variants in EXTRA_PLACES.items():
+    for canonical, variants in [*EXTRA_PLACES.items(), *EXTRA_VARIANTS.items()]:
         for v in variants:
             add(v, "place", canonical)
     for canonical, kind, pop, variants in sorted(place_rows(), key=lambda r: (r[1] != "country", -r[2], r[0])):
@@ -669,6 +695,9 @@ def place_for(surface: str, language: str) -> Place | None:
         hit = index.get(fold(nominative)) if nominative != surface else None
         if hit and (not _has_latin_diacritic(nominative) or nominative.casefold() in _accented_spellings()):
             return hit
+    exact = accented_place(surface)
+    if exact is not None:
+        return exact
     if _has_latin_diacritic(surface) and surface.casefold() not in _accented_spellings():
         # accents are part of the spelling: "Länder" is not Lander, "Gerät" not Gerat; but an inflected
         # form ("Wrocławiu") may still lemmatise to an accented name

@@ -60,9 +60,17 @@ _SKELETON_RULES = [
 ]
 
 
+# Letters that NFKD does not decompose: Polish "Zełenski", "Ławrow"; German "ß".
+_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O"})
+# Polish and French spellings of the same sounds: "Tkaczenko", "Tkatchenko", "Szewczenko" (before the rules above)
+_DIGRAPHS = [("tch", "ch"), ("szcz", "shch"), ("cz", "ch"), ("sz", "sh")]
+
+
 def skeleton(word: str) -> str:
     """A crude phonetic code of one name word, equal for its usual Latin and Cyrillic spellings."""
-    s = fold(translit(word)).replace("'", "").replace(" ", "")
+    s = fold(translit(word.translate(_UNDECOMPOSED))).replace("'", "").replace(" ", "")
+    for a, b in _DIGRAPHS:
+        s = s.replace(a, b)
     for a, b in _SKELETON_RULES:
         s = s.replace(a, b)
     s = re.sub(r"(.)\1+", r"\1", s)

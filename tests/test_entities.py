@@ -776,3 +776,116 @@ def test_a_city_that_is_also_a_given_name_stays_a_city_in_german():
     """Only a small town loses to the given name it shares ("der Martin"); Basel is a city of 170,000."""
     for text in ("Basel ist eine Stadt am Rhein.", "Paris und Basel sind Partnerstädte."):
         assert ("Basel", "place") in {(e.name, e.type) for e in extract_entities([text], "de")}, text
+
+
+# ------------------------------------------------------------------ QA round
+
+
+def test_headline_case_title_makes_no_people_of_ordinary_words():
+    ents = extract_entities(["Ferry operators will add two Sunday sailings from next spring, the harbour office said."],
+                            "en", title="Extra Ferry Crossings Begin In April As Operators Add Weekend Sailings")
+    assert not any(e.type == "person" for e in ents), ents
+    ents = extract_entities(["Bac et passerelle : la commune veut relier les deux rives avant l'été."], "fr",
+                            title="Un Nouveau Bac Sur La Saône Dès Le Mois De Juin")
+    assert not any(e.type == "person" for e in ents), ents
+
+
+def test_headline_case_title_still_counts_known_places_and_names_the_body_repeats():
+    ents = by_name(extract_entities(["Marta Quiroga opened the new bridge in Lisbon on Tuesday."], "en",
+                                    title="Marta Quiroga Opens New Bridge In Lisbon"))
+    assert ents["Lisbon"].mentions == 2 and ents["Marta Quiroga"].mentions == 2
+    assert not any("Opens" in form for e in ents.values() for form in [e.name, *e.aliases])
+
+
+def test_office_before_a_place_or_portfolio_names_no_person():
+    kinds = kinds_of("El Alcalde de Tortosa, Jordi Ferrer, prometió un puente nuevo para el barrio.", "es")
+    assert ("Tortosa", "place") in kinds and ("Jordi Ferrer", "person") in kinds
+    assert not any(kind == "person" and "Tortosa" in form for form, kind in kinds)
+    kinds = kinds_of("La Ministra de Transportes, Carmen Vidal, visitó ayer la nueva estación.", "es")
+    assert ("Carmen Vidal", "person") in kinds and not any("Transportes" in form for form, _ in kinds)
+    kinds = kinds_of("Selon le Ministre des Transports, Hélène Roux, la ligne rouvrira en juin.", "fr")
+    assert ("Hélène Roux", "person") in kinds and not any("Transports" in form for form, _ in kinds)
+
+
+def test_inflected_surnames_join_the_person_named_in_full():
+    ents = extract_entities(["Oberbürgermeisterin Anke Reiter stellte den Entwurf vor.",
+                             "Reiters Entwurf sieht breitere Radwege vor.", "Frau Reiter sagte, es gehe schnell."], "de")
+    assert [(e.name, e.mentions) for e in ents if e.type == "person"] == [("Anke Reiter", 3)]
+    ents = extract_entities(["Wolodymyr Selenskyj kam am Morgen nach Berlin.", "Selenskyjs Rede wurde gelobt."], "de")
+    assert by_name(ents)["Wolodymyr Selenskyj"].mentions == 2
+    assert not any(e.type == "organization" for e in ents), ents
+    ents = extract_entities(["Tomasz Nowak otworzył wystawę w muzeum.", "Nowakowi podziękowano za pracę.",
+                             "Z Nowakiem rozmawiali dziennikarze."], "pl")
+    assert [(e.name, e.type, e.mentions) for e in ents] == [("Tomasz Nowak", "person", 3)]
+    ents = extract_entities(["Volgens wethouder Sanne de Vries komt er een nieuwe brug.",
+                             "De brug is klaar in 2027, aldus De Vries."], "nl")
+    assert by_name(ents)["Sanne de Vries"].mentions == 2
+
+
+def test_a_common_noun_that_is_also_a_surname_stays_a_noun_after_an_article():
+    ents = extract_entities(["Anke Reiter leitet den Verein.", "Die Reiter kamen am Abend zurück."], "de")
+    assert by_name(ents)["Anke Reiter"].mentions == 1
+
+
+def test_polish_french_and_german_spellings_of_slavic_surnames_share_a_key():
+    keys = {entity_key(n, "person") for n in ("Tkaczenko", "Tkatchenko", "Tkachenko", "Tkatschenko", "Ткаченко")}
+    assert len(keys) == 1
+    assert entity_key("Szewczenko", "person") == entity_key("Шевченко", "person")
+    assert entity_key("Zełenski", "person") == entity_key("Zelensky", "person")
+    assert entity_key("Ławrow", "person") == entity_key("Lavrov", "person")
+    assert entity_key("Hryhorij Zełenko", "person") == entity_key("Hryhoriy Zelenko", "person")
+
+
+def test_no_place_inside_a_han_date_or_an_organisations_name():
+    assert not any(e.name == "Yokkaichi" for e in extract_entities(["金沢市は十四日、新しい計画を発表した。"], "ja"))
+    ents = extract_entities(["JR東日本は運転を再開した。"], "ja")
+    assert not any(e.type == "place" for e in ents) and ("JR東日本", "organization") in {(e.name, e.type) for e in ents}
+    ents = extract_entities(["中国国家铁路集团表示将增开列车。"], "zh")
+    assert [(e.name, e.type) for e in ents] == [("中国国家铁路集团", "organization")]
+    ents = extract_entities(["أعلنت شركة مصر للطيران عن رحلات جديدة."], "ar")
+    assert not any(e.type == "place" for e in ents)
+
+
+def test_french_town_with_an_accent_is_not_the_american_namesake():
+    ents = extract_entities(["Le maire de Mâcon a inauguré le pont."], "fr")
+    assert [(e.name, e.type) for e in ents] == [("Mâcon", "place")]
+    assert entity_key("Mâcon", "place") != entity_key("Macon", "place")
+
+
+def test_months_are_never_places():
+    assert extract_entities(["W Marcu otwarto nowy most na rzece."], "pl") == []
+    assert not any(e.type == "place" for e in extract_entities(["В Марте открыли новый мост."], "ru"))
+
+
+def test_seas_and_ukrainian_cities_across_languages_and_scripts():
+    keys = {entity_key(n, "place") for n in ("Black Sea", "Morze Czarne", "Чёрное море", "Чорне море", "Mer Noire",
+                                             "黑海")}
+    assert keys == {"place:black sea"}
+    ents = extract_entities(["Mehrere Frachter im Schwarzen Meer wurden am Morgen angegriffen."], "de")
+    assert [(e.name, e.type) for e in ents] == [("Black Sea", "place")]
+    for text, lang in (("敖德萨港口恢复运营。", "zh"), ("オデーサの港が再開した。", "ja")):
+        assert [(e.key) for e in extract_entities([text], lang)] == ["place:odesa"], text
+    ents = extract_entities(["Кораблі в Чорному морі чекають на супровід."], "uk")
+    assert [e.key for e in ents] == ["place:black sea"]
+    assert {entity_key(n, "place") for n in ("Danube", "Dunaj", "Дунай", "多瑙河")} == {"place:danube"}
+
+
+def test_ministries_keep_their_whole_name():
+    assert ("Ministero dell'Interno", "organization") in kinds_of("Il Ministero dell'Interno ha diffuso i dati.", "it")
+    assert ("Ministerio del Interior", "organization") in kinds_of("El Ministerio del Interior publicó los datos.",
+                                                                  "es")
+
+
+def test_lower_case_office_before_a_portfolio_names_nothing():
+    kinds = kinds_of("« Nous tiendrons les délais », assure le ministre des Transports, Hélène Roux.", "fr")
+    assert kinds == {("Hélène Roux", "person")}
+
+
+def test_bare_government_is_no_organisation_in_italian_and_french():
+    assert kinds_of("Il Governo ha approvato il piano per il porto.", "it") == set()
+    assert kinds_of("Le Gouvernement a présenté son plan mardi.", "fr") == set()
+
+
+def test_polish_inflected_given_name_is_the_person_not_a_town():
+    ents = extract_entities(["Marek Wójcik otworzył nowy most.", "Według Marka nic się nie zmieni."], "pl")
+    assert [(e.name, e.type, e.mentions) for e in ents] == [("Marek Wójcik", "person", 2)]

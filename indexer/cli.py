@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 
@@ -180,13 +181,16 @@ def cmd_quotes(args) -> int:
             result = SearchService(archive).quotes(
                 args.query, speaker=args.speaker, limit=args.limit,
                 filters={"language": args.language, "source": args.source, "article": args.article,
-                         "from": args.date_from, "to": args.date_to})
+                         "from": args.date_from, "to": args.date_to}, fragments=not args.no_fragments)
         except QueryError as exc:
             return _fail(str(exc), args.json)
     if args.json:
         _print_json(result)
         return 0
     print(_count(result["total"], "quote"))
+    if not result["total"] and args.query and not args.speaker:
+        print(f"Looking for what someone said? Give the name as the speaker: newsarchive quotes --speaker "
+              f"{shlex.quote(args.query)}")
     for q in result["quotes"]:
         print(f"\n“{q['text']}”\n   — {q['speaker'] or 'unattributed'}, {q['source']}, {(q['published'] or '')[:10]}"
               f" ({q['title']})")
@@ -451,7 +455,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_search)
 
     p = sub.add_parser("quotes", help="search direct quotations",
-                       description="List quotations matching words and/or a speaker. " + QUERY_HELP)
+                       description="List quotations matching words and/or a speaker. Query syntax as for search "
+                       "(words, \"phrase\", AND / OR / NOT, wildcards), with the fields text: speaker: language: "
+                       "source: article_id: and published:[2026-03-01 to 2026-04-30]. To find what someone said, "
+                       "give the name with --speaker: the words of QUERY are searched in the quotations themselves.")
     _data_arg(p)
     p.add_argument("query", nargs="?", metavar="QUERY", help="words in the quote (default: all quotes)")
     p.add_argument("--speaker", metavar="NAME", help="only quotes by this speaker (any spelling of the name)")
@@ -460,6 +467,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--article", metavar="ID", help="only quotes from this article")
     p.add_argument("--from", dest="date_from", metavar="DATE", help="published on or after (ISO 8601)")
     p.add_argument("--to", dest="date_to", metavar="DATE", help="published on or before (ISO 8601)")
+    p.add_argument("--no-fragments", action="store_true",
+                   help="only full statements: leave out scare quotes, titles and words quoted inside a sentence")
     p.add_argument("--json", action="store_true")
     p.add_argument("--limit", type=_positive, default=20, metavar="N", help="quotes to list (default 20)")
     p.set_defaults(func=cmd_quotes)

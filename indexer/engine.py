@@ -34,7 +34,7 @@ from whoosh.searching import Searcher
 from whoosh.writing import CLEAR
 
 from .analysis import PROFILES, analyzer_for, profile_for, translit_analyzer
-from .entities import entity_key
+from .entities import entity_key, speaker_key
 from .models import AnnotatedArticle
 
 ARTICLES, QUOTES = "articles", "quotes"
@@ -42,6 +42,7 @@ FACETS = ("person", "place", "organization", "speaker", "language", "source", "y
 KEYED_FACETS = {"person": "person", "place": "place", "organization": "organization", "speaker": "person"}
 USER_FIELDS = ("title", "text", "person", "place", "organization", "speaker", "language", "source", "year",
                "published", "url", "names")
+QUOTE_FIELDS = ("text", "speaker", "language", "source", "published", "article_id")  # what a quote query may name
 MAX_QUERY_CHARS = 2000
 # Whoosh 2.7's block-quality skipping (optimize=True) can loop forever in skip_to_quality on some segment layouts
 # (seen after concurrent writers committed many small segments): score every matching document instead.
@@ -206,7 +207,7 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
         "person": _joined(by_type["person"]),
         "place": _joined(by_type["place"]),
         "organization": _joined(by_type["organization"]),
-        "speaker": _joined({q.speaker for q in annotated.quotes if q.speaker}),
+        "speaker": _joined({q.speaker for q in annotated.quotes if speaker_key(q.speaker)}),  # roles are no value
         f"title_{profile}": a.title,
         f"body_{profile}": a.text,
     }
@@ -229,7 +230,7 @@ def quote_documents(article_id: str, annotated: AnnotatedArticle) -> Iterator[di
             "article_id": article_id,
             "quote_text": q.text,
             "speaker_name": q.speaker or "",
-            "speaker": q.speaker or "",
+            "speaker": q.speaker if speaker_key(q.speaker) else "",
             "fragment": q.fragment,
             "language": lang,
             "source": a.source,
@@ -248,9 +249,10 @@ def quote_documents(article_id: str, annotated: AnnotatedArticle) -> Iterator[di
 class _FieldGroupsPlugin(qparser.Plugin):
     """Expand the user's field names (title:, text:) into the per-language fields; refuse unknown field names."""
 
-    def __init__(self, groups: dict[str, list[str]], known: set[str]):
+    def __init__(self, groups: dict[str, list[str]], known: set[str], offered: Iterable[str]):
         self.groups = groups
         self.known = known
+        self.offered = offered  # the field names the error message suggests
 
     def filters(self, parser):
         return [(self.expand, 105)]  # after explicit field names are applied (100), before multifield (110)
@@ -269,7 +271,7 @@ class _FieldGroupsPlugin(qparser.Plugin):
                         copies.append(new)
                     group[i] = syntax.OrGroup(copies)
                 elif name not in self.known:
-                    fields_list = ", ".join(USER_FIELDS)
+                    fields_list = ", ".join(self.offered)
                     raise QueryError(
                         f"Unknown field '{name}:'. Search one of these fields: {fields_list} — or put the words in "
                         f'double quotes ("{name}:...") to search them as text.')
@@ -544,7 +546,7 @@ class Engine:
         group = qparser.OrGroup.factory(0.9) if any_word else qparser.AndGroup
         parser = qparser.MultifieldParser(default, parse_schema, group=group)
         parser.replace_plugin(qparser.FieldsPlugin(remove_unknown=False))
-        parser.add_plugin(_FieldGroupsPlugin(groups, set(schema.names())))
+        parser.add_plugin(_FieldGroupsPlugin(groups, set(schema.names()), USER_FIELDS if name == ARTICLES else QUOTE_FIELDS))
         parser.add_plugin(DateParserPlugin(free=False))
         parser.add_plugin(qparser.GtLtPlugin())
         try:

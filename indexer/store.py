@@ -252,7 +252,8 @@ class Store:
 
     @staticmethod
     def _replace_annotations(db: sqlite3.Connection, article_id: str, annotated: AnnotatedArticle) -> None:
-        from .entities import entity_key  # late: the store itself needs no NLP unless annotations are written
+        # late: the store itself needs no NLP unless annotations are written
+        from .entities import entity_key, speaker_key
 
         db.execute("DELETE FROM entities WHERE article_id=?", (article_id,))
         db.execute("DELETE FROM quotes WHERE article_id=?", (article_id,))
@@ -264,7 +265,7 @@ class Store:
         db.executemany(
             "INSERT INTO quotes (article_id, idx, text, speaker, speaker_key, fragment, language) "
             "VALUES (?,?,?,?,?,?,?)",
-            [(article_id, i, q.text, q.speaker, entity_key(q.speaker, "person") if q.speaker else None,
+            [(article_id, i, q.text, q.speaker, speaker_key(q.speaker),
               int(q.fragment), q.language or annotated.language) for i, q in enumerate(annotated.quotes)],
         )
 

@@ -54,7 +54,8 @@ def search():
     q = request.args.get("q", "")
     filters = {f: request.args.get(f) for f in FILTERS}
     result = get_service().search(q, filters, page=_int_arg("page", 1), limit=_int_arg("limit", 10, 1, 100),
-                                  sort=request.args.get("sort") or "relevance")
+                                  sort=request.args.get("sort") or "relevance",
+                                  facet_limit=_int_arg("facets", 10, 1, 200))
     return jsonify(result)
 
 
@@ -62,7 +63,8 @@ def search():
 def quotes():
     q = request.args.get("q") or None
     result = get_service().quotes(q, speaker=request.args.get("speaker") or None, limit=_int_arg("limit", 20, 1, 100),
-                                  page=_int_arg("page", 1), filters={f: request.args.get(f) for f in QUOTE_FILTERS})
+                                  page=_int_arg("page", 1), filters={f: request.args.get(f) for f in QUOTE_FILTERS},
+                                  fragments=request.args.get("fragments", "yes").lower() not in ("no", "0", "false"))
     return jsonify(result)
 
 

@@ -59,7 +59,8 @@ def openapi_document() -> dict:
                                _param("to", "latest date, ISO 8601"),
                                _param("sort", "relevance (default), newest or oldest"),
                                _param("page", "page number, from 1", "integer"),
-                               _param("limit", "hits per page, 1-100", "integer")],
+                               _param("limit", "hits per page, 1-100", "integer"),
+                               _param("facets", "values per facet, 1-200 (default 10)", "integer")],
                 "responses": {"200": _ok(SEARCH_RESULT), "400": ERROR}}},
             "/api/quotes": {"get": {
                 "summary": "Search quotations",
@@ -68,7 +69,9 @@ def openapi_document() -> dict:
                                _param("source", "outlet that reported it"), _param("article", "article id"),
                                _param("from", "published on or after (ISO 8601)"),
                                _param("to", "published on or before (ISO 8601)"),
-                               _param("page", "page number", "integer"), _param("limit", "quotes per page", "integer")],
+                               _param("page", "page number", "integer"), _param("limit", "quotes per page", "integer"),
+                               _param("fragments", "'no' leaves out fragments (scare quotes, titles, words quoted "
+                                      "inside the writer's sentence); default yes")],
                 "responses": {"200": _ok(QUOTE_RESULT), "400": ERROR}}},
             "/api/quotes/{id}": {"get": {
                 "summary": "One quotation with every article that reported the same statement, earliest first",

@@ -1,14 +1,16 @@
-"""HTML pages: the search page and the article page. Thin: all the work is in the search service."""
+"""HTML pages: search, quotations, one quotation with its provenance, and the article page. Thin: all the work is
+in the search service."""
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from . import get_service
-from .service import FILTERS, QueryError
+from .service import FILTERS, QUOTE_FILTERS, QueryError
 
 pages = Blueprint("pages", __name__)
 
+FACET_SHOWN, FACET_MORE = 10, 50  # values shown per facet, and how many more a click unfolds
 FACET_LABELS = {"person": "People", "place": "Places", "organization": "Organisations", "speaker": "Quoted",
                 "language": "Language", "source": "Source", "year": "Year"}
 
@@ -31,12 +33,40 @@ def search():
     service = get_service()
     if q:
         try:
-            result = service.search(q, filters, page=page, limit=10, sort=sort)
+            result = service.search(q, filters, page=page, limit=10, sort=sort, facet_limit=FACET_MORE)
         except QueryError as exc:
             error = str(exc)
     status = 400 if error else 200
     return render_template("search.html", q=q, filters=filters, sort=sort, result=result, error=error,
-                           labels=FACET_LABELS, stats=service.stats()), status
+                           labels=FACET_LABELS, shown=FACET_SHOWN, stats=service.stats()), status
+
+
+@pages.get("/quotes")
+def quotes():
+    """Who said what: quotations by their words, narrowed by speaker, language, source, article and dates."""
+    q = request.args.get("q", "").strip()
+    speaker = request.args.get("speaker", "").strip()
+    filters = {f: request.args.get(f) for f in QUOTE_FILTERS if request.args.get(f)}
+    statements_only = request.args.get("fragments") == "no"
+    page = request.args.get("page", "1")
+    page = max(1, int(page)) if page.isdigit() else 1
+    result, error = None, None
+    if q or speaker or filters:
+        try:
+            result = get_service().quotes(q or None, speaker=speaker or None, limit=20, page=page, filters=filters,
+                                          fragments=not statements_only)
+        except QueryError as exc:
+            error = str(exc)
+    return render_template("quotes.html", quotes_q=q, speaker=speaker, filters=filters, page=page, result=result,
+                           statements_only=statements_only, error=error), 400 if error else 200
+
+
+@pages.get("/quotes/<quote_id>")
+def quote(quote_id: str):
+    record = get_service().quote(quote_id)
+    if record is None:
+        abort(404)
+    return render_template("quote.html", qt=record)
 
 
 @pages.get("/articles/<article_id>")

@@ -10,6 +10,7 @@ from dataclasses import asdict
 
 from indexer.archive import Archive
 from indexer.engine import FACETS, KEYED_FACETS, QueryError, parse_date
+from indexer.entities import speaker_key
 from indexer.provenance import in_date_order, same_statement
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
@@ -23,9 +24,9 @@ class SearchService:
         self.archive = archive
 
     def search(self, q: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
-               sort: str = "relevance") -> dict:
+               sort: str = "relevance", facet_limit: int = 10) -> dict:
         filters = {k: v for k, v in (filters or {}).items() if k in FILTERS and v}
-        result = self.archive.engine.search(q, filters, page=page, limit=limit, sort=sort)
+        result = self.archive.engine.search(q, filters, page=page, limit=limit, sort=sort, facet_limit=facet_limit)
         facets: dict[str, list[dict]] = {}
         for facet in FACETS:
             pairs = result.facets.get(facet, [])
@@ -46,11 +47,13 @@ class SearchService:
         }
 
     def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
-               filters: dict[str, str | None] | None = None) -> dict:
-        """Quotes by words and speaker, narrowed by QUOTE_FILTERS (language, source, article, from, to)."""
+               filters: dict[str, str | None] | None = None, fragments: bool = True) -> dict:
+        """Quotes by words and speaker, narrowed by QUOTE_FILTERS (language, source, article, from, to); without
+        `fragments`, only full statements (no scare quotes, titles or words quoted inside a sentence)."""
         narrowed = {("article_id" if k == "article" else k): v for k, v in (filters or {}).items()
                     if k in QUOTE_FILTERS and v}
-        result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed)
+        result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed,
+                                                   include_fragments=fragments)
         return {"total": result.total, "quotes": [asdict(h) for h in result.quotes]}
 
     def quote(self, quote_id: str) -> dict | None:
@@ -59,8 +62,9 @@ class SearchService:
         quote = engine.quote(quote_id)
         if quote is None:
             return None
+        key = speaker_key(quote.speaker)
         same = [c for c in engine.quote_candidates(quote.text, quote.language)
-                if c.id == quote.id or (not c.fragment and same_statement(quote.text, c.text))]
+                if c.id == quote.id or (not c.fragment and same_statement(quote.text, c.text, key, speaker_key(c.speaker)))]
         if all(c.id != quote.id for c in same):
             same.append(quote)
         ordered = in_date_order(same, lambda c: _utc(c.published))
@@ -86,6 +90,9 @@ class SearchService:
         record["versions"] = info["versions"]
         record["first_seen"] = info["first_seen"]
         record["paragraphs"] = [{"kind": b.kind, "text": b.text} for b in annotated.article.blocks]
+        if record["version"] == info["current_version"]:  # the quote index holds the current version's quotes
+            for i, quote in enumerate(record["quotes"]):
+                quote["id"] = f"{article_id}:{i}"
         return record
 
 

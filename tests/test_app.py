@@ -18,7 +18,8 @@ PAGES = {
     "train.html": ("Night train links Kyiv and Warsaw", [
         "The first direct sleeper train from Kyiv arrived in Warsaw on Friday morning after a journey of 15 hours.",
         "“This is a line people have waited for,” said Tomasz Zieliński, the Polish deputy minister.",
-        "Tickets sold out within an hour, the operator said."], "en", "2026-04-17T07:00:00+02:00"),
+        "Tickets sold out within an hour, the operator said; newspapers in both capitals called the line a "
+        "“lifeline”."], "en", "2026-04-17T07:00:00+02:00"),
     "hochwasser.html": ("Hochwasser erreicht Frankfurt (Oder)", [
         "Die Oder ist in Frankfurt (Oder) über die Ufer getreten, Hunderte Menschen mussten ihre Häuser verlassen.",
         "„Die Lage ist ernst, aber unter Kontrolle“, sagte der Hydrologe Jonas Albrecht am Sonntag.",
@@ -93,11 +94,11 @@ def test_api_quotes_and_article(client):
 
 
 def test_quotes_narrowed_by_language_date_source_and_article(client):
-    every = client.get("/api/quotes").get_json()
+    every = client.get("/api/quotes?fragments=no").get_json()
     assert every["total"] == 3
     german = client.get("/api/quotes", query_string={"language": "de"}).get_json()
     assert [q["speaker"] for q in german["quotes"]] == ["Jonas Albrecht"]
-    april = client.get("/api/quotes", query_string={"from": "2026-04-01", "to": "2026-04-30"}).get_json()
+    april = client.get("/api/quotes", query_string={"from": "2026-04-01", "to": "2026-04-30", "fragments": "no"}).get_json()
     assert [q["speaker"] for q in april["quotes"]] == ["Tomasz Zieliński"]
     one = every["quotes"][0]
     same_article = client.get("/api/quotes", query_string={"article": one["article_id"]}).get_json()
@@ -152,3 +153,24 @@ def test_markup_in_stored_text_is_shown_as_text_never_run(client):
 def test_unknown_api_paths_answer_json(client):
     r = client.get("/api/nothing-here")
     assert r.status_code == 404 and "openapi" in r.get_json()["error"]
+
+
+def test_facets_show_the_first_values_and_unfold_the_rest(client, monkeypatch):
+    assert len(client.get("/api/search?q=*&facets=1").get_json()["facets"]["place"]) == 1
+    every = client.get("/api/search?q=*&facets=50").get_json()["facets"]["place"]
+    assert len(every) >= 4
+    monkeypatch.setattr("search_app.pages.FACET_SHOWN", 2)
+    page = client.get("/search?q=*").get_data(as_text=True)
+    places = page[page.index('data-facet="place"'):].split("</section>")[0]
+    shown, folded = places.split("<details")
+    assert shown.count("<li>") == 2 and f"{len(every) - 2} more</summary>" in folded
+    assert folded.count("<li>") == len(every) - 2, "the rest are one click away, not dropped"
+
+
+def test_quotes_without_fragments(client):
+    every = client.get("/api/quotes").get_json()
+    statements = client.get("/api/quotes?fragments=no").get_json()
+    assert any(q["fragment"] for q in every["quotes"]), "the “lifeline” of the train story"
+    assert statements["total"] == sum(not q["fragment"] for q in every["quotes"]) and every["total"] <= 20
+    page = client.get("/quotes?q=families&fragments=no").get_data(as_text=True)
+    assert "1 quotation" in page and 'value="no" checked' in page

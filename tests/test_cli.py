@@ -151,6 +151,11 @@ def test_quotes_command_contract(tmp_path, write_page):
     assert quote["text"].startswith("We have moved four hundred families")
     assert cli_json("quotes", "--json", "families", data=data)["total"] == 1
     assert cli_json("quotes", "--json", "elephants", data=data)["total"] == 0
+    hint = run_cli("quotes", "Wiśniewska", data=data, check=True).stdout
+    assert "0 quotes" in hint and "newsarchive quotes --speaker 'Wiśniewska'" in hint
+    wrong_field = run_cli("quotes", "person:Wiśniewska", data=data)
+    assert wrong_field.returncode != 0
+    assert "Search one of these fields: text, speaker, language" in wrong_field.stdout + wrong_field.stderr
 
 
 def test_help_explains_every_command():

@@ -207,7 +207,8 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
         "person": _joined(by_type["person"]),
         "place": _joined(by_type["place"]),
         "organization": _joined(by_type["organization"]),
-        "speaker": _joined({q.speaker for q in annotated.quotes if speaker_key(q.speaker)}),  # roles are no value
+        # keyed here, once: roles ("the mayor") have no key and are no facet value
+        "speaker": _joined({KEY_MARK + k for q in annotated.quotes if (k := speaker_key(q.speaker))}),
         f"title_{profile}": a.title,
         f"body_{profile}": a.text,
     }
@@ -230,7 +231,7 @@ def quote_documents(article_id: str, annotated: AnnotatedArticle) -> Iterator[di
             "article_id": article_id,
             "quote_text": q.text,
             "speaker_name": q.speaker or "",
-            "speaker": q.speaker if speaker_key(q.speaker) else "",
+            "speaker": KEY_MARK + key if (key := speaker_key(q.speaker)) else "",
             "fragment": q.fragment,
             "language": lang,
             "source": a.source,

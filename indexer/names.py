@@ -19,9 +19,6 @@ _CYR = {
 }
 _RU_ONLY = {"и": "i", "г": "g", "ы": "y", "е": "e"}
 
-SLAVIC_CYRILLIC = ("uk", "ru", "be", "bg", "sr", "mk")
-
-
 def is_cyrillic(text: str) -> bool:
     return any("\u0400" <= ch <= "\u04ff" for ch in text)
 

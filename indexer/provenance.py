@@ -44,7 +44,10 @@ def words(text: str) -> set[str]:
 
 def overlap(a: str, b: str) -> float:
     """Share of the shorter quote's words that the other one has (1.0 for one quote inside the other)."""
-    ta, tb = tokens(a), tokens(b)
+    return _overlap(a, b, tokens(a), tokens(b))
+
+
+def _overlap(a: str, b: str, ta: list[str], tb: list[str]) -> float:
     wa, wb = set(ta), set(tb)
     if min(len(wa), len(wb)) < MIN_WORDS:
         return 1.0 if ta and tokens(a, every=True) == tokens(b, every=True) else 0.0
@@ -56,9 +59,10 @@ def same_statement(a: str, b: str, speaker_a: str | None = None, speaker_b: str 
     speakers never make one statement."""
     if speaker_a and speaker_b and speaker_a != speaker_b:
         return False
-    if overlap(a, b) < SAME_STATEMENT:
+    ta, tb = tokens(a), tokens(b)
+    if _overlap(a, b, ta, tb) < SAME_STATEMENT:
         return False
-    short, long = sorted((tokens(a), tokens(b)), key=len)
+    short, long = sorted((ta, tb), key=len)
     return not _meaning_changed(short, long)
 
 

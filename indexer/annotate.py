@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from . import arabic_names
 from .clean import clean
-from .entities import extract_entities
+from .entities import ZH_SURNAMES, entity_key, extract_entities
 from .language import detect_language, detect_short
-from .models import AnnotatedArticle, Article, Quote, RawPage
+from .models import AnnotatedArticle, Article, Entity, Quote, RawPage
+from .names import fold
 from .quotes import extract_quotes
 
 QUOTE_LANGUAGE_MIN_CHARS = 60  # shorter quotes are too short for language identification to be trusted
@@ -13,9 +15,9 @@ QUOTE_LANGUAGE_MIN_CHARS = 60  # shorter quotes are too short for language ident
 
 def annotate(article: Article) -> AnnotatedArticle:
     language = detect_language(article.text, declared=article.declared_language, title=article.title)
-    entities = extract_entities(article.paragraphs, language, title=article.title)
+    entities = _not_the_outlet(extract_entities(article.paragraphs, language, title=article.title), article.source)
     people = [e.name for e in entities if e.type == "person"]
-    quotes = extract_quotes(article.paragraphs, language, people)
+    quotes = _names_are_no_quotes(extract_quotes(article.paragraphs, language, people), entities)
     for q in quotes:
         if len(q.text) < QUOTE_LANGUAGE_MIN_CHARS:
             continue
@@ -25,7 +27,53 @@ def annotate(article: Article) -> AnnotatedArticle:
         q.language = quoted_in
         if q.speaker is None:
             _attribute_in_own_language(q, article.paragraphs, people)
+    entities += _speakers_as_people(quotes, entities, language, article.text)
     return AnnotatedArticle(article=article, language=language, quotes=quotes, entities=entities)
+
+
+def _not_the_outlet(entities: list[Entity], source: str | None) -> list[Entity]:
+    """The outlet naming itself in its dateline or credits ("OSAKA, June 15 (Global Wire)", "told the Kurier") is
+    no organisation the article is about: it would top the organisation facet of every search. The source facet
+    already holds it."""
+    own = [w[:5] for w in fold(source or "").split()]
+    if not own:
+        return entities
+
+    def is_outlet(e: Entity) -> bool:
+        words = [w[:5] for w in fold(e.name).split()]
+        return e.type == "organization" and bool(words) and all(w in own for w in words) and (
+            len(words) >= 2 or len(own) == 1)
+
+    return [e for e in entities if not is_outlet(e)]
+
+
+def _names_are_no_quotes(quotes: list[Quote], entities: list[Entity]) -> list[Quote]:
+    """A name set in quotation marks ("the «Atlas Ventures» fund", "شركة «دفعة»") is named, not quoted."""
+    names = {fold(alias) for e in entities for alias in (e.name, *e.aliases)}
+    return [q for q in quotes if fold(q.text) not in names]
+
+
+def _speakers_as_people(quotes: list[Quote], entities: list[Entity], language: str, text: str) -> list[Entity]:
+    """In scripts without capitals, a quotation's speaker is often the only sign that a word is a person's name
+    ("茶农何建国", "الحسين أوباها"): such speakers join the article's people."""
+    if language not in ("zh", "ar"):
+        return []
+    known = [a for e in entities for a in (e.name, *e.aliases)]
+    found: dict[str, Entity] = {}
+    for q in quotes:
+        name = q.speaker or ""
+        if name in found or any(name in k or k in name for k in known) or not _looks_like_name(name, language):
+            continue
+        found[name] = Entity(name=name, type="person", mentions=max(1, text.count(name)), aliases=[name],
+                             key=entity_key(name, "person"))
+    return list(found.values())
+
+
+def _looks_like_name(name: str, language: str) -> bool:
+    if language == "ar":
+        words = name.split()
+        return 2 <= len(words) <= 4 and words[0] in arabic_names.given_names()
+    return 2 <= len(name) <= 3 and name[0] in ZH_SURNAMES and all("\u4e00" <= ch <= "\u9fff" for ch in name)
 
 
 def _attribute_in_own_language(quote: Quote, paragraphs: list[str], people: list[str]) -> None:

@@ -153,7 +153,8 @@ def _name_pair(toks: list[str], i: int) -> bool:
 
 CJK_ROLE_NAME = re.compile(
     r".*(?:社长|社長|总裁|董事长|主席|部长|大臣|代表|专家|合伙人|团长|市长|局长|经理|主任|教授|特使|负责人|发言人|"
-    r"创始人|首席执行官|茶农|农民|作家|记者)([\u4e00-\u9fff·\u30a0-\u30ff]{2,12})$"
+    r"创始人|首席执行官|茶农|农民|作家|记者|分析师|研究员|工程师|律师|医生|院长|校长|会长|处长|厅长|省长|议员|官员)"
+    r"([\u4e00-\u9fff·\u30a0-\u30ff]{2,12})$"
 )
 AR_STOP = set("في من إلى على عن مع خلال أمام بعد قبل أن إن لأن الذي التي وهو وهي حيث عند إنه إنها أنه أنها".split())
 
@@ -162,13 +163,17 @@ def _arabic_np(toks: list[str]) -> list[str]:
     """Arabic has no capitals: the speaker phrase runs until a preposition, 'that' or a word like للصحفيين."""
     out: list[str] = []
     for tok in toks:
-        bare = tok.strip(",.:;«»")
+        bare = tok.strip(",.:;«»،")
+        if not bare:
+            break  # a quotation mark is no speaker: "«…»، قال وهو يبتسم، «…»"
+        if not out and bare in ("وهو", "وهي"):
+            return [bare[1:]]  # "قال وهو يبتسم": "he", the person just named
         if bare in AR_STOP or bare.startswith(("لل", "بال")) or (out and bare.startswith("و")) or (
             bare.startswith("و") and bare[1:] in AR_STOP  # "وفي حي المعاريف": a place, not a speaker
         ):
             break
         out.append(tok)
-        if len(out) >= 6 or tok.endswith((",", ":")):
+        if len(out) >= 6 or tok.endswith((",", ":", "،")):
             break
     return out
 

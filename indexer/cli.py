@@ -235,10 +235,14 @@ def cmd_check(args) -> int:
     with Archive(args.data, create=False) as archive:
         drift = archive.drift()
         failures = archive.store.failures()
+        old_keys = _old_person_keys(archive)
         if args.json:
             _print_json({"missing": drift.missing, "stale": drift.stale, "orphaned": drift.orphaned,
-                         "failed_pages": len(failures), "clean": drift.clean})
+                         "failed_pages": len(failures), "clean": drift.clean, "old_entity_keys": old_keys})
         else:
+            if old_keys:
+                print(f"{_count(old_keys, 'person')} keyed by an older annotator (by surname only, so namesakes "
+                      "share one facet value): run `newsarchive reindex --reannotate`")
             print(f"store and index: {len(drift.missing)} missing from the index, {len(drift.stale)} stale, "
                   f"{len(drift.orphaned)} in the index but not the store")
             if failures:
@@ -255,6 +259,15 @@ def cmd_check(args) -> int:
         if not args.json:
             print("run `newsarchive check --repair` to fix the index")
         return 1
+
+
+def _old_person_keys(archive: Archive, sample: int = 500) -> int:
+    """People stored under a key today's annotator would not give them (keys changed with an upgrade)."""
+    from .entities import entity_key
+
+    rows = archive.store.db.execute(
+        "SELECT name, key FROM entities WHERE type='person' ORDER BY rowid DESC LIMIT ?", (sample,)).fetchall()
+    return sum(1 for name, key in rows if key != entity_key(name, "person"))
 
 
 def cmd_export(args) -> int:
@@ -451,7 +464,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--page", type=_positive, default=1, metavar="N", help="page of hits (default 1)")
     p.add_argument("--sort", choices=("relevance", "newest", "oldest"), default="relevance")
     for f in ("language", "source", "person", "place", "organization", "speaker"):
-        p.add_argument(f"--{f}", metavar="VALUE", help=f"only articles with this {f}")
+        p.add_argument(f"--{f}", metavar="VALUE", help=f"only articles with this {f}" + (
+            " (a surname alone matches everyone of that surname)" if f in ("person", "speaker") else ""))
     p.set_defaults(func=cmd_search)
 
     p = sub.add_parser("quotes", help="search direct quotations",
@@ -480,7 +494,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("reindex", help="rebuild the search index from the store",
                        description="Rebuild the search index from the store. With --reannotate, first run cleaning "
-                                   "and annotation again on every stored raw page (after an upgrade of newsarchive).")
+                                   "and annotation again on every stored raw page (after an upgrade of newsarchive; "
+                                   "`newsarchive check` says when entity keys are out of date).")
     _data_arg(p)
     p.add_argument("--reannotate", action="store_true",
                    help="re-extract and re-annotate every article from its raw page first")

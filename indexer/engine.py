@@ -8,6 +8,9 @@ Design notes
   stemmer, plus a cross-script pair (`title_latn`, `body_latn`) that lets Latin queries find Cyrillic/Greek words.
   Users never see these names: `title:` and `text:` in a query expand to every profile.
 - Facet fields hold entity *keys* (one key per entity across spellings and scripts); the store knows how to show them.
+  Person keys carry the given name ("person:carter|ben"); a surname-only or initial key ("Carter", "B. Carter")
+  counts for, and is matched with, the one person of the archive it can mean (names.resolve_partial_keys), and a
+  surname typed as a filter matches every person of that surname.
 - Facet counts are computed from a per-reader map docnum -> facet values, built once from the posting lists when
   a new index generation is opened, so a search only walks its own hits (not Whoosh's slow `groupedby`).
 - Writers take Whoosh's single write lock with a wait, never fail on it; readers are never blocked by writers.
@@ -36,10 +39,13 @@ from whoosh.writing import CLEAR
 from .analysis import PROFILES, analyzer_for, profile_for, translit_analyzer
 from .entities import entity_key, speaker_key
 from .models import AnnotatedArticle
+from .names import person_filter_keys, resolve_partial_keys, split_person_key
 
 ARTICLES, QUOTES = "articles", "quotes"
 FACETS = ("person", "place", "organization", "speaker", "language", "source", "year")
 KEYED_FACETS = {"person": "person", "place": "place", "organization": "organization", "speaker": "person"}
+ALIAS_OF = "\x1e"  # joins a spelling's key to its entity's key in the <facet>_aka fields
+PERSON_FIELDS = ("person", "speaker")  # keyed by person: a surname alone or an initial may resolve to a full name
 USER_FIELDS = ("title", "text", "person", "place", "organization", "speaker", "language", "source", "year",
                "published", "url", "names")
 QUOTE_FIELDS = ("text", "speaker", "language", "source", "published", "article_id")  # what a quote query may name
@@ -95,7 +101,10 @@ class _EntityKeyFilter(Filter):
 
     def __call__(self, tokens):
         for t in tokens:
-            t.text = t.text[1:] if t.text.startswith(KEY_MARK) else entity_key(t.text, self.kind)
+            if t.text.startswith(KEY_MARK):
+                t.text = t.text[1:]
+            else:  # a speaker may be a body ("Deutsche Bahn") or a role, which has no key
+                t.text = (speaker_key(t.text) or "") if self.kind == "speaker" else entity_key(t.text, self.kind)
             if t.text:
                 yield t
 
@@ -103,6 +112,16 @@ class _EntityKeyFilter(Filter):
 def _key_field(kind: str) -> fields.FieldType:
     analyzer = CompositeAnalyzer(_WholeValueTokenizer(), _EntityKeyFilter(kind))
     return fields.KEYWORD(analyzer=analyzer, scorable=False, stored=False)
+
+
+def _key_kinds(schema: fields.Schema) -> dict[str, str]:
+    """How each keyed field turns a name into a key (an index keyed another way must be rebuilt)."""
+    kinds = {}
+    for name, ftype in schema.items():
+        for part in getattr(getattr(ftype, "analyzer", None), "items", []):
+            if isinstance(part, _EntityKeyFilter):
+                kinds[name] = part.kind
+    return kinds
 
 
 def _text_fields(prefix: str, boost: float = 1.0) -> dict[str, fields.FieldType]:
@@ -131,7 +150,12 @@ def article_schema() -> fields.Schema:
         person=_key_field("person"),
         place=_key_field("place"),
         organization=_key_field("organization"),
-        speaker=_key_field("person"),
+        speaker=_key_field("speaker"),
+        # the keys of every other spelling an article used ("Instytut Badań Rzecznych" for the Institut für
+        # Flussforschung): filters match them too, facets never count them
+        person_aka=_key_field("person"),
+        place_aka=_key_field("place"),
+        organization_aka=_key_field("organization"),
     )
     for name, ftype in (_text_fields("title", TITLE_BOOST) | _text_fields("body")).items():
         schema.add(name, ftype)
@@ -145,7 +169,7 @@ def quote_schema() -> fields.Schema:
         quote_text=fields.STORED(),
         speaker_name=fields.STORED(),
         fragment=fields.BOOLEAN(stored=True),
-        speaker=_key_field("person"),
+        speaker=_key_field("speaker"),
         language=fields.ID(stored=True),
         source=fields.ID(stored=True),
         headline=fields.STORED(),
@@ -188,9 +212,13 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
     profile = profile_for(annotated.language)
     published = parse_date(a.published)
     by_type: dict[str, list[str]] = defaultdict(list)
+    aka: dict[str, set[str]] = defaultdict(set)
     alias_words: list[str] = []
     for e in annotated.entities:
-        by_type[e.type].append(KEY_MARK + (e.key or entity_key(e.name, e.type)))
+        own = e.key or entity_key(e.name, e.type)
+        by_type[e.type].append(KEY_MARK + own)
+        # "spelling's key → the entity's key": a filter by any spelling finds the entity in every article
+        aka[e.type].update(f"{KEY_MARK}{k}{ALIAS_OF}{own}" for a in e.aliases if (k := entity_key(a, e.type)) != own)
         alias_words.extend([e.name, *e.aliases])
     doc = {
         "id": article_id,
@@ -207,6 +235,7 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
         "person": _joined(by_type["person"]),
         "place": _joined(by_type["place"]),
         "organization": _joined(by_type["organization"]),
+        **{f"{kind}_aka": _joined(sorted(keys)) for kind, keys in aka.items()},
         # keyed here, once: roles ("the mayor") have no key and are no facet value
         "speaker": _joined({KEY_MARK + k for q in annotated.quotes if (k := speaker_key(q.speaker))}),
         f"title_{profile}": a.title,
@@ -300,6 +329,34 @@ def _read_facets(reader, facets: list[str]) -> dict[str, list[tuple[str, ...]]]:
                 per_doc[docnum] = (*per_doc[docnum], value)
         out[facet] = per_doc
     return out
+
+
+@dataclass
+class _People:
+    """The person keys of one index generation, grouped by surname, and the partial keys that resolve."""
+
+    by_surname: dict[str, list[str]]
+    resolved: dict[str, str]  # surname-only or initial key -> the one full key it stands for
+
+
+def _people_of(searcher: Searcher, facet_map: dict[str, list[tuple[str, ...]]]) -> _People:
+    """Person keys of the live documents (a deleted article's names must not make a surname ambiguous)."""
+    keys: set[str] = set()
+    columns = [facet_map[f] for f in PERSON_FIELDS if f in facet_map]
+    for docnum in searcher.reader().all_doc_ids():
+        for column in columns:
+            if docnum < len(column):
+                keys.update(column[docnum])
+    by_surname: dict[str, list[str]] = defaultdict(list)
+    for k in sorted(keys):
+        by_surname[split_person_key(k)[0]].append(k)
+    return _People(dict(by_surname), resolve_partial_keys(sorted(keys)))
+
+
+def _resolved(values: tuple[str, ...], resolved: dict[str, str]) -> tuple[str, ...]:
+    if not any(v in resolved for v in values):
+        return values
+    return tuple(dict.fromkeys(resolved.get(v, v) for v in values))
 
 
 def _has_words(q: query.Query) -> bool:
@@ -422,6 +479,7 @@ class Engine:
         self._lock = threading.Lock()
         self._searchers: dict[str, Searcher] = {}
         self._facet_maps: dict[int, dict[str, list[tuple[str, ...]]]] = {}
+        self._people: dict[int, _People] = {}  # per generation: person keys by surname, partial keys resolved
         self._segment_facets: dict[str, dict[str, list[tuple[str, ...]]]] = {}
 
     def _open(self, name: str, schema: fields.Schema) -> index.Index:
@@ -429,7 +487,7 @@ class Engine:
         path.mkdir(parents=True, exist_ok=True)
         if index.exists_in(path):
             ix = index.open_dir(path)
-            if set(ix.schema.names()) == set(schema.names()):
+            if set(ix.schema.names()) == set(schema.names()) and _key_kinds(ix.schema) == _key_kinds(schema):
                 return ix
         return index.create_in(path, schema)  # new archive, or an index built by an older layout: rebuild it
 
@@ -495,6 +553,7 @@ class Engine:
                 s.close()
             self._searchers.clear()
             self._facet_maps.clear()  # per-segment facet tables stay: segments never change their documents
+            self._people.clear()
 
     # -- reading ---------------------------------------------------------------------------------------------
     def searcher(self, name: str = ARTICLES) -> Searcher:
@@ -507,6 +566,7 @@ class Engine:
                 fresh = current.refresh()
                 if fresh is not current:
                     self._facet_maps.pop(id(current), None)
+                    self._people.pop(id(current), None)
                     current = fresh
             self._searchers[name] = current
             return current
@@ -563,6 +623,7 @@ class Engine:
         # "*" alone means every document; per field, Whoosh would union every term's postings of ~30 text fields
         # (seconds on a few thousand articles). A document-level Every is a plain list of document numbers.
         parsed = parsed.normalize().accept(lambda q: query.Every() if isinstance(q, query.Every) else q).normalize()
+        parsed = self._widen_entities(parsed, schema)
         if isinstance(parsed, query.Every):
             return parsed
         if parsed is query.NullQuery or not list(parsed.leaves()):
@@ -579,7 +640,11 @@ class Engine:
             if facet not in schema.names():
                 continue
             if facet in KEYED_FACETS:
-                value = entity_key(value, KEYED_FACETS[facet])
+                exact = value.startswith(("person:", "place:", "organization:"))  # a clicked facet value's own key
+                key = value if exact else ((speaker_key(value) or "") if facet == "speaker" else entity_key(
+                    value, KEYED_FACETS[facet]))
+                parts.append(self._entity_terms(facet, key, schema, exact))
+                continue
             parts.append(query.Term(facet, value))
         start, end = parse_date(filters.get("from")), parse_date(filters.get("to"))
         if filters.get("from") and start is None or filters.get("to") and end is None:
@@ -619,8 +684,47 @@ class Engine:
                 column.extend(local[facet])
         for seg_id in [k for k in self._segment_facets if k not in live]:
             self._segment_facets.pop(seg_id, None)
+        people = _people_of(searcher, built)
+        for facet in PERSON_FIELDS:
+            if people.resolved and facet in built:  # "Carter" counts for the one Carter the archive knows
+                built[facet] = [_resolved(values, people.resolved) for values in built[facet]]
+        self._people[key] = people
         self._facet_maps[key] = built
         return built
+
+    def _person_keys(self, key: str, exact: bool = False) -> list[str]:
+        """The indexed person keys a person filter matches (see names.person_filter_keys)."""
+        s = self.searcher(ARTICLES)
+        self._facet_map(s)
+        people = self._people.get(id(s)) or _People({}, {})
+        group = people.by_surname.get(split_person_key(key)[0], [])
+        return person_filter_keys(key, group, exact, people.resolved)
+
+    def _entity_terms(self, facet: str, key: str, schema: fields.Schema, exact: bool = False,
+                      boost: float = 1.0) -> query.Query:
+        """What an entity filter matches: the key (for a person, also the surname-only and initial keys that stand
+        for them, or every person of a surname typed alone), and the entities that some article wrote with this
+        spelling (`<facet>_aka`: "Instytut Badań Rzecznych" finds the Institut für Flussforschung everywhere)."""
+        keys = [key]
+        if not exact and f"{facet}_aka" in schema.names():
+            reader = self.searcher(ARTICLES).reader()
+            prefix = key + ALIAS_OF
+            keys += sorted({t.decode("utf-8")[len(prefix):] for t in reader.expand_prefix(f"{facet}_aka", prefix)})
+        if facet in PERSON_FIELDS and key.startswith("person:"):
+            keys = list(dict.fromkeys(k2 for k in keys for k2 in self._person_keys(k, exact)))
+        terms = [query.Term(facet, k) for k in keys]
+        return terms[0] if len(terms) == 1 and boost == 1.0 else query.Or(terms, boost=boost)
+
+    def _widen_entities(self, q: query.Query, schema: fields.Schema) -> query.Query:
+        """`person:Carter` typed in a query matches every Carter, `person:"Ben Carter"` also his "Carter" mentions,
+        `place:Breslau` every article whose Wrocław was written so."""
+        def widen(node: query.Query) -> query.Query:
+            if isinstance(node, query.Term) and node.fieldname in KEYED_FACETS and isinstance(node.text, str) and (
+                    node.text.startswith(("person:", "place:", "organization:"))):
+                return self._entity_terms(node.fieldname, node.text, schema, boost=node.boost)
+            return node
+
+        return q.accept(widen)
 
     def search(self, text: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10) -> SearchResult:

@@ -15,13 +15,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from indexer import dutch, german
+from indexer import arabic_names, dutch, german
 from indexer.gazetteer import (
     IRREGULAR_DEMONYMS,
     MONTHS_DAYS,
     NEVER_ALONE,
     NEVER_NAMES,
     PERSON_TITLES,
+    all_people,
     common_first_names,
     country_codes,
     first_names,
@@ -36,7 +37,17 @@ from indexer.gazetteer import (
     script_index,
 )
 from indexer.models import ENTITY_TYPES, Entity
-from indexer.names import _morph, fold, is_cyrillic, lemma_candidates, lemma_for, skeleton
+from indexer.names import (
+    _morph,
+    fold,
+    given_key,
+    initial_letter,
+    is_cyrillic,
+    lemma_candidates,
+    lemma_for,
+    resolve_partial_keys,
+    skeleton,
+)
 from indexer.slavic_entities import (
     PL_PLACE_PREPOSITIONS,
     agreed_nominative,
@@ -58,7 +69,7 @@ _OPENERS = set("\"'«»“”„‘’([{–—-•*")
 _NAME_PARTICLES = {"de", "van", "von", "der", "den", "da", "di", "du", "dos", "bin", "ibn", "al", "el", "la", "le"}
 CONNECTORS_BY_LANG = {
     "en": {"of", "the", "for", "&"} | _NAME_PARTICLES,
-    "de": {"von", "van", "vom", "zu", "de", "am", "der", "&"},
+    "de": {"von", "van", "vom", "zu", "de", "am", "der", "&", "d'", "d’", "of"},  # ("Adolphe d’Ennery", "College of Music")
     "es": {"de", "del", "la", "las", "los", "el"},
     "fr": {"de", "du", "des", "la", "le", "d'", "d’", "l'", "l’", "&", "del"},  # (Spanish names: "Unión Agraria del Sur")
     "nl": {"van", "de", "der", "den", "het", "voor", "ter", "&"},
@@ -66,6 +77,8 @@ CONNECTORS_BY_LANG = {
     "pt": {"de", "do", "da", "dos", "das", "del"},
 }
 CONNECTORS = set().union(*CONNECTORS_BY_LANG.values())
+_PURPOSE_LINKS = {"es": {"para", "por", "contra"}, "pt": {"para", "por", "contra"}, "it": {"per", "contro"},
+                  "fr": {"pour", "contre"}}
 _PLACE_PREPS = {
     "in", "at", "from", "to", "near", "into", "across", "en", "à", "au", "aux", "dans", "de", "desde", "hacia",
     "nach", "aus", "im", "bei", "naar", "uit", "bij", "te", "w", "we", "z", "ze", "do", "na", "у", "в", "во",
@@ -144,10 +157,15 @@ def _stopwords(language: str) -> frozenset[str]:
             from stop_words import get_stop_words
 
             words |= {w.casefold() for w in get_stop_words(_STOP_LANG_NAMES.get(language, "english"))}
+            words -= _NOT_STOP.get(language, set())
         except Exception:  # noqa: BLE001 - optional package, unknown language
             pass
         _STOPWORD_CACHE[language] = frozenset(words)
     return _STOPWORD_CACHE[language]
+
+
+# Words a stop list has that open names in news: "Li Wenjun" (the English list carries Italian "li")
+_NOT_STOP = {"en": {"li"}}
 
 
 @lru_cache(maxsize=16)
@@ -170,6 +188,11 @@ def _lexical_common(word: str, language: str) -> bool:
     if lex is None or word.isupper():
         return False
     if language == "de":
+        if _saint_name(word) or _german_landmark(word):
+            return False
+        if "/" in word:
+            return all(_lexical_common(part, language) and not german.lexicon_name(part) and not place_for(part, "de")
+                       for part in word.split("/"))  # "Hannover/Leipzig", "Bund/Länder"
         if german.capitalised_non_noun(word):
             return True  # "Dabei", "Darin" (even if somewhere a given name)
         if _de_given(word) or german.street_name(word):
@@ -224,6 +247,21 @@ def _is_all_caps(toks: list[_Tok]) -> bool:
 # ---------------------------------------------------------------- rule-based recognition
 
 
+_DESCRIBED_BY_PLACE = re.compile(r"-(?:based|born|led|owned|backed|listed|headquartered|registered)$")
+
+
+def _closes_run(word: str) -> bool:
+    """A place in the possessive or as "X-based" describes the name after it: "Japan's Kitahara Semiconductor",
+    "Tokyo-based Kestrel Research" are a place and a company, not one name ("McDonald's Corp" stays one)."""
+    if _DESCRIBED_BY_PLACE.search(word):
+        return True
+    if word.endswith(("'s", "’s")) and len(word) > 3:
+        place = place_for(word[:-2], "en")
+        return place is not None and fold(place.name) == fold(word[:-2]) and (
+            place.kind == "country" or place.population >= 500_000)  # (not "Lion's Club")
+    return False
+
+
 def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
     """Maximal stretches of capitalised tokens, bridged by connectors that are followed by one more."""
     connectors = CONNECTORS_BY_LANG.get(language, _NAME_PARTICLES)
@@ -235,18 +273,20 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
             i += 1
             continue
         j = i + 1
-        while j < n:
+        while j < n and not (language == "en" and _closes_run(toks[j - 1].text)):
             if _is_cap(toks[j].text) and not toks[j].sent_start and not (
                     language == "de" and toks[j].text.casefold() in _stopwords(language) and not (
-                        german.regnal_number(toks[j].text) and toks[j - 1].text[:1].isupper())) and not (
+                        german.regnal_number(toks[j].text) and toks[j - 1].text[:1].isupper()) and not (
+                        _german_town_site([toks[j - 1], toks[j]]))) and not (  # ("Harksheider Weg")
                     len(toks[j - 1].text) >= 5 and toks[j - 1].text.isupper() and not toks[j].text.isupper()):
                 # (nor does a headline in capitals run into the dateline after it: "... DE ESTADO Freetown")
                 j += 1  # (a capitalised German article or adverb starts a new sentence: "China Das Spiel")
                 continue
             # connector(s) then a capitalised word: "Security Service of Ukraine", "Banco de España"
             k = j
-            while k < n and k - j < 2 and toks[k].text.casefold() in connectors:
-                k += 1
+            while k < n and k - j < 2 and (toks[k].text.casefold() in connectors or k == j and (
+                    toks[k].text in _PURPOSE_LINKS.get(language, ())) and _org_word([t.text for t in toks[i:j]], language)):
+                k += 1  # ("Ministerio para la Transición Ecológica": after an organisation's head, "para" too)
             if language == "es" and k == j + 1 and toks[j].text in ("el", "la", "los", "las"):
                 k = j  # "Semana Santa la Policía": a bare article starts a new name; "de la" stays inside one
             if language == "de" and k > j and toks[j].text in ("der", "des") and not has_org_word([toks[j - 1].text]):
@@ -290,12 +330,17 @@ def _german_noun_splits(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[t
     for a, b in runs:
         start = a
         for k in range(a + 1, b):
+            if start < k and _saint_name(toks[k].text) or toks[k - 1].text.casefold() in _DE_COMPASS:
+                out.append((start, k))  # "Seefahrerstadt | St. Malo", "im Osten | Kaschmirs"
+                start = k
+                continue
             if start < k and k + 1 < b and place_for(f"{toks[k].text} {toks[k + 1].text}", "de") and (
                     _german_common_noun(toks[k].text)):
                 out.append((start, k))  # "Ortsumfahrung | Schwäbisch Gmünd": a two-word place after a noun
                 start = k
                 continue
             if _is_cap(toks[k].text) and _german_common_noun(toks[k].text) and _german_name_like(toks[k - 1].text) and (
+                    not _german_town_site([toks[k - 1], toks[k]])) and (
                     not place_for(f"{toks[k - 1].text} {toks[k].text}", "de")):  # (but "Schwäbisch Hall")
                 out.append((start, k))
                 out.append((k, k + 1))
@@ -318,7 +363,7 @@ def _german_common_noun(word: str) -> bool:
 def _german_name_like(word: str) -> bool:
     """Not an adjective or article ("Deutsche", "Rote", "Frankfurter"): those belong to the noun after them."""
     if word.casefold() in CONNECTORS or german.known(word.lower()) or fold(word) in first_names() or (
-            german.hyphenated_given(word, first_names())):
+            german.hyphenated_given(word, first_names())) or word.casefold() in _DE_COUNCILLORS:
         return False  # after a given name comes a surname, even one that is also a noun ("Stefani Korn")
     return not (word.endswith("er") and place_for(word[:-2], "de"))
 
@@ -345,9 +390,14 @@ def _leading_common(first: _Tok, run_len: int, language: str, lower_vocab: set[s
 def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list[_Tok], bool]:
     """Strip titles, months, demonyms and sentence-initial common words from the edges of a run."""
     cue = False
+    if language == "de" and len(words) > 1 and words[0].text.casefold() in ("der", "die", "das") and org_for(
+            " ".join(w.text for w in words[1:])):
+        words = words[1:]  # "Die Grünen scheiterten": the article opening the sentence is no part of the party
     if len(words) > 1 and (org_for(" ".join(w.text for w in words)) or place_for(" ".join(w.text for w in words),
                                                                                   language)):
         return words, cue  # "De Morgen", "The Guardian": the article belongs to the name
+    if language == "de" and len(words) > 1 and _german_place_noun_before(words[-2].text, words[-1].text):
+        return words[-1:], cue  # "die Stadt Emden", "das Großherzogtum Baden": the noun says what the name is
     while words:
         if len(words) > 1 and org_for(" ".join(w.text for w in words)) or language == "de" and (
                 _german_org_at_place(words)):
@@ -357,7 +407,7 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
             break  # "der Evangelischen Kirche": a capitalised adjective mid-sentence opens a name
         first = words[0]
         low = first.text.casefold().strip(".")
-        if low in PERSON_TITLES or _hyphen_title(low):
+        if low in PERSON_TITLES or _hyphen_title(low) or language == "de" and len(words) > 1 and low in _DE_COUNCILLORS:
             cue = True
             words = words[1:]
             if 1 < len(words) <= 3 and words[0].text.casefold() in CONNECTORS and not _particle_surname(
@@ -371,15 +421,19 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
             words = words[1:]
         elif _leading_common(first, len(words), language, lower_vocab) and not (
             org_for(first.text) or _lead_place(first, language, lower_vocab)
-        ) and not (language == "de" and (_german_org_lead(words) or len(words) > 1 and low in _PLACE_HEADS
+        ) and not (language == "de" and cue and not german.known(first.text)) and not (  # "Bundesrat Leuenberger"
+                language == "de" and _german_town_site(words)) and not (
+                language == "de" and (_german_org_lead(words) or len(words) > 1 and low in _PLACE_HEADS
                                           or _german_org_at_place(words) or _german_town_adjective(words))) and not (
                 language == "pl" and len(words) >= 3 and pl_adjective_stem(first.text)) or (
                 _sentence_stopword(first, language)):  # (German "Bad Godesberg", "Sankt Augustin" keep their head;
             # a Polish adjective before a two-word name is its first word: "Rządowe Centrum Bezpieczeństwa")
             words = words[1:]
         elif is_demonym(first.text) and not (len(words) > 1 and _org_word([w.text for w in words[1:]], language)) and (
-                not (len(words) > 1 and _given_not_demonym(first.text))) and (
-                not (language == "de" and (_german_town_adjective(words) or _german_genitive_place(first.text)))):
+                not (len(words) > 1 and (_given_not_demonym(first.text) or language == "de" and fold(
+                    first.text) in common_first_names()))) and (  # ("Christian Henze": no Christian in German)
+                not (language == "de" and (_german_town_adjective(words) or _german_genitive_place(first.text)
+                                           or _german_town_site(words)))):
             words = words[1:]
         else:
             break
@@ -391,11 +445,23 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
         if low in CONNECTORS or low in MONTHS_DAYS or low in NEVER_NAMES or low in PERSON_TITLES or (
             is_demonym(words[-1].text) and len(words) == 1 and not (language == "de" and _german_genitive_place(
                 words[-1].text))
-        ) or (language == "de" and _german_trailing_noun([w.text for w in words])):
+        ) or (language == "de" and _german_trailing_noun([w.text for w in words]) and not _german_town_site(words)):
             words = words[:-1]
         else:
             break
     return words, cue
+
+
+_DE_COMPASS = {"norden", "süden", "osten", "westen", "nordosten", "nordwesten", "südosten", "südwesten"}
+
+
+_TAXON_ENDINGS = ("idae", "inae", "aceae", "oidea", "iformes")
+
+
+# Councils whose name is also the title of each member before a surname ("Bundesrat Leuenberger", "Landrat Müller").
+_DE_COUNCILLORS = {"bundesrat", "bundesrätin", "landrat", "landrätin", "stadtrat", "stadträtin", "gemeinderat",
+                   "gemeinderätin", "regierungsrat", "regierungsrätin", "nationalrat", "nationalrätin", "ständerat",
+                   "ständerätin", "staatsrat", "staatsrätin", "kreisrat", "kreisrätin"}
 
 
 def _portfolio(toks: list[_Tok], start: int, texts: list[str], language: str, lower_vocab: set[str]) -> bool:
@@ -484,9 +550,15 @@ def _german_org_lead(words: list[_Tok]) -> bool:
 def _german_org_at_place(words: list) -> bool:
     """"Universität Zürich", "Landgericht Düsseldorf", "Jugendamt Mannheim": an institution and its seat."""
     texts = [getattr(w, "text", w) for w in words]
-    if len(texts) == 2 and texts[0] in _DE_CLUB_LEADS and texts[0].isupper() and _is_cap(texts[1]) and (
+    if texts[0] == "Amt":
+        return False  # "zum Amt Chemnitz": the old district, named after its town
+    if len(texts) == 2 and texts[0] in _DE_CLUB_LEADS and not texts[0][1:].islower() and _is_cap(texts[1]) and (
             not german.known(texts[1]) or german.lexicon_name(texts[1])):
         return True  # "TV Eppelheim", "TSV Dewangen": a club and its village, which no gazetteer lists
+    if len(texts) == 2 and _org_word(texts[:1], "de") and german.apposition_type(texts[0]) is None and not (
+            texts[0].casefold().endswith("amt")) and _is_cap(texts[1]) and not texts[1].isupper() and not (
+            german.known(texts[1].lower())) and (not german.known(texts[1]) or german.lexicon_name(texts[1])):
+        return True  # "Universität Hohenheim", "Theater Musentümpel": the seat or name no gazetteer lists
     return len(texts) > 1 and (_org_word(texts[:1], "de") or texts[0] in _DE_CLUB_LEADS) and place_for(
         " ".join(texts[1:]), "de") is not None
 
@@ -526,13 +598,14 @@ def _german_town_adjective(words: list) -> bool:
             _org_word([texts[1]], "de") or texts[1].casefold().endswith(_DE_TOWN_INSTITUTIONS)):
         return False
     stem = texts[0][:-2]
-    return any(place_for(s, "de") is not None and len(s) >= 4 for s in (stem, texts[0][:-1], stem + "en"))
+    return any(place_for(s, "de") is not None and len(s) >= 4 for s in (stem, texts[0][:-1], stem + "en", stem[:-1] + (
+        "en" if stem.endswith("n") else "")))  # (also "Münchner" for München)
 
 
 # What a town's adjective names when it stands before these: its paper, stage, festival or club.
 _DE_TOWN_INSTITUTIONS = ("rundschau", "anzeiger", "blatt", "nachrichten", "kurier", "bote", "schauspielhaus", "forum",
                          "festspiele", "festspielen", "kammerspiele", "kammerspielen", "philharmoniker", "kreis",
-                         "kreises", "sv", "sc", "fc")
+                         "kreises", "sv", "sc", "fc", "weihnachtsmarkt", "messe")
 
 
 def _sentence_stopword(first: _Tok, language: str) -> bool:
@@ -561,12 +634,20 @@ def _not_this_place(word: str, place, language: str, sent_start: bool, lower_voc
 def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start: bool,
               lower_vocab: set[str], nxt: str = "") -> tuple[str | None, str | None]:
     """(type, canonical) of a trimmed run; type None means drop it."""
+    if language == "de" and len(words) == 1 and _saint_name(words[0]):
+        return "place", None  # "St. Malo", "St. Anna": a town or a church named after the saint
+    if language == "de" and len(words) == 1 and "/" in words[0]:
+        kinds = [_type_run([part], language, cue, prev, sent_start, lower_vocab, nxt)[0] for part in words[0].split("/")]
+        return next((kind for kind in kinds if kind), None), None  # "CDU/CSU": what its parts are
     surface = " ".join(words)
     org = org_for(surface)
     if org and language == "de" and len(words) == 1 and german.known(surface) and not german.lexicon_name(
             surface) and prev[:1].islower() and prev.endswith(("e", "en", "er", "es", "em")) and (
-            prev not in _DE_DETERMINERS and prev not in _stopwords(language)):
+            prev not in _DE_DETERMINERS and prev not in _stopwords(language) or prev in ("anderes", "neues", "ganzes")):
         return "", None  # "ein faires Bild", "die westliche Allianz": an adjective marks the common noun
+    if org and language == "de" and len(words) == 1 and german.known(surface) and not german.lexicon_name(
+            surface) and prev in ("das", "ein", "kein", "dieses", "jedes") and nxt in _DE_DETERMINERS | {".", ","}:
+        return "", None  # "das Bild der Mannschaft": a neuter article before the common noun, not the paper
     if not org and _event_name(words, language):
         return "", None  # "Copa del Mundo", "UEFA Cup", "Premio de Ecología": an event or award, no entity
     if not org and language == "es" and len(words) >= 2 and fold(words[0]) in _ES_SITE_HEADS:
@@ -591,7 +672,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     place = place_for(surface, language)
     if place and len(words) == 1 and _not_this_place(words[0], place, language, sent_start, lower_vocab):
         place = None
-    if prev.casefold() in _SPEECH_VERBS and not (place and place.kind != "city") and not _org_word(words, language) \
+    if prev.casefold() in _SPEECH_VERBS and not (place and (place.kind != "city" or place.population >= 1_000_000)) \
+            and not _org_word(words, language) \
             and not any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
         return "person", None  # "zegt Michielssens", "sagte Müller", "said Smith": who speaks is a person
     if place and len(words) == 1 and place.kind == "city" and place.population < 1_000_000 and (
@@ -600,7 +682,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if language == "de" and len(words) == 1 and words[0].casefold() in german.STOCK_INDICES:
         return "", None  # "Der DAX schloss höher": an index, not the exchange that computes it
     if language == "de" and len(words) == 1 and (german.currency(words[0]) and (
-            prev[:1].isdigit() or prev.casefold() in _DE_AMOUNTS or is_demonym(prev))):
+            prev[:1].isdigit() or prev.casefold() in _DE_AMOUNTS or is_demonym(prev)
+            or words[0].casefold() in german.FOREIGN_CURRENCIES)):
         return "", None  # "213 000 Schweizer Franken", "Milliarden Yen": a currency, not the region or town
     if language == "de" and place and len(words) == 1 and place.kind == "city" and place.population < 100_000 and (
             fold(words[0]) in common_first_names() and fold(place.name) == fold(words[0])
@@ -612,8 +695,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
             slavic_person and place.population < 1_000_000):
         return "place", place.name
     if language == "de" and len(words) == 2 and words[0].endswith("er") and (
-            words[1].casefold() in _DE_LANDSCAPE_NOUNS):
-        return "place", None  # "Marscheider Wald", "Thurauer Berg", "Hiller Kirche"
+            words[1].casefold() in _DE_LANDSCAPE_NOUNS) or language == "de" and _german_town_site(words):
+        return "place", None  # "Marscheider Wald", "Thurauer Berg", "Hiller Kirche", "Brandenburger Tor"
     if language == "de" and _german_org_at_place(words):
         return "organization", None  # "Universität Zürich", "Borussia Dortmund"
     if language == "de" and len(words) == 2 and _german_town_adjective(words):
@@ -656,10 +739,13 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
             return "organization", None
         if language == "de" and _german_quoted(prev, nxt):
             return "organization", None  # „Tokio Hotel“, „Current Biology“: a band, a journal, not a person
+        if language == "de" and _english_words(words):
+            return "organization", None  # "Deep Purple", "Jato Dynamics", "Hells Angels": a band or a firm
         return ("person", None) if len(words) <= 3 else ("organization", None)
     word = words[0]
-    if word.casefold() in NEVER_ALONE or word.casefold() in _ABBREVIATIONS or _ROMAN.match(word):
-        return "", None
+    if word.casefold() in NEVER_ALONE or word.casefold() in _ABBREVIATIONS or _ROMAN.match(word) or (
+            language == "de" and word.casefold().endswith(_TAXON_ENDINGS)):
+        return "", None  # (and "Cerambycidae", "Rosaceae": a family of animals or plants, no name)
     if sent_start and language in ("uk", "ru") and _common_word(word, language, lower_vocab):
         return None, None
     if has_org_word(words):
@@ -670,10 +756,11 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "person", None  # "Lea-Sophie", "Hans-Jürgen": no compound of nouns
     if sent_start and _common_word(word, language, lower_vocab):
         return "", None
-    if language == "de" and prev[:1].isupper() and german.apposition_type(prev) and not german.ordinary_noun(word):
-        return german.apposition_type(prev), None  # "Spielzeughersteller Lego", "Chemiekonzern Bayer"
-    if language == "de" and german.street_name(word):
-        return "place", None  # "in der Pestalozzistraße": a street the lexicon happens to list
+    if language == "de" and prev[:1].isupper() and german.apposition_type(prev) and (not german.ordinary_noun(word) or (
+            german.apposition_type(prev) in ("person", "place") and not german.known(word))):
+        return german.apposition_type(prev), None  # "Spielzeughersteller Lego", "Chemiekonzern Bayer", "Schauspieler Peppard"
+    if language == "de" and (german.street_name(word) or _german_landmark(word)):
+        return "place", None  # "in der Pestalozzistraße", "Jakobskirche": a street or a site the lexicon happens to list
     if language == "de" and not _unknown_word(word, language) and word.casefold() not in names:
         return None, None  # German capitalises every noun: a known noun alone is a name only as a surname
     if prev.casefold() == _ATTRIBUTION.get(language) and nxt in (".", ",", ";", ")") and _unknown_word(word, language):
@@ -682,6 +769,10 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "organization", None  # "DragonForce", "IStGH": a brand or a body
     if language == "de" and prev in ("in", "nach") and german.toponym_after_preposition(word):
         return "place", None  # "in Engstingen", "nach Moldawien": no article, so no common noun
+    if language == "de" and word in german.CELESTIAL_BODIES:
+        return "place", None  # "südlich von Jupiter"
+    if language == "de" and (kind := _german_genitive(word, prev, nxt)) is not None:
+        return (kind or None), None  # "Chaucers erstes Gedicht", "in Wallensteins Truppe"
     if language == "de":
         kind = _german_single(word, prev)
         if kind is not None:
@@ -795,10 +886,29 @@ def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
                 ".", ",", ";")):
         return "person"  # "sagte Müller", "so Weber .": a noun would take an article there
     if not toks[at].sent_start and german.known(word) and not german.known(word.lower()) and len(word) > 2 and (
-            prev[:1].isupper() and german.apposition_type(prev) == "person" and not german.inflects_as_noun(word)):
+            prev[:1].isupper() and german.apposition_type(prev) == "person" and (
+                not german.inflects_as_noun(word) or not nxt[:1].isupper() and not place_for(word, "de"))):
         return "person"  # "Kanzlerin Köhler", "Gehilfe Fritz": a person's title before a surname that is a noun too
+    if word in german.CELESTIAL_BODIES and not nxt[:1].isupper():
+        return "place"  # "genießen die Sonne", "südlich von Jupiter"
+    if prev == "nach" and not toks[at].sent_start and place_for(word, "de") is not None and not nxt[:1].isupper() and (
+            word.casefold() not in _DE_COMPASS):
+        return "place"  # "unterwegs nach Gießen": a noun after "nach" would take an article
+    if prev[:1].isupper() and german.apposition_type(prev) == "place" and (
+            not german.known(word) or german.lexicon_name(word) or place_for(word, "de")) and not (
+            german.known(word.lower())) and not nxt[:1].isupper():
+        return "place"  # "im Osten Hüttingen", "Dorf Oberrodenbach": a name the lexicon splits into nouns
+    if _after_finite_verb(toks, at) and not (org_for(word) or place_for(word, "de")):
+        return "person"  # "kündigte Berlusconi an", "erwarb Wiesinger"
+    if german.noun_surname(word) and not nxt[:1].isupper() and nxt not in ("-", "&") and (
+            not prev[:1].isupper() or toks[at].sent_start) and prev.casefold() not in _DE_DETERMINERS | {
+                "dessen", "deren"} and not (prev[:1].islower() and prev.endswith(("e", "en", "er", "es", "em")) and (
+                prev not in _DE_VERBS_BEFORE_NAMES)) and (not toks[at].sent_start or nxt[:1].islower()):
+        return "person"  # "hat Müller gegenüber dem ZdK", "Weber wird": no article, so the surname, not the miller
     if german.national_institution(word) or _german_brand(word, prev):
         return "organization"  # "Bundeskriminalamt", "Reichskanzlei": one institution, though the lexicon lists it
+    if (kind := _german_genitive(word, prev, nxt)) is not None:
+        return kind or None  # "Merkels Glaubwürdigkeit", "Bismarcks konservative Wende"
     if prev in ("in", "nach") and not toks[at].sent_start and german.toponym_after_preposition(word):
         return "place"  # "in Engstingen", "nach Moldawien": a compound-looking place with no article before it
     if not german.lexicon_name(word):
@@ -816,6 +926,24 @@ def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
 # Nouns that make a place of a town's adjective before them ("Marscheider Wald").
 _DE_LANDSCAPE_NOUNS = {"wald", "berg", "see", "weg", "kirche", "heide", "moor", "tal", "forst", "alm", "landwehr",
                        "bucht", "bach", "hafen", "bahnhof", "friedhof", "markt", "marktplatz", "höhe", "mühle", "schloss"}
+
+
+# Sites that a town's adjective before them names ("Brandenburger Tor", "Lausitzer Urstromtal", "Saarbrücker Schloss");
+# not a station or a port, which stay common nouns ("Leher Bahnhof").
+_DE_TOWN_SITES = {"wald", "berg", "see", "weg", "kirche", "heide", "moor", "tal", "forst", "alm", "landwehr", "bucht",
+                  "bach", "friedhof", "höhe", "mühle", "schloss", "alpen", "becken", "tor", "urstromtal", "platz",
+                  "frontbogen", "villenkolonie", "land", "straße", "allee", "brücke", "dom", "rathaus", "senke", "aue"}
+
+
+def _german_town_site(words: list) -> bool:
+    """"Marscheider Wald", "Döhlener Beckens": a capitalised adjective in -er and a site, which together name a place."""
+    texts = [getattr(w, "text", w) for w in words]
+    if len(texts) != 2 or not texts[0][:1].isupper() or not texts[0].endswith("er") or len(texts[0]) <= 4 or (
+            texts[0].isupper() or fold(texts[0]) in first_names()):
+        return False
+    low = texts[1].casefold()
+    return any(low in (site, site + "s", site + "es") for site in _DE_TOWN_SITES)
+
 _DE_ROADS = {"A", "B", "L", "Bundesautobahn", "Autobahn", "Bundesstraße", "Landesstraße", "Staatsstraße", "Kreisstraße"}
 
 
@@ -823,8 +951,9 @@ def _german_roads(toks: list[_Tok]) -> list[tuple[str, int]]:
     """Numbered roads, which German texts name like places: "A 7", "B29", "Bundesstraße 11"."""
     out = []
     for i, t in enumerate(toks):
-        if len(t.text) <= 4 and i > 0 and toks[i - 1].text[:1].isupper():
-            continue  # "Audi A3", "Airbus A380": a model, not a road
+        if len(t.text) <= 4 and i > 0 and toks[i - 1].text[:1].isupper() and toks[i - 1].text not in _DE_ROADS and (
+                toks[i - 1].text.casefold() not in _DE_DETERMINERS):
+            continue  # "Audi A3", "Airbus A380": a model, not a road (but "Autobahn A 45", "Die A 71")
         if re.fullmatch(r"[AB]\d{1,3}", t.text):
             out.append((t.text, t.index))
         elif t.text in _DE_ROADS and i + 1 < len(toks) and re.fullmatch(r"\d{1,3}", toks[i + 1].text):
@@ -832,9 +961,152 @@ def _german_roads(toks: list[_Tok]) -> list[tuple[str, int]]:
     return out
 
 
+def _foreign_given(word: str) -> bool:
+    """A word before a given name that no lexicon knows and that is no German inhabitant noun ("Geismarerin"): more
+    likely another name of the person ("Mélida Anaya Montes", "Ma Ying Jeou") than a title."""
+    english = _lexicon("en")
+    return not german.known(word) and not _lexical_common(word, "de") and not word.endswith(("er", "erin")) and not (
+        english is not None and word.lower() in english)
+
+
+def _german_saints(toks: list[_Tok], paragraph: str, offset: int) -> list[_Tok]:
+    """Glue "St." to the saint's name after it ("St. Malo", "St . Anna"): the full stop ends no sentence there, and
+    the name alone is a person where the text means a town or a church."""
+    def saint(a: _Tok, b: _Tok, t: _Tok) -> str | None:
+        if a.text == "St" and b.text == "." and _slash_part(t.text) and t.index - a.index <= 5:
+            return paragraph[a.index - offset : t.index - offset + len(t.text)]
+        return None
+
+    return _glued(toks, saint)
+
+
+def _glued(toks: list[_Tok], join) -> list[_Tok]:
+    """Tokens with every triple that join(first, middle, last) names as one word merged into one token."""
+    out: list[_Tok] = []
+    for t in toks:
+        text = join(out[-2], out[-1], t) if len(out) >= 2 else None
+        if text is not None:
+            out[-2:] = [_Tok(text, out[-2].sent_start, out[-2].index)]
+            continue
+        out.append(t)
+    for i, t in enumerate(out):
+        t.pos = i
+    return out
+
+
+def _saint_name(word: str) -> bool:
+    return word.startswith("St") and re.match(r"St ?\. ?\w", word) is not None
+
+
+def _english_words(words: list[str]) -> bool:
+    """An English word in a German name that starts with no given name: the names of bands, firms and units
+    ("Deep Purple", "Kusch Yachts", "Royal Ulster Constabulary") are made of such words, people's names rarely."""
+    english = _lexicon("en")
+    return english is not None and not any(fold(w) in first_names() for w in words) and any(
+        len(w) > 4 and w.lower() in english and not german.known(w) for w in words)
+
+
+# Buildings and sites whose kind is part of their name ("Burg Waldeck", "Schloss Torgelow", "Gut Aiderbichl").
+_DE_NAMED_BUILDINGS = {"burg", "schloss", "kloster", "turm", "gut", "stadion", "bahnhof", "flughafen", "zeche",
+                       "bergwerk", "platz", "hafen"}
+
+
+def _german_place_noun_before(head: str, name: str) -> bool:
+    """A common noun for a kind of place right before a single name ("Stadt Emden", "Stadtteil Westend",
+    "Großherzogtum Baden"), which is then the place."""
+    return german.apposition_type(head) == "place" and german.known(head) and not german.lexicon_name(head) and (
+        not german.known(head.lower())) and head.casefold() not in _DE_NAMED_BUILDINGS and _is_cap(name) and not name.isupper() and (
+        place_for(name, "de") is not None or not german.known(name.lower())) and name.casefold() not in _DE_COMPASS
+
+
+def _german_slash_names(toks: list[_Tok]) -> list[_Tok]:
+    """Glue names joined by a slash into one token: "CDU/CSU", "Hannover/Leipzig", "Szukala/Thorandt" name one
+    party group, one dateline, one pair of players, not two or three entities."""
+    def slash(a: _Tok, b: _Tok, t: _Tok) -> str | None:
+        if b.text == "/" and b.index == a.index + len(a.text) and t.index == b.index + 1 and _slash_part(t.text) and (
+                all(_slash_part(part) for part in a.text.split("/"))):
+            return f"{a.text}/{t.text}"
+        return None
+
+    return _glued(toks, slash)
+
+
+def _slash_part(word: str) -> bool:
+    return len(word) >= 2 and word[:1].isupper() and word.isalpha()
+
+
+# Words in adjective-like endings that stand before a bare surname ("hatte Müller", "gegen Weber").
+_DE_VERBS_BEFORE_NAMES = {"gegen", "wegen", "über", "hatte", "wurde", "sagte", "habe", "werde", "sowie", "seien", "waren",
+                          "haben", "werden", "meinte", "betonte", "erklärte", "ergänzte", "forderte", "wollte", "sollte",
+                          "konnte", "musste", "durfte", "hätte", "würde", "wäre", "bestätigte", "kritisierte"}
+
+
+def _after_finite_verb(toks: list[_Tok], at: int) -> bool:
+    """A lone capitalised word right after a finite verb ("kündigte Berlusconi an", "erwarb Wiesinger mit ihrem
+    Mann"): a subject or object there would take an article unless it is a name. The word must be no lower-case
+    word and no listed common noun ("hat Angst", "findet Anwendung" are idioms)."""
+    word, prev = toks[at].text, toks[at - 1].text if at > 0 else ""
+    before = toks[at - 2].text.casefold() if at > 1 else ""
+    nxt = toks[at + 1].text if at + 1 < len(toks) else ""
+    if toks[at].sent_start or not prev.isalpha() or not prev.islower() or before in _DE_DETERMINERS or (
+            nxt[:1].isupper() or word.isupper() or len(word) < 2 or german.known(word.lower())) or prev.endswith((
+                "er", "em")) or prev.endswith("es") and len(prev) > 5 or word.casefold().endswith(
+                german.NOUN_SUFFIXES + ("ungen", "ionen")) or "-" in word and any(
+                german.known(part) and not german.lexicon_name(part) for part in word.split("-")):
+        return False  # ("geschlossener Immobilienfonds", "dichtete Psalmbereimungen", "verschiedene Casting-Shows")
+    if german.known(word) and not german.lexicon_name(word) and not german.hyphenated_given(word, first_names()) and (
+            not german.ordinary_noun(word) or german.compound_head(word) is None):
+        return False
+    if german.ordinary_noun(word) and "-" not in word and not word.casefold().endswith(_DE_SURNAME_TAILS):
+        return False  # "wurde Gründungspräsident", but "erwarb Wiesinger"
+    lex = german._lexicon()
+    lemma = lex.get(prev) if lex is not None and german.known(prev) else None
+    return bool(lemma) and lemma != prev and lemma.islower() and lemma.endswith(("en", "ern", "eln")) and not (
+        prev.endswith("en")) and not (prev.startswith(lemma) and prev[len(lemma):] in ("e", "es"))  # ("seltene")
+
+
+# Endings of surnames that the lexicon splits into a known noun ("Wies|inger", "Gallen|stein").
+_DE_SURNAME_TAILS = ("inger", "stein", "berger", "ler", "ner")
+
+
+def _german_genitive(word: str, prev: str, nxt: str) -> str | None:
+    """Type of a name in the genitive next to what it owns ("Merkels Glaubwürdigkeit"): a place when the gazetteer
+    knows the name ("Hessens Regierungschef"), else a person; None when the word is no such genitive."""
+    name = german.genitive_of_name(word)
+    english = _lexicon("en")
+    if name is None or prev in _QUOTES or english is not None and word.lower() in english or (
+            not german.genitive_context(prev, nxt, _DE_DETERMINERS)):
+        return None  # ("Standards", "Fireflies": an English plural; „ Abrahams Zelt “: a title)
+    if org_for(name) or _org_word([name], "de"):
+        return "organization"
+    if place_for(name, "de") or place_for(word, "de") or name.endswith("ien") or prev[:1].isupper() and (
+            german.apposition_type(prev) == "place"):
+        return "place"  # "Hessens Regierungschef", "Religion Iberiens", "im Osten Kaschmirs"
+    return "person"
+
+
 def _german_quoted(prev: str, nxt: str) -> bool:
     """The name is all that stands in quotation marks: German quotes the names of bands, papers and firms."""
     return prev in ("„", "\"", "«", "»", "“") and nxt in ("“", "\"", "»", "«", "”")
+
+
+_DE_LANDMARK_TAILS = ("kirche", "kapelle", "halle", "see", "sees", "stadion", "oper", "dom", "brücke",
+                      "bahnhof", "kaserne", "tunnel")
+
+
+def _german_landmark(word: str) -> bool:
+    """A building or lake named after a saint, a person or a place ("Jakobskirche", "Olympiahalle", "Genfersee",
+    "Deutschlandhalle"), which the lexicon does not list, unlike "Dorfkirche" or "Stadthalle"."""
+    low = word.casefold()
+    tail = next((t for t in _DE_LANDMARK_TAILS if low.endswith(t) and len(low) > len(t) + 2), None)
+    if tail is None or "-" in word or word.isupper() or german.known(word.lower()):
+        return False
+    first = word[: len(word) - len(tail)]
+    for stem in (first, first[:-1] if first.endswith("s") else "", first[:-2] if first.endswith("er") else ""):
+        if len(stem) >= 3 and (fold(stem) in first_names() and not german.known(stem.lower()) or (
+                place_for(stem, "de") is not None and not german.known(stem.lower()))):
+            return True
+    return False
 
 
 def _german_double_place(word: str) -> bool:
@@ -844,18 +1116,23 @@ def _german_double_place(word: str) -> bool:
     if len(parts) < 2 or not all(p[:1].isupper() and len(p) >= 3 and not p.isupper() for p in parts):
         return False
     last = parts[-1]
-    return place_for(parts[0], "de") is not None and (german.lexicon_name(last) or not german.known(last))
+    if place_for(parts[0], "de") is not None and (german.lexicon_name(last) or not german.known(last)):
+        return True
+    # "Nideggen-Wollersheim", "Bietigheim-Bissingen": names the lexicon lacks, one of them shaped like a town's
+    return all(not german.known(p) or german.lexicon_name(p) for p in parts) and any(
+        german.looks_like_toponym(p) or p.casefold().endswith(("ingen", "hausen", "heim")) for p in parts)
 
 
 def _german_single(word: str, prev: str) -> str | None:
     """Type of a lone German word the lexicon lacks: "" for a compound of ordinary nouns, else what its shape
     ("Thomas-Dehler-Stiftung", "Wilhelmsdorf") or a noun in apposition before it ("Hersteller Lego") says."""
-    if "-" in word and _org_word([word.rsplit("-", 1)[-1]], "de"):
+    if "-" in word and (_org_word([word.rsplit("-", 1)[-1]], "de") or german.named_institution(word)):
         return "organization"  # "Thomas-Dehler-Stiftung", "Lehmbruck-Museum"
-    if "-" in word and word.rsplit("-", 1)[-1].casefold() in _PLACE_TAILS:
-        return "place"  # "Friedrich-Ebert-Straße"
-    if german.street_name(word) or _german_double_place(word):
-        return "place"  # "Schillerstraße", "Schleswig-Holstein", "Nassau-Weilburg"
+    if "-" in word and (word.rsplit("-", 1)[-1].casefold() in _PLACE_TAILS or german.named_institution(
+            word, german.HYPHEN_LANDMARKS)):
+        return "place"  # "Friedrich-Ebert-Straße", "Shwedagon-Pagode"
+    if german.street_name(word) or _german_double_place(word) or _german_landmark(word):
+        return "place"  # "Schillerstraße", "Schleswig-Holstein", "Nassau-Weilburg", "Jakobskirche"
     if german.ordinary_noun(word):
         return ""
     if german.looks_like_toponym(word) or word.endswith("s") and len(word) > 6 and (
@@ -1130,7 +1407,8 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
                                     org or place.name, weak=headline))
             words, given = rest, given[i:]
         elif plain_name and not has_org_word([w.text for w in head]) and not _lexical_common(rest[0].text, language) \
-                and not any(w.text.casefold() in CONNECTORS | NEVER_ALONE | _PLACE_HEADS for w in head):
+                and not any(w.text.casefold() in CONNECTORS | NEVER_ALONE | _PLACE_HEADS for w in head) and not (
+                    language == "de" and len(head) == 1 and _foreign_given(head[0].text)):  # "Mélida Anaya Montes"
             words, given = rest, given[i:]  # "Stadtkämmerin Birgit Lenz", "Pruszcza Gdańskiego Jacek Nowak"
     if given and given[0]:
         for k in range(2, len(words) - 1):
@@ -1159,6 +1437,9 @@ def _german_noble_name(words: list[str], k: int) -> bool:
     given names or a noble title, "von" and one more name belong to the person (but "Anna Berger vom Institut",
     "Antiope von Lykos" with a single given name are two names)."""
     before, tail = words[:k], words[k + 1 :]
+    if words[k] in ("van", "de", "da", "di", "du") and len(tail) == 1 and len(before) == 1 and (
+            fold(before[0]) in first_names()) and not _org_word(tail, "de") and place_for(tail[0], "de") is None:
+        return True  # "Vincent van Gogh", "Leonardo da Vinci": a foreign surname with its particle
     if words[k] != "von" or len(tail) != 1 or _org_word(tail, "de"):
         return False
     place = place_for(tail[0], "de")
@@ -1173,6 +1454,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
     offset = 0
     for p in paragraphs:
         toks = _tokens(p, offset)
+        if language == "de":
+            toks = _german_slash_names(_german_saints(toks, p, offset))
         offset += len(p) + 2  # character offsets over the paragraphs joined by blank lines, as elsewhere
         all_toks.append(toks)
     lower_vocab = {t.text.casefold() for toks in all_toks for t in toks if t.text[:1].islower()}
@@ -1259,6 +1542,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     toks[end + 1].index == toks[end].index + len(nxt)):
                 nxt += toks[end + 1].text  # "Stickroth 30th": the tokeniser splits the ordinal
             kind, canonical = _type_run(texts, language, cue, prev, words[0].sent_start or headline, lower_vocab, nxt)
+            if language == "de" and kind is None and len(words) == 1 and _after_finite_verb(toks, start):
+                kind = "person"  # "kehrte Georgi an seine Stelle zurück"
             if qualified:
                 kind, canonical = "place", qualified.name
             if not kind and start == 0:
@@ -1407,6 +1692,7 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
     longest = 20  # "الولايات المتحدة" is 16 characters
     out: list[Mention] = []
     base = 0
+    whole = "\n\n".join(paragraphs)
     for pi, para in enumerate(paragraphs):
         if not _NO_CASE_SCRIPT.search(para):
             base += len(para) + 2
@@ -1436,17 +1722,59 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
                 i += len(hit)
             else:
                 i += 1
-        people = _script_people(para, base, weak_first and pi == 0)
-        spans = [(m.start, m.start + len(m.surface)) for m in found]
+        people = _script_people(para, base, weak_first and pi == 0) + _arabic_names(para, base, whole,
+                                                                                   weak_first and pi == 0)
         for m in people:
             a, b = m.start, m.start + len(m.surface)
-            clash = [x for x, (c, d) in zip(found, spans, strict=True) if c < b and a < d]
+            clash = [x for x in found if x.start < b and a < x.start + len(x.surface)]
             if any(x.type != "place" for x in clash):
                 continue
             found = [x for x in found if x not in clash]  # "德里" inside "伊德里西", "川口" inside "川口淳"
             found.append(m)
         out.extend(found)
         base += len(para) + 2
+    out += _arabic_surnames(out, whole)
+    return out + _han_surnames(out, whole)
+
+
+_HAN_AFTER_SURNAME = re.compile("氏|さん|様|首相|大臣|社長|会長|教授|知事|市長|団長|特使|委員長|部長|局長|董事長|董事长|"
+                                "先生|女士|表示|说|說|指出|认为|認為|强调|強調|は|が|も")
+
+
+def _han_surnames(mentions: list[Mention], text: str) -> list[Mention]:
+    """"佐藤氏", "陈先生" after "佐藤遥", "陈思远": the surname with an honorific or a verb is the person named before."""
+    taken = [(m.start, m.start + len(m.surface)) for m in mentions]
+    out = []
+    for m in [m for m in mentions if m.type == "person"]:
+        parts = _unspaced_name(m.surface)
+        if not parts or len(parts) < 2:
+            continue
+        family = parts[1]
+        for hit in re.finditer(re.escape(family) + f"(?=(?:{_HAN_AFTER_SURNAME.pattern}))", text):
+            a, b = hit.span()
+            if not any(c < b and a < d for c, d in taken) and not re.match(r"[\u3400-\u9fff]", text[a - 1 : a]):
+                out.append(Mention(family, "person", a, lemma=m.surface))
+                taken.append((a, b))
+    return out
+
+
+def _arabic_names(para: str, base: int, whole: str, weak: bool) -> list[Mention]:
+    if not _ARABIC_LETTER.search(para):
+        return []
+    return [Mention(n.text, n.type, base + n.start, n.text if n.type == "organization" else None, weak=weak)
+            for n in arabic_names.find_names(para, whole)]
+
+
+def _arabic_surnames(mentions: list[Mention], text: str) -> list[Mention]:
+    """Later bare mentions of an Arabic surname ("قال التازي") join the person named in full before."""
+    taken = [(m.start, m.start + len(m.surface)) for m in mentions]
+    out = []
+    for family in {arabic_names.surname(m.surface) for m in mentions if m.type == "person"} - {None}:
+        for hit in re.finditer(re.escape(family), text):
+            a, b = hit.span()
+            if _arabic_bounded(text, a, b) and not any(c < b and a < d for c, d in taken):
+                out.append(Mention(family, "person", a, lemma=family))
+                taken.append((a, b))
     return out
 
 
@@ -1462,7 +1790,7 @@ def _in_number(para: str, start: int, hit: str) -> bool:
 
 _HAN_ORG_SUFFIX = re.compile("(?:集团|集團|公司|银行|銀行|航空|铁路|鐵路|鉄道|大学|大學|协会|協会|委员会|委員会|电视台|新闻社"
                              "|通信社|株式会社|電力|电力|汽车|自動車|日报|日報|新聞社)+")
-_HAN_NAME_RUN = re.compile(r"[\u3400-\u9fff\u30a0-\u30ff]{0,10}")
+_HAN_NAME_RUN = re.compile(r"[^\W\d_的和与及或在是对向从为]{0,10}")  # a name runs on to its suffix, not across 的/和
 _AR_ORG_HEADS = {"شركة", "مؤسسة", "بنك", "جامعة", "هيئة", "مجموعة", "وكالة", "صحيفة", "قناة", "اتحاد", "نادي"}
 
 
@@ -1476,7 +1804,8 @@ def _org_around_place(para: str, start: int, hit: str) -> tuple[int, str] | None
             return None
         head_at = para.rfind(words[-1], 0, start)
         after = para[end:].split()
-        tail = " " + after[0] if after and after[0].startswith(("لل", "ال")) and para[end:end + 1] == " " else ""
+        word = after[0].rstrip("،,.:;") if after else ""
+        tail = " " + word if word.startswith(("لل", "ال")) and para[end:end + 1] == " " else ""  # not its comma
         return head_at, para[head_at:end] + tail
     lead = re.search(rf"[A-Za-zＡ-Ｚ]+[{_HAN}]?$", para[max(0, start - 6) : start])
     if lead:
@@ -1496,7 +1825,7 @@ _HAN_DOT_NAME = re.compile(rf"[{_HAN}]{{2,6}}(?:·[{_HAN}]{{1,6}})+")
 # Characters that end a title or start a predicate, never part of a transliterated name.
 _HAN_NOT_NAME = set("的和与在是了对向由使臣家长员表席理裁授者国说称指认强会人为将从提则呼希宣发告透补问也都")
 _HIRAGANA = re.compile(r"[\u3041-\u309f]")
-_ZH_SURNAMES = set("李王张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏"
+ZH_SURNAMES = set("李王张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏"
                    "吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱"
                    "严覃武戴莫孔向汤")
 _ZH_AFTER_NAME = re.compile(r"表示|说|指出|称|认为|强调|告诉|介绍|先生|女士|教授|博士")
@@ -1526,7 +1855,7 @@ def _script_people(para: str, base: int, weak: bool) -> list[Mention]:
         before = para[max(0, m.start() - 3) : m.start()]
         for n in (3, 2):
             cand = before[-n:]
-            if len(cand) == n and cand[0] in _ZH_SURNAMES and all("\u4e00" <= ch <= "\u9fff" for ch in cand):
+            if len(cand) == n and cand[0] in ZH_SURNAMES and all("\u4e00" <= ch <= "\u9fff" for ch in cand):
                 out.append(Mention(cand, "person", base + m.start() - n, weak=weak))
                 break
     for m in _JA_NAME.finditer(para) if kana else []:
@@ -1794,7 +2123,57 @@ def speaker_key(name: str | None) -> str | None:
         rest = words[1:]
         if not any(w[:1].isupper() and not is_demonym(w) for w in rest) or (first in _GERMAN_DETERMINERS and len(rest) == 1):
             return None
+        if "," not in name and _office_of_a_body(rest, first in _GERMAN_DETERMINERS):
+            return None  # "la enviada especial de la ONU", "der Sprecher der Deutschen Bahn": an office, not a name
+    elif words[0][:1].islower() and first not in CONNECTORS:
+        return None  # "prezydent miasta", "a spokeswoman": an office written as words
+    if _caseless_role(words):
+        return None
+    if org_for(name) or has_org_word(words) or _speaking_body(words):
+        return entity_key(name, "organization")  # "Ayuntamiento de Sevilla", "Deutsche Bahn", "大阪府": a body
     return entity_key(name, "person")
+
+
+_OFFICE_LINKS = {"de", "del", "della", "di", "du", "des", "d'", "of", "der", "von", "vom", "van", "z", "ze", "з", "із",
+                 "из", "от", "la", "le", "el", "the", "die", "den", "dem", "het"}
+# First words of public bodies that speak through statements: councils, ministries, governments
+_BODY_HEADS = {"comune", "ayuntamiento", "mairie", "ville", "gemeente", "municipio", "prefeitura", "câmara",
+               "ministerio", "ministero", "ministère", "ministerium", "ministry", "gobierno", "governo", "gouvernement",
+               "regierung", "rada", "urząd", "міністерство", "министерство", "мэрия", "уряд", "правительство",
+               "stadt", "landkreis", "senat", "generalitat", "junta", "xunta", "diputación", "policía", "polizei"}
+_HAN_BODY = re.compile("(?:府|省|庁|局|部|委員会|委员会|协会|協会|公司|集团|集團|株式会社|銀行|银行|大学|大學|智能|科技|资本|資本|"
+                       "研究院|研究所|事務局|秘书处|秘書処|方面)$")
+# Han and kana words for a person by role: a woman, a resident, a person concerned, an analyst …
+_CJK_ROLES = re.compile("(?:女性|男性|住民|市民|農家|农民|茶农|関係者|担当者|记者|記者|アナリスト|专家|専門家|学生|患者|"
+                        "业内人士|業界関係者|消息人士|当局者|官员|協議)$")
+
+
+def _office_of_a_body(rest: list[str], german: bool) -> bool:
+    """The capitals of the phrase name only the body an office belongs to: they follow "de la", "of the", "der"."""
+    first_cap = next((i for i, w in enumerate(rest) if w[:1].isupper() and not is_demonym(w)), None)
+    if first_cap is None:
+        return False
+    if german and first_cap == 0 and len(rest) >= 3 and rest[1].casefold() in _OFFICE_LINKS and (
+            _german_common_noun(rest[0])):
+        return True  # "der Sprecher der Deutschen Bahn": German capitalises the office too
+    return first_cap >= 2 and rest[first_cap - 1].casefold() in _OFFICE_LINKS and all(
+        w[:1].islower() for w in rest[:first_cap])
+
+
+def _caseless_role(words: list[str]) -> bool:
+    """"الشركة" (the company), "女性" (a woman), "草案をめぐる協議": no name in a script without capitals."""
+    if len(words) == 1 and words[0] in arabic_names.DEFINITE_ROLES:
+        return True
+    text = "".join(words)
+    return bool(re.search(r"[\u3041-\u309f]", text) or _CJK_ROLES.search(text))
+
+
+def _speaking_body(words: list[str]) -> bool:
+    head = words[0].casefold()
+    if head in ROLE_DETERMINERS and len(words) > 1:
+        head = words[1].casefold()
+    return head in _BODY_HEADS or head in arabic_names.ORG_HEADS or any(
+        head in heads for heads in _LOWERCASE_ORG_HEADS.values()) or bool(_HAN_BODY.search("".join(words)))
 
 
 def entity_key(name: str, type: str) -> str:
@@ -1808,14 +2187,103 @@ def entity_key(name: str, type: str) -> str:
     if type == "organization":
         org = org_for(name)
         return "organization:" + " ".join(skeleton(w) for w in (org or name).split())
-    known = person_for(name)
+    return _person_key(name)
+
+
+@lru_cache(maxsize=65536)
+def _person_key(name: str) -> str:
+    """"person:<surname>|<given-name group>" ("Ben Carter" → person:carter|ben), "person:<surname>~<initial>" for
+    "B. Carter", "person:<surname>" for a surname alone. Gazetteer people are keyed by their canonical name, and
+    given names through indexer/data/given_names.tsv, so that Mykola, Николай and Mikołaj Tkachenko are one key."""
+    words = [w for w in name.split() if w.casefold().strip(".,") not in PERSON_TITLES]
+    known = person_for(name) or (person_for(" ".join(words)) if words else None)
     if known:
-        return "person:" + skeleton(known.split()[-1])
-    words = [w for w in name.split() if w.casefold().strip(".") not in PERSON_TITLES]
-    if is_cyrillic(name) and words:
-        lemma = lemma_for(words[-1], "uk", "person")
-        return "person:" + skeleton(lemma)
-    return "person:" + (_person_key_word(" ".join(words)) if words else fold(name))
+        words = _given_first(known.split())
+    elif len(words) == 1 and (parts := _unspaced_name(words[0])):
+        words = parts  # "北原健二" → 健二 北原, "李文军" → 文军 李
+    else:
+        words = _given_first(words)
+    if not words:
+        return "person:" + fold(name)
+    surname = lemma_for(words[-1], "uk", "person") if is_cyrillic(words[-1]) else words[-1]
+    surname = _script_surnames().get(surname, surname)  # "الإدريسي", "佐藤", "イドリシ": the Latin surname's key
+    key = "person:" + skeleton(surname)
+    given = _given_word(words[:-1])
+    if given is None:
+        return key
+    if (given.isascii() or is_cyrillic(given)) and (letter := initial_letter(given)):
+        return f"{key}~{letter}"  # ("婷" of 吴婷 is a whole given name, not an initial)
+    return f"{key}|{given_key(lemma_for(given, 'uk', 'given') if is_cyrillic(given) else given)}"
+
+
+def _given_word(words: list[str]) -> str | None:
+    """The given name among the words before a surname: the first known given name in the capitalised run that
+    ends at the surname ("the mayor, Ben Carter" → Ben; "Volodymyr Oleksandrovych Zelensky" → Volodymyr)."""
+    words = list(words)
+    while words and words[-1].casefold() in CONNECTORS:
+        words.pop()  # "Di Rupo", "Charles de Gaulle": a particle of the surname, not a given name
+    run: list[str] = []
+    for w in reversed(words):
+        if w[:1].islower() or not w[:1].isalpha() or w.endswith((",", ":", ";", "،")):
+            break  # (a script without capitals, Arabic or Han, has no lower case either)
+        run.insert(0, w)
+    if len(run) >= 2 and run[0] == "عبد":
+        return run[0] + run[1]  # "عبد الإله": one given name in two words
+    for w in run:
+        if fold(w) in first_names() or is_cyrillic(w) and fold(lemma_for(w, "uk", "given")) in first_names():
+            return w
+    return run[0] if run else None
+
+
+_HAN_ONLY = re.compile(r"[\u3400-\u9fff]{2,4}")
+_PINYIN_SYLLABLE = (r"(?:ch|sh|zh|hs|ts|tz|[bpmfdtnlgkhjqxrzcsyw])?"
+                    r"(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ei|ui|ao|ou|iu|ie|ue|er|an|en|in|un|ia|ua|uo"
+                    r"|ih|a|o|e|i|u)")
+_PINYIN_GIVEN = re.compile(rf"(?i){_PINYIN_SYLLABLE}(?:-?{_PINYIN_SYLLABLE})?")
+# Chinese surnames as the Latin press writes them (pinyin, and Wade-Giles for Taiwan and Hong Kong)
+_CHINESE_SURNAMES = frozenset("""li wang zhang liu chen yang huang zhao wu zhou xu sun ma zhu hu guo he gao lin luo zheng
+liang xie song tang han feng deng cao peng zeng xiao tian dong yuan pan cai jiang yu du ye cheng su wei lu ding ren shen
+yao jin qian tan fu fan bai kong mao qin xiong meng chang chou hsu hsieh kuo hung chiu tseng liao lai yeh tsai chuang
+chiang ho lee chan wong cheung leung tsang""".split())
+
+
+def _given_first(words: list[str]) -> list[str]:
+    """Chinese names in Latin letters put the surname first ("Li Wenjun", "Lin Chih-hao"): turn them round, so
+    that the surname is last as in every other name the keys are made of."""
+    if len(words) == 2 and words[0].casefold() in _CHINESE_SURNAMES and _PINYIN_GIVEN.fullmatch(words[1]) and (
+            fold(words[1]) not in first_names()):
+        return [words[1], words[0]]
+    return words
+
+
+def _unspaced_name(word: str) -> list[str] | None:
+    """A name in Han characters as [given, surname]: a Chinese surname is one character ("王晓岚"), a Japanese one
+    mostly two ("北原健二", "佐藤遥"); two characters alone that start with no Chinese surname are a surname."""
+    if not _HAN_ONLY.fullmatch(word):
+        return None
+    cut = 1 if word[0] in ZH_SURNAMES and len(word) <= 3 else 2
+    return [word[cut:], word[:cut]] if len(word) > cut else [word]
+
+
+@lru_cache(maxsize=1)
+def _script_surnames() -> dict[str, str]:
+    """The surname of a known person as written in Han, kana or Arabic → the Latin surname ("佐藤" → "Sato",
+    "الإدريسي" → "Idrissi", "イドリシ" → "Idrissi"), so that the surname alone finds them in any script."""
+    out: dict[str, str] = {}
+    for canonical, variants in all_people().items():
+        latin = _given_first(canonical.split())
+        if len(latin) < 2:
+            continue
+        for v in variants:
+            if v.isascii() or is_cyrillic(v):
+                continue
+            sep = next((c for c in "・· " if c in v), "")
+            parts = _unspaced_name(v) or (v.split(sep) if sep else [])
+            if len(parts) >= 2:
+                out.setdefault(parts[-1], latin[-1])
+                if sep:
+                    out.setdefault(sep.join(parts[1:]), latin[-1])  # "エル・イドリシ", a surname of two words
+    return out
 
 
 def _place_key(place) -> str:
@@ -1867,7 +2335,24 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
         if target:
             target.mentions.extend(cl.mentions)
             del clusters[key]
+    _join_partial_people(clusters)
     return list(clusters.values())
+
+
+def _join_partial_people(clusters: dict[str, _Cluster]) -> None:
+    """"Tkachenko" or "M. Tkachenko" left apart from "Mykola Tkachenko" in one article (a form the clustering did
+    not link) joins that person when the article names no other Tkachenko it could be."""
+    people = {key: entity_key(_cluster_name(cl), "person") for key, cl in clusters.items() if cl.type == "person"}
+    resolved = resolve_partial_keys(people.values())
+    if not resolved:
+        return
+    home: dict[str, str] = {}
+    for key, ent_key in people.items():
+        home.setdefault(ent_key, key)
+    for key, ent_key in people.items():
+        target = resolved.get(ent_key)
+        if target and target in home and home[target] != key:
+            clusters[home[target]].mentions.extend(clusters.pop(key).mentions)
 
 
 def _acronym_target(cl: _Cluster, clusters: dict[str, _Cluster], own_key: str) -> _Cluster | None:
@@ -1904,14 +2389,19 @@ def _mention_key(m: Mention, language: str, persons: list) -> str:
     return f"{m.type}:{' '.join(skeleton(w) for w in m.lemma.split())}"
 
 
+def _cluster_name(cl: _Cluster) -> str:
+    """The canonical name, else the fullest dictionary form (else surface form) the article used."""
+    if cl.canonical:
+        return cl.canonical
+    lemmas = [m.lemma for m in cl.mentions if m.lemma and not m.lemma.startswith("@")]
+    candidates = lemmas or list(dict.fromkeys(m.surface for m in sorted(cl.mentions, key=lambda x: x.start)))
+    return max(candidates, key=lambda s: (len(s.split()), len(s), -candidates.index(s)))
+
+
 def _to_entity(cl: _Cluster) -> Entity:
     surfaces = list(dict.fromkeys(m.surface for m in sorted(cl.mentions, key=lambda x: x.start)))
     lemmas = [m.lemma for m in cl.mentions if m.lemma and not m.lemma.startswith("@")]
-    if cl.canonical:
-        name = cl.canonical
-    else:
-        candidates = lemmas or surfaces
-        name = max(candidates, key=lambda s: (len(s.split()), len(s), -candidates.index(s)))
+    name = _cluster_name(cl)
     aliases = list(dict.fromkeys([*surfaces, *[x for x in lemmas if x != name]]))
     if name in aliases:
         aliases.remove(name)
@@ -1979,6 +2469,18 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     _polish_base_forms(mentions, language, "\n\n".join(texts))
     _link_bracketed_names(mentions, "\n\n".join(texts), language)
     _surnames_not_towns(mentions)
+    # a word in lower case in a script with capitals is no name, unless the gazetteer knows it: "dpa", "taz", and
+    # a state's adjective before an institution ("российские власти": Russia's)
+    mentions = [m for m in mentions if not (m.surface == m.surface.lower() and m.surface != m.surface.upper()) or (
+        m.canonical or org_for(m.surface))]
+    if language == "en":  # (elsewhere quotation marks also set off company and newspaper names: «Исеть Девелопмент»)
+        mentions = _not_titles(mentions, "\n\n".join(texts))
+    for m in mentions:
+        if _DESCRIBED_BY_PLACE.search(m.surface):
+            m.surface, m.lemma = m.surface[: m.surface.rfind("-")], ""  # "Tokyo-based" names Tokyo
+    if language in _LOWERCASE_ORG_HEADS:
+        _lowercase_org_names(mentions, "\n\n".join(texts), language)
+        mentions = [m for m in mentions if m.type != "gone"]
     for m in mentions:
         if m.type == "place" and m.canonical and _unrelated_small_town(m.surface, place_for(m.canonical, "en")):
             m.canonical = None
@@ -2130,8 +2632,57 @@ def _title_phrase(phrase: str, body: dict[str, Mention], language: str) -> tuple
 
 # Institutions named by their kind alone. (Not Spanish: there "el Gobierno" is annotated as an organisation in
 # CoNLL-2002, and dropping it costs 1.5 points of F1 on that set.)
-_BARE_INSTITUTIONS = {"it": {"governo", "comune", "ministero"}, "fr": {"gouvernement", "mairie", "ministere"},
-                      "pt": {"governo", "ministerio"}}
+_BARE_INSTITUTIONS = {"it": {"governo", "comune", "ministero", "consiglio comunale", "giunta"},
+                      "fr": {"gouvernement", "mairie", "ministere", "conseil municipal"},
+                      "pt": {"governo", "ministerio", "camara municipal"}}
+
+# French, Italian and Portuguese write an organisation's name in lower case after its first word ("la Fédération
+# régionale des coopératives agricoles", "l'Associazione nazionale dei comuni"): the head alone names nothing.
+_LOWERCASE_ORG_HEADS = {
+    "fr": {"fédération", "confédération", "association", "syndicat", "union", "chambre", "comité", "collectif",
+           "observatoire", "agence", "caisse", "mutuelle", "coopérative", "office", "institut"},
+    "it": {"associazione", "federazione", "confederazione", "sindacato", "unione", "camera", "comitato",
+           "osservatorio", "agenzia", "istituto", "cooperativa", "consorzio"},
+    "pt": {"associação", "federação", "confederação", "sindicato", "união", "comité", "observatório", "agência",
+           "instituto", "cooperativa"},
+}
+_NAME_LINKS = {"de", "des", "du", "d", "la", "l", "di", "dei", "degli", "delle", "del", "della", "dello", "da", "do",
+               "dos", "das", "per", "pour", "para"}
+_CAPITALISED_WORD = re.compile(r"\s+[A-ZÀ-ÖØ-Þ][\w\-]+")
+_LOWER_WORD = re.compile(r"\s+([a-zà-öø-ÿ]+)(?:['’](?=[a-zà-öø-ÿ]))?")
+
+
+def _lowercase_org_names(mentions: list[Mention], text: str, language: str) -> None:
+    """Extend a lone head word ("Fédération") by the lower-case words of its name, up to the first word that is
+    neither a content word nor a linking "des"/"della": "… agricoles a indiqué" stops before "a"."""
+    stop = _stopwords(language)
+    taken = {m.start: m for m in mentions}
+    for m in mentions:
+        if m.type not in ("organization", None) or " " in m.surface or (
+                m.surface.casefold() not in _LOWERCASE_ORG_HEADS[language]):
+            continue
+        at, words, end = m.start + len(m.surface), [], m.start + len(m.surface)
+        while len(words) < 6:
+            w = _LOWER_WORD.match(text, at)
+            if not w and words and words[-1] in _NAME_LINKS and (name := _CAPITALISED_WORD.match(text, at)):
+                end = name.end()  # "… hydrographique du Guadalquivir": the name ends in the river's
+                swallowed = taken.get(name.start() + (len(name.group()) - len(name.group().lstrip())))
+                if swallowed is not None:
+                    swallowed.type = "gone"
+                break
+            if not w or w.group(1) in stop and w.group(1) not in _NAME_LINKS or _looks_like_verb_form(w.group(1)):
+                break
+            words.append(w.group(1))
+            at = w.end()
+            if w.group(1) not in _NAME_LINKS:
+                end = at
+        if end > m.start + len(m.surface):
+            m.surface, m.lemma, m.type = text[m.start : end], "", "organization"
+
+
+def _looks_like_verb_form(word: str) -> bool:
+    """Past participles and finite verbs end a name: "annoncé", "ha detto", "anunciou"."""
+    return word.endswith(("é", "ée", "és", "ées", "ato", "ata", "ito", "ita", "ou", "iu", "ado", "ada")) and len(word) > 4
 
 
 @lru_cache(maxsize=1)
@@ -2177,10 +2728,35 @@ def _join_script_people(mentions: list[Mention]) -> None:
                 break
 
 
+_OPEN_MARKS, _CLOSE_MARKS = "“„«‘‚\"'「『", "”“»’‘\"'」』"
+
+
+def _not_titles(mentions: list[Mention], text: str) -> list[Mention]:
+    """A name the article only ever writes inside quotation marks ("“Slack Water,” a novel") is the title of a work,
+    not an organisation or a person; known names (a paper quoted as «Ранковий Вісник») stay."""
+    def quoted(m: Mention) -> bool:
+        before, after = text[m.start - 1 : m.start], text[m.start + len(m.surface) : m.start + len(m.surface) + 2]
+        return before != "" and before in _OPEN_MARKS and after[:1] in _CLOSE_MARKS or after[:1] in ",." and (
+            after[1:2] in _CLOSE_MARKS and after[1:2] != "" and before in _OPEN_MARKS)
+
+    by_name: dict[str, list[Mention]] = {}
+    for m in mentions:
+        by_name.setdefault(fold(m.surface), []).append(m)
+    titles = {name for name, ms in by_name.items() if all(quoted(m) for m in ms) and not any(
+        m.canonical or m.type == "place" or org_for(m.surface) or person_for(m.surface) for m in ms)
+        and len(name.split()) >= 2}
+    return [m for m in mentions if fold(m.surface) not in titles]
+
+
+_REGION_WORDS = {"prefecture", "province", "oblast", "county", "region", "district", "state", "governorate"}
+
+
 def _follow_qualified_places(mentions: list[Mention]) -> None:
     """After "Frankfurt (Oder)", a bare "Frankfurt" in the same article is that city, not Frankfurt am Main."""
     qualified = {}
     for m in mentions:
+        if m.type == "place" and m.canonical and fold(m.canonical).split()[-1] in _REGION_WORDS:
+            continue  # "Osaka Prefecture", "Lviv Oblast": the region, while a bare "Osaka" stays the city
         if m.type == "place" and m.canonical and len(m.surface.split()) > 1 and "-" not in m.canonical:
             qualified.setdefault(fold(m.canonical).split()[0], m.canonical)
         elif m.type == "place" and m.canonical and "-на-" in m.surface:
@@ -2308,8 +2884,11 @@ def _merge_short_forms(entities: list[Entity]) -> list[Entity]:
     gone: set[int] = set()
     for short in orgs:
         words = fold(short.name).split()
-        longer = [e for e in orgs if e is not short and id(e) not in gone
-                  and len(fold(e.name).split()) > len(words) and fold(e.name).split()[: len(words)] == words]
+        longer = [e for e in orgs if e is not short and id(e) not in gone and len(fold(e.name).split()) > len(words)
+                  and (fold(e.name).split()[: len(words)] == words or len(words) >= 2 and (has_org_word(
+                      e.name.split()[:1]) or fold(e.name.split()[0]) in first_names()) and fold(
+                      e.name).split()[-len(words):] == words)]  # ("Peabody Library", "George Peabody Library")  # ("la ministra para la
+        # Transición Ecológica" after "el Ministerio para la Transición Ecológica": the portfolio is the ministry)
         if len(longer) != 1 or org_for(short.name):
             continue
         target = longer[0]

@@ -139,12 +139,27 @@ EXTRA_PLACES: dict[str, list[str]] = {
                                                                           "Comunitat Valenciana"],
     "Central Asia": ["Asia Central", "Zentralasien", "Asie centrale", "Centraal-Azië"],
     "Palestinian territories": ["Palestina", "Palästina", "Palestine", "Palestinian Territories"],
+    # Chinese provinces and Japanese prefectures: geonames carries them in Latin script only, and Han text names
+    # them without the 省/県 suffix as often as with it
+    **{en: [han, han + "省"] for en, han in (
+        ("Hebei", "河北"), ("Shanxi", "山西"), ("Liaoning", "辽宁"), ("Jilin", "吉林"), ("Heilongjiang", "黑龙江"),
+        ("Jiangsu", "江苏"), ("Zhejiang", "浙江"), ("Anhui", "安徽"), ("Fujian", "福建"), ("Jiangxi", "江西"),
+        ("Shandong", "山东"), ("Henan", "河南"), ("Hubei", "湖北"), ("Hunan", "湖南"), ("Guangdong", "广东"),
+        ("Hainan", "海南"), ("Sichuan", "四川"), ("Guizhou", "贵州"), ("Yunnan", "云南"), ("Shaanxi", "陕西"),
+        ("Gansu", "甘肃"), ("Qinghai", "青海"))},
+    "Inner Mongolia": ["内蒙古"], "Guangxi": ["广西"], "Tibet": ["西藏"], "Ningxia": ["宁夏"], "Xinjiang": ["新疆"],
+    **{en: [han + "県"] for en, han in (
+        ("Aichi", "愛知"), ("Okinawa", "沖縄"), ("Hyogo", "兵庫"), ("Mie", "三重"), ("Shizuoka", "静岡"),
+        ("Saitama", "埼玉"), ("Chiba", "千葉"), ("Kanagawa", "神奈川"), ("Nagano", "長野"), ("Niigata", "新潟"),
+        ("Gifu", "岐阜"), ("Shiga", "滋賀"), ("Nara", "奈良"), ("Wakayama", "和歌山"), ("Okayama", "岡山"),
+        ("Yamaguchi", "山口"), ("Kagoshima", "鹿児島"), ("Miyagi", "宮城"), ("Fukushima", "福島"))},
+    "Hokkaido": ["北海道"], "Osaka Prefecture": ["大阪府"], "Kyoto Prefecture": ["京都府"], "Tokyo Metropolis": ["東京都"],
 }
 
 # Extra spellings of places the generated list has, without changing what the place is.
 EXTRA_VARIANTS: dict[str, list[str]] = {
     # common names where pycountry's locales give only the official one ("Federación Rusa")
-    "Russia": ["Rusia", "Russie", "Rússia"], "North Macedonia": ["Macedonia", "Macédoine", "Mazedonien"],
+    "Russia": ["Rusia", "Russie", "Rússia"], "United Arab Emirates": ["الإمارات", "الامارات", "阿联酋", "UAE"], "North Macedonia": ["Macedonia", "Macédoine", "Mazedonien"],
     "USSR": ["Soviet Union", "Sowjetunion", "Unión Soviética", "Sovjet-Unie", "Sovjetunie", "Union soviétique",
              "Unione Sovietica", "União Soviética", "Związek Radziecki"],
     # Pekin (Illinois) must not take the French and Spanish names of Beijing
@@ -211,10 +226,13 @@ KNOWN_ORGS: dict[str, list[str]] = {
     "CIA": ["ЦРУ"],
     "FSB": ["ФСБ"],
     "Bundestag": [], "Bundesrat": [], "Bundesliga": [],
-    "Alliance 90/The Greens": ["Grünen", "Die Grünen", "Bündnis 90/Die Grünen"], "Die Linke": ["Linkspartei"],
+    "Alliance 90/The Greens": ["Grünen", "Bündnis 90/Die Grünen"], "Die Linke": ["Linkspartei"],
     "CDU": ["Christlich Demokratische Union"], "CSU": ["Christlich-Soziale Union"],
     "SPD": ["Sozialdemokratische Partei Deutschlands"], "FDP": ["Freie Demokratische Partei"],
     "Bundeswehr": [],
+    # political and armed movements that news names bare, in German spellings too
+    "Hamas": [], "Fatah": [], "Hezbollah": ["Hisbollah", "Hizbollah"], "Taliban": [], "al-Qaeda": ["al-Qaida", "Al-Qaida"],
+    "PLO": [], "PKK": [], "ETA": [], "IRA": [],
     "Red Cross": ["Rotes Kreuz", "Croix-Rouge", "Cruz Roja", "Rode Kruis", "Червоний Хрест", "Красный Крест"],
     "Amnesty International": [],
     "Human Rights Watch": [],
@@ -577,6 +595,9 @@ def people_index() -> dict[str, str]:
     return index
 
 
+_ARABIC_MARKS = re.compile("[\u064b-\u0652\u0670]")
+
+
 @lru_cache(maxsize=1)
 def script_index() -> dict[str, tuple[str, str]]:
     """Variants in scripts without capital letters (Han, kana, Arabic) → (type, canonical), for substring scans."""
@@ -586,6 +607,8 @@ def script_index() -> dict[str, tuple[str, str]]:
         if variant and not any((ch.isascii() and ch != " ") or "\u0400" <= ch <= "\u04ff" for ch in variant) \
                 and len(variant) >= 2:  # "لي وين جون", "الولايات المتحدة": spaces are allowed
             index.setdefault(variant, (kind, canonical))
+            # pycountry writes Arabic with its short vowels and shadda ("السّنغال"); news text leaves them out
+            index.setdefault(_ARABIC_MARKS.sub("", variant), (kind, canonical))
 
     for canonical, variants in all_people().items():
         for v in variants:

@@ -71,6 +71,8 @@ PLACE_HEADS = {
     "gut", "ortslage", "kirchspiel", "gemarkung", "siedlung", "gewerbepark", "landschaft", "anbaugebiet", "gebiet",
     "vernichtungslager", "konzentrationslager", "lager", "distrikt", "woiwodschaft", "departement", "präfektur",
     "kolonie", "republik", "oase", "stadion", "bahnhof", "flughafen", "vorstadt", "quartier", "bergwerk", "zeche",
+    # the parts of a country or town ("im Osten Kaschmirs", "im Süden Hüttingen")
+    "norden", "süden", "osten", "westen", "nordosten", "nordwesten", "südosten", "südwesten", "richtung",
 }
 
 
@@ -114,6 +116,8 @@ def compound_head(word: str) -> str | None:
         tail = word[i].upper() + word[i + 1 :]
         if len(tail) == 3 and (i < 6 or word[i - 1] != "s"):
             continue  # a three-letter last part only after a long first part and a linking "s": "Ausstellungs|bus"
+        if i == 3 and len(tail) <= 4:
+            continue  # two short parts are more often a name than a compound: "Pep|pard", "Bai|gent", "Rob|bert"
         if known(tail) and _word_part(word[:i]):
             return tail
     if word.endswith("s") and len(word) > 7 and not lexicon_name(word[:-1]):
@@ -172,6 +176,27 @@ _STREET_TAILS = ("straße", "strasse", "allee", "gasse", "chaussee", "weg", "pfa
                  "promenade", "ufer")
 
 
+# Institutions that a name before a hyphen makes one place of work ("Bethanien-Krankenhaus", "Addiopizzo-Komitee",
+# "Rhein-Niers-Bahn"), though the bare noun is no organisation word.
+HYPHEN_INSTITUTIONS = ("krankenhaus", "hospital", "klinik", "kindergarten", "komitee", "bahn", "konzert", "gymnasium",
+                       "schule", "bibliothek", "kaserne", "werft", "brauerei")
+
+
+# Sites and landmarks that a name before a hyphen makes one place ("Shwedagon-Pagode", "Susa-Tal", "Holocaust-Mahnmal").
+HYPHEN_LANDMARKS = ("mahnmal", "denkmal", "pagode", "tal", "see", "turm", "tor", "brunnen", "stadion", "arena", "kanal",
+                    "tunnel", "gebirge", "insel", "halbinsel", "moschee", "tempel", "kathedrale", "palast", "gletscher")
+
+
+def named_institution(word: str, tails: tuple[str, ...] = HYPHEN_INSTITUTIONS) -> bool:
+    """"Bethanien-Krankenhaus", "Sankt-Niklaus-Kindergarten": names the lexicon lacks before an institution noun (or,
+    with HYPHEN_LANDMARKS, before a landmark: "Shwedagon-Pagode")."""
+    if "-" not in word:
+        return False
+    *names, tail = word.split("-")
+    return tail.casefold() in tails and all(
+        part[:1].isupper() and not part.isupper() and (not known(part) or lexicon_name(part)) for part in names)
+
+
 def ordinary_noun(word: str) -> bool:
     """A compound of known German nouns that is not shaped like a place name, a street, an institution or a
     surname."""
@@ -181,7 +206,8 @@ def ordinary_noun(word: str) -> bool:
                 lexicon_name(tail) and (lexicon_name(prefix) or not known(prefix))):
             return False  # two names joined: "Schleswig-Holstein", "Nassau-Weilburg"
         generic = known(prefix) or known(prefix.capitalize()) or prefix.isupper() and len(prefix) <= 3
-        if (tail.casefold() in STREET_ENDINGS or org_noun(tail)) and not generic:
+        if (tail.casefold() in STREET_ENDINGS or org_noun(tail) or named_institution(word) or named_institution(
+                word, HYPHEN_LANDMARKS)) and not generic:
             return False  # "Lehmbruck-Museum" is a name, "US-Bank" and "Auto-Museum" are not
     return compound_head(word) is not None and not looks_like_toponym(word) and not street_name(word) and not (
         word.casefold().endswith(SURNAME_ENDINGS))
@@ -329,6 +355,10 @@ CURRENCIES = {"yen", "franken", "pfund", "rubel", "krone", "kronen", "lira", "pe
               "taler", "drachme", "drachmen", "escudo", "escudos", "peseta", "peseten", "lei", "lew", "hrywnja"}
 
 
+# Currencies that German news never uses as a place's name, however some gazetteer lists a town so called.
+FOREIGN_CURRENCIES = frozenset({"yen", "yuan", "renminbi", "rubel", "zloty", "forint", "rupie", "rupien", "hrywnja"})
+
+
 def currency(word: str) -> bool:
     """"Yen", "Franken": a currency's name, which gazetteers also hold as a town or a region."""
     return word.casefold() in CURRENCIES
@@ -396,3 +426,57 @@ def camel_case_name(word: str) -> bool:
     return (not word.isupper() and "-" not in word and len(word) >= 3 and _INNER_CAPITAL.search(word) is not None
             and not word.startswith(("Mc", "Mac", "Di", "De", "Da", "La", "Le", "Van", "Von", "O'"))
             and not word.endswith(("Innen", "In")))
+
+
+def genitive_of_name(word: str) -> str | None:
+    """"Merkels", "Chaucers", "Picassos": a name in the genitive, which German writes with a bare "s" (the lexicon
+    leads "Merkels" back to "Merkel", or knows neither form); the name, else None ("Autos", "Zorns" are nouns')."""
+    if len(word) < 5 or not word.endswith("s") or word.endswith(("ss", "us", "is")) or "-" in word or (
+            word.isupper() or not word[:1].isupper()):
+        return None
+    stem = word[:-1]
+    if known(stem.lower()) or known(word.lower()) or stem.casefold().endswith(NOUN_SUFFIXES):
+        return None
+    lex = _lexicon()
+    if _splits_into_words(stem):
+        return None  # "Regierungschefs"
+    if lexicon_name(stem) and (not known(word) or lex is not None and lex.get(word) == stem):
+        return stem
+    if not known(stem) and not known(word) and compound_head(stem) is None:
+        return stem  # (also names the lexicon lacks: "Chaucers", "Shainins")
+    return None
+
+
+def genitive_context(prev: str, nxt: str, determiners: set[str]) -> bool:
+    """The word stands where a genitive name does: before what it owns ("Merkels Glaubwürdigkeit", "Bismarcks
+    konservative Wende") or after it ("Truppe Wallensteins"), with no article of its own."""
+    if prev.casefold() in determiners:
+        return False
+    before_noun = nxt[:1].isupper() and not nxt.isupper() and known(nxt) or nxt[:1].islower() and nxt.endswith(
+        ("e", "en", "er", "es", "em")) and known(nxt) and len(nxt) > 3
+    after_noun = prev[:1].isupper() and known(prev) and not known(prev.lower()) and not nxt[:1].isupper() and (
+        apposition_type(prev) is None)  # (but "Rockergruppe Bandidos" is in apposition)
+    return before_noun or after_noun
+
+
+# The commonest German surnames that are also common nouns ("Müller", "Weber", "Jäger"): the lexicon reads them as
+# nouns, so a sentence that names the person by surname alone ("hat Müller gegenüber dem ZdK") loses them.
+NOUN_SURNAMES = frozenset("""
+    Müller Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Schäfer Koch Bauer Richter Wolf Schröder
+    Neumann Zimmermann Krüger Hofmann Hartmann Schmitt Werner Schmitz Krause Meier Lehmann Schmid Schulze Maier Köhler
+    Herrmann Walter Mayer Huber Fuchs Peters Scholz Möller Hahn Schubert Vogel Keller Berger Winkler Roth Beck Lorenz
+    Baumann Franke Schuster Böhm Winter Kraus Schumacher Krämer Vogt Stein Jäger Sommer Seidel Brandt Haas Schreiber
+    Schulte Ziegler Kuhn Kühn Pohl Engel Horn Busch Bergmann Voigt Sauer Wolff Pfeiffer Schreiner Metzger Zimmer
+    Gärtner Fleischer Förster Kellner Wirth Wirt Jäger Pfarrer Vogler Bäcker
+""".split())
+
+
+def noun_surname(word: str) -> bool:
+    """One of the commonest surnames that the lexicon also knows as a noun (but not an adjective: "Klein", "Groß")."""
+    return word in NOUN_SURNAMES and not known(word.lower())
+
+
+# Bodies of the solar system, which news and encyclopaedias name as places ("in der Sonne", "südlich von Jupiter",
+# "die Besiedlung des Mondes"); not "Erde", which is mostly soil.
+CELESTIAL_BODIES = frozenset({"Sonne", "Mond", "Mondes", "Merkur", "Venus", "Mars", "Jupiter", "Jupiters", "Saturn",
+                              "Saturns", "Uranus", "Neptun", "Neptuns", "Pluto", "Plutos", "Milchstraße"})

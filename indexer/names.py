@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
+from pathlib import Path
 
 _CYR = {
     "а": "a", "б": "b", "в": "v", "г": "h", "ґ": "g", "д": "d", "е": "e", "є": "ye", "ё": "e", "ж": "zh",
@@ -151,3 +153,152 @@ def lemma_for(word: str, language: str, kind: str = "") -> str:
         # A name read only as a pronoun or other function word ("Ким" → "хто") keeps its own spelling.
         return next((lemma for lemma, tag in cands if "NOUN" in tag or not tag), word)
     return cands[0][0]
+
+
+# ---------------------------------------------------------------- person keys with given names
+#
+# A person key is "person:<surname skeleton>", then "|<given-name group>" when the name has a given name, or
+# "~<letter>" when it has only an initial ("B. Carter"). The surname alone stays a key of its own: an article that
+# calls someone just "Carter" cannot say which Carter; the engine joins it to the one Carter the archive knows, and
+# keeps it apart when the archive knows two (see resolve_partial_keys).
+
+_GIVEN_FILE = Path(__file__).resolve().parent / "data" / "given_names.tsv"
+
+
+@lru_cache(maxsize=1)
+def _given_groups() -> dict[str, str]:
+    """Skeleton of every listed spelling -> its group's name (the skeleton of the group's first spelling)."""
+    groups: dict[str, str] = {}
+    for line in _GIVEN_FILE.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        spellings = [s.strip() for s in line.split("\t") if s.strip()]
+        head = skeleton(spellings[0])
+        for s in spellings:
+            groups.setdefault(skeleton(s), head)
+    return groups
+
+
+@lru_cache(maxsize=1)
+def _group_initials() -> dict[str, frozenset[str]]:
+    """Group name -> first letters its spellings start with (in Latin letters): Yevhen, Evgeny, Jewgeni."""
+    out: dict[str, set[str]] = {}
+    for line in _GIVEN_FILE.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        spellings = [s.strip() for s in line.split("\t") if s.strip()]
+        letters = out.setdefault(skeleton(spellings[0]), set())
+        for s in spellings:
+            letters.update(letter for lang in ("uk", "ru") if (letter := initial_letter(s[:1] + ".", lang)))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def given_key(word: str) -> str:
+    """One given name's part of a person key: the same for "Mykola", "Николай" and "Mikołaj"."""
+    sk = skeleton(word)
+    return _given_groups().get(sk, sk)
+
+
+_INITIAL = re.compile(r"^(?:[^\W\d_][.\-]{0,2}){1,3}$")
+
+
+def initial_letter(word: str, language: str = "uk") -> str | None:
+    """The Latin first letter of an initial ("B.", "J.-P.", "В."), or None when the word is a whole name."""
+    if not _INITIAL.match(word) or sum(ch.isalpha() for ch in word) > 1 and "." not in word:
+        return None
+    return fold(translit(word[:1], language))[:1] or None
+
+
+# The letters a name can start with, given the first letter of its skeleton ("Charles" -> "harles", "Sarah" ->
+# "carah"): an initial must be one of them.
+_SKELETON_STARTS = {"v": "vw", "h": "hgkc", "i": "ijyz", "c": "cszt", "s": "s", "k": "kqx", "f": "fp", "e": "eiyj"}
+
+
+def initial_fits(letter: str, given: str) -> bool:
+    """An initial can stand for a given-name group: "B." for Ben, "J." or "Y." for Yevhen/Jewgeni."""
+    if not letter or not given:
+        return False
+    starts = _group_initials().get(given) or frozenset(_SKELETON_STARTS.get(given[0], given[0]))
+    return letter in starts
+
+
+def split_person_key(key: str) -> tuple[str, str, str]:
+    """(surname, given group, initial) of a person key; given and initial are "" when the key lacks them."""
+    body = key.split(":", 1)[1] if ":" in key else key
+    if "|" in body:
+        surname, given = body.split("|", 1)
+        return surname, given, ""
+    if "~" in body:
+        surname, letter = body.split("~", 1)
+        return surname, "", letter
+    return body, "", ""
+
+
+def partial_person_key(key: str | None) -> bool:
+    """A person key that names no given name (only a surname, or a surname and an initial)."""
+    return bool(key) and key.startswith("person:") and "|" not in key
+
+
+def keys_may_match(a: str | None, b: str | None) -> bool:
+    """Two person keys could be one person: same surname, and given names that do not contradict each other."""
+    if not a or not b or a == b:
+        return a == b
+    sa, ga, ia = split_person_key(a)
+    sb, gb, ib = split_person_key(b)
+    if sa != sb:
+        return False
+    if ga and gb:
+        return ga == gb
+    if ia and ib:
+        return ia == ib
+    if ia or ib:
+        return initial_fits(ia or ib, ga or gb) if (ga or gb) else True
+    return True
+
+
+def resolve_partial_keys(keys: Iterable[str]) -> dict[str, str]:
+    """Surname-only and initial person keys -> the one person key of the archive they can mean.
+
+    "Carter" joins Ben Carter when the archive knows no other Carter; "B. Carter" joins Ben Carter when no other
+    Carter has a given name starting with B. Ambiguous ones map to nothing and stay values of their own.
+    """
+    by_surname: dict[str, list[str]] = {}
+    for key in dict.fromkeys(keys):
+        if key.startswith("person:"):
+            by_surname.setdefault(split_person_key(key)[0], []).append(key)
+    out: dict[str, str] = {}
+    for group in by_surname.values():
+        full = [k for k in group if not partial_person_key(k)]
+        for key in group:
+            _s, _g, letter = split_person_key(key)
+            if letter:
+                fits = [k for k in full if initial_fits(letter, split_person_key(k)[1])]
+                if len(fits) == 1:
+                    out[key] = fits[0]
+        people = full + [k for k in group if split_person_key(k)[2] and k not in out]
+        bare = [k for k in group if k == "person:" + split_person_key(k)[0]]
+        if bare and len(people) == 1:
+            out[bare[0]] = people[0]
+    return out
+
+
+def person_filter_keys(key: str, keys: Iterable[str], exact: bool = False,
+                       resolved: dict[str, str] | None = None) -> list[str]:
+    """The index keys a person filter must match, among the archive's `keys` (those of the key's surname suffice).
+
+    A full name matches that person and the surname-only or initial mentions that resolve to them; a typed surname
+    alone matches every person of that surname; a typed initial every one it fits. `exact` (a facet value clicked)
+    matches a surname-only or initial value itself, no wider. `resolved` is resolve_partial_keys(keys), if known.
+    """
+    keys = list(dict.fromkeys(keys))
+    resolved = resolve_partial_keys(keys) if resolved is None else resolved
+    if partial_person_key(key) and key in resolved:
+        key = resolved[key]
+    surname, given, letter = split_person_key(key)
+    if given or exact:
+        return [key, *(k for k, target in resolved.items() if target == key and k != key)]
+    same = [k for k in keys if k.startswith("person:") and split_person_key(k)[0] == surname]
+    if not letter:
+        return list(dict.fromkeys([key, *same]))
+    wanted = [k for k in same if k == key or initial_fits(letter, split_person_key(k)[1])]
+    return list(dict.fromkeys([key, *wanted, *(k for k, target in resolved.items() if target in wanted)]))

@@ -680,7 +680,7 @@ def _person_mentions(masked: str, names, people: Sequence[str], lang: str = "en"
     found: list[_Event] = []
     known = {tok for p in people for tok in p.split()}
     for name in names:
-        cjk_name = lang == "zh" and 2 <= len(name) <= 4 and " " not in name  # 何建国: no spaces to count words by
+        cjk_name = lang in ("zh", "ja") and 2 <= len(name) <= 4 and " " not in name  # 何建国: no spaces to count
         if not cjk_name and (len(name.split()) < 2 or _org_name(name) or (known and not set(name.split()) & known)):
             continue
         for m in re.finditer(re.escape(name), masked):
@@ -893,6 +893,9 @@ def _continuation(
     pool += [(q.start, None, "") for q in earlier if q.extra.get("writer") and q.start >= window_start]
     reach = max(para_start, c.start - CONTINUATION_REACH)
     pool += [(e.pos, e.speaker, e.kind) for e in events if reach <= e.pos < c.start]
+    if c.pro_drop and text[c.start - 1 : c.start] != "\n" and _topic_drops(text, c.start):
+        # "李文軍団長は…示した。ただ…、「…」と強調した": the topic of the paragraph is who speaks on
+        pool += [(m.pos, m.speaker, "person") for m in mentions if para_start <= m.pos < c.start]
     if not pool and c.pro_drop:
         pool = [(q.start, q.speaker, q.kind) for q in earlier if q.speaker and not q.kind.startswith("pronoun")]
         pool += [(e.pos, e.speaker, e.kind) for e in events + mentions if e.pos < c.start]
@@ -900,6 +903,11 @@ def _continuation(
         return None
     pool.sort(key=lambda t: t[0])
     return (pool[-1][1], pool[-1][2]) if pool[-1][1] else None  # after "Ich: „…“" the writer goes on
+
+
+def _topic_drops(text: str, at: int) -> bool:
+    """Japanese and Chinese leave out a subject that the sentence before set as topic."""
+    return bool(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text[max(0, at - 20) : at]))
 
 
 JA_AS_FOLLOWS = re.compile(r"(?:次のように|こう)(?:語|述べ|話し|説明し)")

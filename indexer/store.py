@@ -334,12 +334,19 @@ class Store:
         if not keys:
             return {}
         marks = ",".join("?" * len(keys))
+        entities_sql = (f"SELECT key, name, SUM(mentions) AS n FROM entities WHERE key IN ({marks}) "
+                        f"GROUP BY key, name")
+        names = self._best_names(entities_sql, keys)
         if kind == "speaker":
-            sql = (f"SELECT speaker_key AS key, speaker AS name, COUNT(*) AS n FROM quotes "
-                   f"WHERE speaker_key IN ({marks}) GROUP BY speaker_key, speaker")
-        else:
-            sql = (f"SELECT key, name, SUM(mentions) AS n FROM entities WHERE key IN ({marks}) "
-                   f"GROUP BY key, name")
+            # a speaker who is also a named entity is shown as in the person and organisation facets
+            missing = [k for k in keys if k not in names]
+            if missing:
+                marks = ",".join("?" * len(missing))
+                names |= self._best_names(f"SELECT speaker_key AS key, speaker AS name, COUNT(*) AS n FROM quotes "
+                                          f"WHERE speaker_key IN ({marks}) GROUP BY speaker_key, speaker", missing)
+        return names
+
+    def _best_names(self, sql: str, keys: list[str]) -> dict[str, str]:
         best: dict[str, tuple[int, int, str]] = {}
         for r in self.db.execute(sql, keys):
             rank = (r["n"], len(r["name"]), r["name"])

@@ -52,7 +52,8 @@ def openapi_document() -> dict:
             "/api/search": {"get": {
                 "summary": "Search articles",
                 "parameters": [_param("q", "Whoosh query: words, \"phrases\", AND/OR/NOT, field:value, wildcards"),
-                               *[_param(f, f"filter on {f} (any spelling of a name)") for f in
+                               *[_param(f, f"filter on {f}: any spelling of a name, or a facet value's key "
+                                           "(a surname alone matches every person of that surname)") for f in
                                  ("person", "place", "organization", "speaker")],
                                _param("language", "ISO 639-1 code"), _param("source", "outlet name"),
                                _param("year", "four-digit year"), _param("from", "earliest date, ISO 8601"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
+from indexer.names import partial_person_key
+
 from . import get_service
 from .service import FILTERS, QUOTE_FILTERS, QueryError
 
@@ -38,7 +40,25 @@ def search():
             error = str(exc)
     status = 400 if error else 200
     return render_template("search.html", q=q, filters=filters, sort=sort, result=result, error=error,
-                           labels=FACET_LABELS, shown=FACET_SHOWN, stats=service.stats()), status
+                           labels=FACET_LABELS, shown=FACET_SHOWN, stats=service.stats(), facet_target=facet_target,
+                           chips=_chip_labels(filters, result)), status
+
+
+def facet_target(value: dict) -> str:
+    """What a facet link filters by: the shown name, except for a surname-only person value ("Carter" when the
+    archive knows several Carters), whose name typed as a filter would match every Carter: its key then."""
+    key = value.get("key")
+    return key if partial_person_key(key) else value["value"]
+
+
+def _chip_labels(filters: dict[str, str], result: dict | None) -> dict[str, str]:
+    """Filter chips show a clicked key ("person:carter") by the name its facet value shows."""
+    labels = dict(filters)
+    for facet, value in filters.items():
+        for v in (result or {}).get("facets", {}).get(facet, []):
+            if v.get("key") == value:
+                labels[facet] = v["value"]
+    return labels
 
 
 @pages.get("/quotes")

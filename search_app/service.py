@@ -11,6 +11,7 @@ from dataclasses import asdict
 from indexer.archive import Archive
 from indexer.engine import FACETS, KEYED_FACETS, QueryError, parse_date
 from indexer.entities import speaker_key
+from indexer.names import keys_may_match
 from indexer.provenance import in_date_order, same_statement
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
@@ -30,8 +31,7 @@ class SearchService:
         facets: dict[str, list[dict]] = {}
         for facet in FACETS:
             pairs = result.facets.get(facet, [])
-            names = (self.archive.store.display_names([v for v, _ in pairs], facet)
-                     if facet in KEYED_FACETS else {})
+            names = self._display_names([v for v, _ in pairs], facet) if facet in KEYED_FACETS else {}
             facets[facet] = [{"value": names.get(v, v), "count": n} | ({"key": v} if facet in KEYED_FACETS else {})
                              for v, n in pairs]
         return {
@@ -45,6 +45,16 @@ class SearchService:
             "did_you_mean": result.suggestion,
             "relaxed": result.relaxed,
         }
+
+    def _display_names(self, keys: list[str], facet: str) -> dict[str, str]:
+        """Names for facet keys; a speaker known by surname alone ("Tkachenko said") counts for the one Tkachenko
+        the archive knows, whose full name may appear only among the people named in articles (and vice versa)."""
+        store = self.archive.store
+        names = store.display_names(keys, facet)
+        missing = [k for k in keys if k not in names]
+        if missing and facet in ("person", "speaker"):
+            names |= store.display_names(missing, "speaker" if facet == "person" else "person")
+        return names
 
     def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
                filters: dict[str, str | None] | None = None, fragments: bool = True) -> dict:
@@ -64,7 +74,8 @@ class SearchService:
             return None
         key = speaker_key(quote.speaker)
         same = [c for c in engine.quote_candidates(quote.text, quote.language)
-                if c.id == quote.id or (not c.fragment and same_statement(quote.text, c.text, key, speaker_key(c.speaker)))]
+                if c.id == quote.id or (not c.fragment and same_statement(quote.text, c.text, key,
+                                                                          _same_speaker(key, speaker_key(c.speaker))))]
         if all(c.id != quote.id for c in same):
             same.append(quote)
         ordered = in_date_order(same, lambda c: _utc(c.published))
@@ -94,6 +105,11 @@ class SearchService:
             for i, quote in enumerate(record["quotes"]):
                 quote["id"] = f"{article_id}:{i}"
         return record
+
+
+def _same_speaker(key: str | None, other: str | None) -> str | None:
+    """The other outlet's speaker key, or ours when it may name the same person ("Carter" for "Ben Carter")."""
+    return key if keys_may_match(key, other) else other
 
 
 def _utc(iso: str | None) -> str | None:

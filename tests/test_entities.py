@@ -616,6 +616,122 @@ def test_german_streets_and_local_sites_are_places():
     assert ("Uelsen", "place") in kinds_of("Der Grundstein wurde im großen Kirchspiel Uelsen gelegt .", "de")
 
 
+# ------------------------------------------------------------------ German (round 4: GermEval, issue #5)
+
+
+def test_german_names_joined_by_a_slash_are_one_entity():
+    kinds = kinds_of("Sprecher der Fraktionen von CDU/CSU , SPD und FDP wiesen die Kritik zurück .", "de")
+    assert ("CDU/CSU", "organization") in kinds and ("CDU", "organization") not in kinds
+    assert ("Hannover/Leipzig", "place") in kinds_of("Hannover/Leipzig - Die Fraktion hat vor Gericht gewonnen .", "de")
+    kinds = kinds_of("Die neue Innenverteidigung Szukala/Thorandt machte nicht die beste Figur .", "de")
+    assert ("Szukala/Thorandt", "person") in kinds
+    assert kinds_of("Das regeln Bund/Länder gemeinsam .", "de") == set()
+
+
+def test_german_saints_name_after_st_is_a_place():
+    assert ("St. Malo", "place") in kinds_of("In der alten Seefahrerstadt St. Malo liegen viele Yachten .", "de")
+    kinds = kinds_of("Und auch 2010 wurde in St . Tropez wieder allerlei Prominenz gesichtet .", "de")
+    assert ("St . Tropez", "place") in kinds and ("Tropez", "person") not in kinds
+
+
+def test_german_name_in_the_genitive_before_what_it_owns():
+    assert ("Merkels", "person") in kinds_of("Koch sagte , Merkels Glaubwürdigkeit hänge an der Zusage .", "de")
+    assert ("Chaucers", "person") in kinds_of("Das Buch ist Chaucers erstes eigenes Gedicht .", "de")
+    assert kinds_of("Beide Autos verfügen über einen Motor .", "de") == set()
+
+
+def test_german_surname_that_is_also_a_noun_without_an_article():
+    kinds = kinds_of("In Reaktion darauf hat Müller gegenüber dem ZdK die Zahlungen gekürzt .", "de")
+    assert ("Müller", "person") in kinds
+    assert ("Schäfer", "person") in kinds_of("Die deutsche Meisterin Schäfer verwies die Polin auf Platz zwei .", "de")
+    assert kinds_of("Der erste Richter hatte Aktien .", "de") == set()
+    assert kinds_of("Im Hafen warten die Fischer auf besseres Wetter .", "de") == set()
+
+
+def test_german_title_before_a_surname_the_lexicon_reads_as_a_compound():
+    assert ("Peppard", "person") in kinds_of("In der Serie wird auf den Schauspieler Peppard Bezug genommen .", "de")
+    assert ("Leuenberger", "person") in kinds_of("Bundesrat Leuenberger habe politisch entschieden .", "de")
+    assert ("Christian Henze", "person") in kinds_of("Es kocht Profi-Koch Christian Henze für alle .", "de")
+
+
+def test_german_institution_and_a_seat_no_gazetteer_lists_are_one_organisation():
+    assert ("Universität Hohenheim", "organization") in kinds_of(
+        "Die Tagung fand im Schloßkeller der Universität Hohenheim statt .", "de")
+
+
+def test_german_sun_and_planets_are_places():
+    assert ("Sonne", "place") in kinds_of("Zauneidechsen genießen die Sonne am Pfahl .", "de")
+    assert ("Jupiter", "place") in kinds_of("Die Sonde flog südlich von Jupiter vorbei .", "de")
+
+
+def test_german_party_without_the_sentences_article_and_movements_are_organisations():
+    assert ("Grünen", "organization") in kinds_of("Die Grünen scheiterten mit dem Antrag im Landtag .", "de")
+    kinds = kinds_of("Es fehlt aufgrund der Spaltung zwischen Fatah und Hamas ein Verhandlungspartner .", "de")
+    assert ("Fatah", "organization") in kinds and ("Hamas", "organization") in kinds
+    assert ("Taliban", "organization") in kinds_of("Er glaubt , die Taliban werden wieder einsickern .", "de")
+
+
+def test_german_common_noun_that_names_a_paper_and_a_currency_that_names_a_town():
+    assert kinds_of("Dadurch kann sich das Bild der Mannschaft ändern .", "de") == set()
+    assert kinds_of("Das Verbraucherleitbild zeichnet ein anderes Bild .", "de") == set()
+    assert kinds_of("Sie handeln in Dollar , Euro und Yen .", "de") == set()
+
+
+def test_german_named_hospitals_committees_and_landmarks():
+    kinds = kinds_of("Es gibt zwei Krankenhäuser , das evangelische Bethanien-Krankenhaus und ein Hospital .", "de")
+    assert ("Bethanien-Krankenhaus", "organization") in kinds
+    assert ("Shwedagon-Pagode", "place") in kinds_of("Die Shwedagon-Pagode war das Zentrum der Proteste .", "de")
+    kinds = kinds_of("Die Türken beschädigten Jakobskirche und Michaelskirche schwer .", "de")
+    assert ("Jakobskirche", "place") in kinds and ("Michaelskirche", "place") in kinds
+    assert kinds_of("Die Dorfkirche und die Stadthalle wurden renoviert .", "de") == set()
+
+
+def test_german_bare_name_right_after_a_finite_verb_is_a_person():
+    assert ("Berlusconi", "person") in kinds_of("Neue Posten , also vor allem Ministerposten , kündigte Berlusconi an .",
+                                                 "de")
+    assert ("Wiesinger", "person") in kinds_of("Später erwarb Wiesinger mit ihrem Mann eine Alm .", "de")
+    assert ("Georgi", "person") in kinds_of("Nach der Expedition kehrte Georgi an seine Stelle zurück .", "de")
+    # idioms and adjectives before a noun are no such place
+    assert kinds_of("Er hat Angst und nimmt Rücksicht .", "de") == set()
+    assert kinds_of("Es war ein geschlossener Immobilienfonds , sagte er .", "de") == set()
+
+
+def test_german_town_adjective_before_a_site_names_one_place():
+    assert ("Marscheider Wald", "place") in kinds_of("Es sind noch Reste im Marscheider Wald zu finden .", "de")
+    assert ("Hiller Kirche", "place") in kinds_of("Die Hiller Kirche stammt aus dem Jahr 1523 .", "de")
+    assert ("Brandenburger Tor", "place") in kinds_of("Die Fans feierten vor dem Brandenburger Tor .", "de")
+    assert ("Harksheider Weg", "place") in kinds_of("Die Streife stoppte im Harksheider Weg ein Auto .", "de")
+    assert kinds_of("Der Weg führt durch einen dunklen Wald .", "de") == set()
+
+
+def test_german_motorway_after_its_kind_is_a_place():
+    assert ("A 45", "place") in kinds_of("Der Ort liegt an der Autobahn A 45 bei Haiger .", "de")
+    assert ("A 71", "place") in kinds_of("Die A 71 quert bei Oberhof den Rennsteig .", "de")
+    assert not any(form.startswith("A3") for form, _ in kinds_of("Er fährt einen Audi A3 .", "de"))
+
+
+def test_german_noun_for_a_kind_of_place_before_a_name_types_it():
+    assert kinds_of("Die Stadt Emden wird an ihrer Linie festhalten .", "de") == {("Emden", "place")}
+    assert ("Baden", "place") in kinds_of("Damit kamen sie 1806 an das Großherzogtum Baden .", "de")
+    assert ("Kaschmirs", "place") in kinds_of("Er besetzte das im Osten Kaschmirs gelegene Plateau .", "de")
+    assert kinds_of("Gute Laune herrschte im Saal .", "de") == set()
+    assert ("Lank", "place") in kinds_of("Der Verkehr wird einspurig Richtung Lank geführt .", "de")
+    assert ("dpa", "organization") in kinds_of("Berlin ( dpa ) - Schon jetzt können Gärtner säen .", "de")
+
+
+def test_german_particle_surnames_places_after_nach_and_no_taxa():
+    assert ("Vincent van Gogh", "person") in kinds_of("Es sieht aus , als habe schon Vincent van Gogh hier gemalt .",
+                                                      "de")
+    assert ("Gießen", "place") in kinds_of("Sie war mit dem Auto unterwegs nach Gießen .", "de")
+    assert kinds_of("Er zog nach Norden weiter .", "de") == set()
+    assert kinds_of("Er sammelte Bockkäfer ( Cerambycidae ) und Schmetterlinge .", "de") == set()
+
+
+def test_german_foreign_given_name_before_a_known_one_stays_in_the_name():
+    kinds = kinds_of("Die erste Generalsekretärin war Mélida Anaya Montes , eine Lehrerin .", "de")
+    assert ("Mélida Anaya Montes", "person") in kinds
+
+
 # ------------------------------------------------------------------ English and Spanish (CoNLL conventions, issue #5)
 
 

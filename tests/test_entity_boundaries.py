@@ -1,0 +1,65 @@
+"""Where a name starts and ends, and what it is (issue #5): the mistakes a journalist saw in the facets of the bundled
+corpus — a country glued to a company, a city merged into its prefecture, a capital taken for a person, a ministry
+cut in three, the outlet's own dateline counted as an organisation."""
+
+from __future__ import annotations
+
+from indexer.annotate import annotate
+from indexer.entities import extract_entities
+from indexer.models import Article, Block
+
+
+def typed(text: str, language: str = "en") -> set[tuple[str, str]]:
+    return {(e.name, e.type) for e in extract_entities([text], language)}
+
+
+def test_a_country_in_the_possessive_is_not_part_of_the_company_after_it():
+    found = typed("Japan's Kitahara Semiconductor opened a chip factory, and Poland's PKP Intercity added trains.")
+    assert {("Japan", "place"), ("Kitahara Semiconductor", "organization"), ("Poland", "place"),
+            ("PKP Intercity", "organization")} <= found
+    assert not any(name.startswith(("Japan ", "Poland ")) for name, _ in found)
+    moodys = typed("Moody's Investors Service cut the rating.")  # a brand's own possessive stays in its name
+    assert [t for n, t in moodys if n.startswith("Moody") and n.endswith("Investors Service")] == ["organization"]
+
+
+def test_a_place_before_based_describes_the_company():
+    found = typed("Naomi Fischer, an analyst at Tokyo-based Kestrel Research, said demand would grow.")
+    assert {("Tokyo", "place"), ("Kestrel Research", "organization")} <= found
+
+
+def test_a_city_is_not_merged_into_its_prefecture():
+    found = typed("The plant in Osaka opened on Monday. Osaka Prefecture said it would support the plant. "
+                  "Osaka has 2.7 million people.")
+    assert {("Osaka", "place"), ("Osaka Prefecture", "place")} <= found
+
+
+def test_a_capital_that_speaks_for_its_government_is_no_person():
+    found = typed("Li Wenjun, head of the Chinese delegation, said Beijing would share satellite data.")
+    assert ("Li Wenjun", "person") in found  # "Li" opens a name, though a stop list calls it a word
+    assert ("Beijing", "place") in found and ("Beijing", "person") not in found
+    assert ("Torres", "person") in typed("The harvest will be late, said Torres.")  # a town that speaks is a surname
+
+
+def test_a_spanish_ministry_keeps_its_whole_name():
+    found = extract_entities(["La ministra para la Transición Ecológica, María José Ortega, habló en Marrakech. "
+                              "El Ministerio para la Transición Ecológica indicó que la declaración es buena."], "es")
+    orgs = [e for e in found if e.type == "organization"]
+    assert [e.name for e in orgs] == ["Ministerio para la Transición Ecológica"]
+    assert "Transición Ecológica" in orgs[0].aliases  # the minister's portfolio is the ministry
+
+
+def test_the_outlet_naming_itself_is_no_organisation_of_its_article():
+    article = Article(title="Chip plant opens", source="Global Wire Daily", blocks=[
+        Block("OSAKA, June 15 (Global Wire) – Kitahara Semiconductor opened a chip factory in Osaka on Monday."),
+        Block("Reuters and Kyodo reported the opening first.")])
+    orgs = {e.name for e in annotate(article).entities if e.type == "organization"}
+    assert "Global Wire" not in orgs and "Kitahara Semiconductor" in orgs
+
+
+def test_a_title_in_quotation_marks_is_no_organisation_and_a_library_is_one():
+    text = ("Ruth Abernathy won the prize for “Slack Water,” a novel, at the George Peabody Library. "
+            "“Slack Water” follows one family. The dinner at the Peabody Library ended late.")
+    found = {(e.name, e.type): e for e in extract_entities([text], "en")}
+    assert not any(name == "Slack Water" for name, _ in found)
+    library = found[("George Peabody Library", "organization")]
+    assert library.mentions == 2 and "Peabody Library" in library.aliases

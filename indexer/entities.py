@@ -691,6 +691,9 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "person", None  # "der Martin", "zu Selma": a given name first, a small town's name second
     if place and language == "es" and prev in ("el", "del", "al") and place.kind == "city":
         return "organization", None  # "el Valencia", "del Barcelona": a city with a masculine article is its club
+    if language == "de" and place and len(words) == 1 and place.kind == "city" and place.population < 1_000_000 and (
+            prev[:1].isupper() and german.apposition_type(prev) == "person" and fold(words[0]) == fold(place.name)):
+        return "person", None  # "des Machtpolitikers Cicero", "Sänger Preston": a surname that is also a town
     if place and not (first_is_name and len(words) > 1 and place.kind == "city" and place.population < 500_000) and not (
             slavic_person and place.population < 1_000_000):
         return "place", place.name
@@ -699,6 +702,9 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "place", None  # "Marscheider Wald", "Thurauer Berg", "Hiller Kirche", "Brandenburger Tor"
     if language == "de" and _german_org_at_place(words):
         return "organization", None  # "Universität Zürich", "Borussia Dortmund"
+    if language == "de" and not place and len(words) >= 2 and words[-1] in ("City", "United", "Rovers", "Wanderers") and (
+            (town := place_for(" ".join(words[:-1]), language)) and town.kind == "city"):
+        return "organization", None  # "Manchester City", "Leeds United": a club; "Mexico City" is in the gazetteer
     if language == "de" and len(words) == 2 and _german_town_adjective(words):
         return "organization", None  # "Frankfurter Rundschau", "Leipziger Schauspielhaus", "Berliner Polizei"
     if _org_word(words, language) and len(words) > 1:
@@ -715,6 +721,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "organization", None  # (an unknown acronym opening a sentence too: "EFECOM afa-c Madrid")
     if language == "en" and len(words) >= 2 and not cue and _club_with_city(words, language):
         return "organization", None  # "Steaua Bucharest", "Buffalo Sabres": a club named with its city
+    if first_is_name and language == "de" and _english_name_tail(words):
+        return "organization", None  # "Tokio Hotel", "Royal Ulster Constabulary", "Hamilton Standard": a band, a firm
     if (first_is_name and len(words) >= 2) or slavic_person:
         return "person", None
     if len(words) >= 2 and (words[0].casefold().strip(".") in _PLACE_HEADS or words[-1].casefold() in _PLACE_TAILS):
@@ -744,7 +752,7 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return ("person", None) if len(words) <= 3 else ("organization", None)
     word = words[0]
     if word.casefold() in NEVER_ALONE or word.casefold() in _ABBREVIATIONS or _ROMAN.match(word) or (
-            language == "de" and word.casefold().endswith(_TAXON_ENDINGS)):
+            language == "de" and (word.casefold().endswith(_TAXON_ENDINGS) or german.elided_compound(word))):
         return "", None  # (and "Cerambycidae", "Rosaceae": a family of animals or plants, no name)
     if sent_start and language in ("uk", "ru") and _common_word(word, language, lower_vocab):
         return None, None
@@ -1006,6 +1014,14 @@ def _english_words(words: list[str]) -> bool:
         len(w) > 4 and w.lower() in english and not german.known(w) for w in words)
 
 
+def _english_name_tail(words: list[str]) -> bool:
+    """A rare given name ("Tokio", "Royal", "Hamilton") followed only by English common words is a band's or a
+    firm's name; a person's surname after such a name is rarely an English word as well."""
+    english = _lexicon("en")
+    return english is not None and len(words) >= 2 and fold(words[0]) not in common_first_names() and all(
+        len(w) > 3 and w.lower() in english and fold(w) not in first_names() for w in words[1:])
+
+
 # Buildings and sites whose kind is part of their name ("Burg Waldeck", "Schloss Torgelow", "Gut Aiderbichl").
 _DE_NAMED_BUILDINGS = {"burg", "schloss", "kloster", "turm", "gut", "stadion", "bahnhof", "flughafen", "zeche",
                        "bergwerk", "platz", "hafen"}
@@ -1039,6 +1055,16 @@ def _slash_part(word: str) -> bool:
 _DE_VERBS_BEFORE_NAMES = {"gegen", "wegen", "über", "hatte", "wurde", "sagte", "habe", "werde", "sowie", "seien", "waren",
                           "haben", "werden", "meinte", "betonte", "erklärte", "ergänzte", "forderte", "wollte", "sollte",
                           "konnte", "musste", "durfte", "hätte", "würde", "wäre", "bestätigte", "kritisierte"}
+
+
+def _small_town_subject(toks: list[_Tok], at: int) -> bool:
+    """A small town's name that is also a given name or a "-son" surname, right after "war", "ist", "wurde" with no
+    preposition, is a person ("war Preston 2004 zu hören", "war Davis Vorsitzender"): towns rarely stand there."""
+    place = place_for(toks[at].text, "de")
+    prev = toks[at - 1].text if at > 0 else ""
+    return place is not None and place.kind == "city" and place.population < 1_000_000 and (
+        fold(place.name) == fold(toks[at].text)) and prev in ("war", "ist", "wurde", "wird", "hatte", "hat") and (
+        not toks[at].sent_start) and (fold(toks[at].text) in first_names() or toks[at].text.endswith("son"))
 
 
 def _after_finite_verb(toks: list[_Tok], at: int) -> bool:
@@ -1075,14 +1101,22 @@ def _german_genitive(word: str, prev: str, nxt: str) -> str | None:
     name = german.genitive_of_name(word)
     english = _lexicon("en")
     if name is None or prev in _QUOTES or english is not None and word.lower() in english or (
-            not german.genitive_context(prev, nxt, _DE_DETERMINERS)):
-        return None  # ("Standards", "Fireflies": an English plural; „ Abrahams Zelt “: a title)
+            not german.genitive_context(prev, nxt, _DE_DETERMINERS)) or _english_plural_compound(word):
+        return None  # ("Standards", "Fireflies": an English plural; „ Abrahams Zelt “: a title; "Weblinks")
     if org_for(name) or _org_word([name], "de"):
         return "organization"
     if place_for(name, "de") or place_for(word, "de") or name.endswith("ien") or prev[:1].isupper() and (
             german.apposition_type(prev) == "place"):
         return "place"  # "Hessens Regierungschef", "Religion Iberiens", "im Osten Kaschmirs"
     return "person"
+
+
+def _english_plural_compound(word: str) -> bool:
+    """"Weblinks", "Onlinegames": a German word glued to an English plural noun, no genitive of a name."""
+    english = _lexicon("en")
+    return english is not None and any(
+        german.known(word[:i]) and word[i:].lower() in english and word[i:-1].lower() in english
+        for i in range(3, len(word) - 4))
 
 
 def _german_quoted(prev: str, nxt: str) -> bool:
@@ -1544,6 +1578,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             kind, canonical = _type_run(texts, language, cue, prev, words[0].sent_start or headline, lower_vocab, nxt)
             if language == "de" and kind is None and len(words) == 1 and _after_finite_verb(toks, start):
                 kind = "person"  # "kehrte Georgi an seine Stelle zurück"
+            elif language == "de" and kind == "place" and len(texts) == 1 and _small_town_subject(toks, start):
+                kind, canonical = "person", None  # "Ferner war Davis Vorsitzender": a surname, not the US town
             if qualified:
                 kind, canonical = "place", qualified.name
             if not kind and start == 0:
@@ -1723,7 +1759,8 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
             else:
                 i += 1
         people = _script_people(para, base, weak_first and pi == 0) + _arabic_names(para, base, whole,
-                                                                                   weak_first and pi == 0)
+                                                                                   weak_first and pi == 0) + (
+            _han_organisations(para, base, weak_first and pi == 0))
         for m in people:
             a, b = m.start, m.start + len(m.surface)
             clash = [x for x in found if x.start < b and a < x.start + len(x.surface)]
@@ -1737,14 +1774,32 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
     return out + _han_surnames(out, whole)
 
 
+# A company or body in Han text: two to four characters of name, then what it is ("澜岸智能", "深蓝资本", "海辺書房",
+# "環境省"), right after a boundary, "企业" (company) or "由" (by) — not inside a phrase like "农业科技领域".
+_HAN_ORG = re.compile(r"(?:^|(?<=[，。、：；！？“”「」（）()\s由据據])|(?<=企业|企業|公司))"
+                      r"(?![由据據])([\u4e00-\u9fff\u30a0-\u30ff]{2,4}(?:智能|资本|資本|科技|控股|证券|証券|基金|传媒|書房|书房|出版社"
+                      r"|研究院|研究所|実行委員会|委员会|委員会|省|庁))(?=[\u4e00-\u9fff\u3040-\u309f0-9０-９，。、（(「“]|$)")
+
+
+def _han_organisations(para: str, base: int, weak: bool) -> list[Mention]:
+    return [Mention(m.group(1), "organization", base + m.start(1), m.group(1), weak=weak)
+            for m in _HAN_ORG.finditer(para) if not _HAN_NOT_NAME & set(m.group(1)[:2])]
+
+
 _HAN_AFTER_SURNAME = re.compile("氏|さん|様|首相|大臣|社長|会長|教授|知事|市長|団長|特使|委員長|部長|局長|董事長|董事长|"
                                 "先生|女士|表示|说|說|指出|认为|認為|强调|強調|は|が|も")
 
 
 def _han_surnames(mentions: list[Mention], text: str) -> list[Mention]:
-    """"佐藤氏", "陈先生" after "佐藤遥", "陈思远": the surname with an honorific or a verb is the person named before."""
+    """"佐藤氏", "陈先生" after "佐藤遥", "陈思远": the surname with an honorific or a verb is the person named before;
+    a company found by its kind ("深蓝资本") is that company wherever else the text names it."""
     taken = [(m.start, m.start + len(m.surface)) for m in mentions]
     out = []
+    for name in {m.surface for m in mentions if m.type == "organization" and _HAN_ORG.fullmatch(m.surface)}:
+        for hit in re.finditer(re.escape(name), text):  # "领投方深蓝资本合伙人": the company found before, again
+            if not any(c < hit.end() and hit.start() < d for c, d in taken):
+                out.append(Mention(name, "organization", hit.start(), name))
+                taken.append(hit.span())
     for m in [m for m in mentions if m.type == "person"]:
         parts = _unspaced_name(m.surface)
         if not parts or len(parts) < 2:
@@ -2205,8 +2260,9 @@ def _person_key(name: str) -> str:
         words = _given_first(words)
     if not words:
         return "person:" + fold(name)
-    surname = lemma_for(words[-1], "uk", "person") if is_cyrillic(words[-1]) else words[-1]
-    surname = _script_surnames().get(surname, surname)  # "الإدريسي", "佐藤", "イドリシ": the Latin surname's key
+    # "الإدريسي", "佐藤", "Вишневская": a known person's surname in another script is keyed as the Latin one
+    surname = _script_surnames().get(words[-1]) or (
+        lemma_for(words[-1], "uk", "person") if is_cyrillic(words[-1]) else words[-1])
     key = "person:" + skeleton(surname)
     given = _given_word(words[:-1])
     if given is None:
@@ -2275,7 +2331,7 @@ def _script_surnames() -> dict[str, str]:
         if len(latin) < 2:
             continue
         for v in variants:
-            if v.isascii() or is_cyrillic(v):
+            if v.isascii():
                 continue
             sep = next((c for c in "・· " if c in v), "")
             parts = _unspaced_name(v) or (v.split(sep) if sep else [])
@@ -2475,6 +2531,8 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
         m.canonical or org_for(m.surface))]
     if language == "en":  # (elsewhere quotation marks also set off company and newspaper names: «Исеть Девелопмент»)
         mentions = _not_titles(mentions, "\n\n".join(texts))
+    if language == "de":
+        mentions = _german_not_in_english_phrase(mentions, "\n\n".join(texts))
     for m in mentions:
         if _DESCRIBED_BY_PLACE.search(m.surface):
             m.surface, m.lemma = m.surface[: m.surface.rfind("-")], ""  # "Tokyo-based" names Tokyo
@@ -2746,6 +2804,22 @@ def _not_titles(mentions: list[Mention], text: str) -> list[Mention]:
         m.canonical or m.type == "place" or org_for(m.surface) or person_for(m.surface) for m in ms)
         and len(name.split()) >= 2}
     return [m for m in mentions if fold(m.surface) not in titles]
+
+
+# English words German never writes in lower case: a capitalised word next to one is part of an English title
+# ("Hit the Road Jack", "You've got a Friend", "Love beyond this World"), not a name of its own.
+_DE_ENGLISH_GLUE = frozenset({"the", "with", "this", "that", "you", "your", "my", "got", "me", "to", "is", "are",
+                              "was", "on", "it", "we", "be", "of", "beyond", "without", "from", "into", "wanna"})
+
+
+def _german_not_in_english_phrase(mentions: list[Mention], text: str) -> list[Mention]:
+    """Drop names that touch a lower-case English word: in German text they are fragments of a quoted English title."""
+    def glued(m: Mention) -> bool:
+        before = text[max(0, m.start - 12) : m.start].split()
+        after = text[m.start + len(m.surface) : m.start + len(m.surface) + 12].split()
+        return bool(before) and before[-1] in _DE_ENGLISH_GLUE or bool(after) and after[0] in _DE_ENGLISH_GLUE
+
+    return [m for m in mentions if not glued(m)]
 
 
 _REGION_WORDS = {"prefecture", "province", "oblast", "county", "region", "district", "state", "governorate"}

@@ -289,6 +289,8 @@ KNOWN_PEOPLE: dict[str, list[str]] = {
     "Benjamin Netanyahu": ["Netanyahu", "Netanjahu"], "Yasser Arafat": ["Arafat"], "Nelson Mandela": ["Mandela"],
     "José María Aznar": ["Aznar"], "Javier Solana": ["Solana"], "Edmund Stoiber": ["Stoiber"],
     "Saddam Hussein": ["Saddam"], "Ban Ki-moon": ["Ban Ki Moon", "Ban Ki-Moon"],
+    # history's names: "Stalin" is also an old name of Donetsk in the place data, and a bare "Hitler" a surname only
+    "Joseph Stalin": ["Stalin", "Josef Stalin", "Сталин", "Сталін"], "Adolf Hitler": ["Hitler", "Гитлер", "Гітлер"],
 }
 
 # Head words that make a capitalised phrase an organisation (matched case-insensitively on whole words).

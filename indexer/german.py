@@ -239,9 +239,29 @@ ORG_NOUNS = (
 )
 
 
+# English words that end the names of firms, labels and funds ("Roger Douglas Associates", "Blue Bay Asset
+# Management", "Fujitsu Siemens Computers"); matched whole, as German compounds do not end in them.
+ENGLISH_FIRM_WORDS = frozenset({
+    "associates", "records", "computers", "solutions", "entertainment", "studios", "pictures", "consulting",
+    "investors", "magazine", "productions", "networks", "brewing", "laboratories",
+})
+
+
+def elided_compound(word: str) -> bool:
+    """"Energieund", "Drehund": a noun whose hyphen was lost before "und"/"oder" ("Energie- und Wasserkosten"),
+    which the lexicon lacks and the name rules would otherwise read as a surname."""
+    for tail in ("und", "oder"):
+        head = word[: -len(tail)]
+        if word.endswith(tail) and len(head) >= 3 and word[:1].isupper() and not known(word) and known(head):
+            return True
+    return False
+
+
 def org_noun(word: str) -> bool:
     """The word is, or ends in, a noun for an institution ("Fußballverband", "Nordbank", "Lehmbruck-Museum")."""
     low = word.casefold().rsplit("-", 1)[-1]
+    if low in ENGLISH_FIRM_WORDS and word[:1].isupper():
+        return True
     return any(low == noun or len(low) > len(noun) + 2 and low.endswith(noun) for noun in ORG_NOUNS)
 
 

@@ -732,6 +732,36 @@ def test_german_foreign_given_name_before_a_known_one_stays_in_the_name():
     assert ("Mélida Anaya Montes", "person") in kinds
 
 
+# ------------------------------------------------------------------ German (round 5: GermEval, issue #5)
+
+
+def test_german_band_or_firm_named_with_a_rare_given_name_and_english_words():
+    kinds = kinds_of("Gestern trat Anna Berger mit Tokio Hotel in Kiel auf .", "de")
+    assert ("Tokio Hotel", "organization") in kinds and ("Anna Berger", "person") in kinds
+    assert ("Hamilton Standard", "organization") in kinds_of("Sie ging 2003 zu Hamilton Standard und blieb dort .",
+                                                             "de")
+    kinds = kinds_of("Er gründete später die Firma Roger Douglas Associates in Auckland .", "de")
+    assert ("Roger Douglas Associates", "organization") in kinds
+    assert ("Jackson Brodie", "person") in kinds_of("Der Stürmer Jackson Brodie traf zweimal .", "de")
+    assert ("Manchester City", "organization") in kinds_of("Er lauert mit Manchester City auf Platz drei .", "de")
+    assert ("Mexico City", "place") in kinds_of("Sie flog weiter nach Mexico City .", "de")
+
+
+def test_german_weblinks_and_fragments_of_english_titles_are_no_names():
+    assert kinds_of("Mehr dazu unter Literatur und Weblinks aufgeführten Quellen .", "de") == set()
+    assert kinds_of("Sie sang den Titel Hit the Road Jack auf der Bühne .", "de") == set()
+    assert ("Merkels", "person") in kinds_of("Merkels Glaubwürdigkeit hängt daran .", "de")
+    assert kinds_of("Sie forschen in den Bereichen Bio- , Energieund Informationstechnik .", "de") == set()
+
+
+def test_german_surname_that_is_also_a_small_town():
+    assert kinds_of("Die Rolle des Machtpolitikers Cicero bleibt umstritten .", "de") == {("Cicero", "person")}
+    assert kinds_of("Ferner war Davis Vorsitzender des Ausschusses .", "de") == {("Davis", "person")}
+    assert ("Hamilton", "place") in kinds_of("Später zog sie nach Hamilton in Kanada .", "de")
+    assert {kind for _, kind in kinds_of("Das Regime unter Stalin ließ Millionen Menschen deportieren .", "de")} == {
+        "person"}
+
+
 # ------------------------------------------------------------------ English and Spanish (CoNLL conventions, issue #5)
 
 

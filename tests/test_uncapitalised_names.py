@@ -111,3 +111,12 @@ def test_a_french_organisation_name_may_end_in_a_proper_name():
     text = "Dans un communiqué, la Confédération hydrographique du Guadalquivir a indiqué que les réserves baissent."
     found = [(e.name, e.type) for e in extract_entities([text], "fr")]
     assert found == [("Confédération hydrographique du Guadalquivir", "organization")]
+
+
+def test_chinese_and_japanese_companies_and_ministries_by_what_they_are(tea_drones):
+    orgs = _named(tea_drones, "organization")
+    assert orgs.get("澜岸智能", 0) >= 3  # "企业澜岸智能8日宣布", "澜岸智能成立于2022年", …
+    text = "公司已完成B轮融资，由深蓝资本领投。这是长三角地区农业科技领域规模较大的一笔融资。"
+    found = {(e.name, e.type) for e in extract_entities([text], "zh")}
+    assert ("深蓝资本", "organization") in found
+    assert not any("农业科技" in name for name, _ in found)  # "agricultural technology" is a field, no company

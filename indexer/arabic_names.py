@@ -35,9 +35,11 @@ _STOP = set("""في من إلى الى على عن مع خلال أمام بعد
 أضافت أكد أكدت أوضح أوضحت أعلن أعلنت ذكر ذكرت وأضاف وأضافت وقال وقالت الأحد الاثنين الثلاثاء الأربعاء الخميس الجمعة
 السبت يناير فبراير مارس أبريل مايو يونيو يوليو أغسطس سبتمبر أكتوبر نوفمبر ديسمبر اليوم أمس غدا صباح مساء""".split())
 
+# Words that start an organisation's name before a place in it ("شركة مصر للطيران")
+COMPANY_WORDS = set("شركة مؤسسة بنك جامعة هيئة مجموعة وكالة صحيفة قناة اتحاد نادي".split())
 # Words after which a name in guillemets is an organisation's: company, fund, bank, group, agency, association …
-ORG_HEADS = set("""شركة الشركة مؤسسة بنك مصرف صندوق مجموعة وكالة جمعية منظمة حزب حركة جامعة صحيفة جريدة مجلة قناة إذاعة
-موقع منصة نادي فريق اتحاد هيئة مجلس أمانة وزارة حكومة بلدية إدارة سلطة""".split())
+ORG_HEADS = COMPANY_WORDS | set("""الشركة مصرف صندوق جمعية منظمة حزب حركة جريدة مجلة إذاعة موقع منصة فريق مجلس
+أمانة وزارة حكومة بلدية إدارة سلطة""".split())
 
 # "The company said", "the ministry said": a definite common noun as a speaker names a role, not a person (family
 # names take the article too, "التازي", so only these are roles)

@@ -1770,8 +1770,7 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
             found.append(m)
         out.extend(found)
         base += len(para) + 2
-    out += _arabic_surnames(out, whole)
-    return out + _han_surnames(out, whole)
+    return out + _unclaimed_hits(out, whole, _arabic_repeats(out) + _han_repeats(out))
 
 
 # A company or body in Han text: two to four characters of name, then what it is ("澜岸智能", "深蓝资本", "海辺書房",
@@ -1790,25 +1789,37 @@ _HAN_AFTER_SURNAME = re.compile("氏|さん|様|首相|大臣|社長|会長|教�
                                 "先生|女士|表示|说|說|指出|认为|認為|强调|強調|は|が|も")
 
 
-def _han_surnames(mentions: list[Mention], text: str) -> list[Mention]:
+def _han_repeats(mentions: list[Mention]) -> list[tuple]:
     """"佐藤氏", "陈先生" after "佐藤遥", "陈思远": the surname with an honorific or a verb is the person named before;
     a company found by its kind ("深蓝资本") is that company wherever else the text names it."""
+    forms: list[tuple] = [(re.escape(name), name, "organization", name, "", _anywhere) for name in sorted(
+        {m.surface for m in mentions if m.type == "organization" and _HAN_ORG.fullmatch(m.surface)})]
+    for m in mentions:
+        parts = _unspaced_name(m.surface) if m.type == "person" else None
+        if parts and len(parts) == 2:
+            forms.append((re.escape(parts[1]) + f"(?=(?:{_HAN_AFTER_SURNAME.pattern}))", parts[1], "person", None,
+                          m.surface, _not_inside_han))
+    return forms
+
+
+def _not_inside_han(text: str, a: int, b: int) -> bool:
+    return not re.match(r"[\u3400-\u9fff]", text[a - 1 : a])
+
+
+def _anywhere(text: str, a: int, b: int) -> bool:
+    return True
+
+
+def _unclaimed_hits(mentions: list[Mention], text: str, forms: list[tuple]) -> list[Mention]:
+    """Later mentions of names found once, where no mention stands yet: each form is (pattern, surface, type,
+    canonical, lemma, accept(text, start, end))."""
     taken = [(m.start, m.start + len(m.surface)) for m in mentions]
     out = []
-    for name in {m.surface for m in mentions if m.type == "organization" and _HAN_ORG.fullmatch(m.surface)}:
-        for hit in re.finditer(re.escape(name), text):  # "领投方深蓝资本合伙人": the company found before, again
-            if not any(c < hit.end() and hit.start() < d for c, d in taken):
-                out.append(Mention(name, "organization", hit.start(), name))
-                taken.append(hit.span())
-    for m in [m for m in mentions if m.type == "person"]:
-        parts = _unspaced_name(m.surface)
-        if not parts or len(parts) < 2:
-            continue
-        family = parts[1]
-        for hit in re.finditer(re.escape(family) + f"(?=(?:{_HAN_AFTER_SURNAME.pattern}))", text):
+    for pattern, surface, kind, canonical, lemma, accept in forms:
+        for hit in re.finditer(pattern, text):
             a, b = hit.span()
-            if not any(c < b and a < d for c, d in taken) and not re.match(r"[\u3400-\u9fff]", text[a - 1 : a]):
-                out.append(Mention(family, "person", a, lemma=m.surface))
+            if accept(text, a, b) and not any(c < b and a < d for c, d in taken):
+                out.append(Mention(surface, kind, a, canonical, lemma=lemma))
                 taken.append((a, b))
     return out
 
@@ -1820,17 +1831,10 @@ def _arabic_names(para: str, base: int, whole: str, weak: bool) -> list[Mention]
             for n in arabic_names.find_names(para, whole)]
 
 
-def _arabic_surnames(mentions: list[Mention], text: str) -> list[Mention]:
+def _arabic_repeats(mentions: list[Mention]) -> list[tuple]:
     """Later bare mentions of an Arabic surname ("قال التازي") join the person named in full before."""
-    taken = [(m.start, m.start + len(m.surface)) for m in mentions]
-    out = []
-    for family in {arabic_names.surname(m.surface) for m in mentions if m.type == "person"} - {None}:
-        for hit in re.finditer(re.escape(family), text):
-            a, b = hit.span()
-            if _arabic_bounded(text, a, b) and not any(c < b and a < d for c, d in taken):
-                out.append(Mention(family, "person", a, lemma=family))
-                taken.append((a, b))
-    return out
+    families = {arabic_names.surname(m.surface) for m in mentions if m.type == "person"} - {None}
+    return [(re.escape(f), f, "person", None, f, _arabic_bounded) for f in sorted(families)]
 
 
 _HAN_NUMERALS = set("〇零一二三四五六七八九十百千万两0123456789０１２３４５６７８９")
@@ -1846,7 +1850,6 @@ def _in_number(para: str, start: int, hit: str) -> bool:
 _HAN_ORG_SUFFIX = re.compile("(?:集团|集團|公司|银行|銀行|航空|铁路|鐵路|鉄道|大学|大學|协会|協会|委员会|委員会|电视台|新闻社"
                              "|通信社|株式会社|電力|电力|汽车|自動車|日报|日報|新聞社)+")
 _HAN_NAME_RUN = re.compile(r"[^\W\d_的和与及或在是对向从为]{0,10}")  # a name runs on to its suffix, not across 的/和
-_AR_ORG_HEADS = {"شركة", "مؤسسة", "بنك", "جامعة", "هيئة", "مجموعة", "وكالة", "صحيفة", "قناة", "اتحاد", "نادي"}
 
 
 def _org_around_place(para: str, start: int, hit: str) -> tuple[int, str] | None:
@@ -1855,7 +1858,7 @@ def _org_around_place(para: str, start: int, hit: str) -> tuple[int, str] | None
     end = start + len(hit)
     if _ARABIC_LETTER.match(hit[0]):
         words = para[:start].split()
-        if not words or words[-1] not in _AR_ORG_HEADS:
+        if not words or words[-1] not in arabic_names.COMPANY_WORDS:
             return None
         head_at = para.rfind(words[-1], 0, start)
         after = para[end:].split()

@@ -166,13 +166,18 @@ _GIVEN_FILE = Path(__file__).resolve().parent / "data" / "given_names.tsv"
 
 
 @lru_cache(maxsize=1)
+def _given_lines() -> tuple[tuple[str, ...], ...]:
+    """The spellings of each group in indexer/data/given_names.tsv, the group's name first."""
+    lines = _GIVEN_FILE.read_text(encoding="utf-8").splitlines()
+    return tuple(tuple(s.strip() for s in line.split("\t") if s.strip())
+                 for line in lines if line.strip() and not line.startswith("#"))
+
+
+@lru_cache(maxsize=1)
 def _given_groups() -> dict[str, str]:
     """Skeleton of every listed spelling -> its group's name (the skeleton of the group's first spelling)."""
     groups: dict[str, str] = {}
-    for line in _GIVEN_FILE.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        spellings = [s.strip() for s in line.split("\t") if s.strip()]
+    for spellings in _given_lines():
         head = skeleton(spellings[0])
         for s in spellings:
             groups.setdefault(skeleton(s), head)
@@ -183,10 +188,7 @@ def _given_groups() -> dict[str, str]:
 def _group_initials() -> dict[str, frozenset[str]]:
     """Group name -> first letters its spellings start with (in Latin letters): Yevhen, Evgeny, Jewgeni."""
     out: dict[str, set[str]] = {}
-    for line in _GIVEN_FILE.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        spellings = [s.strip() for s in line.split("\t") if s.strip()]
+    for spellings in _given_lines():
         letters = out.setdefault(skeleton(spellings[0]), set())
         for s in spellings:
             letters.update(letter for lang in ("uk", "ru") if (letter := initial_letter(s[:1] + ".", lang)))

@@ -1,4 +1,4 @@
-"""Score indexer.entities against the NER sets in shared/eval and the seed article.
+"""Score indexer.annotate.entities against the NER sets in shared/eval and the seed article.
 
 Unit: per document, the set of (surface form, type) pairs. Gold pairs come from the PER/LOC/ORG spans (MISC and
 unmapped labels ignored); predicted pairs are every alias of every entity that occurs verbatim in the document, with
@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from indexer.entities import extract_entities  # noqa: E402
-from indexer.names import fold  # noqa: E402
+from indexer.annotate.entities import extract_entities  # noqa: E402
+from indexer.text.names import fold  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 EVAL = SHARED / "eval"

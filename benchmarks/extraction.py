@@ -84,7 +84,7 @@ def gold_text(gold: dict) -> str | None:
 
 def run_newsarchive(item: dict) -> dict:
     sys.path.insert(0, str(ROOT))
-    from indexer.clean import clean
+    from indexer.clean.extract import clean
     from indexer.models import InputError, RawPage
 
     try:
@@ -236,8 +236,8 @@ def unsupported_dates(items: list[dict]) -> set[str]:
     import html as html_lib
 
     sys.path.insert(0, str(ROOT))
-    from indexer.dates import find_days
-    from indexer.encoding import decode_html, prepare_bytes
+    from indexer.clean.dates import find_days
+    from indexer.sources.encoding import decode_html, prepare_bytes
 
     missing = set()
     for item in items:

@@ -1,4 +1,4 @@
-"""Score indexer.quotes.extract_quotes on the seed article and the quote sets in ../shared/eval.
+"""Score indexer.annotate.quotes.extract_quotes on the seed article and the quote sets in ../shared/eval.
 
 Run: .venv/bin/python benchmarks/quotes.py [--verbose SET]
 
@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from indexer.quotes import extract_quotes  # noqa: E402
+from indexer.annotate.quotes import extract_quotes  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 EVAL = SHARED / "eval"

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from indexer.engine import Engine  # noqa: E402
+from indexer.index.engine import Engine  # noqa: E402
 from indexer.models import AnnotatedArticle, Article, Block  # noqa: E402
 
 SET = ROOT.parent / "shared" / "eval" / "ir_time"

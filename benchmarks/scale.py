@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from indexer.annotate import process  # noqa: E402
-from indexer.engine import Engine  # noqa: E402
+from indexer.annotate.stage import process  # noqa: E402
+from indexer.index.engine import Engine  # noqa: E402
 from indexer.models import Block, Entity, Quote  # noqa: E402
-from indexer.sources import read_file  # noqa: E402
+from indexer.sources.files import read_file  # noqa: E402
 
 QUERIES = ["Wrocław", '"night train"', "drought OR sequía OR sécheresse", "Kyiv", "flood NOT Oder", "title:summit",
            "*", "police", "minister said", "language:de"]

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from indexer.archive import Archive  # noqa: E402
-from indexer.pipeline import ingest  # noqa: E402
+from indexer.ingest.pipeline import ingest  # noqa: E402
 from search_app.service import SearchService  # noqa: E402
 
 QUERIES = ["Wrocław", '"night train"', "drought OR sequía OR sécheresse", "Kyiv", "language:de", "flood NOT Oder",

@@ -6,8 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .engine import Engine
-from .store import Store
+from indexer.index.engine import Engine
+from indexer.store import Store
 
 DEFAULT_DATA = "newsarchive-data"
 STORE_FILE = "archive.sqlite3"
@@ -48,6 +48,10 @@ class Archive:
         self.root.mkdir(parents=True, exist_ok=True)
         self.store = Store(self.root / STORE_FILE)
         self.engine = Engine(self.root / INDEX_DIR)
+        if self.engine.replaced_layout and not self.is_empty():
+            # an index written by another version of the program: rebuild it from the store, which keeps everything
+            self.store.mark_all_unindexed()
+            self.sync_index()
 
     def close(self) -> None:
         self.store.close()

@@ -10,10 +10,10 @@ import shlex
 import sys
 from pathlib import Path
 
-from . import __version__
-from .archive import Archive, NoArchive, default_data_dir
-from .engine import IndexBusy
-from .models import InputError
+from indexer import __version__
+from indexer.archive import Archive, NoArchive, default_data_dir
+from indexer.index.engine import IndexBusy
+from indexer.models import InputError
 
 BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
@@ -62,8 +62,8 @@ def _progress(total_label: str, unit: str = "page"):
 
 # -- commands ------------------------------------------------------------------------------------------------
 def cmd_annotate(args) -> int:
-    from .annotate import process
-    from .sources import read_file
+    from indexer.annotate.stage import process
+    from indexer.sources.files import read_file
 
     failed = 0
     for path in args.paths:
@@ -98,8 +98,8 @@ def _print_annotation(r: dict) -> None:
 
 
 def cmd_ingest(args) -> int:
-    from .fetch import Limits
-    from .pipeline import ingest
+    from indexer.ingest.pipeline import ingest
+    from indexer.sources.fetch import Limits
 
     with Archive(args.data) as archive:
         bar, on_total = _progress("ingesting", unit="B")
@@ -113,8 +113,8 @@ def cmd_ingest(args) -> int:
 
 
 def cmd_crawl(args) -> int:
-    from .crawl import crawl
-    from .fetch import Limits
+    from indexer.ingest.crawl import crawl
+    from indexer.sources.fetch import Limits
 
     with Archive(args.data) as archive:
         bar, on_total = _progress("crawling")
@@ -213,7 +213,7 @@ def cmd_stats(args) -> int:
 def cmd_reindex(args) -> int:
     with Archive(args.data, create=False) as archive:
         if args.reannotate:
-            from .pipeline import reannotate
+            from indexer.ingest.pipeline import reannotate
 
             bar, on_total = _progress("re-annotating")
             on_total(len(archive.store.current_pages()))
@@ -263,7 +263,7 @@ def cmd_check(args) -> int:
 
 def _old_person_keys(archive: Archive, sample: int = 500) -> int:
     """People stored under a key today's annotator would not give them (keys changed with an upgrade)."""
-    from .entities import entity_key
+    from indexer.annotate.entities.recognizer import entity_key
 
     rows = archive.store.db.execute(
         "SELECT name, key FROM entities WHERE type='person' ORDER BY rowid DESC LIMIT ?", (sample,)).fetchall()
@@ -271,7 +271,7 @@ def _old_person_keys(archive: Archive, sample: int = 500) -> int:
 
 
 def cmd_export(args) -> int:
-    from .export import write_jsonl, write_warc
+    from indexer.export import write_jsonl, write_warc
 
     with Archive(args.data, create=False) as archive:
         if args.format == "jsonl":
@@ -294,7 +294,7 @@ def cmd_export(args) -> int:
 
 
 def cmd_user(args) -> int:
-    from .accounts import AccountError, Accounts
+    from search_app.accounts import AccountError, Accounts
 
     with Archive(args.data) as archive:
         accounts = Accounts(archive.store)
@@ -341,7 +341,7 @@ def cmd_serve(args) -> int:
                 print(f"The archive in {archive.root} is empty and the bundled corpus was not found at "
                       f"{corpus}; add pages with `newsarchive ingest PATH`.", file=sys.stderr)
             else:
-                from .pipeline import ingest
+                from indexer.ingest.pipeline import ingest
 
                 print(f"The archive in {archive.root} is empty: adding the bundled corpus ({corpus}) …",
                       file=sys.stderr)

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import BinaryIO, TextIO
 
-from .store import Store
+from indexer.store import Store
 
 
 def jsonl_lines(store: Store) -> Iterator[str]:

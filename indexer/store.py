@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .models import AnnotatedArticle, RawPage
+from indexer.models import AnnotatedArticle, RawPage
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -253,7 +253,7 @@ class Store:
     @staticmethod
     def _replace_annotations(db: sqlite3.Connection, article_id: str, annotated: AnnotatedArticle) -> None:
         # late: the store itself needs no NLP unless annotations are written
-        from .entities import entity_key, speaker_key
+        from indexer.annotate.entities.recognizer import entity_key, speaker_key
 
         db.execute("DELETE FROM entities WHERE article_id=?", (article_id,))
         db.execute("DELETE FROM quotes WHERE article_id=?", (article_id,))

@@ -125,7 +125,7 @@ def _ordinary_word():
     import sys
 
     sys.path.insert(0, str(OUT.parents[2]))
-    from indexer.lemmas import SqliteDictionaryFactory
+    from indexer.text.lemmas import SqliteDictionaryFactory
 
     lexica = [SqliteDictionaryFactory().get_dictionary(lang) for lang in ("en", "de")]
     return lambda name: name.casefold() in _GEO_WORDS or any(name.casefold() in lex for lex in lexica)

@@ -8,8 +8,7 @@ from pathlib import Path
 from flask import Flask, g
 
 from indexer.archive import Archive, default_data_dir
-
-from .service import SearchService
+from search_app.service import SearchService
 
 
 def create_app(data_dir: Path | str | None = None, **config) -> Flask:
@@ -31,9 +30,9 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
 
     app.extensions["newsarchive.service"] = service
 
-    from . import archive_area, auth
-    from .api import api
-    from .pages import pages
+    from search_app import archive_area, auth
+    from search_app.api import api
+    from search_app.pages import pages
 
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")

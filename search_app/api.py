@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, request, url_for
 
-from . import get_service
-from .openapi import openapi_document
-from .service import FILTERS, QUOTE_FILTERS, QueryError
+from search_app import get_service
+from search_app.openapi import openapi_document
+from search_app.service import FILTERS, QUOTE_FILTERS, QueryError
 
 api = Blueprint("api", __name__)
 

@@ -11,11 +11,10 @@ from pathlib import PurePosixPath
 
 from flask import Blueprint, Flask, abort, current_app, jsonify, redirect, render_template, request, url_for
 
-from indexer.fetch import Limits, is_url
-from indexer.jobs import Jobs, Worker, upload_folder
-
-from . import get_service
-from .auth import current_user, sign_in_required
+from indexer.sources.fetch import Limits, is_url
+from search_app import get_service
+from search_app.auth import current_user, sign_in_required
+from search_app.jobs import Jobs, Worker, upload_folder
 
 archive = Blueprint("archive", __name__)
 MAX_UPLOAD_BYTES = 1024 * 1024 * 1024  # a day's WARC of a mid-sized site; larger crawls go through the CLI

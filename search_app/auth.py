@@ -26,9 +26,8 @@ from flask import (
     url_for,
 )
 
-from indexer.accounts import Accounts, User
-
-from . import get_service
+from search_app import get_service
+from search_app.accounts import Accounts, User
 
 auth = Blueprint("auth", __name__)
 SECRET_FILE = "secret_key"

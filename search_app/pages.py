@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from indexer.names import partial_person_key
-
-from . import get_service
-from .service import FILTERS, QUOTE_FILTERS, QueryError
+from indexer.text.names import partial_person_key
+from search_app import get_service
+from search_app.service import FILTERS, QUOTE_FILTERS, QueryError
 
 pages = Blueprint("pages", __name__)
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from indexer.annotate.entities.recognizer import speaker_key
 from indexer.archive import Archive
-from indexer.engine import FACETS, KEYED_FACETS, QueryError, parse_date
-from indexer.entities import speaker_key
-from indexer.names import keys_may_match
-from indexer.provenance import in_date_order, same_statement
+from indexer.index.engine import FACETS, KEYED_FACETS, QueryError, parse_date
+from indexer.index.provenance import in_date_order, same_statement
+from indexer.text.names import keys_may_match
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
 QUOTE_FILTERS = ("language", "source", "article", "from", "to")

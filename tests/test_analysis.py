@@ -8,7 +8,7 @@ import pytest
 from whoosh import fields, index
 from whoosh.qparser import QueryParser
 
-from indexer.analysis import PROFILES, analyzer_for, fold_key, profile_for, translit_analyzer
+from indexer.index.analysis import PROFILES, analyzer_for, fold_key, profile_for, translit_analyzer
 
 DOCS = [
     ("en1", "en", "The prime ministers were meeting in Zürich to discuss the railways."),

@@ -6,7 +6,7 @@ import pytest
 from conftest import page_html
 
 from indexer.archive import Archive
-from indexer.pipeline import ingest
+from indexer.ingest.pipeline import ingest
 from search_app import create_app
 
 PAGES = {

@@ -9,10 +9,10 @@ import time
 import pytest
 from conftest import page_html, run_cli
 
-from indexer.accounts import AccountError, Accounts
 from indexer.archive import Archive
-from indexer.jobs import SCHEMA, Jobs
 from search_app import create_app
+from search_app.accounts import AccountError, Accounts
+from search_app.jobs import SCHEMA, Jobs
 
 PASSWORD = "tram-line-to-the-airport"
 STORY = page_html("City council approves new tram line",

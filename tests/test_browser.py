@@ -66,8 +66,8 @@ def test_query_error_is_shown_not_a_crash(server, browser):
 @pytest.fixture(scope="module")
 def archive_server(tmp_path_factory):
     """An archive with one archivist, served for the sign-in and upload flow."""
-    from indexer.accounts import Accounts
     from indexer.archive import Archive
+    from search_app.accounts import Accounts
 
     data = tmp_path_factory.mktemp("archive-area") / "data"
     with Archive(data) as archive:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.clean import MAX_PAGE_BYTES, clean, decode_html
+from indexer.clean.extract import MAX_PAGE_BYTES, clean, decode_html
 from indexer.models import InputError, RawPage
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from indexer.annotate.entities import extract_entities
 from indexer.archive import Archive
-from indexer.entities import extract_entities
+from indexer.ingest.pipeline import ingest
 from indexer.models import Entity
-from indexer.pipeline import ingest
 
 pytest.importorskip("pymorphy3")
 pytest.importorskip("simplemma")

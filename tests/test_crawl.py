@@ -110,8 +110,8 @@ def test_a_chain_of_sitemaps_ends(tmp_path, site):
 
 def test_atom_entries_resolve_links_against_xml_base():
     """An Atom feed may set xml:base on the feed and on each entry; relative links resolve through both."""
-    from indexer.crawl import classify
-    from indexer.fetch import Response
+    from indexer.ingest.crawl import classify
+    from indexer.sources.fetch import Response
 
     atom = b"""<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://news.example/world/">

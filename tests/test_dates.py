@@ -2,7 +2,7 @@
 
 import pytest
 
-from indexer.dates import date_from_url, find_days, parse_date
+from indexer.clean.dates import date_from_url, find_days, parse_date
 
 
 @pytest.mark.parametrize(

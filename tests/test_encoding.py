@@ -4,8 +4,8 @@ import gzip
 
 import pytest
 
-from indexer.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
 from indexer.models import InputError
+from indexer.sources.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
 
 RU = "Депутаты приняли бюджет на следующий год, сообщила пресс-служба городской думы."
 FR = "L’été à Lyon : « déjà » très chaud, a déclaré l’adjointe chargée des écoles publiques."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from indexer.engine import Engine, QueryError
+from indexer.index.engine import Engine, QueryError
 from indexer.models import AnnotatedArticle, Article, Block, Entity, Quote
 
 

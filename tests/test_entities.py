@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.entities import entity_key, extract_entities
+from indexer.annotate.entities import entity_key, extract_entities
 from indexer.models import Entity
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -360,7 +360,7 @@ def test_german_noun_in_apposition_types_the_name_after_it():
 
 
 def test_german_names_the_lexicon_lists_are_still_names():
-    from indexer import german
+    from indexer.annotate.entities import german
 
     if german._lexicon() is None:
         pytest.skip("no German lexicon")

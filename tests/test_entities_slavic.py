@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from indexer.entities import extract_entities
-from indexer.models import Entity
-from indexer.slavic_entities import (
+from indexer.annotate.entities import extract_entities
+from indexer.annotate.entities.slavic import (
     country_after,
     descriptor_start,
     extend_org_end,
@@ -23,6 +22,7 @@ from indexer.slavic_entities import (
     split_bracketed_acronym,
     state_adjectives,
 )
+from indexer.models import Entity
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 EVAL = SHARED / "eval"
@@ -162,7 +162,7 @@ def _f1(name: str, language: str, limit: int) -> float:
     path = EVAL / name / "ner.jsonl"
     if not path.exists():
         pytest.skip("shared evaluation data not available")
-    from indexer.names import fold
+    from indexer.text.names import fold
 
     tp = fp = fn = 0
     for line in path.read_text(encoding="utf-8").splitlines()[:limit]:

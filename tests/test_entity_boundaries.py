@@ -4,8 +4,8 @@ cut in three, the outlet's own dateline counted as an organisation."""
 
 from __future__ import annotations
 
-from indexer.annotate import annotate
-from indexer.entities import extract_entities
+from indexer.annotate.entities import extract_entities
+from indexer.annotate.stage import annotate
 from indexer.models import Article, Block
 
 

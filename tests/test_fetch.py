@@ -11,7 +11,7 @@ import time
 import pytest
 from conftest import cli_json, page_html, run_cli
 
-from indexer.fetch import Fetcher, FetchError, Limits
+from indexer.sources.fetch import Fetcher, FetchError, Limits
 
 ARTICLE = page_html("Night trains return to the Baltic coast",
                     ["The first night train in a decade left Berlin for Gdańsk on Friday, the operator said.",

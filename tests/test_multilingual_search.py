@@ -6,7 +6,7 @@ import pytest
 from conftest import page_html
 
 from indexer.archive import Archive
-from indexer.pipeline import ingest
+from indexer.ingest.pipeline import ingest
 from search_app.service import SearchService
 
 # original short reports, one per language; each names something the queries below look for
@@ -101,7 +101,7 @@ def test_language_filter_and_did_you_mean(service):
 
 
 def test_a_quote_in_another_language_is_labelled_with_its_language():
-    from indexer.annotate import annotate
+    from indexer.annotate.stage import annotate
     from indexer.models import Article, Block
 
     article = Article(title="Berlin mayor visits the flooded border towns", blocks=[Block(p) for p in [

@@ -10,10 +10,10 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from indexer.annotate.entities import entity_key, extract_entities, speaker_key
 from indexer.archive import Archive
-from indexer.entities import entity_key, extract_entities, speaker_key
 from indexer.models import AnnotatedArticle, Article, Block, Quote, RawPage
-from indexer.names import keys_may_match, resolve_partial_keys, skeleton
+from indexer.text.names import keys_may_match, resolve_partial_keys, skeleton
 from search_app.service import SearchService
 
 pytest.importorskip("pymorphy3")
@@ -109,7 +109,7 @@ def test_east_slavic_and_central_european_given_names(a, b):
 
 
 def test_the_table_puts_no_spelling_in_two_groups():
-    from indexer.names import _GIVEN_FILE
+    from indexer.text.names import _GIVEN_FILE
 
     owner: dict[str, str] = {}
     for line in _GIVEN_FILE.read_text(encoding="utf-8").splitlines():

@@ -8,8 +8,8 @@ from pathlib import Path
 from conftest import page_html
 
 from indexer.archive import Archive
-from indexer.pipeline import ingest
-from indexer.provenance import overlap, same_statement
+from indexer.index.provenance import overlap, same_statement
+from indexer.ingest.pipeline import ingest
 from search_app import create_app
 from search_app.service import SearchService
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from indexer.quote_marks import find_quote_spans
-from indexer.quotes import extract_quotes
+from indexer.annotate.quotes import extract_quotes
+from indexer.annotate.quotes.marks import find_quote_spans
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 SEED_TXT = SHARED / "seeds" / "000_5b693613544c8dd9.txt"
@@ -786,8 +786,8 @@ def test_phrase_later_in_the_sentence_of_an_attributed_quote_is_that_speaker_s()
 
 
 def test_warm_up_loads_the_given_names_before_workers_fork():
-    from indexer.annotate import warm_up
-    from indexer.speaker_gender import gender_detector
+    from indexer.annotate.quotes.speaker_gender import gender_detector
+    from indexer.annotate.stage import warm_up
 
     gender_detector.cache_clear()
     warm_up()

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from indexer.archive import Archive
-from indexer.engine import Engine, QueryError
+from indexer.index.engine import Engine, QueryError
 from indexer.models import AnnotatedArticle, Article, Block, InputError, RawPage
 
 WORDS = ("harbour council budget river bridge school museum tram ferry market library festival hospital "
@@ -177,7 +177,7 @@ def test_any_query_gives_results_or_a_clear_error(engine, text):
                                  "text", "«quote»", "\x00", "é", "<br/>", "<table><tr><td>", "<![CDATA[", "]]>"]),
                 max_size=60).map("".join) | st.binary(max_size=300).map(lambda b: b.decode("latin-1")))
 def test_cleaner_never_crashes(markup):
-    from indexer.clean import clean
+    from indexer.clean.extract import clean
 
     try:
         article = clean(RawPage(markup.encode("utf-8", "surrogatepass"), "prop.html"))

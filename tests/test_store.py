@@ -95,3 +95,20 @@ def test_store_is_a_plain_sqlite_file(tmp_path):
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT title, language FROM articles").fetchone() == ("Flood reaches Wrocław", "en")
         assert db.execute("SELECT speaker FROM quotes").fetchone() == ("Katarzyna Wiśniewska",)
+
+
+def test_an_index_written_by_another_version_is_rebuilt_from_the_store(tmp_path):
+    """An upgrade that changes the index layout must not leave an empty archive behind: the store refills it."""
+    from whoosh import fields, index
+
+    from indexer.archive import Archive
+
+    with Archive(tmp_path) as archive:
+        page = archive.store.receive(RawPage(b"<p>a</p>", "a.html"))
+        archive.store.add_article(page.page_id, annotated())
+        archive.sync_index()
+        assert archive.engine.indexed_versions()
+    index.create_in(tmp_path / "index" / "articles", fields.Schema(other=fields.TEXT))  # an older layout
+    with Archive(tmp_path) as archive:
+        assert list(archive.engine.indexed_versions().values()) == [1]
+        assert archive.drift().missing == []

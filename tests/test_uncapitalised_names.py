@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from indexer.annotate import annotate
-from indexer.arabic_names import find_names
-from indexer.clean import clean
-from indexer.entities import extract_entities
+from indexer.annotate.entities import extract_entities
+from indexer.annotate.entities.arabic import find_names
+from indexer.annotate.stage import annotate
+from indexer.clean.extract import clean
 from indexer.models import AnnotatedArticle, RawPage
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"

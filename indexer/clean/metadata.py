@@ -16,7 +16,7 @@ from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup, Tag
 
-from indexer.dates import date_from_url, parse_date
+from indexer.clean.dates import date_from_url, parse_date
 
 ARTICLE_TYPES = {"article", "newsarticle", "reportagenewsarticle", "blogposting", "analysisnewsarticle",
                  "opinionnewsarticle", "reviewnewsarticle", "backgroundnewsarticle", "socialmediaposting",

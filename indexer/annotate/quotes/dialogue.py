@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from indexer.attribution import speaker_after
-from indexer.quote_candidate import Candidate, strip_span
-from indexer.quote_marks import PAIRS_CHARS, QUOTE_CHARS
+from indexer.annotate.quotes.attribution import speaker_after
+from indexer.annotate.quotes.candidate import Candidate, strip_span
+from indexer.annotate.quotes.marks import PAIRS_CHARS, QUOTE_CHARS
 
 TURN_DASHES = ("—", "–", "--")
 DIALOGUE_GAP = 400  # characters between two quotes of one exchange

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .names import fold
+from indexer.text.names import fold
 
 # Last parts of German place names ("Wilhelmsdorf", "Esenhausen", "Geichlingen", "Oberhof").
 TOPONYM_ENDINGS = (
@@ -79,7 +79,7 @@ PLACE_HEADS = {
 @lru_cache(maxsize=1)
 def _lexicon():
     try:
-        from .lemmas import SqliteDictionaryFactory
+        from indexer.text.lemmas import SqliteDictionaryFactory
 
         return SqliteDictionaryFactory().get_dictionary("de")
     except Exception:  # noqa: BLE001 - optional package or missing language data

@@ -15,12 +15,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 
-from .annotate import process, warm_up
-from .archive import Archive
-from .fetch import Fetcher, Limits, is_url
-from .models import AnnotatedArticle, InputError, RawPage
-from .sources import Inputs, expand, read_file
-from .warc import describe_passed, is_warc_name, read_warc
+from indexer.annotate.stage import process, warm_up
+from indexer.archive import Archive
+from indexer.models import AnnotatedArticle, InputError, RawPage
+from indexer.sources.fetch import Fetcher, Limits, is_url
+from indexer.sources.files import Inputs, expand, read_file
+from indexer.sources.warc import describe_passed, is_warc_name, read_warc
 
 CHUNK = 24  # pages per round of store → process → index; bounds the work lost to a crash and the memory held
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
-from indexer.attribution import SUBORDINATORS, verb_pattern
-from indexer.dialogue import TURN_DASHES
-from indexer.quote_candidate import Candidate, strip_span
-from indexer.quote_marks import PAIRS_CHARS, PARA_SEP, QUOTE_CHARS, QuoteSpan
+from indexer.annotate.quotes.attribution import SUBORDINATORS, verb_pattern
+from indexer.annotate.quotes.candidate import Candidate, strip_span
+from indexer.annotate.quotes.dialogue import TURN_DASHES
+from indexer.annotate.quotes.marks import PAIRS_CHARS, PARA_SEP, QUOTE_CHARS, QuoteSpan
 
 UNMARKED_SPEECH = {"de"}  # German writers often give direct speech after a colon without marks
 UNMARKED_MIN_WORDS = 3

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from . import arabic_names
-from .clean import clean
-from .entities import ZH_SURNAMES, entity_key, extract_entities
-from .language import detect_language, detect_short
-from .models import AnnotatedArticle, Article, Entity, Quote, RawPage
-from .names import fold
-from .quotes import extract_quotes
+from indexer.annotate.entities import arabic as arabic_names
+from indexer.annotate.entities.recognizer import ZH_SURNAMES, entity_key, extract_entities
+from indexer.annotate.quotes.finder import extract_quotes
+from indexer.clean.extract import clean
+from indexer.language import detect_language, detect_short
+from indexer.models import AnnotatedArticle, Article, Entity, Quote, RawPage
+from indexer.text.names import fold
 
 QUOTE_LANGUAGE_MIN_CHARS = 60  # shorter quotes are too short for language identification to be trusted
 
@@ -98,8 +98,8 @@ def process(page: RawPage) -> AnnotatedArticle:
 def warm_up() -> None:
     """Load the lazily built models (gazetteers, language profiles, the given names that tell 'he' from 'she')
     once, before worker processes are forked, so the workers share them instead of each building its own copy."""
-    from .models import Block
-    from .speaker_gender import gender_detector
+    from indexer.annotate.quotes.speaker_gender import gender_detector
+    from indexer.models import Block
 
     sample = Article(title="Warm-up", blocks=[Block("“Ready,” said Anna Kowalska in Kyiv on Monday.")])
     annotate(sample)

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from indexer.attribution import (
+from indexer.annotate.quotes.attribution import (
     AR_ROLES,
     CASELESS,
     HEARD_SPEAKING,
@@ -42,9 +42,17 @@ from indexer.attribution import (
     subject_before,
     verb_pattern,
 )
-from indexer.dialogue import dash_turns, dialogue_turn, question_turn, turn_opened
-from indexer.models import Quote
-from indexer.partial_quotes import (
+from indexer.annotate.quotes.candidate import Candidate
+from indexer.annotate.quotes.dialogue import dash_turns, dialogue_turn, question_turn, turn_opened
+from indexer.annotate.quotes.marks import (
+    PAIRS,
+    PAIRS_CHARS,
+    PARA_SEP,
+    QuoteSpan,
+    find_quote_spans,
+    straight_single_spans,
+)
+from indexer.annotate.quotes.partial import (
     PASSIVE_AUX,
     echoed,
     namer,
@@ -53,30 +61,22 @@ from indexer.partial_quotes import (
     same_sentence_speaker,
     titled_person,
 )
-from indexer.quote_candidate import Candidate
-from indexer.quote_marks import (
-    PAIRS,
-    PAIRS_CHARS,
-    PARA_SEP,
-    QuoteSpan,
-    find_quote_spans,
-    straight_single_spans,
-)
-from indexer.speaker_gender import (
+from indexer.annotate.quotes.speaker_gender import (
     PRONOUN_GENDER,
     fits_gender,
     gender_by_surname,
     german_sie_gender,
     name_gender,
 )
-from indexer.speech_verbs import ACCORDING, DETERMINERS, PERSON_ROLES, TITLES
-from indexer.unmarked_speech import (
+from indexer.annotate.quotes.speech_verbs import ACCORDING, DETERMINERS, PERSON_ROLES, TITLES
+from indexer.annotate.quotes.unmarked import (
     SPEECH_INFINITIVE_DE,
     SPEECH_NOUNS_DE,
     UNMARKED_SPEECH,
     unclosed_goes_on,
     unmarked_after_colon,
 )
+from indexer.models import Quote
 
 SENTENCE_END = ".!?。！？"
 ABBREVIATIONS = set(

@@ -18,10 +18,10 @@ from urllib.parse import quote, urldefrag, urljoin, urlsplit
 
 from protego import Protego
 
-from . import __version__
-from .encoding import MAX_PAGE_BYTES
-from .models import InputError, RawPage
-from .store import now
+from indexer import __version__
+from indexer.models import InputError, RawPage
+from indexer.sources.encoding import MAX_PAGE_BYTES
+from indexer.store import now
 
 USER_AGENT = f"newsarchive/{__version__} (news archive indexer; obeys robots.txt)"
 ROBOTS_AGENT = "newsarchive"

@@ -36,10 +36,10 @@ from whoosh.qparser.dateparse import DateParserPlugin
 from whoosh.searching import Searcher
 from whoosh.writing import CLEAR
 
-from .analysis import PROFILES, analyzer_for, profile_for, translit_analyzer
-from .entities import entity_key, speaker_key
-from .models import AnnotatedArticle
-from .names import person_filter_keys, resolve_partial_keys, split_person_key
+from indexer.annotate.entities.recognizer import entity_key, speaker_key
+from indexer.index.analysis import PROFILES, analyzer_for, profile_for, translit_analyzer
+from indexer.models import AnnotatedArticle
+from indexer.text.names import person_filter_keys, resolve_partial_keys, split_person_key
 
 ARTICLES, QUOTES = "articles", "quotes"
 FACETS = ("person", "place", "organization", "speaker", "language", "source", "year")
@@ -474,6 +474,7 @@ class Engine:
 
     def __init__(self, folder: Path | str):
         self.folder = Path(folder)
+        self.replaced_layout = False
         self._indexes = {name: self._open(name, schema()) for name, schema in
                          ((ARTICLES, article_schema), (QUOTES, quote_schema))}
         self._lock = threading.Lock()
@@ -485,11 +486,16 @@ class Engine:
     def _open(self, name: str, schema: fields.Schema) -> index.Index:
         path = self.folder / name
         path.mkdir(parents=True, exist_ok=True)
-        if index.exists_in(path):
-            ix = index.open_dir(path)
-            if set(ix.schema.names()) == set(schema.names()) and _key_kinds(ix.schema) == _key_kinds(schema):
+        if any(path.glob("*.toc")):
+            try:
+                ix = index.open_dir(path)
+            except Exception:  # noqa: BLE001 - its schema names classes that an older version had
+                ix = None
+            if ix is not None and set(ix.schema.names()) == set(schema.names()) and \
+                    _key_kinds(ix.schema) == _key_kinds(schema):
                 return ix
-        return index.create_in(path, schema)  # new archive, or an index built by an older layout: rebuild it
+            self.replaced_layout = True  # built by another version: the archive refills it from the store
+        return index.create_in(path, schema)
 
     def clear(self) -> None:
         """Empty both indexes (for a rebuild from the store)."""
@@ -833,7 +839,7 @@ class Engine:
 
     def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:
         """Quotes in the same language sharing many words with `text` (to be confirmed by provenance)."""
-        from .provenance import words
+        from indexer.index.provenance import words
 
         terms = " ".join(sorted(words(text)))
         if not terms:

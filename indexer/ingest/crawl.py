@@ -19,12 +19,12 @@ from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup
 
-from .archive import Archive
-from .encoding import decode_html
-from .fetch import Fetcher, FetchError, Limits, Response, normal_url
-from .models import RawPage
-from .pipeline import IngestReport, _worker_count, store_pages
-from .store import now
+from indexer.archive import Archive
+from indexer.ingest.pipeline import IngestReport, _worker_count, store_pages
+from indexer.models import RawPage
+from indexer.sources.encoding import decode_html
+from indexer.sources.fetch import Fetcher, FetchError, Limits, Response, normal_url
+from indexer.store import now
 
 _NOT_PAGES = re.compile(r"\.(?:jpe?g|png|gif|webp|svg|ico|pdf|zip|gz|mp[34]|m4a|avi|mov|webm|css|js|json|woff2?|"
                         r"ttf|docx?|xlsx?|pptx?|epub)$", re.I)

@@ -15,8 +15,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from indexer import arabic_names, dutch, german
-from indexer.gazetteer import (
+from indexer.annotate.entities import arabic as arabic_names
+from indexer.annotate.entities import dutch, german
+from indexer.annotate.entities.gazetteer import (
     IRREGULAR_DEMONYMS,
     MONTHS_DAYS,
     NEVER_ALONE,
@@ -36,19 +37,7 @@ from indexer.gazetteer import (
     place_index,
     script_index,
 )
-from indexer.models import ENTITY_TYPES, Entity
-from indexer.names import (
-    _morph,
-    fold,
-    given_key,
-    initial_letter,
-    is_cyrillic,
-    lemma_candidates,
-    lemma_for,
-    resolve_partial_keys,
-    skeleton,
-)
-from indexer.slavic_entities import (
+from indexer.annotate.entities.slavic import (
     PL_PLACE_PREPOSITIONS,
     agreed_nominative,
     country_after,
@@ -61,6 +50,18 @@ from indexer.slavic_entities import (
     polish_place_name,
     ru_not_a_place,
     split_bracketed_acronym,
+)
+from indexer.models import ENTITY_TYPES, Entity
+from indexer.text.names import (
+    _morph,
+    fold,
+    given_key,
+    initial_letter,
+    is_cyrillic,
+    lemma_candidates,
+    lemma_for,
+    resolve_partial_keys,
+    skeleton,
 )
 
 _TOKEN = re.compile(r"\b[A-ZА-ЯІЇЄҐ]\.(?=\s?[A-ZА-ЯІЇЄҐ][a-zа-яіїєґ])|\b(?:[LlDdJjMmnSsTtCc]|N(?!['’][A-Z])|[Qq]u)['’](?=\w)|\b(?:[DdNnSs]?[Aa]ll|[Dd]ell|[Dd]egl)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
@@ -175,7 +176,7 @@ def _lexicon(language: str):
     if code is None:
         return None
     try:
-        from .lemmas import SqliteDictionaryFactory
+        from indexer.text.lemmas import SqliteDictionaryFactory
 
         return SqliteDictionaryFactory().get_dictionary(code)  # row lookups, not a whole language in memory
     except Exception:  # noqa: BLE001 - optional package or missing language data
@@ -867,7 +868,7 @@ def _country_code(word: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _country_prefixes() -> dict[str, str]:
-    from indexer.gazetteer import place_index
+    from indexer.annotate.entities.gazetteer import place_index
 
     out: dict[str, str] = {}
     for key, place in place_index().items():
@@ -2628,7 +2629,7 @@ def _inflected_surnames(mentions: list[Mention], text: str, language: str, title
 def _inflected_given_names(mentions: list[Mention], names: set[str], language: str) -> None:
     """"Marka" after "Marek Wójcik" is his genitive, not the Somali town: a lone word whose dictionary form is a
     word of a person's full name in the article is that person."""
-    from .lemmas import lemma
+    from indexer.text.lemmas import lemma
 
     for m in mentions:
         if m.type in (None, "place") and " " not in m.surface and m.surface not in names and (
@@ -2874,7 +2875,7 @@ def _polish_base_forms(mentions: list[Mention], language: str, text: str = "") -
     the dictionary form when the lemmatiser knows it, else the shortest form of the same stem in the article."""
     if language not in _LATIN_INFLECTING:
         return
-    from .lemmas import lemma
+    from indexer.text.lemmas import lemma
 
     if language == "pl":
         _polish_place_and_org_forms(mentions, text)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from .store import Store, now
+from indexer.store import Store, now
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS users (

@@ -15,10 +15,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .archive import Archive
-from .fetch import Limits
-from .pipeline import ingest
-from .store import Store, now
+from indexer.archive import Archive
+from indexer.ingest.pipeline import ingest
+from indexer.sources.fetch import Limits
+from indexer.store import Store, now
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS jobs (

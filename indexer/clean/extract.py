@@ -20,9 +20,9 @@ from urllib.parse import urlsplit
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
 from indexer import metadata as md
-from indexer.dates import parse_date
-from indexer.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
+from indexer.clean.dates import parse_date
 from indexer.models import Article, Block, InputError, RawPage
+from indexer.sources.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
 
 __all__ = ["MAX_PAGE_BYTES", "decode_html", "clean", "InputError"]
 

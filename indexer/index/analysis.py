@@ -26,10 +26,9 @@ from whoosh.analysis import Analyzer, Filter, Tokenizer
 from whoosh.analysis.acore import Token
 from whoosh.lang import has_stopwords, stemmer_for_language, stopwords_for_language
 
-from indexer import scripts
-from indexer.scripts import fold
-
-from .lemmas import lemma
+from indexer.text import scripts
+from indexer.text.lemmas import lemma
+from indexer.text.scripts import fold
 
 # --- profiles -----------------------------------------------------------------------------------------------------------
 

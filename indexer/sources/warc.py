@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from .encoding import MAX_PAGE_BYTES
-from .models import InputError, RawPage
+from indexer.models import InputError, RawPage
+from indexer.sources.encoding import MAX_PAGE_BYTES
 
 WARC_SUFFIXES = (".warc", ".warc.gz", ".arc", ".arc.gz")
 MAX_RECORD_BYTES = MAX_PAGE_BYTES  # the cleaner's page limit: a larger capture is counted, never stored

@@ -6,10 +6,10 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .fetch import is_url
-from .models import InputError, RawPage
-from .store import now
-from .warc import is_warc_name
+from indexer.models import InputError, RawPage
+from indexer.sources.fetch import is_url
+from indexer.sources.warc import is_warc_name
+from indexer.store import now
 
 PAGE_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
 

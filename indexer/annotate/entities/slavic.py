@@ -9,7 +9,7 @@ handled here too. For Russian, where natasha's tagger finds the spans, this modu
 factRuEval-style annotation (and a reader) would: the kind word before a name ("компании «Вымпелком»"), the
 country after a ministry ("МИД России"), a bracketed acronym split off, a state adjective before an institution
 ("российские власти") taken as a mention of that state. merge_phrase_orgs() is the one entry point for rule or
-tagger mentions; the rest are small helpers called from indexer.entities.
+tagger mentions; the rest are small helpers called from indexer.annotate.entities.recognizer.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from indexer.gazetteer import first_names, place_for
-from indexer.names import _morph, _restore_case, fold, lemma_for
+from indexer.annotate.entities.gazetteer import first_names, place_for
+from indexer.text.names import _morph, _restore_case, fold, lemma_for
 
 # Lemmas of words that head an institution's name (uk and ru).
 _ORG_HEADS = frozenset("""
@@ -800,7 +800,7 @@ PL_PLACE_PREPOSITIONS = frozenset({"w", "we", "na", "do", "z", "ze", "pod", "nad
 
 def _pl_lemma(word: str) -> str:
     """simplemma's Polish lemma with the word's capital kept: "Mieście" → "Miasto", "Torunia" → "Toruń"."""
-    from .lemmas import lemma
+    from indexer.text.lemmas import lemma
 
     low = word.lower()
     found = lemma(low, "pl")
@@ -812,7 +812,7 @@ def _pl_lemma(word: str) -> str:
 def pl_adjective_stem(word: str) -> str | None:
     """The stem of a Polish adjective in any case form ("Nadwiślańskim" → "nadwiślańsk", "Zielonej" → "zielon"),
     None for other words ("Góry", "Pomorza", "Torunia"): the lemmatiser must read the word as that adjective."""
-    from .lemmas import lemma
+    from indexer.text.lemmas import lemma
 
     low = word.lower()
     if not low.isalpha() or word.isupper():
@@ -887,7 +887,7 @@ def polish_place_name(surface: str) -> bool:
 
 def polish_common_noun(word: str) -> bool:
     """The word is an inflected common noun ("Mieście" → miasto, "Góry" → góra), so no part of a person's name."""
-    from .lemmas import lemma
+    from indexer.text.lemmas import lemma
 
     low = word.lower()
     found = lemma(low, "pl")

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from indexer.names import fold, lemma_candidates
-
-DATA = Path(__file__).resolve().parent / "data"
+from indexer import DATA
+from indexer.text.names import fold, lemma_candidates
 
 
 @lru_cache(maxsize=1)
@@ -700,7 +699,7 @@ _SIMPLEMMA_PLACES = ("pl", "cs", "sk", "hr", "sl", "lt", "lv", "fi", "hu", "tr")
 @lru_cache(maxsize=4096)
 def _simplemma_lemma(word: str, language: str) -> str | None:
     """Lemma for case-inflecting Latin-script languages (Polish "Warszawie" → "Warszawa"), if simplemma is there."""
-    from .lemmas import lemma
+    from indexer.text.lemmas import lemma
 
     return lemma(word, language)
 
@@ -714,7 +713,9 @@ def place_for(surface: str, language: str) -> Place | None:
         if hit:
             return hit
     if language == "pl" and len(words) > 1:
-        from indexer.slavic_entities import polish_nominative  # (late: that module builds on this one)
+        from indexer.annotate.entities.slavic import (
+            polish_nominative,  # (late: that module builds on this one)
+        )
 
         nominative = polish_nominative(surface)  # "Dolnego Śląska" → "Dolny Śląsk"
         hit = index.get(fold(nominative)) if nominative != surface else None
@@ -754,7 +755,9 @@ def place_for(surface: str, language: str) -> Place | None:
             if hit:
                 return hit
     if language in ("uk", "ru") and len(words) > 1:
-        from indexer.slavic_entities import agreed_nominative  # (late: that module builds on this one)
+        from indexer.annotate.entities.slavic import (
+            agreed_nominative,  # (late: that module builds on this one)
+        )
 
         nominative = agreed_nominative(surface, language)  # "Нижній Сілезії" → "Нижня Сілезія"
         return index.get(fold(nominative)) if nominative else None

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from indexer.speech_verbs import (
+from indexer.annotate.quotes.speech_verbs import (
     ACCORDING,
     AFTER_ONLY,
     DE_TITLES,

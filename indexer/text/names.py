@@ -11,7 +11,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
-from pathlib import Path
+
+from indexer import DATA
 
 _CYR = {
     "а": "a", "б": "b", "в": "v", "г": "h", "ґ": "g", "д": "d", "е": "e", "є": "ye", "ё": "e", "ж": "zh",
@@ -162,7 +163,7 @@ def lemma_for(word: str, language: str, kind: str = "") -> str:
 # calls someone just "Carter" cannot say which Carter; the engine joins it to the one Carter the archive knows, and
 # keeps it apart when the archive knows two (see resolve_partial_keys).
 
-_GIVEN_FILE = Path(__file__).resolve().parent / "data" / "given_names.tsv"
+_GIVEN_FILE = DATA / "given_names.tsv"
 
 
 @lru_cache(maxsize=1)

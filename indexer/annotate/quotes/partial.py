@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.attribution import (
+from indexer.annotate.quotes.attribution import (
     article_noun,
     german_subject,
     speaker_after,
@@ -17,9 +17,9 @@ from indexer.attribution import (
     subject_before,
     words,
 )
-from indexer.quote_candidate import Candidate
-from indexer.quote_marks import PAIRS_CHARS
-from indexer.speech_verbs import DETERMINERS
+from indexer.annotate.quotes.candidate import Candidate
+from indexer.annotate.quotes.marks import PAIRS_CHARS
+from indexer.annotate.quotes.speech_verbs import DETERMINERS
 
 TITLED_NAME_DE = re.compile(
     r"(?<!\w)(?:(?:Herr|Herrn|Hr\.|Frau|Fräulein|General|Generals|Graf|Grafen|Fürst|Fürsten|Minister|Ministers|"

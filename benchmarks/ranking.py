@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from indexer.index.engine import Engine  # noqa: E402
+from indexer.index.whoosh_engine import WhooshEngine  # noqa: E402
 from indexer.models import AnnotatedArticle, Article, Block  # noqa: E402
 
 SET = ROOT.parent / "shared" / "eval" / "ir_time"
@@ -47,7 +47,7 @@ def main() -> None:
     docs = [json.loads(line) for line in (SET / "docs.jsonl").read_text(encoding="utf-8").splitlines() if line]
     spec = json.loads((SET / "queries.json").read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory() as tmp:
-        engine = Engine(tmp)
+        engine = WhooshEngine(tmp)
         engine.write_articles(
             (d["id"], 1, AnnotatedArticle(Article(title="", blocks=[Block(d["text"].lower())],
                                                   published=d["date"]), "en"))

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from indexer.annotate.stage import process  # noqa: E402
-from indexer.index.engine import Engine  # noqa: E402
+from indexer.index.whoosh_engine import WhooshEngine  # noqa: E402
 from indexer.models import Block, Entity, Quote  # noqa: E402
 from indexer.sources.files import read_file  # noqa: E402
 
@@ -77,7 +77,7 @@ def main() -> None:
         except Exception:  # the corpus holds deliberately broken pages
             continue
     with tempfile.TemporaryDirectory() as tmp:
-        engine = Engine(args.index or Path(tmp) / "index")
+        engine = WhooshEngine(args.index or Path(tmp) / "index")
         start = time.perf_counter()
         items = synthetic(bases, args.articles)
         for done in range(0, args.articles, args.batch):

@@ -6,12 +6,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from indexer.index.engine import Engine
+from indexer.index.engine import SearchEngine, open_engine
 from indexer.store import Store
 
 DEFAULT_DATA = "newsarchive-data"
 STORE_FILE = "archive.sqlite3"
-INDEX_DIR = "index"
 
 
 def default_data_dir() -> Path:
@@ -47,13 +46,14 @@ class Archive:
                             f"first with `newsarchive ingest --data {self.root} PATH`.")
         self.root.mkdir(parents=True, exist_ok=True)
         self.store = Store(self.root / STORE_FILE)
-        self.engine = Engine(self.root / INDEX_DIR)
+        self.engine: SearchEngine = open_engine(self.root)
         if self.engine.replaced_layout and not self.is_empty():
             # an index written by another version of the program: rebuild it from the store, which keeps everything
             self.store.mark_all_unindexed()
             self.sync_index()
 
     def close(self) -> None:
+        self.engine.close()
         self.store.close()
 
     def __enter__(self) -> Archive:

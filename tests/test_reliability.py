@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from indexer.archive import Archive
-from indexer.index.engine import Engine, QueryError
+from indexer.index.engine import QueryError, open_engine
 from indexer.models import AnnotatedArticle, Article, Block, InputError, RawPage
 
 WORDS = ("harbour council budget river bridge school museum tram ferry market library festival hospital "
@@ -151,7 +151,7 @@ def test_hostile_inputs_in_one_annotate_batch(tmp_path):
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory):
-    eng = Engine(tmp_path_factory.mktemp("prop-index"))
+    eng = open_engine(tmp_path_factory.mktemp("prop-data"))
     eng.write_articles([("a", 1, AnnotatedArticle(Article(title="Flood in Wrocław", blocks=[Block(
         "The Oder rose overnight (officials said) — “we are ready”.")]), "en"))])
     return eng

@@ -1,2 +1,3 @@
-"""Index stage: the search engine behind one narrow interface (`engine`), its per-language analysis chains
-(`analysis`) and the comparison of quotations across articles (`provenance`)."""
+"""Index stage: the search engine behind one narrow interface (`engine`: `SearchEngine`, its result types and
+`open_engine`), its Whoosh implementation (`whoosh_engine`), Whoosh's per-language analysis chains (`analysis`) and
+the comparison of quotations across articles (`provenance`)."""

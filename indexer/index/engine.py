@@ -1,62 +1,29 @@
-"""Every Whoosh call lives here: schema, writer, searcher, query parsing, snippets and facet counts.
+"""The search engine's interface: what the archive, the search service and the CLI may ask of an index.
 
-Whoosh is pure Python and unmaintained upstream, so nothing else in the project imports it (apart from the analyzers
-handed to this module): swapping the engine later means rewriting this one file.
+Everything here is plain Python: no backend type (a Whoosh searcher or query, a Solr client) appears in a signature,
+so a second backend can implement `SearchEngine` and run the same contract tests (tests/test_engine_contract.py).
+`open_engine` picks the backend: today Whoosh, in the data directory (`whoosh_engine`).
 
-Design notes
-- Text is indexed into one field pair per analysis profile (`title_<p>`, `body_<p>`) so each language gets its own
-  stemmer, plus a cross-script pair (`title_latn`, `body_latn`) that lets Latin queries find Cyrillic/Greek words.
-  Users never see these names: `title:` and `text:` in a query expand to every profile.
-- Facet fields hold entity *keys* (one key per entity across spellings and scripts); the store knows how to show them.
-  Person keys carry the given name ("person:carter|ben"); a surname-only or initial key ("Carter", "B. Carter")
-  counts for, and is matched with, the one person of the archive it can mean (names.resolve_partial_keys), and a
-  surname typed as a filter matches every person of that surname.
-- Facet counts are computed from a per-reader map docnum -> facet values, built once from the posting lists when
-  a new index generation is opened, so a search only walks its own hits (not Whoosh's slow `groupedby`).
-- Writers take Whoosh's single write lock with a wait, never fail on it; readers are never blocked by writers.
+The query syntax is the user's contract, whatever the backend: words (all must match; a plain multi-word query with
+no match falls back to any-word ranking), "phrases", AND / OR / NOT, wildcards (Kramat*), fields (title:, text:,
+person:, place:, organization:, speaker:, language:, source:, year:, url:, names:, published:) and date ranges
+(published:[2026-03-01 to 2026-04-30], published:<2026-01-01); `*` alone is every article, newest first.
 """
 
 from __future__ import annotations
 
-import copy
-import html
-import re
-import threading
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from whoosh import fields, index, qparser, query, sorting
-from whoosh.analysis import CompositeAnalyzer, Filter, StandardAnalyzer, Token, Tokenizer
-from whoosh.highlight import ContextFragmenter, Formatter, get_text
-from whoosh.qparser import syntax
-from whoosh.qparser.dateparse import DateParserPlugin
-from whoosh.searching import Searcher
-from whoosh.writing import CLEAR
+if TYPE_CHECKING:
+    from indexer.models import AnnotatedArticle
 
-from indexer.annotate.entities.recognizer import entity_key, speaker_key
-from indexer.index.analysis import PROFILES, analyzer_for, profile_for, translit_analyzer
-from indexer.models import AnnotatedArticle
-from indexer.text.names import person_filter_keys, resolve_partial_keys, split_person_key
-
-ARTICLES, QUOTES = "articles", "quotes"
 FACETS = ("person", "place", "organization", "speaker", "language", "source", "year")
 KEYED_FACETS = {"person": "person", "place": "place", "organization": "organization", "speaker": "person"}
-ALIAS_OF = "\x1e"  # joins a spelling's key to its entity's key in the <facet>_aka fields
-PERSON_FIELDS = ("person", "speaker")  # keyed by person: a surname alone or an initial may resolve to a full name
-USER_FIELDS = ("title", "text", "person", "place", "organization", "speaker", "language", "source", "year",
-               "published", "url", "names")
-QUOTE_FIELDS = ("text", "speaker", "language", "source", "published", "article_id")  # what a quote query may name
-MAX_QUERY_CHARS = 2000
-# Whoosh 2.7's block-quality skipping (optimize=True) can loop forever in skip_to_quality on some segment layouts
-# (seen after concurrent writers committed many small segments): score every matching document instead.
-NO_BLOCK_SKIPPING = False
-OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
-_PLAIN_WORDS = re.compile(r"[^\"():*?\[\]{}^]+")  # no operators of the query syntax but the words
-_QUERY_WORD = re.compile(r"(?<![\w:*?\\])[^\W\d_]{3,}(?![\w:*?])")  # plain words, not fields or wildcards
-TITLE_BOOST = 3.0
+INDEX_DIR = "index"  # the Whoosh index's folder inside a data directory
 
 
 class QueryError(ValueError):
@@ -67,361 +34,8 @@ class IndexBusy(RuntimeError):
     """Another process held the index write lock for longer than we were willing to wait."""
 
 
-# -- analyzers for keyed facet fields ------------------------------------------------------------------------
-class _WholeValueTokenizer(Tokenizer):
-    """Index a facet value (a name, possibly with commas in it) as one token."""
-
-    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
-                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
-        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        for i, part in enumerate(value.split("\x1f") if tokenize else [value]):
-            part = part.strip()
-            if not part:
-                continue
-            t.original = t.text = part
-            t.boost = 1.0
-            if positions:
-                t.pos = start_pos + i
-            if chars:
-                t.startchar, t.endchar = start_char, start_char + len(part)
-            yield t
-
-
-KEY_MARK = "\ue000"  # prefixes a value that is already an entity key, so it is indexed as it is
-
-
-class _EntityKeyFilter(Filter):
-    """Turn any spelling of a name into the entity's key (at query time, and for names given when indexing)."""
-
-    def __init__(self, kind: str):
-        self.kind = kind
-
-    def __eq__(self, other):
-        return isinstance(other, _EntityKeyFilter) and other.kind == self.kind
-
-    def __call__(self, tokens):
-        for t in tokens:
-            if t.text.startswith(KEY_MARK):
-                t.text = t.text[1:]
-            else:  # a speaker may be a body ("Deutsche Bahn") or a role, which has no key
-                t.text = (speaker_key(t.text) or "") if self.kind == "speaker" else entity_key(t.text, self.kind)
-            if t.text:
-                yield t
-
-
-def _key_field(kind: str) -> fields.FieldType:
-    analyzer = CompositeAnalyzer(_WholeValueTokenizer(), _EntityKeyFilter(kind))
-    return fields.KEYWORD(analyzer=analyzer, scorable=False, stored=False)
-
-
-def _key_kinds(schema: fields.Schema) -> dict[str, str]:
-    """How each keyed field turns a name into a key (an index keyed another way must be rebuilt)."""
-    kinds = {}
-    for name, ftype in schema.items():
-        for part in getattr(getattr(ftype, "analyzer", None), "items", []):
-            if isinstance(part, _EntityKeyFilter):
-                kinds[name] = part.kind
-    return kinds
-
-
-def _text_fields(prefix: str, boost: float = 1.0) -> dict[str, fields.FieldType]:
-    # unspaced scripts become several bigram tokens per query word: they must match side by side, as a phrase
-    made = {f"{prefix}_{p}": fields.TEXT(analyzer=analyzer_for(p), field_boost=boost,
-                                         multitoken_query="phrase" if p == "cjk" else "default") for p in PROFILES}
-    made[f"{prefix}_latn"] = fields.TEXT(analyzer=translit_analyzer(), field_boost=boost * 0.5)
-    return made
-
-
-def article_schema() -> fields.Schema:
-    schema = fields.Schema(
-        id=fields.ID(stored=True, unique=True),
-        version=fields.STORED(),
-        url=fields.ID(stored=True),
-        headline=fields.STORED(),
-        content=fields.STORED(),
-        published=fields.DATETIME(stored=True, sortable=True),
-        published_iso=fields.STORED(),
-        language=fields.ID(stored=True),
-        source=fields.ID(stored=True),
-        year=fields.ID(stored=True),
-        is_article=fields.BOOLEAN(stored=True),
-        names=fields.TEXT(analyzer=translit_analyzer(), field_boost=1.5),
-        spell=fields.TEXT(analyzer=StandardAnalyzer(stoplist=None, minsize=3), phrase=False),  # "did you mean"
-        person=_key_field("person"),
-        place=_key_field("place"),
-        organization=_key_field("organization"),
-        speaker=_key_field("speaker"),
-        # the keys of every other spelling an article used ("Instytut Badań Rzecznych" for the Institut für
-        # Flussforschung): filters match them too, facets never count them
-        person_aka=_key_field("person"),
-        place_aka=_key_field("place"),
-        organization_aka=_key_field("organization"),
-    )
-    for name, ftype in (_text_fields("title", TITLE_BOOST) | _text_fields("body")).items():
-        schema.add(name, ftype)
-    return schema
-
-
-def quote_schema() -> fields.Schema:
-    schema = fields.Schema(
-        id=fields.ID(stored=True, unique=True),
-        article_id=fields.ID(stored=True),
-        quote_text=fields.STORED(),
-        speaker_name=fields.STORED(),
-        fragment=fields.BOOLEAN(stored=True),
-        speaker=_key_field("speaker"),
-        language=fields.ID(stored=True),
-        source=fields.ID(stored=True),
-        headline=fields.STORED(),
-        published=fields.DATETIME(stored=True, sortable=True),
-        published_iso=fields.STORED(),
-    )
-    for name, ftype in _text_fields("text").items():
-        schema.add(name, ftype)
-    return schema
-
-
-def parse_date(value: str | None) -> datetime | None:
-    """An ISO 8601 date as a naive UTC datetime (Whoosh cannot store aware ones)."""
-    if not value:
-        return None
-    try:
-        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    if parsed.tzinfo is not None:
-        parsed = parsed.astimezone(UTC).replace(tzinfo=None)
-    return parsed
-
-
-def mostly_latin(text: str, sample: int = 2000) -> bool:
-    """True when most letters of the text are Latin script (so it needs no transliterated copy)."""
-    letters = [c for c in text[:sample] if c.isalpha()]
-    if not letters:
-        return True
-    latin = sum(1 for c in letters if c < "\u0250" or "\u1e00" <= c <= "\u1eff")
-    return latin >= 0.6 * len(letters)
-
-
-def _joined(values: Iterable[str]) -> str:
-    return "\x1f".join(v for v in values if v)
-
-
-def article_document(article_id: str, version: int, annotated: AnnotatedArticle) -> dict:
-    a = annotated.article
-    profile = profile_for(annotated.language)
-    published = parse_date(a.published)
-    by_type: dict[str, list[str]] = defaultdict(list)
-    aka: dict[str, set[str]] = defaultdict(set)
-    alias_words: list[str] = []
-    for e in annotated.entities:
-        own = e.key or entity_key(e.name, e.type)
-        by_type[e.type].append(KEY_MARK + own)
-        # "spelling's key → the entity's key": a filter by any spelling finds the entity in every article
-        aka[e.type].update(f"{KEY_MARK}{k}{ALIAS_OF}{own}" for a in e.aliases if (k := entity_key(a, e.type)) != own)
-        alias_words.extend([e.name, *e.aliases])
-    doc = {
-        "id": article_id,
-        "version": version,
-        "url": a.url or "",
-        "headline": a.title,
-        "content": a.text,
-        "published_iso": a.published,
-        "language": annotated.language,
-        "source": a.source,
-        "is_article": a.is_article,
-        "names": " ".join(dict.fromkeys(alias_words)),
-        "spell": f"{a.title}\n{a.text}",
-        "person": _joined(by_type["person"]),
-        "place": _joined(by_type["place"]),
-        "organization": _joined(by_type["organization"]),
-        **{f"{kind}_aka": _joined(sorted(keys)) for kind, keys in aka.items()},
-        # keyed here, once: roles ("the mayor") have no key and are no facet value
-        "speaker": _joined({KEY_MARK + k for q in annotated.quotes if (k := speaker_key(q.speaker))}),
-        f"title_{profile}": a.title,
-        f"body_{profile}": a.text,
-    }
-    if not mostly_latin(a.text or a.title):
-        # the cross-script copy: lets a Latin query ("Kyiv") find Київ; Latin-script text needs no copy
-        doc |= {"title_latn": a.title, "body_latn": a.text}
-    if published:
-        doc["published"] = published
-        doc["year"] = str(published.year)
-    return {k: v for k, v in doc.items() if v not in (None, "")}
-
-
-def quote_documents(article_id: str, annotated: AnnotatedArticle) -> Iterator[dict]:
-    a = annotated.article
-    published = parse_date(a.published)
-    for i, q in enumerate(annotated.quotes):
-        lang = q.language or annotated.language
-        doc = {
-            "id": f"{article_id}:{i}",
-            "article_id": article_id,
-            "quote_text": q.text,
-            "speaker_name": q.speaker or "",
-            "speaker": KEY_MARK + key if (key := speaker_key(q.speaker)) else "",
-            "fragment": q.fragment,
-            "language": lang,
-            "source": a.source,
-            "headline": a.title,
-            "published_iso": a.published,
-            f"text_{profile_for(lang)}": q.text,
-        }
-        if not mostly_latin(q.text):
-            doc["text_latn"] = q.text
-        if published:
-            doc["published"] = published
-        yield {k: v for k, v in doc.items() if v not in (None, "")}
-
-
-# -- query parsing -------------------------------------------------------------------------------------------
-class _FieldGroupsPlugin(qparser.Plugin):
-    """Expand the user's field names (title:, text:) into the per-language fields; refuse unknown field names."""
-
-    def __init__(self, groups: dict[str, list[str]], known: set[str], offered: Iterable[str]):
-        self.groups = groups
-        self.known = known
-        self.offered = offered  # the field names the error message suggests
-
-    def filters(self, parser):
-        return [(self.expand, 105)]  # after explicit field names are applied (100), before multifield (110)
-
-    def expand(self, parser, group):
-        for i, node in enumerate(group):
-            if isinstance(node, syntax.GroupNode):
-                group[i] = self.expand(parser, node)
-            elif node.has_fieldname and node.fieldname is not None:
-                name = node.fieldname
-                if name in self.groups:
-                    copies = []
-                    for target in self.groups[name]:
-                        new = copy.copy(node)
-                        new.set_fieldname(target, override=True)
-                        copies.append(new)
-                    group[i] = syntax.OrGroup(copies)
-                elif name not in self.known:
-                    fields_list = ", ".join(self.offered)
-                    raise QueryError(
-                        f"Unknown field '{name}:'. Search one of these fields: {fields_list} — or put the words in "
-                        f'double quotes ("{name}:...") to search them as text.')
-        return group
-
-
-_DATE_FIELD = re.compile(r"published:\s*(\[[^\]]*\]|\{[^}]*\}|[<>]=?\S+|\S+)")
-_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})(?:-(\d{2}))?\b")
-
-
-def _iso_dates_for_whoosh(text: str) -> str:
-    """Whoosh's date parser reads 20260314, not 2026-03-14 (it takes that for the year alone): rewrite."""
-    return _DATE_FIELD.sub(lambda m: _ISO_DATE.sub(lambda d: "".join(g for g in d.groups() if g), m.group(0)), text)
-
-
-def _read_facets(reader, facets: list[str]) -> dict[str, list[tuple[str, ...]]]:
-    """Local docnum -> facet values of one segment, from its posting lists."""
-    size = reader.doc_count_all()
-    out: dict[str, list[tuple[str, ...]]] = {}
-    for facet in facets:
-        per_doc: list[tuple[str, ...]] = [()] * size
-        for raw in reader.lexicon(facet):
-            value = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-            for docnum in reader.postings(facet, value).all_ids():
-                per_doc[docnum] = (*per_doc[docnum], value)
-        out[facet] = per_doc
-    return out
-
-
-@dataclass
-class _People:
-    """The person keys of one index generation, grouped by surname, and the partial keys that resolve."""
-
-    by_surname: dict[str, list[str]]
-    resolved: dict[str, str]  # surname-only or initial key -> the one full key it stands for
-
-
-def _people_of(searcher: Searcher, facet_map: dict[str, list[tuple[str, ...]]]) -> _People:
-    """Person keys of the live documents (a deleted article's names must not make a surname ambiguous)."""
-    keys: set[str] = set()
-    columns = [facet_map[f] for f in PERSON_FIELDS if f in facet_map]
-    for docnum in searcher.reader().all_doc_ids():
-        for column in columns:
-            if docnum < len(column):
-                keys.update(column[docnum])
-    by_surname: dict[str, list[str]] = defaultdict(list)
-    for k in sorted(keys):
-        by_surname[split_person_key(k)[0]].append(k)
-    return _People(dict(by_surname), resolve_partial_keys(sorted(keys)))
-
-
-def _resolved(values: tuple[str, ...], resolved: dict[str, str]) -> tuple[str, ...]:
-    if not any(v in resolved for v in values):
-        return values
-    return tuple(dict.fromkeys(resolved.get(v, v) for v in values))
-
-
-def _has_words(q: query.Query) -> bool:
-    """Whether a query has words of text to rank by (not only facet values, dates or '*')."""
-    return any(leaf.field() and leaf.field().startswith(("title_", "body_", "text_", "names"))
-               and not isinstance(leaf, query.Every) for leaf in q.leaves())
-
-
-def _first_error(q: query.Query) -> str | None:
-    """Whoosh marks parts it could not read with an `error` attribute and drops them on normalize: find them."""
-    error = getattr(q, "error", None)
-    if error:
-        return str(error)
-    for child in q.children():
-        found = _first_error(child)
-        if found:
-            return found
-    return None
-
-
-def check_query_text(text: str) -> str:
-    """Reject what no parser can read sensibly, with a message that says how to fix it."""
-    text = text.replace("\x00", " ").strip()
-    if not text:
-        raise QueryError("The query is empty: type one or more words to search for.")
-    if len(text) > MAX_QUERY_CHARS:
-        raise QueryError(f"The query is {len(text)} characters long; shorten it to at most {MAX_QUERY_CHARS}.")
-    if text.count('"') % 2:
-        raise QueryError('The query has an unmatched double quote ("): close the phrase or remove the quote.')
-    depth = 0
-    for ch in re.sub(r'"[^"]*"', "", text):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth < 0:
-            raise QueryError("The query closes a parenthesis ')' that was never opened: remove it or add '('.")
-    if depth:
-        raise QueryError("The query opens a parenthesis '(' that is never closed: add ')' or remove it.")
-    words = re.sub(r'"[^"]*"', " x ", text).replace("(", " ").replace(")", " ").split()
-    if words and all(w in OPERATORS for w in words):
-        raise QueryError(f"The query holds only operators ({' '.join(words)}): add the words to search for.")
-    if words and (words[0] in OPERATORS - {"NOT"} or words[-1] in OPERATORS):
-        raise QueryError(f"The query {'starts' if words[0] in OPERATORS else 'ends'} with an operator: put words "
-                         "on both sides of AND / OR, or remove it.")
-    return text
-
-
-# -- snippets ------------------------------------------------------------------------------------------------
-class _MarkFormatter(Formatter):
-    """Snippet fragments as (plain, html) pairs: plain text for terminals and JSON, <mark> for the web page."""
-
-    between = " … "
-
-    def format_token(self, text, token, replace=False):
-        return "\x02" + get_text(text, token, replace) + "\x03"
-
-
-def _snippet_pair(marked: str) -> tuple[str, str]:
-    marked = " ".join(marked.split())  # paragraph breaks inside a fragment become spaces
-    plain = marked.replace("\x02", "").replace("\x03", "")
-    marked_html = html.escape(marked).replace("\x02", "<mark>").replace("\x03", "</mark>")
-    return plain, marked_html
-
-
-def _lead(text: str, chars: int = 240) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= chars else text[:chars].rsplit(" ", 1)[0] + " …"
+class EngineUnavailable(RuntimeError):
+    """The search backend cannot be reached (a server down or refusing us); the message says which and where."""
 
 
 # -- results -------------------------------------------------------------------------------------------------
@@ -469,382 +83,126 @@ class QuoteResult:
     quotes: list[QuoteHit]
 
 
-class Engine:
-    """The search index of one archive: two Whoosh indexes (articles, quotes) under one folder."""
+@dataclass
+class IndexStats:
+    articles: int  # articles searchable now
+    quotes: int
+    languages: list[str]  # language codes of the indexed articles, sorted
 
-    def __init__(self, folder: Path | str):
-        self.folder = Path(folder)
-        self.replaced_layout = False
-        self._indexes = {name: self._open(name, schema()) for name, schema in
-                         ((ARTICLES, article_schema), (QUOTES, quote_schema))}
-        self._lock = threading.Lock()
-        self._searchers: dict[str, Searcher] = {}
-        self._facet_maps: dict[int, dict[str, list[tuple[str, ...]]]] = {}
-        self._people: dict[int, _People] = {}  # per generation: person keys by surname, partial keys resolved
-        self._segment_facets: dict[str, dict[str, list[tuple[str, ...]]]] = {}
 
-    def _open(self, name: str, schema: fields.Schema) -> index.Index:
-        path = self.folder / name
-        path.mkdir(parents=True, exist_ok=True)
-        if any(path.glob("*.toc")):
-            try:
-                ix = index.open_dir(path)
-            except Exception:  # noqa: BLE001 - its schema names classes that an older version had
-                ix = None
-            if ix is not None and set(ix.schema.names()) == set(schema.names()) and \
-                    _key_kinds(ix.schema) == _key_kinds(schema):
-                return ix
-            self.replaced_layout = True  # built by another version: the archive refills it from the store
-        return index.create_in(path, schema)
+def parse_date(value: str | None) -> datetime | None:
+    """An ISO 8601 date as a naive UTC datetime (what the index stores and from/to filters compare with)."""
+    if not value:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if parsed.tzinfo is not None:
+        parsed = parsed.astimezone(UTC).replace(tzinfo=None)
+    return parsed
+
+
+# -- the interface -------------------------------------------------------------------------------------------
+@runtime_checkable
+class SearchEngine(Protocol):
+    """The search index of one archive: articles and their quotations, derived from the store.
+
+    Every method may raise `EngineUnavailable` when the backend cannot be reached. Readers see the newest committed
+    state, including what other processes committed.
+    """
+
+    replaced_layout: bool
+    """True when opening found an index written by another version of the program and started it empty: the caller
+    (the archive) refills it from the store."""
+
+    def write_articles(self, items: Iterable[tuple[str, int, AnnotatedArticle | None]],
+                       timeout: float = 900.0) -> int:
+        """Add or replace articles, each with its quotations (quote ids are "<article id>:<n>"); `None` for the
+        article deletes it and its quotes. Items are (article id, version, annotated article or None).
+
+        `items` is consumed only once the engine may write (holds the write lock), so a caller can read what to
+        index at that moment; nothing is committed when it is empty. Returns how many items were written.
+        Raises IndexBusy when another writer kept the index for longer than `timeout` seconds.
+        """
+        ...
 
     def clear(self) -> None:
-        """Empty both indexes (for a rebuild from the store)."""
-        self.write_articles([], clear=True)
-
-    # -- writing ---------------------------------------------------------------------------------------------
-    def _writer(self, name: str, timeout: float):
-        """Whoosh's single writer, waiting for another process's writer to finish rather than failing."""
-        from whoosh.index import LockError
-
-        try:
-            return self._indexes[name].writer(timeout=timeout, delay=0.25)
-        except LockError as exc:
-            raise IndexBusy(
-                f"The search index in {self.folder} stayed locked by another process for {timeout:.0f} s. "
-                "Your articles are safely stored; run `newsarchive check --repair` when the other process ends."
-            ) from exc
-
-    def write_articles(self, items: Iterable[tuple[str, int, AnnotatedArticle | None]], timeout: float = 900.0,
-                       clear: bool = False) -> int:
-        """Add or replace articles (None deletes one) in both indexes, holding both write locks.
-
-        `items` is consumed only once the locks are held, so a caller can read what to index at that moment.
-        Nothing is committed when there was nothing to write (no new index generation for readers to reload).
-        """
-        aw = self._writer(ARTICLES, timeout)
-        try:
-            qw = self._writer(QUOTES, timeout)
-        except BaseException:
-            aw.cancel()
-            raise
-        written = 0
-        try:
-            for article_id, version, annotated in items:
-                written += 1
-                aw.delete_by_term("id", article_id)
-                qw.delete_by_term("article_id", article_id)
-                if annotated is None:
-                    continue
-                aw.add_document(**article_document(article_id, version, annotated))
-                for doc in quote_documents(article_id, annotated):
-                    qw.add_document(**doc)
-        except BaseException:
-            aw.cancel()
-            qw.cancel()
-            raise
-        if written or clear:
-            # quotes first: a crash between the two commits leaves quotes of an article the store still has
-            # pending, which the next sync rewrites
-            qw.commit(mergetype=CLEAR) if clear else qw.commit()
-            aw.commit(mergetype=CLEAR) if clear else aw.commit()
-            self._reset_searchers()
-        else:
-            qw.cancel()
-            aw.cancel()
-        return written
-
-    def _reset_searchers(self) -> None:
-        with self._lock:
-            for s in self._searchers.values():
-                s.close()
-            self._searchers.clear()
-            self._facet_maps.clear()  # per-segment facet tables stay: segments never change their documents
-            self._people.clear()
-
-    # -- reading ---------------------------------------------------------------------------------------------
-    def searcher(self, name: str = ARTICLES) -> Searcher:
-        """A searcher on the newest committed generation (refreshed when another process has committed)."""
-        with self._lock:
-            current = self._searchers.get(name)
-            if current is None:
-                current = self._indexes[name].searcher()
-            else:
-                fresh = current.refresh()
-                if fresh is not current:
-                    self._facet_maps.pop(id(current), None)
-                    self._people.pop(id(current), None)
-                    current = fresh
-            self._searchers[name] = current
-            return current
+        """Empty the index (articles and quotes), for a rebuild from the store. Raises IndexBusy like a write."""
+        ...
 
     def indexed_versions(self) -> dict[str, int]:
-        """Article id -> version as the index holds it (for comparing index and store)."""
-        s = self.searcher(ARTICLES)
-        return {doc["id"]: doc.get("version", 0) for doc in s.all_stored_fields()}
+        """Article id -> the version the index holds (for comparing index and store)."""
+        ...
 
     def languages(self) -> list[str]:
-        s = self.searcher(ARTICLES)
-        return sorted(t.decode("utf-8") if isinstance(t, bytes) else t for t in s.reader().lexicon("language"))
+        """Language codes of the indexed articles, sorted."""
+        ...
 
-    def _text_fieldnames(self, prefix: str, languages: Iterable[str]) -> list[str]:
-        profiles = dict.fromkeys(profile_for(lang) for lang in languages)
-        return [f"{prefix}_{p}" for p in profiles] + [f"{prefix}_latn"]
-
-    def parse(self, text: str, name: str = ARTICLES, languages: Iterable[str] | None = None,
-              any_word: bool = False) -> query.Query:
-        """Parse Whoosh query syntax over every language the index holds (or the ones asked for).
-
-        Words must all match, unless `any_word`: then articles with more of the words rank higher.
-        """
-        text = check_query_text(text)
-        langs = list(languages) if languages else (self.languages() or ["und"])
-        schema = self._indexes[name].schema
-        if name == ARTICLES:
-            groups = {"title": self._text_fieldnames("title", langs), "text": self._text_fieldnames("body", langs)}
-            groups["body"] = groups["text"]
-            default = groups["title"] + groups["text"] + ["names"]
-        else:
-            groups = {"text": self._text_fieldnames("text", langs)}
-            groups["quote"] = groups["text"]
-            default = groups["text"]
-        parse_schema = schema.copy()
-        for alias in groups:
-            parse_schema.add(alias, fields.TEXT())
-        group = qparser.OrGroup.factory(0.9) if any_word else qparser.AndGroup
-        parser = qparser.MultifieldParser(default, parse_schema, group=group)
-        parser.replace_plugin(qparser.FieldsPlugin(remove_unknown=False))
-        parser.add_plugin(_FieldGroupsPlugin(groups, set(schema.names()), USER_FIELDS if name == ARTICLES else QUOTE_FIELDS))
-        parser.add_plugin(DateParserPlugin(free=False))
-        parser.add_plugin(qparser.GtLtPlugin())
-        try:
-            parsed = parser.parse(_iso_dates_for_whoosh(text), normalize=False)
-        except QueryError:
-            raise
-        except Exception as exc:  # Whoosh's parser raises assorted errors on odd input
-            raise QueryError(f"The query could not be read ({exc}); check its operators and field names.") from exc
-        problem = _first_error(parsed)
-        if problem:
-            raise QueryError(f"Part of the query could not be read: {problem}. Dates look like 2026-03-14, "
-                             "ranges like published:[2026-03-01 to 2026-04-30].")
-        # "*" alone means every document; per field, Whoosh would union every term's postings of ~30 text fields
-        # (seconds on a few thousand articles). A document-level Every is a plain list of document numbers.
-        parsed = parsed.normalize().accept(lambda q: query.Every() if isinstance(q, query.Every) else q).normalize()
-        parsed = self._widen_entities(parsed, schema)
-        if isinstance(parsed, query.Every):
-            return parsed
-        if parsed is query.NullQuery or not list(parsed.leaves()):
-            raise QueryError("The query has no words to search for (only operators or stop words). Add a word.")
-        return parsed
-
-    def _filter(self, name: str, filters: dict[str, str | None]) -> query.Query | None:
-        """Facet filters: exact values for language/source/year, any alias for entity facets, date bounds."""
-        schema = self._indexes[name].schema
-        parts: list[query.Query] = []
-        for facet, value in filters.items():
-            if not value or facet in ("from", "to"):
-                continue
-            if facet not in schema.names():
-                continue
-            if facet in KEYED_FACETS:
-                exact = value.startswith(("person:", "place:", "organization:"))  # a clicked facet value's own key
-                key = value if exact else ((speaker_key(value) or "") if facet == "speaker" else entity_key(
-                    value, KEYED_FACETS[facet]))
-                parts.append(self._entity_terms(facet, key, schema, exact))
-                continue
-            parts.append(query.Term(facet, value))
-        start, end = parse_date(filters.get("from")), parse_date(filters.get("to"))
-        if filters.get("from") and start is None or filters.get("to") and end is None:
-            raise QueryError("Dates in from/to must be ISO 8601, e.g. 2026-03-14.")
-        if start or end:
-            if end and filters.get("to") and len(filters["to"]) <= 10:
-                end = end.replace(hour=23, minute=59, second=59)
-            parts.append(query.DateRange("published", start, end))
-        return query.And(parts) if parts else None
-
-    def _facet_map(self, searcher: Searcher) -> dict[str, list[tuple[str, ...]]]:
-        """docnum -> values for every facet field, for the searcher's generation.
-
-        Built per segment and kept per segment id: segments never change their documents, so after an ingest only
-        the new small segment is read (a whole 5,000-article index takes seconds; its posting lists are read one
-        facet value at a time). Segments that a merge removed are dropped from the cache.
-        """
-        key = id(searcher)
-        cached = self._facet_maps.get(key)
-        if cached is not None:
-            return cached
-        facets = [f for f in FACETS if f in searcher.schema.names()]
-        built: dict[str, list[tuple[str, ...]]] = {f: [] for f in facets}
-        live: set[str] = set()
-        for sub, base in searcher.reader().leaf_readers():
-            segment = sub.segment()
-            seg_id = segment.segment_id() if segment is not None else None
-            local = self._segment_facets.get(seg_id) if seg_id else None
-            if local is None:
-                local = _read_facets(sub, facets)
-                if seg_id:
-                    self._segment_facets[seg_id] = local
-            live.add(seg_id)
-            for facet in facets:
-                column = built[facet]
-                column.extend([()] * (base - len(column)))  # keep global docnums aligned
-                column.extend(local[facet])
-        for seg_id in [k for k in self._segment_facets if k not in live]:
-            self._segment_facets.pop(seg_id, None)
-        people = _people_of(searcher, built)
-        for facet in PERSON_FIELDS:
-            if people.resolved and facet in built:  # "Carter" counts for the one Carter the archive knows
-                built[facet] = [_resolved(values, people.resolved) for values in built[facet]]
-        self._people[key] = people
-        self._facet_maps[key] = built
-        return built
-
-    def _person_keys(self, key: str, exact: bool = False) -> list[str]:
-        """The indexed person keys a person filter matches (see names.person_filter_keys)."""
-        s = self.searcher(ARTICLES)
-        self._facet_map(s)
-        people = self._people.get(id(s)) or _People({}, {})
-        group = people.by_surname.get(split_person_key(key)[0], [])
-        return person_filter_keys(key, group, exact, people.resolved)
-
-    def _entity_terms(self, facet: str, key: str, schema: fields.Schema, exact: bool = False,
-                      boost: float = 1.0) -> query.Query:
-        """What an entity filter matches: the key (for a person, also the surname-only and initial keys that stand
-        for them, or every person of a surname typed alone), and the entities that some article wrote with this
-        spelling (`<facet>_aka`: "Instytut Badań Rzecznych" finds the Institut für Flussforschung everywhere)."""
-        keys = [key]
-        if not exact and f"{facet}_aka" in schema.names():
-            reader = self.searcher(ARTICLES).reader()
-            prefix = key + ALIAS_OF
-            keys += sorted({t.decode("utf-8")[len(prefix):] for t in reader.expand_prefix(f"{facet}_aka", prefix)})
-        if facet in PERSON_FIELDS and key.startswith("person:"):
-            keys = list(dict.fromkeys(k2 for k in keys for k2 in self._person_keys(k, exact)))
-        terms = [query.Term(facet, k) for k in keys]
-        return terms[0] if len(terms) == 1 and boost == 1.0 else query.Or(terms, boost=boost)
-
-    def _widen_entities(self, q: query.Query, schema: fields.Schema) -> query.Query:
-        """`person:Carter` typed in a query matches every Carter, `person:"Ben Carter"` also his "Carter" mentions,
-        `place:Breslau` every article whose Wrocław was written so."""
-        def widen(node: query.Query) -> query.Query:
-            if isinstance(node, query.Term) and node.fieldname in KEYED_FACETS and isinstance(node.text, str) and (
-                    node.text.startswith(("person:", "place:", "organization:"))):
-                return self._entity_terms(node.fieldname, node.text, schema, boost=node.boost)
-            return node
-
-        return q.accept(widen)
+    def stats(self) -> IndexStats:
+        """How many articles and quotes are searchable, and in which languages."""
+        ...
 
     def search(self, text: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10) -> SearchResult:
-        filters = filters or {}
-        langs = [filters["language"]] if filters.get("language") else None
-        q = self.parse(text, ARTICLES, langs)
-        flt = self._filter(ARTICLES, filters)
-        s = self.searcher(ARTICLES)
-        page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
-        sortedby = {"newest": sorting.FieldFacet("published", reverse=True),
-                    "oldest": sorting.FieldFacet("published")}.get(sort)
-        if sort not in ("relevance", "newest", "oldest"):
-            raise QueryError(f"Unknown sort '{sort}': use relevance, newest or oldest.")
-        docnums = list(s.docs_for_query(q if flt is None else query.And([q, flt])))
-        relaxed = False
-        words = text.split()
-        if not docnums and len(words) > 1 and _PLAIN_WORDS.fullmatch(text) and not OPERATORS & set(words):
-            # no article has every word of a plain multi-word query: rank those with most of them instead
-            q = self.parse(text, ARTICLES, langs, any_word=True)
-            docnums = list(s.docs_for_query(q if flt is None else query.And([q, flt])))
-            relaxed = bool(docnums)
-        if sortedby is None and sort == "relevance" and not _has_words(q):
-            sortedby = sorting.FieldFacet("published", reverse=True)  # nothing to rank by: newest first
-        results = s.search_page(q, page, pagelen=limit, filter=flt, sortedby=sortedby, terms=True,
-                                optimize=NO_BLOCK_SKIPPING)
-        facet_map = self._facet_map(s)
-        facets: dict[str, list[tuple[str, int]]] = {}
-        for facet in FACETS:
-            per_doc = facet_map.get(facet)
-            counts: Counter[str] = Counter()
-            if per_doc is not None:
-                for d in docnums:
-                    counts.update(per_doc[d])
-            facets[facet] = counts.most_common(facet_limit)
-        results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)
-        results.results.formatter = _MarkFormatter()
-        marked = _has_words(q)  # no words, no highlights: analysing each hit's text again would be wasted
-        hits = [self._hit(h, marked) for h in results] if (page - 1) * limit < len(docnums) else []  # past the end
-        return SearchResult(total=len(docnums), hits=hits, facets=facets, page=page, limit=limit,
-                            languages_searched=langs or self.languages(),
-                            suggestion=None if docnums else self.suggest(text), relaxed=relaxed)
+        """Articles matching the query `text` (the syntax in this module's docstring), one page of them.
+
+        `filters` narrow by facet (person, place, organization, speaker: any spelling of a name, or a facet value's
+        own key; language, source, year: exact values) and by date (`from`, `to`: ISO 8601; a bare date in `to`
+        includes that whole day). `sort` is relevance, newest or oldest; a query with no words to rank by lists
+        newest first. `total` counts every match; facets count the values of every match (keys for KEYED_FACETS),
+        `facet_limit` per facet, most frequent first. A page past the end has no hits. When nothing matched,
+        `suggestion` offers the query spelt as the archive spells it.
+        Raises QueryError for a query or filter that cannot be read, or an unknown sort.
+        """
+        ...
 
     def suggest(self, text: str) -> str | None:
-        """The query with each word the archive does not contain replaced by the closest word it does."""
-        s = self.searcher(ARTICLES)
-        reader, corrector = s.reader(), s.corrector("spell")
-        changed = False
-
-        def fix(match: re.Match) -> str:
-            nonlocal changed
-            word = match.group(0)
-            low = word.lower()
-            if word in OPERATORS or reader.frequency("spell", low) > 0:
-                return word
-            # prefix=1: typos seldom hit the first letter, and scanning only that letter's words is ~15x faster
-            options = corrector.suggest(low, limit=1, maxdist=1 if len(low) < 6 else 2, prefix=1)
-            if not options:
-                return word
-            changed = True
-            return options[0]
-
-        fixed = _QUERY_WORD.sub(fix, text)
-        return fixed if changed else None
-
-    @staticmethod
-    def _hit(h, highlight: bool = True) -> Hit:
-        content = h.get("content", "")
-        marked = ""
-        lang = h.get("language", "und")
-        for fieldname in (f"body_{profile_for(lang)}", "body_latn") if highlight else ():
-            try:
-                marked = h.highlights(fieldname, text=content, top=2)
-            except Exception:  # a snippet is a nicety: never fail a search over it
-                marked = ""
-            if marked:
-                break
-        plain, marked_html = _snippet_pair(marked) if marked else (_lead(content), html.escape(_lead(content)))
-        return Hit(id=h["id"], title=h.get("headline", ""), url=h.get("url", ""), published=h.get("published_iso"),
-                   language=lang, source=h.get("source", ""), snippet=plain, snippet_html=marked_html,
-                   score=round(float(h.score or 0.0), 4))
+        """The query with each word the archive does not contain replaced by the closest word it does (None when
+        there is nothing to change)."""
+        ...
 
     def search_quotes(self, text: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
                       include_fragments: bool = True, filters: dict[str, str | None] | None = None) -> QuoteResult:
-        """Quotes by words and speaker; `filters` narrows by language, source, article_id and from/to dates."""
-        s = self.searcher(QUOTES)
-        q = self.parse(text, QUOTES) if text and text.strip() else query.Every()
-        flt = self._filter(QUOTES, {**(filters or {}), "speaker": speaker})
-        if not include_fragments:
-            flt = query.And([flt, query.Term("fragment", False)]) if flt else query.Term("fragment", False)
-        sortedby = None if text and text.strip() else sorting.FieldFacet("published", reverse=True)
-        results = s.search_page(q, max(1, page), pagelen=max(1, min(limit, 1000)), filter=flt, sortedby=sortedby,
-                                optimize=NO_BLOCK_SKIPPING)
-        quotes = [self._quote_hit(h) for h in results]
-        return QuoteResult(total=results.total, quotes=quotes)
-
-    def _quote_hit(self, h) -> QuoteHit:
-        return QuoteHit(id=h["id"], text=h["quote_text"], speaker=h.get("speaker_name") or None,
-                        fragment=bool(h.get("fragment")), article_id=h["article_id"], title=h.get("headline", ""),
-                        published=h.get("published_iso"), language=h.get("language", "und"),
-                        source=h.get("source", ""))
+        """Quotations by words (`text`, the query syntax; None or blank for all, newest first) and `speaker` (any
+        spelling of the name). `filters` narrow by language, source, article_id and from/to dates; without
+        `include_fragments`, only full statements. Raises QueryError for a query that cannot be read."""
+        ...
 
     def quote(self, quote_id: str) -> QuoteHit | None:
-        s = self.searcher(QUOTES)
-        docnum = s.document_number(id=quote_id)
-        return None if docnum is None else self._quote_hit(s.stored_fields(docnum) | {"id": quote_id})
+        """One quotation by id, or None when the index has no such quote."""
+        ...
 
     def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:
-        """Quotes in the same language sharing many words with `text` (to be confirmed by provenance)."""
-        from indexer.index.provenance import words
+        """Quotations in `language` sharing many words with `text`, best first: the candidates that provenance
+        (`provenance.same_statement`) then confirms or rejects. Empty when `text` has no words."""
+        ...
 
-        terms = " ".join(sorted(words(text)))
-        if not terms:
-            return []
-        s = self.searcher(QUOTES)
-        q = self.parse(terms, QUOTES, [language], any_word=True)
-        hits = s.search(q, limit=limit, filter=query.Term("language", language), optimize=NO_BLOCK_SKIPPING)
-        return [self._quote_hit(h) for h in hits]
+    def close(self) -> None:
+        """Release what the engine holds open (searchers, connections); it may not be used afterwards."""
+        ...
+
+
+def open_engine(data_dir: Path | str, url: str | None = None) -> SearchEngine:
+    """The search engine of the archive in `data_dir`: Whoosh in its `index` folder, or the backend `url` names.
+
+    Raises ValueError for a URL whose scheme no backend serves.
+    """
+    if not url:
+        from indexer.index.whoosh_engine import WhooshEngine
+
+        return WhooshEngine(Path(data_dir) / INDEX_DIR)
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+    # a SolrCloud backend is dispatched here: `if scheme == "solr": return SolrEngine(url)`
+    raise ValueError(f"No search backend serves the index URL {url!r} (scheme {scheme or 'missing'!r}); leave the "
+                     "URL out to use the index in the data directory.")
+
+
+def __getattr__(name: str):
+    """Indexes written before the Whoosh engine had its own module pickled their schema's key analyzers under this
+    module's name: hand those classes over, so such an index still opens (instead of being rebuilt)."""
+    if name in ("_EntityKeyFilter", "_WholeValueTokenizer"):
+        from indexer.index import whoosh_engine
+
+        return getattr(whoosh_engine, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

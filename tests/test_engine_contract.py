@@ -1,0 +1,320 @@
+"""The search engine's contract, written against `SearchEngine` only, so every backend runs it unchanged.
+
+Query syntax, fields, facets, filters, snippets, errors, quotes, provenance candidates and suggestions on a small fixed
+set of annotated articles. A backend joins by adding its name to BACKENDS and a branch to `new_engine`; what only one
+backend has (segments, locks) is tested in that backend's own file (test_whoosh_engine.py).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from indexer.index.engine import IndexStats, QueryError, SearchEngine, open_engine
+from indexer.models import AnnotatedArticle, Article, Block, Entity, Quote
+
+BACKENDS = ["whoosh"]
+_fresh = itertools.count()
+
+
+def new_engine(backend: str, tmp_path_factory) -> SearchEngine:
+    """An empty engine of `backend` (its own index: a folder for Whoosh)."""
+    if backend == "whoosh":
+        return open_engine(tmp_path_factory.mktemp(f"whoosh-{next(_fresh)}"))
+    raise ValueError(f"no such backend {backend!r}")
+
+
+def doc(title, text, lang="en", published="2026-03-14T10:00:00+00:00", source="Test Courier", entities=(),
+        quotes=()) -> AnnotatedArticle:
+    return AnnotatedArticle(Article(title=title, blocks=[Block(p) for p in text.split("\n\n")],
+                                    published=published, source=source, url=None),
+                            lang, list(quotes), list(entities))
+
+
+STATEMENT = "We will rebuild the railway station before the winter comes, whatever it costs."
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def backend(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def empty(backend, tmp_path_factory) -> SearchEngine:
+    eng = new_engine(backend, tmp_path_factory)
+    yield eng
+    eng.close()
+
+
+@pytest.fixture(scope="module")
+def engine(backend, tmp_path_factory) -> SearchEngine:
+    eng = new_engine(backend, tmp_path_factory)
+    zel = Entity("Volodymyr Zelensky", "person", 2, ["Zelensky"])
+    eng.write_articles([
+        ("a1", 1, doc("Rocket strike on Kramatorsk railway station",
+                      "Two rockets hit the railway station in Kramatorsk on Friday.\n\nOfficials counted the dead.",
+                      entities=[Entity("Kramatorsk", "place", 2), zel],
+                      quotes=[Quote("The same cruelty.", "Volodymyr Zelensky"),
+                              Quote(STATEMENT, "Volodymyr Zelensky")])),
+        ("a2", 1, doc("Night train links Kyiv and Warsaw",
+                      "The station in Warsaw welcomed the first sleeper train from Kyiv.",
+                      published="2026-04-17T06:00:00+00:00", source="Global Wire Daily",
+                      entities=[Entity("Warsaw", "place"), Entity("Kyiv", "place")],
+                      quotes=[Quote("We will rebuild the railway station before winter comes, whatever it costs.",
+                                    "Zelensky"),
+                              Quote("sleeper", None, fragment=True)])),
+        ("a3", 1, doc("Hochwasser erreicht Frankfurt (Oder)",
+                      "Die Oder ist über die Ufer getreten. Züge nach Breslau fallen aus.", lang="de",
+                      published="2025-03-15T06:00:00+01:00", source="Rheinische Abendpost",
+                      entities=[Entity("Frankfurt (Oder)", "place")],
+                      quotes=[Quote("Wir bauen den Bahnhof vor dem Winter wieder auf, koste es, was es wolle.",
+                                    "Dietmar Woidke")])),
+    ])
+    yield eng
+    eng.close()
+
+
+def ids(result) -> list[str]:
+    return [h.id for h in result.hits]
+
+
+def test_words_phrases_and_boolean_operators(engine):
+    assert ids(engine.search("Kramatorsk")) == ["a1"]
+    assert ids(engine.search('"railway station"')) == ["a1"]
+    assert ids(engine.search('"station railway"')) == []
+    assert set(ids(engine.search("station"))) == {"a1", "a2"}
+    assert ids(engine.search("station AND Warsaw")) == ["a2"]
+    assert ids(engine.search("station NOT Warsaw")) == ["a1"]
+    assert set(ids(engine.search("Kramatorsk OR Oder"))) == {"a1", "a3"}
+    assert ids(engine.search("Kramat*")) == ["a1"]
+
+
+def test_stemming_per_language_and_title_boost(engine):
+    assert ids(engine.search("rocket")) == ["a1"]  # "rockets" in the body, "Rocket" in the title
+    assert ids(engine.search("Zug")) == ["a3"]  # German stemmer: Züge ~ Zug
+    hits = engine.search("station").hits
+    assert hits[0].id == "a1" and hits[0].title.startswith("Rocket strike")
+
+
+def test_fields_title_text_and_facets(engine):
+    assert ids(engine.search("title:station")) == ["a1"]
+    assert set(ids(engine.search("text:station"))) == {"a1", "a2"}
+    assert ids(engine.search('person:"Volodymyr Zelensky"')) == ["a1"]
+    assert ids(engine.search("language:de")) == ["a3"]
+    assert ids(engine.search("year:2025")) == ["a3"]
+
+
+def test_date_range_and_filters(engine):
+    assert ids(engine.search("station", {"from": "2026-04-01"})) == ["a2"]
+    assert ids(engine.search("station", {"to": "2026-03-14"})) == ["a1"]
+    assert ids(engine.search("station", {"source": "Global Wire Daily"})) == ["a2"]
+    assert ids(engine.search("station", {"place": "Kramatorsk"})) == ["a1"]
+    assert ids(engine.search("station", {"speaker": "Volodymyr Zelensky"})) == ["a1", "a2"], "a2 quotes 'Zelensky'"
+    assert ids(engine.search("station", {"speaker": "Dietmar Woidke"})) == []
+
+
+def test_facet_counts_follow_the_hits(engine):
+    result = engine.search("station OR Oder")
+    assert result.total == 3
+    assert dict(result.facets["language"]) == {"en": 2, "de": 1}
+    assert dict(result.facets["year"]) == {"2026": 2, "2025": 1}
+    only_en = engine.search("station OR Oder", {"language": "en"})
+    assert only_en.total == 2 and dict(only_en.facets["language"]) == {"en": 2}
+
+
+def test_snippets_mark_the_matched_words(engine):
+    hit = engine.search("rockets").hits[0]
+    assert "rockets" in hit.snippet.lower()
+    assert "<mark>" in hit.snippet_html and "<mark>" not in hit.snippet
+
+
+def test_sort_by_date(engine):
+    assert ids(engine.search("station OR Oder", sort="newest")) == ["a2", "a1", "a3"]
+    assert ids(engine.search("station OR Oder", sort="oldest")) == ["a3", "a1", "a2"]
+
+
+@pytest.mark.parametrize("bad, words", [
+    ('"railway station', "double quote"),
+    ("(Kramatorsk OR Kyiv", "parenthesis"),
+    ("Kramatorsk)", "parenthesis"),
+    ("", "empty"),
+    ("\x00", "empty"),
+    ("()", "no words"),
+    ("foo:bar", "Unknown field"),
+    ("x" * 5000, "shorten"),
+    ("AND", "only operators"),
+    ("OR NOT", "only operators"),
+    ("Kramatorsk AND", "ends with an operator"),
+    ("published:[2026-13-01 to 2026-04-30]", "could not be read"),
+])
+def test_unreadable_queries_get_a_clear_error(engine, bad, words):
+    with pytest.raises(QueryError, match=words):
+        engine.search(bad)
+
+
+def test_quote_search(engine):
+    result = engine.search_quotes("cruelty")
+    assert result.total == 1 and result.quotes[0].speaker == "Volodymyr Zelensky"
+    assert engine.search_quotes(speaker="Volodymyr Zelensky").total == 3
+    assert engine.search_quotes(speaker="Somebody Else").total == 0
+
+
+def test_deleting_an_article_deletes_its_quotes(empty):
+    empty.write_articles([("x", 1, doc("Harbour strike", "Dockers walked out.",
+                                       quotes=[Quote("Not one crane moves today.", "Ada Docker")]))])
+    assert empty.search("dockers").total == 1 and empty.search_quotes("crane").total == 1
+    assert empty.write_articles([("x", 0, None)]) == 1
+    assert empty.search("dockers").total == 0 and empty.search_quotes("crane").total == 0
+    assert empty.quote("x:0") is None and empty.indexed_versions() == {}
+
+
+def test_did_you_mean_for_misspelled_words(engine):
+    result = engine.search("Kramatosk")
+    assert result.total == 0
+    assert result.suggestion == "kramatorsk"
+    assert engine.search(result.suggestion).total == 1
+    assert engine.search("Kramatorsk").suggestion is None
+    assert engine.search('"railwya station" AND title:x').suggestion == '"railway station" AND title:x'
+
+
+def test_plain_words_fall_back_to_any_word_ranking(engine):
+    strict = engine.search("Kramatorsk Warsaw")
+    assert strict.relaxed and ids(strict)[0] in {"a1", "a2"} and set(ids(strict)) == {"a1", "a2"}
+    assert engine.search("Kramatorsk AND Warsaw").total == 0, "explicit operators are taken at their word"
+    assert not engine.search("Kramatorsk station").relaxed
+
+
+def test_a_name_that_is_also_a_stop_word_is_found(engine):
+    assert "a3" in ids(engine.search("Oder")), "the river Oder, though 'oder' is a German stop word"
+
+
+def test_date_range_queries_in_iso_form(engine):
+    assert ids(engine.search("published:[2026-04-01 to 2026-04-30]")) == ["a2"]
+    assert set(ids(engine.search("station published:[2026-03 to 2026-04]"))) == {"a1", "a2"}
+    assert ids(engine.search("published:<2026-01-01")) == ["a3"]
+
+
+def test_pages_past_the_end_are_empty_and_filter_only_queries_are_newest_first(engine):
+    assert engine.search("station", page=5, limit=1).hits == []
+    assert ids(engine.search("year:2026 OR year:2025")) == ["a2", "a1", "a3"]
+
+
+def test_star_lists_every_article_newest_first_with_lead_snippets(engine):
+    """`*` (what facet links on article pages search for) is every document, not a wildcard over each text field:
+    the per-field form unions every term's postings and took 16 s on 1,000 articles (benchmarks/scale.py)."""
+    result = engine.search("*")
+    assert ids(result) == ["a2", "a1", "a3"]
+    assert result.hits[0].snippet.startswith("The station in Warsaw")
+    assert ids(engine.search("*", {"place": "Kramatorsk"})) == ["a1"]
+
+
+def test_facets_follow_updates_and_deletions_across_commits(empty):
+    """A replaced or deleted article must not count in the facets (Whoosh keeps facet tables per segment)."""
+    eng = empty
+    eng.write_articles([("x1", 1, doc("Ferry strike", "Ferries stopped in Gdańsk.", entities=[Entity("Gdańsk", "place")])),
+                        ("x2", 1, doc("Ferry fares", "Ferry fares rise in Gdynia.", entities=[Entity("Gdynia", "place")]))])
+    assert dict(eng.search("ferry").facets["place"]) == {"place:gdansk": 1, "place:gdynia": 1}
+    eng.write_articles([("x1", 2, doc("Ferry strike ends", "Ferries sail again from Sopot.",
+                                      entities=[Entity("Sopot", "place")]))])
+    assert dict(eng.search("ferry").facets["place"]) == {"place:sopot": 1, "place:gdynia": 1}
+    eng.write_articles([("x2", 0, None)])
+    assert dict(eng.search("ferry").facets["place"]) == {"place:sopot": 1}
+
+
+def test_the_engine_implements_the_interface(engine):
+    assert isinstance(engine, SearchEngine)
+    assert engine.replaced_layout is False
+
+
+def test_versions_languages_and_stats(engine):
+    assert engine.indexed_versions() == {"a1": 1, "a2": 1, "a3": 1}
+    assert engine.languages() == ["de", "en"]
+    assert engine.stats() == IndexStats(articles=3, quotes=5, languages=["de", "en"])
+
+
+def test_writing_a_new_version_replaces_the_old_one(empty):
+    empty.write_articles([("v", 1, doc("Tram fares", "Tram fares rise in Lyon.",
+                                       quotes=[Quote("Fares must rise.", "Jean Martin")]))])
+    empty.write_articles([("v", 2, doc("Tram fares frozen", "Tram fares stay as they are in Lyon."))])
+    assert empty.indexed_versions() == {"v": 2}
+    assert ids(empty.search("tram")) == ["v"] and empty.search("tram").hits[0].title == "Tram fares frozen"
+    assert empty.search_quotes("fares").total == 0
+    assert empty.write_articles([]) == 0
+
+
+def test_clear_empties_everything(empty):
+    empty.write_articles([("c", 1, doc("Bridge closed", "The bridge is closed.", quotes=[Quote("Closed.", "A B")]))])
+    empty.clear()
+    assert empty.indexed_versions() == {} and empty.stats() == IndexStats(articles=0, quotes=0, languages=[])
+    assert empty.search("bridge").total == 0 and empty.search_quotes().total == 0
+
+
+def test_hits_carry_what_the_results_page_shows(engine):
+    hit = engine.search("Warsaw").hits[0]
+    assert (hit.id, hit.title, hit.language, hit.source, hit.published) == (
+        "a2", "Night train links Kyiv and Warsaw", "en", "Global Wire Daily", "2026-04-17T06:00:00+00:00")
+    assert hit.score > 0
+    result = engine.search("station", page=2, limit=1)
+    assert (result.total, result.page, result.limit, len(result.hits)) == (2, 2, 1, 1)
+
+
+def test_entity_facets_count_keys_and_filters_take_any_spelling(engine):
+    result = engine.search("*")
+    assert dict(result.facets["place"])["place:kramatorsk"] == 1
+    [(key, count)] = result.facets["person"]
+    assert key.startswith("person:") and count == 1
+    assert dict(result.facets["source"]) == {"Test Courier": 1, "Global Wire Daily": 1, "Rheinische Abendpost": 1}
+    assert ids(engine.search("*", {"person": "Zelensky"})) == ["a1"]
+    assert ids(engine.search("*", {"person": key})) == ["a1"], "a facet value's own key filters"
+    assert ids(engine.search("*", {"year": "2025"})) == ["a3"]
+    assert len(engine.search("*", facet_limit=1).facets["source"]) == 1
+
+
+def test_unknown_sort_and_unreadable_dates_are_query_errors(engine):
+    with pytest.raises(QueryError, match="sort"):
+        engine.search("station", sort="loudest")
+    with pytest.raises(QueryError, match="ISO 8601"):
+        engine.search("station", {"from": "last week"})
+
+
+def test_quotes_by_speaker_filters_and_fragments(engine):
+    by_zelensky = engine.search_quotes(speaker="Zelensky")
+    assert by_zelensky.total == 3, "the surname alone stands for the one Zelensky the archive knows"
+    everything = engine.search_quotes()
+    assert everything.total == 5
+    assert [q.published for q in everything.quotes][:1] == ["2026-04-17T06:00:00+00:00"], "newest first"
+    assert engine.search_quotes(include_fragments=False).total == 4
+    assert engine.search_quotes(filters={"language": "de"}).quotes[0].speaker == "Dietmar Woidke"
+    assert engine.search_quotes(filters={"article_id": "a2"}).total == 2
+    assert engine.search_quotes(filters={"from": "2026-04-01"}).total == 2
+    assert engine.search_quotes(filters={"source": "Test Courier"}).total == 2
+    assert engine.search_quotes("rebuild", limit=1).total == 2 and len(engine.search_quotes("rebuild", limit=1).quotes) == 1
+    with pytest.raises(QueryError):
+        engine.search_quotes('"unclosed')
+
+
+def test_one_quote_by_id(engine):
+    quote = engine.quote("a1:1")
+    assert quote is not None
+    assert (quote.text, quote.speaker, quote.article_id, quote.fragment, quote.language, quote.source, quote.title) == (
+        STATEMENT, "Volodymyr Zelensky", "a1", False, "en", "Test Courier",
+        "Rocket strike on Kramatorsk railway station")
+    assert engine.quote("a1:9") is None and engine.quote("nope") is None
+
+
+def test_provenance_candidates_share_words_and_language(engine):
+    found = [q.id for q in engine.quote_candidates(STATEMENT, "en")]
+    assert set(found[:2]) == {"a1:1", "a2:0"}, "the statement and its lightly edited report rank first"
+    assert "a3:0" not in found, "another language is another statement"
+    assert engine.quote_candidates("…", "en") == []
+
+
+def test_suggest_on_its_own(engine):
+    assert engine.suggest("Kramatosk railwya") == "kramatorsk railway"
+    assert engine.suggest("Kramatorsk") is None
+
+
+def test_an_index_url_no_backend_serves_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="ftp://example.org"):
+        open_engine(tmp_path, url="ftp://example.org/index")

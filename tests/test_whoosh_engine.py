@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from whoosh import query
 
-from indexer.index import whoosh_engine
 from indexer.index.engine import IndexBusy, open_engine
 from indexer.index.whoosh_engine import ARTICLES, WhooshEngine
 from indexer.models import AnnotatedArticle, Article, Block
@@ -35,15 +34,3 @@ def test_a_writer_waits_for_the_lock_then_reports_the_index_busy(tmp_path):
         held.cancel()
     assert engine.write_articles([("a", 1, article("Ferry strike"))]) == 1
     assert engine.indexed_versions() == {"a": 1}
-
-
-def test_an_index_from_before_the_engine_had_its_own_module_still_opens(tmp_path, monkeypatch):
-    """Its schema pickled the key analyzers as indexer.index.engine.*: it must open as it is, not be rebuilt."""
-    for cls in (whoosh_engine._EntityKeyFilter, whoosh_engine._WholeValueTokenizer):
-        monkeypatch.setattr(cls, "__module__", "indexer.index.engine")
-    WhooshEngine(tmp_path).write_articles([("a", 1, article("Ferry strike"))])
-    monkeypatch.undo()
-    assert any(b"indexer.index.engine" in toc.read_bytes() for toc in (tmp_path / ARTICLES).glob("*.toc"))
-    reopened = WhooshEngine(tmp_path)
-    assert not reopened.replaced_layout
-    assert reopened.indexed_versions() == {"a": 1}

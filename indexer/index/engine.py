@@ -197,12 +197,3 @@ def open_engine(data_dir: Path | str, url: str | None = None) -> SearchEngine:
     raise ValueError(f"No search backend serves the index URL {url!r} (scheme {scheme or 'missing'!r}); leave the "
                      "URL out to use the index in the data directory.")
 
-
-def __getattr__(name: str):
-    """Indexes written before the Whoosh engine had its own module pickled their schema's key analyzers under this
-    module's name: hand those classes over, so such an index still opens (instead of being rebuilt)."""
-    if name in ("_EntityKeyFilter", "_WholeValueTokenizer"):
-        from indexer.index import whoosh_engine
-
-        return getattr(whoosh_engine, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

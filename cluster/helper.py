@@ -131,10 +131,15 @@ def cmd_ports(count: str) -> None:
 
 
 def cmd_port_free(port: str) -> None:
-    """Exit 1 when something already listens on 127.0.0.1:port (start must reuse a node's port)."""
+    """Exit 1 when something already listens on 127.0.0.1:port (start must reuse a node's port).
+
+    SO_REUSEADDR like Jetty's connector: connections of the killed node lingering in TIME_WAIT do not count.
+    """
     with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             s.bind(("127.0.0.1", int(port)))
+            s.listen()
         except OSError:
             sys.exit(1)
 

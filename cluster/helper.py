@@ -55,8 +55,8 @@ def node_dirs(root: Path) -> list[Path]:
 
 def pid_alive(pid_file: Path, marker: str) -> int | None:
     """The recorded pid when that process still runs and is ours (its command line names `marker`)."""
-    text = read(pid_file)
-    if not text.isdigit():
+    text = str(recorded_pid(pid_file) or "")
+    if not text:
         return None
     try:
         cmdline = Path(f"/proc/{text}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
@@ -66,6 +66,11 @@ def pid_alive(pid_file: Path, marker: str) -> int | None:
     if stat.rsplit(")", 1)[-1].split()[0] == "Z" or marker not in cmdline:
         return None
     return int(text)
+
+
+def recorded_pid(pid_file: Path) -> int | None:
+    text = read(pid_file)
+    return int(text) if text.isdigit() else None
 
 
 def node_marker(node: Path) -> str:
@@ -254,7 +259,7 @@ def status_document(base: Path) -> dict:
         solr_name = f"127.0.0.1:{port}_solr"
         names[solr_name] = f"node{node.name}"
         nodes.append({"name": f"node{node.name}", "url": f"http://127.0.0.1:{port}/solr",
-                      "pid": pid or int(read(node / "pid", "0") or 0) or None,
+                      "pid": recorded_pid(node / "pid"),
                       "up": bool(pid) and solr_name in live})
     zk_pid = pid_alive(base / "zookeeper" / "pid", zk_marker(base))
     pg_pid = pid_alive(base / "postgresql" / "pid", pg_marker(base))
@@ -268,10 +273,10 @@ def status_document(base: Path) -> dict:
     return {
         "nodes": nodes,
         "zookeeper": {"address": f"127.0.0.1:{read(base / 'zookeeper' / 'port')}",
-                      "pid": zk_pid or int(read(base / "zookeeper" / "pid", "0") or 0) or None,
+                      "pid": recorded_pid(base / "zookeeper" / "pid"),
                       "up": bool(zk_pid)},
         "postgresql": {"url": f"postgresql://{user}@127.0.0.1:{read(base / 'postgresql' / 'port')}/newsarchive",
-                       "pid": pg_pid or int(read(base / "postgresql" / "pid", "0") or 0) or None,
+                       "pid": recorded_pid(base / "postgresql" / "pid"),
                        "up": bool(pg_pid)},
         "collections": collections,
     }

@@ -1,0 +1,316 @@
+"""The parts of scripts/cluster that speak HTTP or JSON: Solr's Collections API, status, waiting.
+
+Standard library only, so the script runs with any python3. Everything the cluster knows lives in small
+files under the cluster folder (see scripts/cluster); this module reads them and never prints the
+password: error messages go through `masked`.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import secrets
+import socket
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+COLLECTIONS = ("newsarchive", "newsarchive_quotes")
+CONFIGSET = "newsarchive"
+SHARDS = 2
+
+
+def fail(message: str, code: int = 1) -> None:
+    print(f"cluster: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
+def read(path: Path, default: str = "") -> str:
+    try:
+        return path.read_text().strip()
+    except OSError:
+        return default
+
+
+def secret(root: Path) -> tuple[str, str]:
+    return read(root / "user"), read(root / "password")
+
+
+def masked(root: Path, text: str) -> str:
+    password = read(root / "password")
+    return text.replace(password, "*****") if password else text
+
+
+def node_dirs(root: Path) -> list[Path]:
+    nodes = root / "nodes"
+    if not nodes.is_dir():
+        return []
+    return sorted((p for p in nodes.iterdir() if p.name.isdigit()), key=lambda p: int(p.name))
+
+
+def pid_alive(pid_file: Path, marker: str) -> int | None:
+    """The recorded pid when that process still runs and is ours (its command line names `marker`)."""
+    text = str(recorded_pid(pid_file) or "")
+    if not text:
+        return None
+    try:
+        cmdline = Path(f"/proc/{text}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        stat = Path(f"/proc/{text}/stat").read_text()
+    except OSError:
+        return None
+    if stat.rsplit(")", 1)[-1].split()[0] == "Z" or marker not in cmdline:
+        return None
+    return int(text)
+
+
+def recorded_pid(pid_file: Path) -> int | None:
+    text = read(pid_file)
+    return int(text) if text.isdigit() else None
+
+
+def node_marker(node: Path) -> str:
+    return f"-Dnewsarchive.cluster.node={node}"
+
+
+def pg_marker(root: Path) -> str:
+    return read(root / "postgresql" / "home") + "/data"
+
+
+def zk_marker(root: Path) -> str:
+    return str(root / "zookeeper" / "zoo.cfg")
+
+
+def request(root: Path, port: int | str, path: str, params: dict | None = None, timeout: float = 30,
+            auth: bool = True) -> tuple[int, dict]:
+    """GET a Solr path on one node; (status, parsed JSON or {}). Connection errors give status 0."""
+    query = urllib.parse.urlencode({**(params or {}), "wt": "json"})
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/solr/{path}?{query}")
+    if auth:
+        user, password = secret(root)
+        token = base64.b64encode(f"{user}:{password}".encode()).decode()
+        req.add_header("Authorization", f"Basic {token}")
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            return resp.status, json.loads(resp.read() or b"{}")
+    except urllib.error.HTTPError as err:
+        body = err.read()
+        try:
+            return err.code, json.loads(body or b"{}")
+        except ValueError:
+            return err.code, {"error": {"msg": body[:500].decode(errors="replace")}}
+    except (OSError, ValueError):
+        return 0, {}
+
+
+def live_ports(root: Path) -> list[str]:
+    return [read(n / "port") for n in node_dirs(root) if pid_alive(n / "pid", node_marker(n))]
+
+
+def cluster_status(root: Path) -> dict | None:
+    """CLUSTERSTATUS from the first node that answers, or None."""
+    for port in live_ports(root):
+        code, body = request(root, port, "admin/collections", {"action": "CLUSTERSTATUS"}, timeout=10)
+        if code == 200:
+            return body.get("cluster", {})
+    return None
+
+
+# --- subcommands -------------------------------------------------------------------------------------
+
+
+def cmd_ports(count: str) -> None:
+    """Free TCP ports on 127.0.0.1, all held open at once so they differ."""
+    socks = []
+    for _ in range(int(count)):
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        socks.append(s)
+    print(" ".join(str(s.getsockname()[1]) for s in socks))
+    for s in socks:
+        s.close()
+
+
+def cmd_port_free(port: str) -> None:
+    """Exit 1 when something already listens on 127.0.0.1:port (start must reuse a node's port).
+
+    SO_REUSEADDR like Jetty's connector: connections of the killed node lingering in TIME_WAIT do not count.
+    """
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind(("127.0.0.1", int(port)))
+            s.listen()
+        except OSError:
+            sys.exit(1)
+
+
+def cmd_password() -> None:
+    print(secrets.token_urlsafe(24))
+
+
+def cmd_security(root: str, template: str, out: str) -> None:
+    """security.json with Solr's Sha256AuthenticationProvider credential: sha256(sha256(salt+pw)) salt."""
+    user, password = secret(Path(root))
+    salt = secrets.token_bytes(32)
+    digest = hashlib.sha256(hashlib.sha256(salt + password.encode()).digest()).digest()
+    credential = f"{base64.b64encode(digest).decode()} {base64.b64encode(salt).decode()}"
+    text = Path(template).read_text().replace("@USER@", user).replace("@CREDENTIAL@", credential)
+    fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+
+
+def cmd_wait_node(root: str, index: str, timeout: str) -> None:
+    """Wait until node `index` answers an authenticated request; fail early when its JVM died."""
+    base = Path(root)
+    node = base / "nodes" / index
+    port = read(node / "port")
+    deadline = time.monotonic() + float(timeout)
+    while time.monotonic() < deadline:
+        if not pid_alive(node / "pid", node_marker(node)):
+            fail(f"node {index} (port {port}) exited during start-up")
+        code, _ = request(base, port, "admin/info/system", timeout=5)
+        if code == 200:
+            return
+        time.sleep(0.5)
+    fail(f"node {index} (port {port}) did not come up within {timeout} s")
+
+
+def cmd_wait_live(root: str, timeout: str) -> None:
+    """Wait until ZooKeeper lists every running node as live."""
+    base = Path(root)
+    deadline = time.monotonic() + float(timeout)
+    wanted = {f"127.0.0.1:{p}_solr" for p in live_ports(base)}
+    missing = wanted
+    while time.monotonic() < deadline:
+        status = cluster_status(base)
+        if status is not None:
+            missing = wanted - set(status.get("live_nodes", []))
+            if not missing:
+                return
+        time.sleep(0.5)
+    fail(f"nodes not live in ZooKeeper after {timeout} s: {', '.join(sorted(missing))}")
+
+
+def cmd_create(root: str) -> None:
+    """Create both collections: 2 shards, 2 replicas each (one with a single node)."""
+    base = Path(root)
+    port = live_ports(base)[0]
+    replicas = min(2, len(node_dirs(base)))
+    for name in COLLECTIONS:
+        code, body = request(base, port, "admin/collections", {
+            "action": "CREATE", "name": name, "numShards": SHARDS, "replicationFactor": replicas,
+            "collection.configName": CONFIGSET, "waitForFinalState": "true"}, timeout=180)
+        if code != 200:
+            fail(masked(base, f"creating collection {name} failed (HTTP {code}): {json.dumps(body)[:2000]}"))
+
+
+def replicas(status: dict) -> list[tuple[str, str, dict]]:
+    return [(cname, sname, rep)
+            for cname, coll in sorted(status.get("collections", {}).items())
+            for sname, shard in sorted(coll.get("shards", {}).items())
+            for rep in shard.get("replicas", {}).values()]
+
+
+def cmd_wait_active(root: str, timeout: str) -> None:
+    """Wait until every replica of both collections is active on a live node."""
+    base = Path(root)
+    deadline = time.monotonic() + float(timeout)
+    pending = ["no answer from any node"]
+    while time.monotonic() < deadline:
+        status = cluster_status(base)
+        if status is not None:
+            live = set(status.get("live_nodes", []))
+            names = set(status.get("collections", {}))
+            pending = [f"{c} missing" for c in COLLECTIONS if c not in names]
+            pending += [f"{c}/{s} on {r.get('node_name')}: {r.get('state')}" for c, s, r in replicas(status)
+                        if r.get("state") != "active" or r.get("node_name") not in live]
+            if not pending:
+                return
+        time.sleep(1)
+    fail(f"replicas not active after {timeout} s: {'; '.join(pending)}")
+
+
+def cmd_reload(root: str) -> None:
+    base = Path(root)
+    ports = live_ports(base)
+    if not ports:
+        fail("no Solr node is running")
+    for name in COLLECTIONS:
+        code, body = request(base, ports[0], "admin/collections", {"action": "RELOAD", "name": name},
+                             timeout=180)
+        if code != 200:
+            fail(masked(base, f"reloading {name} failed (HTTP {code}): {json.dumps(body)[:2000]}"))
+        print(f"reloaded {name}", file=sys.stderr)
+
+
+def status_document(base: Path) -> dict:
+    status = cluster_status(base) or {}
+    live = set(status.get("live_nodes", []))
+    nodes, names = [], {}
+    for node in node_dirs(base):
+        port = read(node / "port")
+        pid = pid_alive(node / "pid", node_marker(node))
+        solr_name = f"127.0.0.1:{port}_solr"
+        names[solr_name] = f"node{node.name}"
+        nodes.append({"name": f"node{node.name}", "url": f"http://127.0.0.1:{port}/solr",
+                      "pid": recorded_pid(node / "pid"),
+                      "up": bool(pid) and solr_name in live})
+    zk_pid = pid_alive(base / "zookeeper" / "pid", zk_marker(base))
+    pg_pid = pid_alive(base / "postgresql" / "pid", pg_marker(base))
+    user = read(base / "user")
+    collections: dict = {}
+    for cname, sname, rep in replicas(status):
+        shards = collections.setdefault(cname, {"shards": {}})["shards"]
+        shards.setdefault(sname, []).append({
+            "node": names.get(rep.get("node_name"), rep.get("node_name")),
+            "state": rep.get("state"), "leader": str(rep.get("leader", "false")).lower() == "true"})
+    return {
+        "nodes": nodes,
+        "zookeeper": {"address": f"127.0.0.1:{read(base / 'zookeeper' / 'port')}",
+                      "pid": recorded_pid(base / "zookeeper" / "pid"),
+                      "up": bool(zk_pid)},
+        "postgresql": {"url": f"postgresql://{user}@127.0.0.1:{read(base / 'postgresql' / 'port')}/newsarchive",
+                       "pid": recorded_pid(base / "postgresql" / "pid"),
+                       "up": bool(pg_pid)},
+        "collections": collections,
+    }
+
+
+def cmd_status(root: str, as_json: str = "") -> None:
+    doc = status_document(Path(root))
+    if as_json:
+        print(json.dumps(doc, indent=2))
+        return
+    up = {True: "up", False: "DOWN"}
+    for node in doc["nodes"]:
+        print(f"{node['name']:<10} {up[node['up']]:<5} pid {node['pid'] or '-':<8} {node['url']}")
+    zk, pg = doc["zookeeper"], doc["postgresql"]
+    print(f"{'zookeeper':<10} {up[zk['up']]:<5} pid {zk['pid'] or '-':<8} {zk['address']}")
+    print(f"{'postgresql':<10} {up[pg['up']]:<5} pid {pg['pid'] or '-':<8} {pg['url']}")
+    for cname, coll in doc["collections"].items():
+        for sname, reps in coll["shards"].items():
+            cells = ", ".join(f"{r['node']} {r['state']}{' (leader)' if r['leader'] else ''}" for r in reps)
+            print(f"{cname}/{sname}: {cells}")
+    if not doc["collections"] and any(n["up"] for n in doc["nodes"]):
+        print("no collections")
+
+
+def cmd_mask(root: str) -> None:
+    """Copy stdin to stdout with the password replaced (log tails in error messages)."""
+    sys.stdout.write(masked(Path(root), sys.stdin.read()))
+
+
+COMMANDS = {
+    "ports": cmd_ports, "port-free": cmd_port_free, "password": cmd_password, "security": cmd_security,
+    "wait-node": cmd_wait_node, "wait-live": cmd_wait_live, "create": cmd_create,
+    "wait-active": cmd_wait_active, "reload": cmd_reload, "status": cmd_status, "mask": cmd_mask,
+}
+
+if __name__ == "__main__":
+    COMMANDS[sys.argv[1]](*sys.argv[2:])

@@ -30,6 +30,8 @@ _SKELETON_RULES = [
 
 # Polish and French spellings of the same sounds: "Tkaczenko", "Tkatchenko", "Szewczenko" (before the rules above)
 _DIGRAPHS = [("tch", "ch"), ("szcz", "shch"), ("cz", "ch"), ("sz", "sh")]
+_REPEATS = re.compile(r"(.)\1+")
+_FINAL_I = re.compile(r"i+$")
 
 
 def skeleton(word: str) -> str:
@@ -39,15 +41,15 @@ def skeleton(word: str) -> str:
         s = s.replace(a, b)
     for a, b in _SKELETON_RULES:
         s = s.replace(a, b)
-    s = re.sub(r"(.)\1+", r"\1", s)
-    s = re.sub(r"i+$", "i", s)
+    s = _REPEATS.sub(r"\1", s)
+    s = _FINAL_I.sub("i", s)
     if s.startswith("s") and len(s) > 1 and s[1] in "aeiou":
         s = "z" + s[1:]
     # Coarser still, so that transliterations through different languages agree: Polish ś/ci vs Ukrainian ш
     # ("Wiśniewska"/"Вишневська"), German ch vs Cyrillic х ("Albrecht"/"Альбрехт"), German z vs ц ("Hryzenko").
     for a, b in (("sh", "s"), ("ch", "h"), ("z", "c")):
         s = s.replace(a, b)
-    return re.sub(r"(.)\1+", r"\1", s)
+    return _REPEATS.sub(r"\1", s)
 
 
 @lru_cache(maxsize=2)

@@ -505,6 +505,7 @@ def place_index() -> dict[str, Place]:
     return _load_places()[0]
 
 
+@lru_cache(maxsize=1)
 def _accented_spellings() -> frozenset[str]:
     """Case-folded variants that carry diacritics, so that "Gerät" does not match the place "Gerat"."""
     return frozenset(_load_places()[1])
@@ -704,8 +705,10 @@ def _simplemma_lemma(word: str, language: str) -> str | None:
     return lemma(word, language)
 
 
+@lru_cache(maxsize=65_536)
 def place_for(surface: str, language: str) -> Place | None:
-    """The gazetteer place a (possibly inflected) surface names, if any."""
+    """The gazetteer place a (possibly inflected) surface names, if any (cached: a name recurs within and across
+    articles, and an inflected one costs several lemmatiser calls)."""
     index = place_index()
     words = surface.split()
     if language == "de" and not index.get(fold(surface)):

@@ -519,6 +519,18 @@ def accented_place(surface: str) -> Place | None:
 
 @lru_cache(maxsize=1)
 def _load_places() -> tuple[dict[str, Place], dict[str, Place]]:
+    """(place_index, accented spellings): ~200,000 folded variants take seconds to build in every process, so the
+    tables are kept on disk under the digest of the data, of this module and of the folding code."""
+    from indexer.text import names, scripts
+    from indexer.text.cache import stored_table
+
+    words = sorted(MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE)
+    inputs = [DATA / "places.tsv.gz", Path(__file__), Path(scripts.__file__), Path(names.__file__),
+              repr((EXTRA_PLACES, EXTRA_VARIANTS, words))]
+    return stored_table("places", inputs, _build_places)
+
+
+def _build_places() -> tuple[dict[str, Place], dict[str, Place]]:
     index: dict[str, Place] = {}
     accented: dict[str, Place] = {}
 
@@ -558,10 +570,11 @@ def _load_places() -> tuple[dict[str, Place], dict[str, Place]]:
     return index, accented
 
 
+_LATIN_DIACRITIC = re.compile("[\u00c0-\u024f\u1e00-\u1eff]")
+
+
 def _has_latin_diacritic(text: str) -> bool:
-    if text.isascii():
-        return False
-    return any("\u00c0" <= ch <= "\u024f" or "\u1e00" <= ch <= "\u1eff" for ch in text)
+    return not text.isascii() and _LATIN_DIACRITIC.search(text) is not None
 
 
 @lru_cache(maxsize=1)

@@ -9,6 +9,7 @@ random sampling makes the answer identical in every run and every process, and i
 
 from __future__ import annotations
 
+import inspect
 import math
 import re
 import threading
@@ -322,38 +323,51 @@ def _marker_penalty(text: str, candidates: list[str]) -> dict[str, float]:
 
 # --- langdetect profiles, scored exhaustively ------------------------------------------------------------------------
 
-_factory_lock = threading.Lock()
-_factory = None
 _SMOOTH = 0.5 / 10000  # langdetect's alpha / BASE_FREQ
 _MAX_NGRAMS = 4000
 
 
-def _get_factory():
-    global _factory
-    if _factory is None:
-        with _factory_lock:
-            if _factory is None:
-                from langdetect.detector_factory import PROFILES_DIRECTORY, DetectorFactory
+@dataclass(frozen=True)
+class _Profiles:
+    """langdetect's profiles as one matrix: the row of every n-gram, its smoothed log-probability per language."""
 
-                f = DetectorFactory()
-                f.load_profile(PROFILES_DIRECTORY)
-                f.set_seed(0)
-                _factory = f
-    return _factory
+    word_lang_prob_map: dict[str, int]  # n-gram -> row (named as langdetect's Detector reads it: membership only)
+    logs: np.ndarray
+    langlist: list[str]
+    seed: int = 0
 
 
-@lru_cache(maxsize=200_000)
-def _ngram_logs(ngram: str) -> np.ndarray | None:
-    probs = _get_factory().word_lang_prob_map.get(ngram)
-    if probs is None:
-        return None
-    return np.log(np.asarray(probs) + _SMOOTH)
+def _read_langdetect() -> tuple[list[str], np.ndarray, list[str]]:
+    from langdetect.detector_factory import PROFILES_DIRECTORY, DetectorFactory
+
+    factory = DetectorFactory()
+    factory.load_profile(PROFILES_DIRECTORY)
+    grams = list(factory.word_lang_prob_map)
+    logs = np.log(np.asarray([factory.word_lang_prob_map[g] for g in grams]) + _SMOOTH)
+    return grams, logs, list(factory.langlist)
+
+
+_profiles_lock = threading.Lock()
+
+
+@lru_cache(maxsize=1)
+def _profiles() -> _Profiles:
+    """Parsing langdetect's 55 JSON profiles costs seconds in every process; the stored matrix a fraction."""
+    from importlib.metadata import version
+
+    from indexer.text.cache import stored_table
+
+    inputs = [version("langdetect"), np.__version__, repr(_SMOOTH), inspect.getsource(_read_langdetect)]
+    with _profiles_lock:  # (threads of the web app: one build)
+        grams, logs, langs = stored_table("langdetect-profiles", inputs, _read_langdetect)
+    return _Profiles({g: i for i, g in enumerate(grams)}, logs, langs)
 
 
 def _ngrams(text: str) -> list[str]:
+    from langdetect.detector import Detector
     from langdetect.lang_detect_exception import LangDetectException
 
-    det = _get_factory().create()
+    det = Detector(_profiles())
     det.set_max_text_length(20000)
     try:
         det.append(text)
@@ -371,17 +385,13 @@ def _nb_scores(text: str, candidates: list[str]) -> dict[str, float]:
 
     One matrix product over the distinct n-grams: scoring every profile costs little more than scoring one.
     """
-    factory = _get_factory()
-    idx = {lang: factory.langlist.index(lang) for lang in candidates if lang in factory.langlist}
-    rows, counts = [], []
-    for gram, count in Counter(_ngrams(text)).items():
-        logs = _ngram_logs(gram)
-        if logs is not None:
-            rows.append(logs)
-            counts.append(count)
-    if not rows:
+    profiles = _profiles()
+    idx = {lang: profiles.langlist.index(lang) for lang in candidates if lang in profiles.langlist}
+    counted = Counter(_ngrams(text))  # (only n-grams of the profiles)
+    if not counted:
         return dict.fromkeys(idx, 0.0)
-    totals = np.asarray(counts, dtype=float) @ np.vstack(rows)
+    rows = profiles.logs[[profiles.word_lang_prob_map[g] for g in counted]]
+    totals = np.asarray(list(counted.values()), dtype=float) @ rows
     return {lang: float(totals[i]) for lang, i in idx.items()}
 
 

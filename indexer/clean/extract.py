@@ -663,6 +663,9 @@ def _kind_for(tag: Tag, current: str) -> str:
 
 
 _BR = "\u2028"
+_BLANKS = re.compile(r"[ \t\r\n\f\v]+")
+_PARAGRAPH_BREAK = re.compile(rf"\s*{_BR}\s*{_BR}\s*")
+_LINE_BREAK = re.compile(rf"\s*{_BR}\s*")
 MIN_BODY_CHARS = 200  # below this the chosen container probably missed the story
 MAX_NESTING = 512  # the depth at which browsers stop nesting elements (Chromium's HTML parser limit)
 _OPEN_RUN = re.compile(rf"(?:<[a-zA-Z][\w:-]*(?:\s[^<>]*)?>\s*){{{MAX_NESTING},}}")
@@ -726,9 +729,9 @@ def _walk(root: Tag) -> list[_Piece]:
         raw = "".join(buffer)
         buffer.clear()
         chars, link_chars[0] = link_chars[0], 0
-        text = re.sub(r"[ \t\r\n\f\v]+", " ", raw)
-        for part in re.split(rf"\s*{_BR}\s*{_BR}\s*", text):
-            part = re.sub(rf"\s*{_BR}\s*", "\n", part).strip()
+        text = _BLANKS.sub(" ", raw)
+        for part in _PARAGRAPH_BREAK.split(text):
+            part = _LINE_BREAK.sub("\n", part).strip()
             if part:
                 pieces.append(_Piece(part, kinds[-1], min(chars, len(part))))
 

@@ -1,2 +1,3 @@
 """Language resources shared by the stages: transliteration and folding across scripts (`scripts`), person
-names and their keys (`names`), dictionary forms of words (`lemmas`)."""
+names and their keys (`names`), dictionary forms of words (`lemmas`), tables kept on disk between processes
+(`cache`)."""

@@ -16,14 +16,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 
-
-def cache_dir() -> Path:
-    """$NEWSARCHIVE_CACHE, else $XDG_CACHE_HOME/newsarchive, else ~/.cache/newsarchive."""
-    explicit = os.environ.get("NEWSARCHIVE_CACHE")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "newsarchive"
+from indexer.text.cache import cache_dir
 
 
 def _version() -> str:

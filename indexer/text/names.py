@@ -1,4 +1,4 @@
-"""Name normalisation: folding, transliteration, Slavic lemmas and the cross-article skeleton used in keys.
+"""Person names: Slavic lemmas and the cross-article skeleton used in keys (folding and transliteration: `scripts`).
 
 Keys must agree across spellings and scripts ("Zelensky", "Zelenskyy", "Selenskyj", "Зеленський" → one key),
 so names are reduced to a crude phonetic skeleton of their Latin transliteration. The skeleton is only ever
@@ -8,50 +8,18 @@ compared with other skeletons; it is never shown to a user.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
 
 from indexer import DATA
 
-_CYR = {
-    "а": "a", "б": "b", "в": "v", "г": "h", "ґ": "g", "д": "d", "е": "e", "є": "ye", "ё": "e", "ж": "zh",
-    "з": "z", "и": "y", "і": "i", "ї": "yi", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o",
-    "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
-    "щ": "shch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya", "'": "", "’": "", "ʼ": "",
-}
-_RU_ONLY = {"и": "i", "г": "g", "ы": "y", "е": "e"}
+# `fold` (the look-up form) is also imported from here by the recognisers.
+from indexer.text.scripts import fold_lookup as fold
+from indexer.text.scripts import name_latin, translit_cased
+
 
 def is_cyrillic(text: str) -> bool:
     return any("\u0400" <= ch <= "\u04ff" for ch in text)
-
-
-def translit(text: str, language: str = "uk") -> str:
-    """Latin transliteration of Cyrillic (Ukrainian-style by default; Russian values for и, г when asked)."""
-    table = dict(_CYR)
-    if language == "ru":
-        table.update(_RU_ONLY)
-    out = []
-    for ch in text:
-        low = ch.lower()
-        if low in table:
-            rep = table[low]
-            out.append(rep.capitalize() if ch != low and rep else rep)
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-def strip_accents(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
-def fold(text: str) -> str:
-    """Case-, accent- and punctuation-insensitive form used for exact look-ups."""
-    text = strip_accents(text).casefold().replace("’", "'").replace("ʼ", "'")
-    text = re.sub(r"[\s\-‐–—_.]+", " ", text)
-    return re.sub(r"[^\w' ]", "", text).strip()
 
 
 _SKELETON_RULES = [
@@ -60,28 +28,28 @@ _SKELETON_RULES = [
 ]
 
 
-# Letters that NFKD does not decompose: Polish "Zełenski", "Ławrow"; German "ß".
-_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O"})
 # Polish and French spellings of the same sounds: "Tkaczenko", "Tkatchenko", "Szewczenko" (before the rules above)
 _DIGRAPHS = [("tch", "ch"), ("szcz", "shch"), ("cz", "ch"), ("sz", "sh")]
+_REPEATS = re.compile(r"(.)\1+")
+_FINAL_I = re.compile(r"i+$")
 
 
 def skeleton(word: str) -> str:
     """A crude phonetic code of one name word, equal for its usual Latin and Cyrillic spellings."""
-    s = fold(translit(word.translate(_UNDECOMPOSED))).replace("'", "").replace(" ", "")
+    s = name_latin(word)
     for a, b in _DIGRAPHS:
         s = s.replace(a, b)
     for a, b in _SKELETON_RULES:
         s = s.replace(a, b)
-    s = re.sub(r"(.)\1+", r"\1", s)
-    s = re.sub(r"i+$", "i", s)
+    s = _REPEATS.sub(r"\1", s)
+    s = _FINAL_I.sub("i", s)
     if s.startswith("s") and len(s) > 1 and s[1] in "aeiou":
         s = "z" + s[1:]
     # Coarser still, so that transliterations through different languages agree: Polish ś/ci vs Ukrainian ш
     # ("Wiśniewska"/"Вишневська"), German ch vs Cyrillic х ("Albrecht"/"Альбрехт"), German z vs ц ("Hryzenko").
     for a, b in (("sh", "s"), ("ch", "h"), ("z", "c")):
         s = s.replace(a, b)
-    return re.sub(r"(.)\1+", r"\1", s)
+    return _REPEATS.sub(r"\1", s)
 
 
 @lru_cache(maxsize=2)
@@ -209,7 +177,7 @@ def initial_letter(word: str, language: str = "uk") -> str | None:
     """The Latin first letter of an initial ("B.", "J.-P.", "В."), or None when the word is a whole name."""
     if not _INITIAL.match(word) or sum(ch.isalpha() for ch in word) > 1 and "." not in word:
         return None
-    return fold(translit(word[:1], language))[:1] or None
+    return fold(translit_cased(word[:1], language))[:1] or None
 
 
 # The letters a name can start with, given the first letter of its skeleton ("Charles" -> "harles", "Sarah" ->

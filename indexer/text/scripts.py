@@ -1,4 +1,6 @@
-"""Character-level normalisation shared by analysis and name keys: accent folding and transliteration to Latin.
+"""Character-level normalisation shared by analysis, name keys and look-ups: accent folding and transliteration
+to Latin. The one home of these tables: `indexer.index.analysis` uses the word functions, `indexer.text.names`
+the name-key variants (`fold_lookup`, `translit_cased`, `name_latin`).
 
 Transliteration follows the national romanisations journalists use (Ukrainian 2010 passport system, Russian
 BGN-style without diacritics, Serbian Latin, ELOT-like Greek) so that a Latin query finds the same name written in
@@ -42,6 +44,44 @@ _FOLD_TABLE = _build_fold_table()
 def fold(text: str) -> str:
     """Strip accents from Latin and Greek letters (and ё→е); other scripts untouched. Expects NFC/NFKC input."""
     return text.translate(_FOLD_TABLE)
+
+
+class _CharMap(dict):
+    """A str.translate table filled in on the first sight of each character: all of Unicode is too much to list,
+    and translate runs in C, several times faster than a generator or a regex over the same short strings."""
+
+    def __init__(self, rule):
+        super().__init__()
+        self._rule = rule
+
+    def __missing__(self, cp: int) -> str:
+        self[cp] = out = self._rule(chr(cp))
+        return out
+
+
+_NO_MARKS = _CharMap(lambda ch: "" if unicodedata.combining(ch) else ch)
+_SEPARATORS = _CharMap(lambda ch: " " if ch.isspace() or ch in "-‐–—_." else ch)  # (str.isspace is regex \s)
+_NOT_WORD = _CharMap(lambda ch: ch if ch.isalnum() or ch in "_' " else "")  # (str.isalnum or "_" is regex \w)
+
+
+def strip_accents(text: str) -> str:
+    """Drop every combining mark after NFKD, in any script (so й→и too, unlike `fold`)."""
+    if text.isascii():  # NFKD leaves ASCII alone
+        return text
+    return unicodedata.normalize("NFKD", text).translate(_NO_MARKS)
+
+
+def fold_lookup(text: str) -> str:
+    """Case-, accent- and punctuation-insensitive form used for exact look-ups (gazetteers, name lists, keys).
+
+    Runs of spaces, hyphens, dashes, underscores and dots become one space; other punctuation is dropped after."""
+    text = strip_accents(text).casefold().replace("’", "'").replace("ʼ", "'")
+    if text.isalnum():  # one plain word, the common case: nothing to replace
+        return text
+    text = text.translate(_SEPARATORS)
+    while "  " in text:
+        text = text.replace("  ", " ")
+    return text.translate(_NOT_WORD).strip()
 
 
 # --- script of a word -----------------------------------------------------------------------------------------------
@@ -131,6 +171,43 @@ def cyrillic_variant(word: str, default: str = "uk") -> str:
     if letters & _RU_LETTERS:
         return "ru"
     return default
+
+
+# The tables of name keys (`translit_cased`, hence every stored person key): letter by letter, with no word-initial
+# rule, so є ї й ю я always give ye yi y yu ya; ё ы э are romanised in Ukrainian too and ў is left alone. They differ
+# from the word tables above in those letters and are kept as their own variant so that keys do not change.
+_CYR_KEY_RU = {k: v for k, v in _CYR_RU.items() if k != "ў"}
+_CYR_KEY = {"ru": _CYR_KEY_RU, "uk": {**_CYR_KEY_RU, "г": "h", "и": "y"}}
+
+
+def _cased_table(table: dict[str, str]) -> dict[int, str]:
+    """`table` for str.translate, plus every capital whose lowercase is in it, mapped to the capitalised value."""
+    out = {ord(k): v for k, v in table.items()}
+    for cp in range(0x0400, 0x0530):
+        ch = chr(cp)
+        if ch != ch.lower() and ch.lower() in table:
+            rep = table[ch.lower()]
+            out[cp] = rep.capitalize() if rep else rep
+    return out
+
+
+_CYR_KEY_CASED = {lang: _cased_table(table) for lang, table in _CYR_KEY.items()}
+
+
+def translit_cased(text: str, language: str = "uk") -> str:
+    """Cyrillic letters of any text to Latin keeping their case ("Київ" → "Kyyiv"); other characters untouched.
+
+    Ukrainian values by default, Russian ones (и→i, г→g) when asked. Apostrophes are dropped everywhere."""
+    return text.translate(_CYR_KEY_CASED["ru" if language == "ru" else "uk"])
+
+
+# Letters that NFKD does not decompose, case kept: Polish "Zełenski", "Ławrow"; German "ß".
+_UNDECOMPOSED = str.maketrans({"ł": "l", "Ł": "L", "ß": "ss", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O"})
+
+
+def name_latin(word: str) -> str:
+    """One name word as folded lowercase Latin letters for its key: "Зеленський" → "zelenskyi", "Ławrow" → "lawrow"."""
+    return fold_lookup(translit_cased(word.translate(_UNDECOMPOSED))).replace("'", "").replace(" ", "")
 
 
 def cyrillic_to_latin(word: str, variant: str = "uk") -> str:

@@ -505,6 +505,7 @@ def place_index() -> dict[str, Place]:
     return _load_places()[0]
 
 
+@lru_cache(maxsize=1)
 def _accented_spellings() -> frozenset[str]:
     """Case-folded variants that carry diacritics, so that "Gerät" does not match the place "Gerat"."""
     return frozenset(_load_places()[1])
@@ -518,6 +519,18 @@ def accented_place(surface: str) -> Place | None:
 
 @lru_cache(maxsize=1)
 def _load_places() -> tuple[dict[str, Place], dict[str, Place]]:
+    """(place_index, accented spellings): ~200,000 folded variants take seconds to build in every process, so the
+    tables are kept on disk under the digest of the data, of this module and of the folding code."""
+    from indexer.text import names, scripts
+    from indexer.text.cache import stored_table
+
+    words = sorted(MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE)
+    inputs = [DATA / "places.tsv.gz", Path(__file__), Path(scripts.__file__), Path(names.__file__),
+              repr((EXTRA_PLACES, EXTRA_VARIANTS, words))]
+    return stored_table("places", inputs, _build_places)
+
+
+def _build_places() -> tuple[dict[str, Place], dict[str, Place]]:
     index: dict[str, Place] = {}
     accented: dict[str, Place] = {}
 
@@ -557,10 +570,11 @@ def _load_places() -> tuple[dict[str, Place], dict[str, Place]]:
     return index, accented
 
 
+_LATIN_DIACRITIC = re.compile("[\u00c0-\u024f\u1e00-\u1eff]")
+
+
 def _has_latin_diacritic(text: str) -> bool:
-    if text.isascii():
-        return False
-    return any("\u00c0" <= ch <= "\u024f" or "\u1e00" <= ch <= "\u1eff" for ch in text)
+    return not text.isascii() and _LATIN_DIACRITIC.search(text) is not None
 
 
 @lru_cache(maxsize=1)
@@ -704,8 +718,10 @@ def _simplemma_lemma(word: str, language: str) -> str | None:
     return lemma(word, language)
 
 
+@lru_cache(maxsize=65_536)
 def place_for(surface: str, language: str) -> Place | None:
-    """The gazetteer place a (possibly inflected) surface names, if any."""
+    """The gazetteer place a (possibly inflected) surface names, if any (cached: a name recurs within and across
+    articles, and an inflected one costs several lemmatiser calls)."""
     index = place_index()
     words = surface.split()
     if language == "de" and not index.get(fold(surface)):

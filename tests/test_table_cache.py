@@ -1,0 +1,39 @@
+"""Tables kept on disk between processes (indexer.text.cache): never stale, never fatal."""
+
+from indexer.text.cache import stored_table
+
+
+def _builder(source, calls):
+    def build():
+        calls.append(1)
+        return source.read_text(encoding="utf-8").upper()
+
+    return build
+
+
+def test_a_stored_table_is_built_once_and_again_when_its_input_changes(tmp_path, monkeypatch):
+    monkeypatch.setenv("NEWSARCHIVE_CACHE", str(tmp_path / "cache"))
+    source = tmp_path / "places.tsv"
+    source.write_text("kyiv", encoding="utf-8")
+    calls: list[int] = []
+    build = _builder(source, calls)
+    assert stored_table("t", [source], build) == "KYIV"
+    assert stored_table("t", [source], build) == "KYIV"
+    assert len(calls) == 1
+    source.write_text("lviv", encoding="utf-8")
+    assert stored_table("t", [source], build) == "LVIV"
+    assert len(calls) == 2
+    assert len(list((tmp_path / "cache" / "tables").glob("t-*.pickle"))) == 1  # the outdated copy is gone
+
+
+def test_a_damaged_table_file_is_built_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("NEWSARCHIVE_CACHE", str(tmp_path / "cache"))
+    source = tmp_path / "places.tsv"
+    source.write_text("kyiv", encoding="utf-8")
+    calls: list[int] = []
+    build = _builder(source, calls)
+    stored_table("t", [source], build)
+    (stored,) = (tmp_path / "cache" / "tables").glob("t-*.pickle")
+    stored.write_bytes(b"not a pickle")
+    assert stored_table("t", [source], build) == "KYIV"
+    assert len(calls) == 2

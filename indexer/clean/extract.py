@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
-from indexer import metadata as md
+from indexer.clean import metadata as md
 from indexer.clean.dates import parse_date
 from indexer.models import Article, Block, InputError, RawPage
 from indexer.sources.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup

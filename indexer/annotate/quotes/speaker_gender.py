@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from indexer.annotate.quotes.speech_verbs import DETERMINERS
+from indexer.annotate.quotes.speaker_words import DETERMINERS
 
 PRONOUN_GENDER = {
     "he": "male", "er": "male", "il": "male", "él": "male", "lui": "male", "ele": "male", "hij": "male",

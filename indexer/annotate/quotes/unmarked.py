@@ -3,7 +3,8 @@
 German papers (old ones above all) set speech after a colon frame ("Da rief der Professor: Gebt euch …!"), around
 a short inverted frame ("Nein, antwortete derselbe, …") or before a naming sentence ("… war der Ruf"), with no marks
 at all. The words count as someone's only when they sound spoken: first or second person, a question, an
-exclamation; never the subjunctive of reported speech. Tuned on German only (UNMARKED_SPEECH).
+exclamation; never the subjunctive of reported speech. Tuned on German only (lang.de: unmarked_speech, its
+nouns and infinitives of saying).
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ import re
 from indexer.annotate.quotes.attribution import SUBORDINATORS, verb_pattern
 from indexer.annotate.quotes.candidate import Candidate, strip_span
 from indexer.annotate.quotes.dialogue import TURN_DASHES
+from indexer.annotate.quotes.lang import rules_for
 from indexer.annotate.quotes.marks import PAIRS_CHARS, PARA_SEP, QUOTE_CHARS, QuoteSpan
 
-UNMARKED_SPEECH = {"de"}  # German writers often give direct speech after a colon without marks
 UNMARKED_MIN_WORDS = 3
 
 
@@ -25,11 +26,12 @@ def unmarked_after_colon(masked: str, sentences: list[tuple[int, int]], lang: st
     antwortete derselbe', words set before an inverted verb of saying."""
     found: list[Candidate] = []
     verbs = verb_pattern(lang)
+    speech_nouns = rules_for(lang).speech_nouns
     for k, (s, e) in enumerate(sentences):
         sent = masked[s:e]
         colon = sent.rfind(":")
         said = colon >= 0 and (
-            verbs.search(sent[:colon]) and len(sent[:colon].split()) <= 30 or SPEECH_NOUNS_DE.search(sent[:colon])
+            verbs.search(sent[:colon]) and len(sent[:colon].split()) <= 30 or speech_nouns.search(sent[:colon])
         )  # "… erwiderte die Herzogin:", "…, der Ruf: Landgraf, werde hart!"
         cand = _said_around_frame(masked, s, e, lang) or _named_after(masked, sentences, k)
         if cand:
@@ -45,7 +47,7 @@ def unmarked_after_colon(masked: str, sentences: list[tuple[int, int]], lang: st
         else:
             s2, e2 = s + colon + 1, e
         start, end = strip_span(masked, s2, e2)
-        if not _reads_as_said(masked[start:end], short_ok=bool(SPEECH_NOUNS_DE.search(sent[:colon]))):
+        if not _reads_as_said(masked[start:end], short_ok=bool(speech_nouns.search(sent[:colon]))):
             continue
         end = _speech_goes_on(masked, sentences, nxt, end)
         found.append(Candidate(start, end, [(start, end)], extra={"unmarked": True, "colon": True}))
@@ -144,8 +146,6 @@ def _speech_goes_on(masked: str, sentences: list[tuple[int, int]], k: int, end: 
 ANSWER_DE = re.compile(r"^(?:Ja|Nein|Doch|Gewiß|Gewiss|Freilich|Jawohl)(?!\w)")
 FRAME_MAX_WORDS = 12
 FINITE_AUX_DE = set("mag mögen muß muss müssen wird werden würde würden kann können könnte möchte soll sollte hat hatte".split())
-# infinitives of saying, lowercase only: "Fragen", "Rufen" are nouns as well
-SPEECH_INFINITIVE_DE = re.compile(r"(?<!\w)(?:sagen|fragen|rufen|antworten|erwidern|ausrufen|zurufen)(?!\w)")
 ADDRESS_DE = re.compile(r"(?<!\w)(?:ich|mich|mir|mein\w*|du|dich|dir|dein\w*|euch|euer\w*)(?!\w)", re.IGNORECASE)
 
 
@@ -153,7 +153,8 @@ def _said_around_frame(masked: str, s: int, e: int, lang: str) -> Candidate | No
     """'Nein, Ew. Majestät, antwortete derselbe, und …' / 'Haben denn die Russen, mag sich mancher Bürgersmann
     fragen, von unserer Geschichte nichts gelernt?': words around a short clause set off by commas that holds a verb
     of saying are quoted — only when they sound spoken, so 'Gestern, sagte er, sei …' stays the writer's report."""
-    if lang != "de":
+    rules = rules_for(lang)
+    if not rules.unmarked_speech:
         return None
     start, end = strip_span(masked, s, e)
     sent = masked[start:end]
@@ -169,7 +170,7 @@ def _said_around_frame(masked: str, s: int, e: int, lang: str) -> Candidate | No
         verbs = verb_pattern(lang)
         inverted = bool(verbs.fullmatch(toks[0]))  # ", antwortete derselbe,"
         modal = bool(FINITE_AUX_DE & set(toks[:2])) and bool(  # "mag sich … fragen", "man kann sagen"
-            verbs.fullmatch(toks[-1]) or SPEECH_INFINITIVE_DE.fullmatch(toks[-1])
+            verbs.fullmatch(toks[-1]) or rules.speech_infinitives.fullmatch(toks[-1])
         )
         if not (inverted or modal) or {t.lower() for t in toks} & {"ich", "wir"}:
             continue  # the finite verb comes early in a frame (late in a subordinate clause: ", obwohl das … schreit");
@@ -196,10 +197,6 @@ def _said_around_frame(masked: str, s: int, e: int, lang: str) -> Candidate | No
     return None
 
 
-SPEECH_NOUNS_DE = re.compile(
-    r"(?<!\w)(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Frage|Antwort|Losung|Parole|Mahnung|Spruch|Wahlspruch|Ausspruch|Worte)"
-    r"(?:\s+(?:lauten|lautet|lautete))?\s*$"
-)
 # Words said sound like someone speaking: first or second person, or an exclamation or question.
 SPEAKING_VOICE_DE = re.compile(r"(?<!\w)(?:ich|mich|mir|mein\w*|wir|uns|unser\w*|du|dich|dir|dein\w*|euch|euer\w*|"
                                r"ihnen)(?!\w)", re.IGNORECASE)  # not sie/ihr: also "she", "they", "her"
@@ -208,4 +205,4 @@ SECOND_PERSON_DE = re.compile(r"(?<!\w)(?:du|dich|dir|dein\w*|ihr|euch|euer\w*)(
 INDIRECT_DE = re.compile(r"(?<!\w)(?:sei|seien|seyen|seye|hätten|könne|müsse|wolle|solle|dürfe)(?!\w)")
 
 
-__all__ = ["UNMARKED_SPEECH", "SPEECH_INFINITIVE_DE", "SPEECH_NOUNS_DE", "unclosed_goes_on", "unmarked_after_colon"]
+__all__ = ["unclosed_goes_on", "unmarked_after_colon"]

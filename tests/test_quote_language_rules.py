@@ -24,7 +24,10 @@ LANGUAGES = sorted(m.name for m in pkgutil.iter_modules(lang_pkg.__path__))
 
 
 def _is_language(node: ast.expr) -> bool:
-    return isinstance(node, ast.Name) and node.id in LANGUAGE_NAMES
+    """`lang`, `language`, or the code the rules carry (`rules.code`)."""
+    return isinstance(node, ast.Name) and node.id in LANGUAGE_NAMES or isinstance(node, ast.Attribute) and (
+        node.attr in LANGUAGE_NAMES | {"code"}
+    )
 
 
 def _holds_string(node: ast.expr) -> bool:
@@ -66,8 +69,12 @@ def test_core_module_has_no_language_branch(path):
 
 
 def test_the_check_finds_a_language_branch():
-    sample = 'if lang == "de" or language in ("zh", "ja") or lang in CASELESS:\n    x = VERBS[lang] or T.get(lang)\n'
-    assert _language_tests(ast.parse(sample)) == [1, 1, 1, 2, 2]
+    sample = (
+        'if lang == "de" or language in ("zh", "ja") or lang in CASELESS:\n'
+        '    x = VERBS[lang] or T.get(lang) or rules.code != "ar"\n'
+        "y = rules.caseless and lang\n"
+    )
+    assert _language_tests(ast.parse(sample)) == [1, 1, 1, 2, 2, 2]
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

@@ -1,8 +1,8 @@
 """Direct quotations with their speakers, in every language of the archive.
 
 Pipeline: pair quote marks (quote_marks; a closing mark whose opener was lost quotes back to its line start) →
-(German, unmarked_speech) let a quote left open run on over lines that still sound spoken → join a quote interrupted
-by its attribution → (German, unmarked_speech) add speech given without marks: after a colon frame, around a short
+(German: rules.unmarked) let a quote left open run on over lines that still sound spoken → join a quote interrupted
+by its attribution → (German: rules.unmarked) add speech given without marks: after a colon frame, around a short
 frame ("Nein, antwortete er"), before "war der Ruf" → flag short embedded fragments and titles → find the speaker
 next to a verb of saying (attribution), a script label ("Rudolph."), a titled name in the sentence ("General
 Ducrot"), someone heard speaking ("hörten Nils … sprechen"), or a newspaper named in marks beside the verb; a partial
@@ -57,7 +57,6 @@ from indexer.annotate.quotes.speaker_gender import (
     PRONOUN_GENDER,
     fits_gender,
     gender_by_surname,
-    german_sie_gender,
     name_gender,
 )
 from indexer.annotate.quotes.speaker_words import DETERMINERS, NAME_PARTICLES, PERSON_ROLES, TITLES
@@ -100,17 +99,17 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
         spans = sorted(spans + straight_single_spans(text, spans, lambda s, e: _attributed(text, s, e, lang)),
                        key=lambda sp: sp.start)
     turns = [t for t in dash_turns(text, lang) if not any(sp.start <= t.start < sp.end for sp in spans)]
-    if not spans and not turns and not rules.unmarked_speech:
+    if not spans and not turns and not rules.unmarked:
         return []
     masked = _mask(text, spans + [QuoteSpan(s, e, s, e, "—") for t in turns for s, e in t.parts])
     sentences = _sentence_bounds(masked)
-    if rules.unmarked_speech:
-        spans = [unclosed_goes_on(text, sp) for sp in spans]
+    if rules.unmarked:
+        spans = [unclosed_goes_on(text, sp, rules.unmarked) for sp in spans]
     cands = [_split_dash_incise(_cand(text, s), text, lang) for s in spans]
     cands = _join_interrupted(cands, text, masked, lang)
     if turns:
         cands = sorted(cands + turns, key=lambda c: c.start)
-    if rules.unmarked_speech:
+    if rules.unmarked:
         cands = sorted(cands + unmarked_after_colon(masked, sentences, lang), key=lambda c: c.start)
     for c in cands:
         _attribute(c, text, masked, sentences, lang)
@@ -675,7 +674,7 @@ def _resolve(
             want = "thing" if c.kind.endswith("thing") else "person"
             gender = PRONOUN_GENDER.get((c.speaker or "").strip().lower())
             if rules.she_or_they and (c.speaker or "").strip().lower() == rules.she_or_they:
-                gender = german_sie_gender(text[c.end : c.end + 40])  # "fügte sie hinzu": she, not they
+                gender = rules.she_or_they_gender(text[c.end : c.end + 40])  # "fügte sie hinzu": she, not they
             found = _last_speaker(c.start, cands[:i], events, want, lang, gender, sex)
             anchor = _introduced_at(c, text)
             named_here = _last_mention_in_paragraph(anchor, mentions, text, gender) if want == "person" else None

@@ -14,7 +14,26 @@ from __future__ import annotations
 
 import importlib
 import re
+from dataclasses import dataclass
 from functools import cache
+
+
+@dataclass(frozen=True)
+class UnmarkedSpeech:
+    """What tells direct speech given without quotation marks in a language that writes it so (unmarked.py):
+    words that sound spoken, words that report instead, and the frames that introduce or name such speech."""
+
+    speech_nouns: re.Pattern[str]  # a noun for words said before a colon: "der Ruf:", "die Antwort lautete:"
+    speech_infinitives: re.Pattern[str]  # an infinitive of saying ending a frame: "mag sich mancher fragen"
+    named_after: re.Pattern[str]  # the next sentence names the words: "war die Mahnung", "Dies ist die Sprache"
+    answer: re.Pattern[str]  # an answer word opening the words said: "Nein, antwortete er"
+    finite_aux: frozenset[str]  # a modal or auxiliary opening a frame: ", mag sich … fragen,"
+    writer: frozenset[str]  # the writer hedging in a frame: ", muss ich sagen,"
+    goes_on: tuple[str, ...]  # the writer's sentence going on after a frame: ", und …"
+    address: re.Pattern[str]  # first or second person: someone speaking to someone
+    speaking_voice: re.Pattern[str]  # first or second person, as words said sound
+    second_person: re.Pattern[str]  # someone addressed, inside speech already
+    indirect: re.Pattern[str]  # the subjunctive of reported speech: reported, not quoted
 
 
 class Language:
@@ -32,7 +51,7 @@ class Language:
     topic_marked = False  # a particle marks the sentence's topic, who speaks on (佐藤氏は)
     name_particles_lowercase = False  # "Eva de Wit": a lowercase article inside a name
     # how speech is set
-    unmarked_speech = False  # direct speech given without quotation marks (after a colon, around a frame)
+    unmarked: UnmarkedSpeech | None = None  # direct speech given without quotation marks (after a colon, a frame)
     dash_dialogue = False  # a line opened by a dash is someone speaking
     script_labels = False  # a sentence that is only a name ("Rudolph.") introduces the quote after it
     said_that_states = False  # "قال … إن «…»": a verb of saying and "that" before a quote frame a statement
@@ -59,8 +78,6 @@ class Language:
     named_as: re.Pattern[str] | None = None  # the "als …" before the marks in that clause
     saying_noun_label: re.Pattern[str] | None = None  # "die Worte Zimmermanns:": group 1 is whose words
     titled_label: re.Pattern[str] | None = None  # "Herr Person:": a titled name introducing a quote
-    speech_nouns: re.Pattern[str] | None = None  # "der Ruf:", "die Antwort lautete:"
-    speech_infinitives: re.Pattern[str] | None = None  # "rufen:", "sagen:"
 
     # ---- hooks: the defaults do nothing, so the core needs no test of the language
 
@@ -125,6 +142,10 @@ class Language:
         """A colon after these words introduces words said, with no verb of saying ("auf den alten Spruch:")."""
         return False
 
+    def she_or_they_gender(self, after: str) -> str | None:
+        """The sex of `she_or_they` read off the words after it (a singular verb: 'she'); None when unsure."""
+        return None
+
     # ---- derived lists (the English ones are read in every language: news quotes English sources)
 
     def pronoun(self, phrase: str) -> str | None:
@@ -179,4 +200,4 @@ def rules_for(language: str) -> Language:
     return module.Rules()
 
 
-__all__ = ["Language", "rules_for", "soft_eq", "word_list"]
+__all__ = ["Language", "UnmarkedSpeech", "rules_for", "soft_eq", "word_list"]

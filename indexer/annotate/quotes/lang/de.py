@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.annotate.quotes.lang import Language, word_list
+from indexer.annotate.quotes.lang import Language, UnmarkedSpeech, word_list
 from indexer.annotate.quotes.speaker_words import DETERMINERS, NAME_PARTICLES
 
 LEADING = set("alle beide einige manche mancher mehrere viele wenige jeder jede dieser diese jener jene".split())
@@ -49,12 +49,40 @@ WORK_NOUN = re.compile(
     r"Zeitschrift|Zeitung|Blatt|Blattes|Broschüre|Lustspiel|Lustspiels|Schauspiel|Schauspiels)\s*$"
 )
 
+UNMARKED = UnmarkedSpeech(
+    speech_nouns=re.compile(
+        r"(?<!\w)(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Frage|Antwort|Losung|Parole|Mahnung|Spruch|Wahlspruch|Ausspruch|Worte)"
+        r"(?:\s+(?:lauten|lautet|lautete))?\s*$"
+    ),
+    # infinitives of saying, lowercase only: "Fragen", "Rufen" are nouns as well
+    speech_infinitives=re.compile(r"(?<!\w)(?:sagen|fragen|rufen|antworten|erwidern|ausrufen|zurufen)(?!\w)"),
+    named_after=re.compile(
+        r"^(?:(?:dies|das|so|es)\s+)?(?:ist|war|sind|waren|lautet|lautete|lauten|lauteten|hieß|heißt|klang|tönte)\s+"
+        r"(?:\w+\s+){0,2}(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Mahnung|Sprache|Losung|Parole|Antwort|Worte|Klage|Forderung)(?!\w)",
+        re.IGNORECASE,
+    ),
+    answer=re.compile(r"^(?:Ja|Nein|Doch|Gewiß|Gewiss|Freilich|Jawohl)(?!\w)"),
+    finite_aux=frozenset(
+        "mag mögen muß muss müssen wird werden würde würden kann können könnte möchte soll sollte hat hatte".split()
+    ),
+    writer=frozenset({"ich", "wir"}),
+    goes_on=("und ", "aber ", "doch ", "als ", "wie "),
+    address=re.compile(r"(?<!\w)(?:ich|mich|mir|mein\w*|du|dich|dir|dein\w*|euch|euer\w*)(?!\w)", re.IGNORECASE),
+    speaking_voice=re.compile(
+        r"(?<!\w)(?:ich|mich|mir|mein\w*|wir|uns|unser\w*|du|dich|dir|dein\w*|euch|euer\w*|ihnen)(?!\w)",
+        re.IGNORECASE,
+    ),  # not sie/ihr: also "she", "they", "her"
+    # inside speech already, "ihr" is "you" ("Schweren Zeiten geht ihr entgegen"): someone is being addressed
+    second_person=re.compile(r"(?<!\w)(?:du|dich|dir|dein\w*|ihr|euch|euer\w*)(?!\w)", re.IGNORECASE),
+    indirect=re.compile(r"(?<!\w)(?:sei|seien|seyen|seye|hätten|könne|müsse|wolle|solle|dürfe)(?!\w)"),
+)
+
 
 class Rules(Language):
     code = "de"
     verb_second = True
     nouns_capitalised = True
-    unmarked_speech = True  # German writers often give direct speech after a colon without marks
+    unmarked = UNMARKED  # German writers (old papers above all) often give direct speech without marks
     script_labels = True  # interviews and scenes written as a script: 'Rudolph. „Umgekehrt …“'
     lone_name_is_surname = False  # a lone first word is a first name: "Friedrich" is not "Friedrich Wilhelm"
     she_or_they = "sie"
@@ -91,12 +119,6 @@ class Rules(Language):
     titled_label = re.compile(
         r"(?<!\w)(?:Herr|Herrn|Hr\.|Frau|Dr\.|Graf|Fürst|General|Professor|Minister)\s+((?:[A-ZÄÖÜ][\w.-]*\s*){1,3})"
     )
-    speech_nouns = re.compile(
-        r"(?<!\w)(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Frage|Antwort|Losung|Parole|Mahnung|Spruch|Wahlspruch|Ausspruch|Worte)"
-        r"(?:\s+(?:lauten|lautet|lautete))?\s*$"
-    )
-    # infinitives of saying, lowercase only: "Fragen", "Rufen" are nouns as well
-    speech_infinitives = re.compile(r"(?<!\w)(?:sagen|fragen|rufen|antworten|erwidern|ausrufen|zurufen)(?!\w)")
 
     def closes_np(self, prev: str) -> bool:
         """A capitalised word that is a noun or name, not a sentence-initial article ("Der ritterliche Greis"):
@@ -148,4 +170,11 @@ class Rules(Language):
 
     def speech_lead(self, lead: str) -> bool:
         """'… folgten pfeifend und rufend:', 'auf den alten Spruch:'."""
-        return bool(self.speech_nouns.search(lead) or self.speech_infinitives.search(lead))
+        return bool(UNMARKED.speech_nouns.search(lead) or UNMARKED.speech_infinitives.search(lead))
+
+    def she_or_they_gender(self, after: str) -> str | None:
+        """'fügte sie hinzu', 'sagt sie': 'sie' after a singular verb is 'she' (after 'sagten' it is 'they')."""
+        m = re.match(r"\W*(\w+)\s+sie(?!\w)", after)
+        if not m or m.group(1).lower().endswith("n") or m.group(1)[:1].isupper():
+            return None
+        return "female"

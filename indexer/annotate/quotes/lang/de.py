@@ -96,7 +96,10 @@ class Rules(Language):
         behauptete behauptet gestand gesteht bestätigte bestätigt meldete meldet melden schreiben schrieben
         telegraphiert telegraphirt äußerten erklären antworteten sprachen rufend sagend fragend antwortend
         erwidernd fortfahrend zurief zuriefen ausrief ausriefen""")
-    according = ("laut", "nach Angaben von", "nach Angaben des", "nach Angaben der", "nach Ansicht von", "nach Ansicht des", "nach Ansicht der", "nach Worten von", "nach den Worten von", "nach Aussage von")
+    according = (
+        "laut", "nach Angaben von", "nach Angaben des", "nach Angaben der", "nach Ansicht von",
+        "nach Ansicht des", "nach Ansicht der", "nach Worten von", "nach den Worten von", "nach Aussage von",
+    )
     after_only = ("so",)
     person_pronouns = frozenset({"er", "sie"})
     thing_pronouns = frozenset({"es"})

@@ -1,8 +1,9 @@
 """Direct quotations and their speakers.
 
-`finder` is the entry point: `marks` finds quoted spans, `attribution` names who said them with the verbs of saying
-in `speech_verbs`; `dialogue`, `partial` and `unmarked` handle turns of dialogue, quoted fragments and speech
-written without marks; `speaker_gender` tells whom a pronoun refers to."""
+`finder` is the entry point: `marks` finds quoted spans, `attribution` names who said them; `dialogue`, `partial`
+and `unmarked` handle turns of dialogue, quoted fragments and speech written without marks; `speaker_gender` tells
+whom a pronoun refers to. Each language's rules and words (verbs of saying, pronouns, "according to") live in
+`lang/<code>.py` behind the interface in `lang`; `speaker_words` holds the titles and roles shared by all."""
 
 from indexer.annotate.quotes.finder import extract_quotes
 

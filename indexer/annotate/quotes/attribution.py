@@ -13,23 +13,18 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from indexer.annotate.quotes.speech_verbs import (
-    ACCORDING,
-    AFTER_ONLY,
-    DE_TITLES,
+from indexer.annotate.quotes.lang import rules_for, soft_eq
+from indexer.annotate.quotes.speaker_words import (
+    AR_ROLES,
     DETERMINERS,
+    JA_SUFFIXES,
+    NAME_PARTICLES,
     ORG_STEMS,
     ORG_WORDS,
-    PERSON_PRONOUNS,
     PERSON_ROLES,
-    THING_PRONOUNS,
     TITLES,
-    verbs_for,
 )
 
-CASELESS = {"zh", "ja", "ar", "he", "ko", "th", "fa"}
-NO_SPACES = {"zh", "ja"}
-FREE_ORDER = {"ru", "uk", "pl", "cs", "sk", "be", "bg", "sr", "hr", "sl"}  # the subject may sit anywhere
 CONJUNCTIONS = set("and but or so then also und aber doch et mais pero ma maar ale и але و أما لكن".split())
 PREPOSITIONS = set(
     """as when while who which whose that qui che quien welche welcher który która który którzy что который которая який яка in on at for with during after before from to by into about over under since while via am im um bei beim
@@ -45,12 +40,9 @@ SLAVIC_PREPOSITIONS = set(
 )
 SUBORDINATORS = set("""wie als da weil dass daß ob wenn comme quand como cuando come quando zoals toen jak gdy kiedy jako když как когда як коли
     que qui cui dont cuyo cuya""".split())
-NAME_PARTICLES = {"de", "van", "von", "da", "di", "del", "della", "dos", "du", "le", "la", "ter", "ten", "den"}
 CUT_WORDS = (" of ", " from ", " at ", " in ", " on ", " vom ", " aus ", " beim ", " im ")
 POSSESSIVE = re.compile(r"[’']s?$")
 FR_INVERTED = re.compile(r"-t?-(il|elle|ils|elles|on)\b", re.IGNORECASE)
-JA_SUFFIXES = ("社長", "大臣", "首相", "知事", "市長", "代表", "会長", "教授", "氏", "さん", "議員", "長官", "団長", "特使",
-               "委員長", "大使", "部長", "局長", "理事長", "所長", "監督", "選手")
 _UP = "A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁІЇЄҐ"
 _NAME_WORD = rf"(?:[{_UP}]\.|[{_UP}][\w’'\-]+)"
 _PARTICLE = r"(?:(?:de|van|von|van der|van den|den|da|di|del|la|le|al|el|bin|ibn|dos|do|ten|ter)[ \u00a0]+)?"
@@ -63,12 +55,12 @@ NAME_TOKEN = re.compile(r"^[\w.’'\-]+$")
 @lru_cache(maxsize=64)
 def verb_pattern(language: str) -> re.Pattern[str]:
     """One alternation of the language's verbs of saying, longest first."""
-    words = sorted(set(verbs_for(language)), key=len, reverse=True)
+    rules = rules_for(language)
+    words = sorted(set(rules.saying_verbs()), key=len, reverse=True)
     body = "|".join(re.escape(w) for w in words)
-    if language in NO_SPACES:
+    if rules.no_spaces:
         return re.compile(f"(?:{body})")
-    prefix = "(?:[وف])?" if language == "ar" else ""
-    return re.compile(rf"(?<!\w){prefix}(?:{body})(?!\w)", re.IGNORECASE)
+    return re.compile(rf"(?<!\w){rules.verb_prefix}(?:{body})(?!\w)", re.IGNORECASE)
 
 
 def words(text: str) -> list[str]:
@@ -77,12 +69,7 @@ def words(text: str) -> list[str]:
 
 def is_pronoun(phrase: str, language: str) -> str | None:
     """'person' or 'thing' when the speaker phrase is just a pronoun."""
-    low = phrase.strip().lower()
-    if low in PERSON_PRONOUNS.get(language, set()) | PERSON_PRONOUNS["en"]:
-        return "person"
-    if low in THING_PRONOUNS.get(language, set()) | THING_PRONOUNS["en"]:
-        return "thing"
-    return None
+    return rules_for(language).pronoun(phrase)
 
 
 def clean_np(text: str, language: str, leading: bool = True) -> str | None:
@@ -90,15 +77,15 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
     text = re.sub(r"\s*\([^)]*\)", "", text).strip().strip(",;:—–-.!?…").strip()
     if not text:
         return None
-    if language in NO_SPACES:
+    rules = rules_for(language)
+    if rules.no_spaces:
         return _clean_np_cjk(text, leading)
     toks = words(text)
     if not leading:
         toks = toks[-8:]
     while toks and toks[0].lower().strip(",") in CONJUNCTIONS:
         toks = toks[1:]
-    if language == "ar":
-        toks = _arabic_np(toks)
+    toks = rules.np_tokens(toks)
     if toks and is_pronoun(toks[0].strip(",.;:!?"), language):
         return toks[0].strip(",.;:!?")  # "sagte er hinzu", "додав він"; Dutch "ze" before Polish "ze"
     if not toks or toks[0].lower() in PREPOSITIONS or toks[0].lower() in SUBORDINATORS:
@@ -120,11 +107,11 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
             break  # "Clinton garnered …": the subject ends where a verb starts
         particle = bare.lower() in NAME_PARTICLES and i + 1 < len(toks) and toks[i + 1][:1].isupper()
         if i >= 1 and bare.lower() in DETERMINERS and toks[i - 1][:1].isupper() and toks[i - 1].lower() not in DETERMINERS:
-            if not (particle and language in ("nl", "fr", "es", "pt", "it")):
+            if not (particle and rules.name_particles_lowercase):
                 break  # "sagte Albrecht der Rheinischen Abendpost", "dijo Ortega el lunes"; not "Eva de Wit"
-        if language in FREE_ORDER and i >= 1 and bare[:1].islower() and toks[i - 1][:1].isupper():
+        if rules.free_order and i >= 1 and bare[:1].islower() and toks[i - 1][:1].isupper():
             break  # "Президент Путин осенью": in Slavic news the name closes the subject
-        if language == "de" and i >= 1 and bare[:1].islower() and not particle and _closes_german_np(toks[i - 1]):
+        if i >= 1 and bare[:1].islower() and not particle and rules.closes_np(toks[i - 1]):
             break  # "schrie der Pfarrer wüthend": German capitalises nouns, so a lowercase word after one ends it
         if i and bare.isupper() and len(bare.strip(".")) > 1 and _is_name_tok(out[-1] if out else ""):
             break  # "Amina El Idrissi UN" — an acronym does not belong to a person's name
@@ -156,26 +143,6 @@ CJK_ROLE_NAME = re.compile(
     r"创始人|首席执行官|茶农|农民|作家|记者|分析师|研究员|工程师|律师|医生|院长|校长|会长|处长|厅长|省长|议员|官员)"
     r"([\u4e00-\u9fff·\u30a0-\u30ff]{2,12})$"
 )
-AR_STOP = set("في من إلى على عن مع خلال أمام بعد قبل أن إن لأن الذي التي وهو وهي حيث عند إنه إنها أنه أنها".split())
-
-
-def _arabic_np(toks: list[str]) -> list[str]:
-    """Arabic has no capitals: the speaker phrase runs until a preposition, 'that' or a word like للصحفيين."""
-    out: list[str] = []
-    for tok in toks:
-        bare = tok.strip(",.:;«»،")
-        if not bare:
-            break  # a quotation mark is no speaker: "«…»، قال وهو يبتسم، «…»"
-        if not out and bare in ("وهو", "وهي"):
-            return [bare[1:]]  # "قال وهو يبتسم": "he", the person just named
-        if bare in AR_STOP or bare.startswith(("لل", "بال")) or (out and bare.startswith("و")) or (
-            bare.startswith("و") and bare[1:] in AR_STOP  # "وفي حي المعاريف": a place, not a speaker
-        ):
-            break
-        out.append(tok)
-        if len(out) >= 6 or tok.endswith((",", ":", "،")):
-            break
-    return out
 
 
 def _clean_np_cjk(text: str, leading: bool) -> str | None:
@@ -193,49 +160,6 @@ def _clean_np_cjk(text: str, leading: bool) -> str | None:
     if len(np) > 24:
         return None
     return np or None
-
-
-DE_LEADING = set("alle beide einige manche mancher mehrere viele wenige jeder jede dieser diese jener jene".split())
-
-
-def _closes_german_np(prev: str) -> bool:
-    """A capitalised German word that is a noun or name, not a sentence-initial article ("Der ritterliche Greis")."""
-    low = prev.lower().strip(",;:")
-    return prev[:1].isupper() and low not in DETERMINERS and low not in DE_LEADING and low not in NAME_PARTICLES
-
-
-def _german_np_start(tok: str) -> bool:
-    low = tok.lower()
-    return low in DETERMINERS or low in DE_LEADING or low in DE_ARTICLE_LIKE or bool(is_pronoun(low, "de"))
-
-
-DE_GENERIC = set("jeder jede jedes alle viele manche mancher einige wenige mehrere".split())
-DE_WRITER = {"ich", "wir", "man"}  # the writer speaking (or anyone): no speaker to name
-# capitalised at the start of a German sentence, never a speaker
-DE_NOT_NAMES = set(
-    """aber also auch bald da daher dagegen damals dann darauf darum denn deshalb doch dort ebenso endlich erst
-    ferner ganz gerade heute hier immer jetzt ja jedoch kaum mehr nein noch nun nur oft schon so sodann sogar sonst
-    später übrigens uebrigens vielleicht weiter weiters wer was wie wo zudem zuerst zuletzt zwar januar jänner februar
-    märz april mai juni juli august september oktober october november dezember""".split()
-)
-
-
-def german_subject(phrase: str) -> str:
-    """'ok', 'writer' (ich, wir, man) or 'no' for a speaker phrase read off German text: every noun is capitalised
-    there, so a phrase starting lowercase ('argumentirt man', 'von Shakespeare') or a lone article is no subject."""
-    toks = phrase.split()
-    low = toks[0].lower() if toks else ""
-    if low in DE_WRITER:
-        return "writer"
-    if low in DE_NOT_NAMES or low in DE_GENERIC:
-        return "no"  # "Übrigens", "Jeder neue Akt der Gesetzgebung": nobody in particular
-    if not toks or toks[0][:1].islower() and not _german_np_start(toks[0]):
-        return "no"
-    if len(toks) == 1 and (low in DETERMINERS or low in DE_ARTICLE_LIKE or low in DE_LEADING):
-        return "no"
-    if not is_pronoun(phrase, "de") and not any(t[:1].isupper() and t.lower() not in DETERMINERS for t in toks):
-        return "no"  # "das ihnen": no noun, no name
-    return "ok"
 
 
 def _initial(tok: str) -> bool:
@@ -258,7 +182,8 @@ def _looks_like_verb(tok: str) -> bool:
 
 def subject_before(pre: str, language: str) -> str | None:
     """The subject of a verb of saying, from the text that precedes the verb in its sentence."""
-    if language in NO_SPACES:
+    rules = rules_for(language)
+    if rules.no_spaces:
         return clean_np(pre, language, leading=False)
     if PARTY_LABEL.search(pre):
         pre = PARTY_LABEL.sub(" ", pre)  # "Rep. Emanuel Cleaver II (D-Mo.) said", "Anna Berg (SPD) sagte"
@@ -266,13 +191,13 @@ def subject_before(pre: str, language: str) -> str | None:
     nonempty = [s for s in segments if s.strip()]
     if not nonempty:
         return None
-    if len(nonempty) > 1 and nonempty[-1].strip().lower() in RELATIVE_SUBJECTS.get(language, ()):
+    if len(nonempty) > 1 and nonempty[-1].strip().lower() in rules.relative_subjects:
         antecedent = [m.group(0) for m in NAME_RUN.finditer(nonempty[-2])]
         if antecedent and nonempty[-2].rstrip().endswith(antecedent[-1]):
             return person_name(antecedent[-1], language) or antecedent[-1]  # "Minister Jonas Albrecht, der sagte:"
     appositive = pre.rstrip().endswith(",") or pre.rstrip().endswith(")")
     order = [nonempty[0], nonempty[-1]] if appositive else [nonempty[-1], nonempty[0]]
-    if appositive and language in CASELESS:
+    if appositive and rules.caseless:
         # "ROLE، NAME، قال": no capitals to tell a name, so take the short segment next to the verb
         if len(words(nonempty[-1])) <= 4 and not nonempty[-1].strip().startswith("ف"):
             order = [nonempty[-1]] + order  # not "فتحدثت عن …": a clause ("and then she spoke") is no speaker
@@ -280,7 +205,7 @@ def subject_before(pre: str, language: str) -> str | None:
         # "Japan's environment minister, Haruka Sato, said": the name, not the office, is the speaker
         named = [seg for seg in nonempty[:3] if _proper_segment(seg, language)]
         order = named[:1] + order
-    if language in FREE_ORDER and not appositive:
+    if rules.free_order and not appositive:
         toks = words(nonempty[-1])
         caps = [i for i, t in enumerate(toks) if i and t[:1].isupper()]
         if caps:  # "Вот и первый вице-премьер Шувалов недавно признал"
@@ -304,7 +229,6 @@ def subject_before(pre: str, language: str) -> str | None:
 
 
 PARTY_LABEL = re.compile(r"(?<=\S)\s*\((?:[A-Z]{1,5}|[A-Z]{1,2}-[A-Z][\w.]{0,8}|[A-Z][a-z]?\.?-[A-Z][\w.]{0,8})\)\s*$")
-RELATIVE_SUBJECTS = {"de": {"der", "die", "welcher", "welche"}, "en": {"who"}}
 
 
 def _proper_segment(seg: str, language: str) -> bool:
@@ -329,7 +253,7 @@ def _circumstance(np: str) -> bool:
 
 def speaker_from_according(text: str, language: str) -> str | None:
     """'according to X' / 'laut X' / 'selon X' → X."""
-    for phrase in ACCORDING.get(language, []) + ACCORDING["en"]:
+    for phrase in rules_for(language).according_phrases():
         m = re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text, re.IGNORECASE)
         if m:
             return according_source(text[m.end():], language)
@@ -365,15 +289,18 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
     if not clause:
         return None, False
     low = clause.lower()
-    for word in AFTER_ONLY.get(language, []):
+    rules = rules_for(language)
+    for word in rules.after_only:
         if low.startswith(word + " "):
             return clean_np(clause[len(word):], language), True
-    for phrase in ACCORDING.get(language, []) + ACCORDING["en"]:
+    for phrase in rules.according_phrases():
         if low.startswith(phrase.lower()):
             return according_source(clause[len(phrase):], language), True
-    if language == "ja":
-        return _speaker_after_ja(clause)
-    split = SPLIT_VERBS.get(language)
+    own = rules.speaker_after_quote(clause)
+    if own is not None:  # 「…」と佐藤氏は述べた
+        phrase, found = own
+        return (clean_np(phrase, language) if phrase is not None else None), found
+    split = rules.split_verb
     held = split.match(clause) if split else None
     if held:
         return clean_np(held.group(1), language), True  # "…", laat wethouder Eva de Wit weten.
@@ -386,23 +313,21 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
     inverted = FR_INVERTED.search(pre + m.group(0) + post[:8])
     if inverted:
         return inverted.group(1), True
-    if language in NO_SPACES:
+    if rules.no_spaces:
         return (clean_np(pre, language, leading=False), True) if len(pre.strip()) <= 14 else (None, False)
     if not pre.strip(" ,—–-"):
         subject = _inverted_subject(post, language)
-        if language in FREE_ORDER:
+        if rules.free_order:
             subject = _slavic_subject_after(pre, post, subject, language) or subject
         return subject, True
     if len(words(pre)) <= max_words or ("," in pre and len(words(pre.split(",")[0])) <= 5):
         subject = subject_before(pre, language)
-        if language in FREE_ORDER:
+        if rules.free_order:
             subject = _slavic_subject_after(pre, post, subject, language) or subject
         return subject, subject is not None
     return None, False
 
 
-# a verb of saying written around its subject: "laat X weten", "liet X weten"
-SPLIT_VERBS = {"nl": re.compile(r"^(?:laat|liet|lieten|laten)\s+(\S.{0,60}?)\s+weten(?!\w)", re.IGNORECASE)}
 NEGATED = re.compile(
     r"(?<!\w)(?:not|never|n[’']t|didn[’']t|doesn[’']t|won[’']t|wouldn[’']t|declined\s+to|refused\s+to|nicht|nie|niet|"
     r"nunca|jamais|mai|не|ні)\s*$",
@@ -432,16 +357,17 @@ def _slavic_subject_after(pre: str, post: str, found: str | None, language: str)
 
 def _inverted_subject(post: str, language: str) -> str | None:
     """Subject after the verb: 'a lancé en ouverture Amina El Idrissi', 'a déclaré la maire, Lucía Benítez,'."""
-    if language in CASELESS and language not in NO_SPACES:
+    rules = rules_for(language)
+    if rules.caseless and not rules.no_spaces:
         segs = [seg for seg in post.split(",")]
         if len(segs) >= 3 and len(words(segs[0])) >= 2 and 1 <= len(words(segs[1])) <= 3:
             return segs[1].strip()  # "قالت المبعوثة الخاصة …، أمينة الإدريسي، في كلمتها"
     np = clean_np(post, language)
-    if np and language == "de" and np[:1].islower() and not _german_np_start(np.split()[0]):
+    if np and np[:1].islower() and not rules.np_start_ok(np.split()[0]):
         np = None  # "erzählt hatte , gingen …": German nouns and names are capitalised, "hatte" is no subject
     toks = words(post.split(",")[0])
     skip = 0
-    while np is None and language not in CASELESS and skip < min(4, len(toks) - 1):
+    while np is None and not rules.caseless and skip < min(4, len(toks) - 1):
         skip += 1  # step over an adverbial ("en ouverture", "am Montag") to the subject
         if toks[skip - 1].lower() in PREPOSITIONS:
             continue  # "said at a briefing in York": the place after a preposition is no speaker
@@ -462,19 +388,6 @@ def _role_phrase(np: str, language: str) -> bool:
     if not person_name(np, language):
         return True
     return len(toks) > 1 and toks[0].lower() in DETERMINERS and toks[1][:1].islower()
-
-
-def _speaker_after_ja(clause: str) -> tuple[str | None, bool]:
-    """「…」と佐藤氏は述べた / 「…」と述べた."""
-    if not clause.startswith(("と", "って")):
-        return None, False
-    m = JA_STEM.search(clause, 1)
-    if not m or m.start() > 18 or (m.group(0) == "し" and m.start() > 1):
-        return None, False
-    body = clause[1 : m.start()].lstrip("も")
-    if "は" in body or "が" in body:
-        return clean_np(re.split(r"[はが]", body)[0], "ja"), True
-    return None, True
 
 
 def speaker_before(before: str, language: str, fragment: bool) -> str | None:
@@ -498,6 +411,7 @@ TELL_VERBS = {"told", "tells", "tell", "telling"}
 
 def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
     tail = before.rstrip()
+    rules = rules_for(language)
     pattern = verb_pattern(language)
     matches = list(pattern.finditer(before))
     if matches:
@@ -506,29 +420,30 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
         post_np = clean_np(post, language)
         adjacent = re.split(r",|\s[—–]\s", pre)[-1].strip()
         post_named = post_np and (person_name(post_np, language) or is_pronoun(post_np, language))
-        adjacent_np = clean_np(adjacent, language) if adjacent and language not in NO_SPACES else None
+        adjacent_np = clean_np(adjacent, language) if adjacent and not rules.no_spaces else None
         if adjacent_np and (len(words(adjacent_np)) > 1 or is_pronoun(adjacent_np, language)) and not post_named:
             post_np = None  # "la diplomática explicó el calendario:" — the subject stands before the verb
-        if post_np and language in NO_SPACES and clean_np(pre, language, leading=False):
+        if post_np and rules.no_spaces and clean_np(pre, language, leading=False):
             post_np = None  # 他告诉记者： — the one told is not the speaker
         lead = adjacent.split()[:1]
-        if language == "de" and post_np and (not lead or lead[0].lower() in PREPOSITIONS | DE_NOT_NAMES):
+        fronted = not lead or lead[0].lower() in PREPOSITIONS | rules.not_names
+        if rules.verb_second and post_np and fronted:
             if post_np.split()[0].lower() in DETERMINERS and pre.strip(" ,"):
                 return post_np  # "Auf die Frage, was sie getan habe, erwiderte die Herzogin:" — verb second
         if post_np and not post_named and speaker_kind(post_np, language, ()) == "nominal" and pre.strip(" ,"):
             post_np = None  # "Castaño, directora técnica, explica la estrategia:" — what is explained
-        if post_named and language == "de" and lead and lead[0].lower() in PREPOSITIONS | DE_NOT_NAMES:
+        if post_named and rules.verb_second and lead and fronted:
             return post_np  # "Zum Schluss rief der Professor Karl Brenner den Zuhörern zu:" — verb second
         if m.group(0).lower() in TELL_VERBS and adjacent_np and not is_pronoun(post_np or "", language):
             post_np = None  # "Isikoff told Sidewire, “…”": the one told is the listener
         if not fragment and post_np and post.strip().endswith((":", ",", "：", "，")) and len(words(post)) <= 5:
             if not post_np[:1].islower() or is_pronoun(post_np, language) or post_np.split()[0].lower() in DETERMINERS:
                 return post_np
-        if language == "ja":
-            return _ja_topic(pre)
-        if language == "ar" and not pre.strip().strip(","):
+        if rules.topic_marked:
+            return rules.topic(pre)
+        if rules.verb_first and not pre.strip().strip(","):
             return _inverted_subject(post, language)  # VSO: "وقالت المبعوثة …، أمينة الإدريسي: «"
-        if language == "ar" and len(matches) > 1 and not fragment:
+        if rules.verb_first and len(matches) > 1 and not fragment:
             # "رأت الوزيرة … أن …، مضيفة: «": the subject follows the first verb, not the participle
             return _inverted_subject(before[matches[-2].end() : m.start()], language)
         subject = subject_before(pre, language) if pre.strip() else None
@@ -541,8 +456,8 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
     according = speaker_from_according(before, language)
     if according:
         return according
-    if language == "ja":
-        return _ja_topic(before)
+    if rules.topic_marked:
+        return rules.topic(before)
     if not fragment and tail.endswith((":", "：")):
         return _introducer(tail[:-1], language)
     return None
@@ -559,12 +474,13 @@ WHOSE_WORDS = re.compile(
 
 def _introducer(label: str, language: str) -> str | None:
     """'Chris Cillizza, The Washington Post:' or 'General Faidherbe hat folgenden Tagesbefehl erlassen:'."""
-    if language in NO_SPACES:
+    rules = rules_for(language)
+    if rules.no_spaces:
         return clean_np(label, language, leading=False)
     if any(ch.isdigit() for ch in label) and len(words(label)) <= 5:
         return None  # "Mittwoch, 25. Oktober:" introduces a listing, not a speaker
-    if language == "de":
-        return _german_introducer(label)
+    if rules.nouns_capitalised:
+        return _label_of_capitalised_nouns(label, language)
     whose = WHOSE_WORDS.match(label)
     if whose and person_name(whose.group(1), language):
         return person_name(whose.group(1), language)  # "Abedin's succinct reply:" — the reply is Abedin's
@@ -584,38 +500,23 @@ def _introducer(label: str, language: str) -> str | None:
     return None
 
 
-SAYING_NOUN = re.compile(
-    r"(?<!\w)(?:Worte|Wort|Ausspruch|Ausruf|Äußerung|Aeußerung|Mahnung|Antwort|Erklärung)\s+"
-    r"(?:des\s+(?:Herrn\s+)?)?([A-ZÄÖÜ][a-zäöüß]+?[a-zäöü])s?\s*$"
-)
-
-
-def _german_introducer(label: str) -> str | None:
-    """German capitalises every noun, so a run of capitals ('die Worte Zimmermanns:', 'Nachbestellt wurden:') is no
-    sign of a name: only a short label ('Der Redakteur:', 'Rudolph:') or a titled name ('Herr Person:') speaks."""
+def _label_of_capitalised_nouns(label: str, language: str) -> str | None:
+    """Where every noun is capitalised (German), a run of capitals ('die Worte Zimmermanns:', 'Nachbestellt
+    wurden:') is no sign of a name: only a short label ('Der Redakteur:', 'Rudolph:'), whose words a noun for
+    words said names ('die Worte Zimmermanns:') or a titled name ('Herr Person:') speaks."""
+    rules = rules_for(language)
     label = label.strip().lstrip("—–- ").strip()
     toks = words(label)
     if 1 <= len(toks) <= 3 and all(t[:1].isupper() or t.lower() in DETERMINERS for t in toks):
-        np = clean_np(label, "de")
-        return np if np and german_subject(np) == "ok" else None
-    said = SAYING_NOUN.search(label)
+        np = clean_np(label, language)
+        return np if np and rules.subject_check(np) == "ok" else None
+    said = rules.saying_noun_label.search(label) if rules.saying_noun_label else None
     if said:
         return said.group(1)  # "Jm Vertrauen auf die Worte Zimmermanns:" — the words are Zimmermann's
-    titled = re.search(r"(?<!\w)(?:Herr|Herrn|Hr\.|Frau|Dr\.|Graf|Fürst|General|Professor|Minister)\s+((?:[A-ZÄÖÜ][\w.-]*\s*){1,3})", label)
+    titled = rules.titled_label.search(label) if rules.titled_label else None
     if titled:
-        return person_name(titled.group(0).strip(), "de") or titled.group(1).strip()
+        return person_name(titled.group(0).strip(), language) or titled.group(1).strip()
     return None
-
-
-# verbs of saying after 「…」と, with the speaker possibly in between (「…」と特使は語った)
-JA_STEM = re.compile(r"述べ|語|話|強調|説明|指摘|明らかに|明か|発表|付け加え|言っ|訴え|主張|答え|続け|振り返|笑|あいさつ|挨拶|表現|し")
-JA_TOPIC = re.compile(r"([^\s、。「」『』（）()]{1,30}?)(?<![にでとへ])[はが](?=[、\s]|[^いらな]|$)")
-
-
-def _ja_topic(before: str) -> str | None:
-    """佐藤氏は全体会合の演説で「… → 佐藤氏 (the last topic or subject marked with は/が, not には/では)."""
-    found = JA_TOPIC.findall(re.sub(r"[（(][^）)]*[）)]", "", before))  # 山田和子さん（64）は
-    return found[-1].split("の")[-1].lstrip("と") if found else None  # 「…」と森川さんは → 森川さん
 
 
 # ---------------------------------------------------------------- names
@@ -661,7 +562,8 @@ def _org_like(phrase: str) -> bool:
 
 def person_name(phrase: str, language: str) -> str | None:
     """The proper name a speaker phrase ends in, titles stripped; None for 'the governor', 'Putin’s spokesman'."""
-    if language in CASELESS:
+    rules = rules_for(language)
+    if rules.caseless:
         return _caseless_name(phrase)
     for cut in CUT_WORDS:
         idx = phrase.find(cut)
@@ -674,7 +576,7 @@ def person_name(phrase: str, language: str) -> str | None:
     toks = words(phrase)
     if not toks:
         return None
-    if toks[0].lower() in DETERMINERS and language == "de":
+    if toks[0].lower() in DETERMINERS and rules.nouns_capitalised:
         # "der Hydrologe Jonas Albrecht" names a person after an office; "die Deutsche Bahn" does not
         offices = [i for i, t in enumerate(toks) if t.lower() in PERSON_ROLES or t.lower() in TITLES]
         if not offices or len(toks) - offices[-1] - 1 < 1:
@@ -693,12 +595,10 @@ def person_name(phrase: str, language: str) -> str | None:
             break
         if low in AFFILIATIONS:
             break  # "Republican Donald Trump", "Democrat Hillary Clinton": the party, not a first name
-        if run and language == "de" and low.rstrip(".") in DE_TITLES:
+        if run and low.rstrip(".") in rules.titles_before_name:
             break  # "Graf Orloff", "Abgeordnete Paul Mertens" (but "Steffi Graf" is a name)
         run.insert(0, tok)
-    while run and (run[0][:1].islower() or run[0].lower() in PREPOSITIONS | CONJUNCTIONS or (
-        language == "de" and run[0].lower() in DE_NOT_NAMES
-    )):
+    while run and (run[0][:1].islower() or run[0].lower() in PREPOSITIONS | CONJUNCTIONS | rules.not_names):
         run.pop(0)  # "Of Clinton:" — a sentence-initial preposition is capitalised too
     if not run or any(not NAME_TOKEN.match(t) for t in run):
         return None
@@ -708,10 +608,6 @@ def person_name(phrase: str, language: str) -> str | None:
 
 
 AFFILIATIONS = {"republican", "democrat", "democratic", "gop", "conservative", "liberal", "labour", "tory"}
-AR_ROLES = set(
-    """مدير مديرة وزير وزيرة رئيس رئيسة التاجر المعلم الخبير الخبيرة المبعوث المبعوثة المتحدث المتحدثة الناطق
-    الأستاذ الأستاذة الدكتور الدكتورة المزارع الفلاح الشريك السفير السفيرة محافظ عمدة الكاتب الكاتبة البقال""".split()
-)
 
 
 def _arabic_role_name(toks: list[str]) -> str | None:
@@ -742,45 +638,27 @@ def _caseless_name(phrase: str) -> str | None:
     return name or None
 
 
-def _soft_eq(a: str, b: str) -> bool:
-    """Same name word, allowing case endings (Вишневская / Вишневской, Kowalski / Kowalskiego)."""
-    a, b = a.lower().strip("’'.,"), b.lower().strip("’'.,")
-    if a == b:
-        return True
-    n = min(len(a), len(b))
-    if n < 4:
-        return False
-    common = 0
-    while common < n and a[common] == b[common]:
-        common += 1
-    return common >= max(4, max(len(a), len(b)) - 3)
-
-
 def _soft_in(phrase: str, name: str) -> bool:
     ptoks, ntoks = words(phrase), words(name)
-    return bool(ptoks) and bool(ntoks) and any(_soft_eq(p, ntoks[-1]) for p in ptoks)
+    return bool(ptoks) and bool(ntoks) and any(soft_eq(p, ntoks[-1]) for p in ptoks)
 
 
 def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[str]:
     """Every multi-word proper name in the article (titles stripped) with its count, plus the recogniser's."""
     names: Counter[str] = Counter()
+    rules = rules_for(language)
     for p in people:
         names[person_name(p, language) or p.strip()] += 3
-    if language == "ja":
-        # 森川紗季さん, 林志豪董事長: the full name written once with its honorific or office
-        for m in JA_FULL_NAME.finditer(text):
-            names[m.group(1)] += 1
-    if language == "zh":
-        # 茶农何建国。/ 合伙人吴婷， — a name right after an office, closed by punctuation
-        for m in ZH_ROLE_THEN_NAME.finditer(text):
-            names[m.group(1)] += 1
-    if language in CASELESS:
+    for name in rules.extra_names(text):  # 森川紗季さん, 茶农何建国
+        names[name] += 1
+    if rules.caseless:
         return names
     for m in TITLED_NAME_RUN.finditer(text):
         toks = words(m.group(0))
-        if toks[0].lower() in DETERMINERS or (len(toks) > 2 or language == "de") and _governed(text, m.start(), language):
+        governed = (len(toks) > 2 or rules.nouns_capitalised) and _governed(text, m.start(), language)
+        if toks[0].lower() in DETERMINERS or governed:
             toks = toks[1:]  # "we Wrocławiu Katarzyna Wiśniewska", "prezes Ukrzaliznyci Ołeksandr Hrycenko"
-            if language == "de" and len(toks) > 2:
+            if rules.nouns_capitalised and len(toks) > 2:
                 toks = toks[1:]  # "Der Forscher Samuel Baker": the word an article governs is a noun, an office
         name = person_name(" ".join(toks), language)
         if name and len(words(name)) >= 2 and not _initial(words(name)[-1]):
@@ -796,13 +674,6 @@ def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[s
     return names
 
 
-ZH_ROLE_THEN_NAME = re.compile(
-    r"(?:社长|总裁|董事长|主席|部长|代表|专家|合伙人|市长|省长|县长|镇长|局长|经理|主任|教授|发言人|创始人|首席执行官|茶农|农民|作家)"
-    r"([\u4e00-\u9fff]{2,3}?)(?=[。，、：；（\s]|周[一二三四五六日]|星期|今天|昨天|上午|下午|表示|说|[一二三四五六七八九十\d]{1,3}日)"
-)
-JA_FULL_NAME = re.compile(r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{3,4})(?:さん|氏|董事長|社長|会長|教授|大臣|知事|市長)")
-
-
 def _governed(text: str, start: int, language: str) -> bool:
     """The word before a capitalised run governs its first word: an office ('prezes Ukrzaliznyci …') or, in
     inflecting languages, a preposition ('we Wrocławiu Katarzyna Wiśniewska')."""
@@ -810,28 +681,16 @@ def _governed(text: str, start: int, language: str) -> bool:
     low = prev[-1].lower() if prev else ""
     if low.endswith("."):
         return False  # "mr. Eva de Wit", "Dr. Anna Berg": an abbreviated title stands right before the name
-    if language == "de" and low in DETERMINERS | DE_ARTICLE_LIKE:
+    rules = rules_for(language)
+    if low in rules.noun_markers:
         return True  # "in deren Verlauf Jonescu", "der Epoche Friedrichs": a German word after an article is a noun
-    return (low in PREPOSITIONS | SLAVIC_PREPOSITIONS and language in FREE_ORDER) or low in PERSON_ROLES or low in TITLES
-
-
-DE_ARTICLE_LIKE = set(
-    """deren dessen dieser diese dieses diesem diesen jener jenes seine seiner seinem seinen ihre ihrer ihrem ihren
-    unser unsere unserer unserem unseren im am zum zur vom beim""".split()
-)
-
-
-def _same_surname(a: str, b: str, language: str) -> bool:
-    """German declines names only with a genitive -s: 'Zwinglius' (a Latin inscription) is not 'Zwingli'."""
-    if language == "de":
-        a, b = a.lower().strip("’'.,"), b.lower().strip("’'.,")
-        return a == b or a.removesuffix("s") == b or b.removesuffix("s") == a
-    return _soft_eq(a, b)
+    return (low in PREPOSITIONS | SLAVIC_PREPOSITIONS and rules.free_order) or low in PERSON_ROLES or low in TITLES
 
 
 def fullest_name(name: str, names: Counter[str], language: str) -> str:
     """Widen 'Zelensky' to 'Volodymyr Zelensky' when the article uses the longer form."""
-    if language in CASELESS:
+    rules = rules_for(language)
+    if rules.caseless:
         best = [n for n in names if name in n]
         return max(best, key=lambda n: (len(n), names[n])) if best else name
     toks = words(name)
@@ -842,11 +701,11 @@ def fullest_name(name: str, names: Counter[str], language: str) -> str:
     best: list[str] = []
     for cand in names:
         ctoks = words(cand)
-        if len(ctoks) >= len(toks) and _same_surname(ctoks[-1], toks[-1], language):
-            if all(any(_soft_eq(t, c) for c in ctoks) for t in toks):
+        if len(ctoks) >= len(toks) and rules.same_surname(ctoks[-1], toks[-1]):
+            if all(any(soft_eq(t, c) for c in ctoks) for t in toks):
                 best.append(cand)
-    if not best and len(toks) == 1 and language != "de":
-        # family name first (in German a lone first word is a first name: "Friedrich" is not "Friedrich Wilhelm") ("Li Wenjun" … "Li said", "Lin Chih-hao" … "Lin said")
+    if not best and len(toks) == 1 and rules.lone_name_is_surname:
+        # family name first ("Li Wenjun" … "Li said", "Lin Chih-hao" … "Lin said")
         best = [cand for cand in names if len(words(cand)) > 1 and words(cand)[0] == toks[0]]
     if not best:
         return name
@@ -855,38 +714,13 @@ def fullest_name(name: str, names: Counter[str], language: str) -> str:
     return max(best, key=lambda n: (len(words(n)), names[n], -len(n)))
 
 
-def article_noun(phrase: str, text: str) -> bool:
-    """A lone German word the text also writes after an article ('die Officiere', 'der Akt') is a noun, not a name."""
-    toks = phrase.split()
-    if len(toks) != 1:
-        return False
-    noun = rf"(?<!\w)(?:{DE_ARTICLES})\s+{re.escape(toks[0])}(?!\w)"
-    return bool(re.search(noun, text, re.IGNORECASE if toks[0][:1].islower() else 0))
-
-
-DE_ARTICLES = (
-    "der|die|das|den|dem|des|ein|eine|einen|einem|einer|eines|dieser|diese|dieses|diesem|diesen|jener|jenem|jenen"
-    "|sein|seine|seinem|seinen|seiner|ihr|ihre|ihrem|ihren|ihrer|unser|unsere|unserem|unseren|im|am|zum|zur|vom|beim"
-)
-
-
-HEARD_SPEAKING = {
-    "de": re.compile(
-        r"(?<!\w)(?:hörte|hörten|hört|hören|vernahm|vernahmen)\s+(?:[a-zäöüß]\w*\s+){0,2}"
-        r"([A-ZÄÖÜ][\w-]+(?:\s+[A-ZÄÖÜ][\w-]+)?)\s+(?:[\w.-]+\s+){0,5}?"
-        r"(?:sprechen|sagen|rufen|schreien|fluchen|murmeln|flüstern|jammern|klagen)(?!\w)"
-    ),
-    "en": re.compile(
-        r"(?<!\w)(?:heard|hear|hears|overheard)\s+([A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+){0,2})\s+"
-        r"(?:say|saying|shout|shouting|yell|yelling|tell|telling|mutter|muttering|whisper|whispering)(?!\w)"
-    ),
-}
-
-
 def heard_speaking(before: str, lang: str) -> str | None:
     """'… und hörten Nils allerlei unvernünftiges Zeug heftig sprechen, z. B. „Laßt mich herauf!“' / 'I heard Anna
     say, “…”': the one heard speaking is the speaker, though the sentence's subject is the listener."""
-    found = [m.group(1) for m in HEARD_SPEAKING[lang].finditer(before)]
-    if not found or lang == "de" and (german_subject(found[-1]) != "ok" or article_noun(found[-1], before)):
+    rules = rules_for(lang)
+    if rules.heard_speaking is None:
+        return None
+    found = [m.group(1) for m in rules.heard_speaking.finditer(before)]
+    if not found or rules.no_subject(found[-1], before):
         return None
     return found[-1] if speaker_kind(found[-1], lang, ()) == "person" else None

@@ -10,6 +10,7 @@ import re
 
 from indexer.annotate.quotes.attribution import speaker_after
 from indexer.annotate.quotes.candidate import Candidate, strip_span
+from indexer.annotate.quotes.lang import rules_for
 from indexer.annotate.quotes.marks import PAIRS_CHARS, QUOTE_CHARS
 
 TURN_DASHES = ("—", "–", "--")
@@ -73,8 +74,6 @@ def _ends_question(c: Candidate, text: str) -> bool:
     return text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS + " \n").endswith("?")
 
 
-# languages whose news sets speech as its own paragraph opened by a dash, with no quotation marks
-DASH_DIALOGUE = {"es", "ru", "uk", "bg", "ca"}
 TURN_START = re.compile(r"^[ \t\u00a0]*(?:[—―–]|-(?=[ \u00a0]))[ \u00a0]*(?=\S)", re.MULTILINE)
 # a dash that opens or closes the writer's incise: not one inside a word or between digits ("2019–2020")
 INCISE_DASH = re.compile(r"(?<![\w])[—―–](?=\S)|(?<=\S)[—―–](?![\w])|(?<=\s)[—―–-](?=\s)")
@@ -85,7 +84,7 @@ def dash_turns(text: str, lang: str) -> list[Candidate]:
     news a line opened by a dash is someone speaking, and the clause between the next pair of dashes is the
     writer's attribution. A turn counts when its incise has a verb of saying, or (with none) when an attributed
     turn stands close by or the line before ends in a colon, so a dash-led list is no dialogue."""
-    if lang not in DASH_DIALOGUE:
+    if not rules_for(lang).dash_dialogue:
         return []
     turns: list[Candidate] = []
     bare: list[Candidate] = []
@@ -140,4 +139,4 @@ def _dash_turn(text: str, start: int, end: int, lang: str) -> Candidate | None:
     return cand
 
 
-__all__ = ["DASH_DIALOGUE", "DIALOGUE_GAP", "TURN_DASHES", "dash_turns", "dialogue_turn", "question_turn", "turn_opened"]
+__all__ = ["DIALOGUE_GAP", "TURN_DASHES", "dash_turns", "dialogue_turn", "question_turn", "turn_opened"]

@@ -1,8 +1,8 @@
 """Direct quotations with their speakers, in every language of the archive.
 
 Pipeline: pair quote marks (quote_marks; a closing mark whose opener was lost quotes back to its line start) →
-(German, unmarked_speech) let a quote left open run on over lines that still sound spoken → join a quote interrupted
-by its attribution → (German, unmarked_speech) add speech given without marks: after a colon frame, around a short
+(German: rules.unmarked) let a quote left open run on over lines that still sound spoken → join a quote interrupted
+by its attribution → (German: rules.unmarked) add speech given without marks: after a colon frame, around a short
 frame ("Nein, antwortete er"), before "war der Ruf" → flag short embedded fragments and titles → find the speaker
 next to a verb of saying (attribution), a script label ("Rudolph."), a titled name in the sentence ("General
 Ducrot"), someone heard speaking ("hörten Nils … sprechen"), or a newspaper named in marks beside the verb; a partial
@@ -20,17 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from indexer.annotate.quotes.attribution import (
-    AR_ROLES,
-    CASELESS,
-    HEARD_SPEAKING,
-    JA_SUFFIXES,
-    NAME_PARTICLES,
-    NO_SPACES,
     PREPOSITIONS,
     TELL_VERBS,
-    article_noun,
     fullest_name,
-    german_subject,
     heard_speaking,
     is_pronoun,
     name_inventory,
@@ -44,6 +36,7 @@ from indexer.annotate.quotes.attribution import (
 )
 from indexer.annotate.quotes.candidate import Candidate
 from indexer.annotate.quotes.dialogue import dash_turns, dialogue_turn, question_turn, turn_opened
+from indexer.annotate.quotes.lang import rules_for
 from indexer.annotate.quotes.marks import (
     PAIRS,
     PAIRS_CHARS,
@@ -59,23 +52,15 @@ from indexer.annotate.quotes.partial import (
     namer_after,
     said_at_sentence_end,
     same_sentence_speaker,
-    titled_person,
 )
 from indexer.annotate.quotes.speaker_gender import (
     PRONOUN_GENDER,
     fits_gender,
     gender_by_surname,
-    german_sie_gender,
     name_gender,
 )
-from indexer.annotate.quotes.speech_verbs import ACCORDING, DETERMINERS, PERSON_ROLES, TITLES
-from indexer.annotate.quotes.unmarked import (
-    SPEECH_INFINITIVE_DE,
-    SPEECH_NOUNS_DE,
-    UNMARKED_SPEECH,
-    unclosed_goes_on,
-    unmarked_after_colon,
-)
+from indexer.annotate.quotes.speaker_words import DETERMINERS, NAME_PARTICLES, PERSON_ROLES, TITLES
+from indexer.annotate.quotes.unmarked import unclosed_goes_on, unmarked_after_colon
 from indexer.models import Quote
 
 SENTENCE_END = ".!?。！？"
@@ -108,22 +93,23 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
     """
     text = PARA_SEP.join(paragraphs)
     lang = (language or "en").lower()[:2]
+    rules = rules_for(lang)
     spans = find_quote_spans(text)
-    if lang not in CASELESS and "'" in text:
+    if not rules.caseless and "'" in text:
         spans = sorted(spans + straight_single_spans(text, spans, lambda s, e: _attributed(text, s, e, lang)),
                        key=lambda sp: sp.start)
     turns = [t for t in dash_turns(text, lang) if not any(sp.start <= t.start < sp.end for sp in spans)]
-    if not spans and not turns and lang not in UNMARKED_SPEECH:
+    if not spans and not turns and not rules.unmarked:
         return []
     masked = _mask(text, spans + [QuoteSpan(s, e, s, e, "—") for t in turns for s, e in t.parts])
     sentences = _sentence_bounds(masked)
-    if lang in UNMARKED_SPEECH:
-        spans = [unclosed_goes_on(text, sp) for sp in spans]
+    if rules.unmarked:
+        spans = [unclosed_goes_on(text, sp, rules.unmarked) for sp in spans]
     cands = [_split_dash_incise(_cand(text, s), text, lang) for s in spans]
     cands = _join_interrupted(cands, text, masked, lang)
     if turns:
         cands = sorted(cands + turns, key=lambda c: c.start)
-    if lang in UNMARKED_SPEECH:
+    if rules.unmarked:
         cands = sorted(cands + unmarked_after_colon(masked, sentences, lang), key=lambda c: c.start)
     for c in cands:
         _attribute(c, text, masked, sentences, lang)
@@ -134,13 +120,13 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
     mentions = _person_mentions(masked, names, people, lang)
     _resolve(cands, events, mentions, text, lang, people, names)
     for c in cands:
-        if c.speaker and lang in ("ar", "ja"):
-            c.speaker = _name_beside_office(c.speaker, masked[: c.start], lang)
-    if lang in CASELESS:
+        if c.speaker:  # "وزيرة …، ماريا خوسيه أورتيغا،", エル・イドリシ特使 … 「…」と特使は
+            c.speaker = rules.name_beside_office(c.speaker, masked[: c.start])
+    if rules.caseless:
         # no capitals to find names by: the full names written next to verbs of saying stand in for them
         for who in [c.speaker for c in cands if c.kind == "person"] + [e.speaker for e in events if e.kind == "person"]:
             name = person_name(who, lang) if who else None
-            if name and (len(name.split()) > 1 or lang in NO_SPACES and len(name) > 2):
+            if name and (len(name.split()) > 1 or rules.no_spaces and len(name) > 2):
                 if not any(n in name for n in names if n != name and len(n) > 2):
                     names[name] += 1  # not "工場近くで食堂を営む山田和子" when 山田和子 is known
     return [_to_quote(c, text, lang, names) for c in cands]
@@ -175,7 +161,7 @@ DASH_INCISE = re.compile(r"[,.!?…]?\s+[—–]\s+([^—–«»“”„\n]{3,8
 def _split_dash_incise(c: Candidate, text: str, lang: str) -> Candidate:
     """«…, — добавил он. — …» / „… – opowiadała. – …”: the attribution written inside one pair of marks is
     the writer's, not the speaker's; cut it out and keep the two parts as one statement."""
-    if lang in CASELESS or len(c.parts) != 1:
+    if rules_for(lang).caseless or len(c.parts) != 1:
         return c
     s, e = c.parts[0]
     for m in DASH_INCISE.finditer(text, s, e):
@@ -279,28 +265,25 @@ def _interrupts(prev: Candidate, cur: Candidate, text: str, masked: str, lang: s
     gap = text[prev.end : cur.start]
     if "\n" in gap or len(gap) > 90 or "gap" in prev.extra:
         return False
+    rules = rules_for(lang)
     first_inner = text[prev.parts[-1][0] : prev.parts[-1][1]].rstrip()
     sentence_done = first_inner[-1:] in ".!?。！？" and not text[cur.parts[0][0]].islower()
-    if not first_inner or (sentence_done and lang not in CASELESS) or first_inner[-1:] in "。！？":
+    if not first_inner or (sentence_done and not rules.caseless) or first_inner[-1:] in "。！？":
         return False  # “芯片短缺的教训，我们每个人都记得。”他说，“…” — two sentences, two quotes
     if any(not _abbreviation(masked, prev.end + m.start()) for m in re.finditer(r"[.!?。！？](?=\s+\S)", gap)):
         return False  # «…»، قالت X. وأضافت: «…» — the attribution closed a sentence and a new one began
-    if lang == "ja" and _speaker_after_ja_found(text[cur.end : cur.end + 30]):
+    if rules.quote_then_verb and speaker_after(text[cur.end : cur.end + 30], lang)[1]:
         return False  # 「…」と述べ、「…」と笑顔を見せた — the second quote has its own verb
     goes_on = gap.rstrip().endswith(";") and text[cur.parts[0][0] : cur.parts[0][0] + 1].islower()
-    if not gap.rstrip().endswith((",", ":", "，", "：")) and lang not in NO_SPACES and not goes_on:
+    if not gap.rstrip().endswith((",", ":", "，", "：")) and not rules.no_spaces and not goes_on:
         return False  # but "„…“, sagte Mr. Brummel; „die Einwohner …“": the sentence goes on after a semicolon
-    if lang != "ja" and not gap.strip().lstrip(",").strip():
+    if not rules.quote_then_verb and not gap.strip().lstrip(",").strip():
         return False
     lead = text[max(0, prev.start - 20) : prev.start].split()[-1:]
     if lead and (lead[0].lower() in DETERMINERS or lead[0].lower() in PREPOSITIONS):
         return False  # "… in der „Monatsschrift für das Turnwesen“ schreibt, „…“": a title inside the sentence
     _, found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
     return found
-
-
-def _speaker_after_ja_found(after: str) -> bool:
-    return speaker_after(after, "ja")[1]
 
 
 def _is_fragment(c: Candidate, text: str, lang: str, attached: bool) -> bool:
@@ -316,7 +299,7 @@ def _is_fragment(c: Candidate, text: str, lang: str, attached: bool) -> bool:
     at_start = not before or before.endswith("\n") or before[-1] in BOUNDARY_BEFORE or before[-1] in "”»«“\"」』"
     first = inner.lstrip("…. ([")[:1]
     ending = inner.rstrip(PAIRS_CHARS)[-1:]
-    if lang in CASELESS:
+    if rules_for(lang).caseless:
         long_enough = len(inner) >= 8 or ending in "。！？!?.،"
         if at_start and attached and len(inner) >= 4:
             return False  # 。「まだ課題は多い」と語った: short, but a sentence of its own with its verb
@@ -357,12 +340,12 @@ def _speech_colon(before: str, lang: str) -> bool:
     if speaker_before_found(before, lang, False)[1]:
         return True
     lead = head[:-1].rstrip()
-    return lang == "de" and bool(SPEECH_NOUNS_DE.search(lead) or SPEECH_INFINITIVE_DE.search(lead))
+    return rules_for(lang).speech_lead(lead)
 
 
 def _several_sentences(inner: str, lang: str) -> bool:
     """Two sentences or more inside the marks: nobody quotes a title or a phrase that long."""
-    if lang in CASELESS:
+    if rules_for(lang).caseless:
         return bool(re.search(r"[。！？.!?؟]\s*\S", inner.rstrip("。！？.!?؟ ")))
     return len(inner.split()) >= 6 and bool(re.search(r"\w[.!?…]\s+[A-ZÀ-ÖØ-ÞА-ЯЁІЇЄҐ]", inner))
 
@@ -394,6 +377,7 @@ def _before_clause(c: Candidate, masked: str, sentences: list[tuple[int, int]]) 
 
 def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, int]], lang: str) -> None:
     """Fragment flag and the speaker phrase written next to the quote (not yet resolved)."""
+    rules = rules_for(lang)
     after = _after_clause(c, masked)
     gap_speaker, gap_found = (None, False)
     if "gap" in c.extra:
@@ -404,7 +388,7 @@ def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, 
     if c.extra.get("colon"):
         after_speaker, after_found = None, False  # introduced by its colon frame; what follows is a new sentence
     last = text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS)[-1:]
-    statement_like = last in ",.!?…。！？" or lang in CASELESS
+    statement_like = last in ",.!?…。！？" or rules.caseless
     attached = after_found and (statement_like or after.lstrip()[:1] in ",—–-")
     before = _before_clause(c, masked, sentences)
     introduced = before.rstrip().endswith((":", ",", "：", "，")) and bool(speaker_before(before, lang, False))
@@ -429,28 +413,28 @@ def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, 
         c.pro_drop = c.pro_drop or incise
     if not c.speaker and not c.fragment and not before.strip(" \t\n\u00a0—–-"):
         c.speaker = _speaker_label(c, masked, sentences, lang)
-    if not c.speaker and not c.fragment and lang == "ja":
-        c.speaker = _ja_paragraph_topic(c, masked)
-    if lang == "de" and c.speaker:
+    if not c.speaker and not c.fragment and rules.topic_marked:
+        c.speaker = rules.paragraph_topic(masked[_para_bounds(masked, c.start)[0] : c.start])
+    if c.speaker:
         label = before.rstrip().endswith(":") and before.rstrip()[:-1].rstrip().endswith(c.speaker)
-        checked = "no" if article_noun(c.speaker, masked) and not label else german_subject(c.speaker)
+        checked = "no" if rules.article_noun(c.speaker, masked) and not label else rules.subject_check(c.speaker)
         if checked != "ok":
             c.speaker = None
             c.extra["writer"] = checked == "writer"  # "Ich ." before a quote: the writer, nobody to look for
-    if not c.speaker and lang in HEARD_SPEAKING:
+    if not c.speaker and rules.heard_speaking:
         c.speaker = heard_speaking(before, lang)  # "hörten Nils … sprechen": a name, though "der Nils" elsewhere
     introduced = text[: c.start].rstrip().endswith((":", "："))
-    if c.fragment and lang == "de":
-        c.extra["titled"] = titled_person(before)
+    if c.fragment:
+        c.extra["titled"] = rules.titled_person(before)
     named_by = (namer(before, lang) or namer_after(before, after, lang)) if c.fragment else None
     if named_by:
         c.speaker = named_by  # "Baker nannte ihn „Albert Nyanza“": the name is Baker's word for it
     elif c.fragment and not introduced and (
-        _title_like(text[c.parts[0][0] : c.parts[-1][1]], lang) or lang == "de" and WORK_NOUN_DE.search(before)
+        _title_like(text[c.parts[0][0] : c.parts[-1][1]], lang) or rules.names_a_work(before)
     ):
         c.speaker, c.pro_drop = None, False
         c.extra["title"] = True  # „Kurierem Nadwiślańskim”, «Ранковий Вісник»: a name, not words said
-    elif c.fragment and not c.speaker and not before.strip(" \t\n\u00a0—–-") and lang not in CASELESS:
+    elif c.fragment and not c.speaker and not before.strip(" \t\n\u00a0—–-") and not rules.caseless:
         c.speaker = said_at_sentence_end(masked[c.end : _sentence_of(sentences, c.start)[1]], lang)
 
 
@@ -463,14 +447,15 @@ def _statement_frame(c: Candidate, text: str, before: str, lang: str) -> bool:
     'Według X', 'Как сообщили в мэрии,', Arabic 'قال … إن') and reads as a clause (several words, a sentence end
     after it) is the source's statement, not a phrase borrowed into the writer's sentence."""
     inner = text[c.parts[0][0] : c.parts[-1][1]]
-    if len(inner.split()) < 4 or lang in NO_SPACES or "_" in before:
+    rules = rules_for(lang)
+    if len(inner.split()) < 4 or rules.no_spaces or "_" in before:
         return False
     tail = text[c.end : c.end + 3].lstrip(" \u00a0")
     if not (tail[:1] in ".!?…\n" or not tail or inner.rstrip()[-1:] in ".!?…"):
         return False  # the writer's sentence goes on after the quote
     clause = re.split(r"[.!?;\n]\s", before)[-1]
     low = clause.lower()
-    for phrase in ACCORDING.get(lang, []) + ACCORDING["en"] + (["وفقا ل", "وفقاً ل"] if lang == "ar" else []):
+    for phrase in rules.according_phrases() + rules.according_extra:
         at = re.search(rf"(?<!\w)و?{re.escape(phrase.lower().rstrip('ـ'))}", low)
         source = THAT_AR.sub("", clause[at.end() :]).strip().rstrip(",،").strip() if at else ""
         if source and len(source.split()) <= 6 and not re.search(r"[,،]", source):
@@ -478,21 +463,13 @@ def _statement_frame(c: Candidate, text: str, before: str, lang: str) -> bool:
     said = verb_pattern(lang).search(clause)
     if said and AS_SAID.search(clause) and clause.rstrip().endswith(","):
         return True  # "Как сообщили в мэрии, «…»"
-    return bool(said) and lang == "ar" and bool(THAT_AR.search(clause))
-
-
-# a work named in marks after the word for it: "des Artikels „Der moderne Fabrikmensch“", "im Vortrag „…“"
-WORK_NOUN_DE = re.compile(
-    r"(?<!\w)(?:Artikel|Artikels|Aufsatz|Aufsatzes|Buch|Buche|Buches|Schrift|Werk|Werkes|Werks|Vortrag|Vortrage|"
-    r"Vortrags|Roman|Romans|Gedicht|Gedichtes|Gedichts|Lied|Liedes|Stück|Stückes|Drama|Dramas|Oper|Titel|Titels|"
-    r"Zeitschrift|Zeitung|Blatt|Blattes|Broschüre|Lustspiel|Lustspiels|Schauspiel|Schauspiels)\s*$"
-)
+    return bool(said) and rules.said_that_states and bool(THAT_AR.search(clause))
 
 
 def _outlets_as_speakers(cands: list[Candidate], text: str, masked: str, lang: str) -> None:
     """Die „Saarztg.“ schreibt: „…“ / „…“, schreibt die „Köln. Ztg.“: a newspaper named in quotation marks next
     to the verb of saying is the one speaking (the words around it give only 'Lage' or nothing)."""
-    if lang in CASELESS:
+    if rules_for(lang).caseless:
         return
     verbs = verb_pattern(lang)
     titles = [t for t in cands if t.extra.get("title")]
@@ -544,7 +521,7 @@ def _fragments_of_outlets(
     """'Kürzlich ward in der „N. fr. Pr.“ eine scharfe Rüge ausgesprochen, … bloß weil sein Genuß „zum guten Ton“
     gehört': a phrase quoted in a sentence that reports what a paper (named in marks after 'in der') wrote is the
     paper's wording."""
-    if lang in CASELESS:
+    if rules_for(lang).caseless:
         return
     verbs = verb_pattern(lang)
     for i, c in enumerate(cands):
@@ -568,41 +545,13 @@ def _fragments_of_outlets(
 def _surely_person(phrase: str, lang: str) -> bool:
     """A person's name beyond doubt; a lone capitalised German word may be any noun ('Lage', 'Kirche')."""
     name = person_name(phrase, lang)
-    return bool(name) and (lang != "de" or len(name.split()) > 1)
-
-
-def _name_beside_office(speaker: str, before: str, lang: str) -> str:
-    """An office standing for a name written beside it earlier: 'وزيرة …، ماريا خوسيه أورتيغا،' and
-    エル・イドリシ特使 … 「…」と特使は."""
-    if lang == "ja":
-        if speaker not in JA_SUFFIXES:
-            return speaker
-        named = re.findall(r"([\u30a0-\u30ff・]{2,12}|[\u4e00-\u9fff]{2,4})" + re.escape(speaker), before)
-        return named[-1] + speaker if named else speaker
-    first = speaker.split()[0]
-    if first not in AR_ROLES and first.removeprefix("و") not in AR_ROLES:
-        return speaker
-    at = before.rfind(speaker)
-    appos = re.match(r"\s*[،,]\s*([^،,:.«»_]{3,40}?)\s*[،,]", before[at + len(speaker) :]) if at >= 0 else None
-    if appos and 2 <= len(appos.group(1).split()) <= 3:
-        return appos.group(1)
-    return speaker
-
-
-JA_HONORIFIC_TOPIC = re.compile(r"([\u4e00-\u9fff\u30a0-\u30ff]{1,8}(?:さん|氏))[はが]")
-
-
-def _ja_paragraph_topic(c: Candidate, masked: str) -> str | None:
-    """森川さんは神戸市出身で…。記者会見では「…」と話した: the person the paragraph is about."""
-    para_start, _ = _para_bounds(masked, c.start)
-    found = JA_HONORIFIC_TOPIC.findall(masked[para_start : c.start])
-    return found[-1] if found else None
+    return bool(name) and (not rules_for(lang).nouns_capitalised or len(name.split()) > 1)
 
 
 def _title_like(inner: str, lang: str) -> bool:
     """Every word capitalised (a newspaper, a book, a firm): a name set in quotation marks."""
     toks = [t for t in inner.split() if any(ch.isalnum() for ch in t)]  # "Hamburger Nachr ." as tokenised
-    if lang in CASELESS or not toks or len(toks) > 5:
+    if rules_for(lang).caseless or not toks or len(toks) > 5:
         return False
     return all(t[:1].isupper() or t[:1].isdigit() for t in toks)
 
@@ -610,15 +559,12 @@ def _title_like(inner: str, lang: str) -> bool:
 LABEL = re.compile(r"^[\s—–-]*((?:[A-ZÀ-ÖØ-Þ][\w’'.-]*\s+){0,2}[A-ZÀ-ÖØ-Þ][\w’'-]*)\s*[.:]\s*$")
 
 
-SCRIPT_LABELS = {"de"}
-
-
 def _speaker_label(c: Candidate, masked: str, sentences: list[tuple[int, int]], lang: str) -> str | None:
     """An interview or a scene written as a script: 'Rudolph. „Umgekehrt, lieber Freund …“' — a sentence that is
     only a name (or 'Der Redakteur:') stands before the quote and says who speaks."""
     s, _ = _sentence_of(sentences, c.start)
     prev = [b for b in sentences if b[1] <= s]
-    if lang not in SCRIPT_LABELS or not prev or masked[prev[-1][1] : s].strip():
+    if not rules_for(lang).script_labels or not prev or masked[prev[-1][1] : s].strip():
         return None  # elsewhere a one-word sentence before a quote is more often a dateline ("Washington.")
     m = LABEL.match(masked[prev[-1][0] : prev[-1][1]])
     if not m or len(m.group(1)) < 3:
@@ -646,6 +592,7 @@ def _incise_speaker(inner: str, lang: str) -> tuple[str | None, bool]:
 def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, people: Sequence[str]) -> list[_Event]:
     """Every 'X said …' in the article (quoted or not): the candidates pronouns and roles resolve to."""
     events: list[_Event] = []
+    rules = rules_for(lang)
     pattern = verb_pattern(lang)
     for s, e in sentences:
         sent = masked[s:e]
@@ -658,12 +605,12 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
             if not subj and not told:
                 subj = speaker_after(sent[m.start() :], lang)[0]  # "Jak przyznał Hrycenko, …"
             kind = speaker_kind(subj, lang, people) if subj and "_" not in subj else ""
-            if kind not in ("person", "thing") and lang not in CASELESS and not told:
+            if kind not in ("person", "thing") and not rules.caseless and not told:
                 inverted = speaker_after(sent[m.start() :], lang)[0]  # "…, berichtete Hryzenko."
                 right_after = inverted and inverted[:1].isupper() and sent[m.end() :].lstrip().startswith(inverted)
                 if right_after and "_" not in inverted and speaker_kind(inverted, lang, people) == "person":
                     subj, kind = inverted, "person"
-            if kind and lang == "de" and (german_subject(subj) != "ok" or article_noun(subj, masked)):
+            if kind and rules.no_subject(subj, masked):
                 kind = ""
             if kind and not kind.startswith("pronoun"):
                 events.append(_Event(s + m.start(), subj, kind))
@@ -678,9 +625,10 @@ def _person_mentions(masked: str, names, people: Sequence[str], lang: str = "en"
     """Where each multi-word person name appears (outside quotes): 'she said' may point back to any of them.
     When the recogniser gave names, only those count (German capitalises every noun)."""
     found: list[_Event] = []
+    rules = rules_for(lang)
     known = {tok for p in people for tok in p.split()}
     for name in names:
-        cjk_name = lang in ("zh", "ja") and 2 <= len(name) <= 4 and " " not in name  # 何建国: no spaces to count
+        cjk_name = rules.no_spaces and 2 <= len(name) <= 4 and " " not in name  # 何建国: no spaces to count
         if not cjk_name and (len(name.split()) < 2 or _org_name(name) or (known and not set(name.split()) & known)):
             continue
         for m in re.finditer(re.escape(name), masked):
@@ -705,6 +653,7 @@ def _resolve(
     names=None,
 ) -> None:
     """Turn pronouns, roles and unattributed continuations into the speaker a reader would name."""
+    rules = rules_for(lang)
     sex = gender_by_surname(names or {})
     for c, nxt in reversed(list(zip(cands, cands[1:], strict=False))):
         # “First sentence.” “Second one,” he said. — both parts share the attribution that follows them
@@ -724,8 +673,8 @@ def _resolve(
         elif c.kind.startswith("pronoun"):
             want = "thing" if c.kind.endswith("thing") else "person"
             gender = PRONOUN_GENDER.get((c.speaker or "").strip().lower())
-            if lang == "de" and (c.speaker or "").strip().lower() == "sie":
-                gender = german_sie_gender(text[c.end : c.end + 40])  # "fügte sie hinzu": she, not they
+            if rules.she_or_they and (c.speaker or "").strip().lower() == rules.she_or_they:
+                gender = rules.she_or_they_gender(text[c.end : c.end + 40])  # "fügte sie hinzu": she, not they
             found = _last_speaker(c.start, cands[:i], events, want, lang, gender, sex)
             anchor = _introduced_at(c, text)
             named_here = _last_mention_in_paragraph(anchor, mentions, text, gender) if want == "person" else None
@@ -737,7 +686,7 @@ def _resolve(
                 found = _last_speaker_of_gender(cands[:i], gender, sex)  # »…«, fügte sie hinzu: Reiter, not Vogel
             if want == "person" and _plural(c.speaker, lang):
                 found = _named_pair(c, mentions, text) or found  # "Ilse Varga and Tom Hale met. “…,” they said."
-            if not found and want == "person" and lang != "de":
+            if not found and want == "person" and not rules.nouns_capitalised:
                 # "Глава района Игорь Орлов приехал. ¶ — …, — сказал он.": the person the paragraph before named
                 found = _last_of_gender(c, mentions, gender, text, sex)
             if found:
@@ -835,7 +784,8 @@ def _last_speaker(
     pool: list[tuple[int, str, str]] = [(c.start, c.speaker, c.kind) for c in earlier if c.speaker]
     pool += [(e.pos, e.speaker, e.kind) for e in events if e.pos < pos]
     pool.sort(key=lambda t: t[0])
-    kinds = {"thing"} if want == "thing" else {"person", "role"} if lang == "de" else {"person", "role", "nominal"}
+    nominal = set() if rules_for(lang).nouns_capitalised else {"nominal"}  # in German every noun looks like a name
+    kinds = {"thing"} if want == "thing" else {"person", "role"} | nominal
     for at, speaker, kind in reversed(pool):
         if kind in kinds:
             # the latest speaker is of the other sex: someone not quoted so far, looked for among names by the caller
@@ -942,23 +892,25 @@ def _introduced_before(
 
 
 def _normalise(speaker: str | None, kind: str, lang: str, names, text: str = "") -> str | None:
+    rules = rules_for(lang)
     named = _named_institution(speaker.strip(" ,;:"), text) if speaker and kind in ("thing", "nominal") else None
-    if named and lang not in CASELESS:
+    if named and not rules.caseless:
         speaker, kind = named, "thing"
     name = _normalised(speaker, kind, lang, names)
-    return None if name and lang == "de" and german_subject(name) != "ok" else name
+    return None if name and rules.subject_check(name) != "ok" else name
 
 
 def _normalised(speaker: str | None, kind: str, lang: str, names) -> str | None:
     if not speaker or kind.startswith("pronoun"):
         return None
     speaker = speaker.strip(" ,;:")
+    rules = rules_for(lang)
     pair = re.split(r"\s+(?:and|und|et|y|e|en|i|и|і|a)\s+", speaker)
     if kind == "person" and len(pair) == 2 and all(p[:1].isupper() for p in pair):
         # "Varga and Hale said": both speakers, each by the fullest name the article uses
         return " and ".join(_normalised(p, "person", lang, names) or p for p in pair)
     if kind == "person":
-        known = [n for n in names if (len(n.split()) > 1 or lang in NO_SPACES and len(n) > 2) and n in speaker]
+        known = [n for n in names if (len(n.split()) > 1 or rules.no_spaces and len(n) > 2) and n in speaker]
         name = max(known, key=len) if known else person_name(speaker, lang) or speaker
         return _drop_office(fullest_name(name, names, lang), lang)
     if kind in ("role", "nominal"):
@@ -966,7 +918,7 @@ def _normalised(speaker: str | None, kind: str, lang: str, names) -> str | None:
         if inside:
             return _drop_office(fullest_name(inside, names, lang), lang)  # "Der Hausarzt Peter Schwab aus Hamborn" → "Peter Schwab"
     toks = speaker.split()
-    if kind == "thing" and lang != "en" and len(toks) > 1 and toks[0].lower() in DETERMINERS:
+    if kind == "thing" and rules.strip_article_from_institution and len(toks) > 1 and toks[0].lower() in DETERMINERS:
         if toks[1][:1].isupper() and all(t[:1].isupper() or t.lower() in NAME_PARTICLES for t in toks[1:]):
             return " ".join(toks[1:])  # "die Deutsche Bahn" → "Deutsche Bahn"
     return speaker
@@ -993,16 +945,17 @@ def _named_institution(speaker: str, text: str) -> str | None:
 
 def _name_inside(phrase: str, lang: str, names) -> str | None:
     """The person's name inside an office-and-name phrase: a known name, or the name after a CJK office."""
+    rules = rules_for(lang)
     known = [
         n for n in names
-        if n != phrase and n in phrase and (len(n.split()) > 1 or lang in CASELESS and len(n) > 1)
+        if n != phrase and n in phrase and (len(n.split()) > 1 or rules.caseless and len(n) > 1)
         and not re.search(re.escape(n) + r"[’']", phrase)  # "Donald Trump’s son" is not Donald Trump
     ]
     if known:
         return _drop_office(max(known, key=lambda n: (names[n], len(n))), lang)
-    if lang in CASELESS:
+    if rules.caseless:
         name = person_name(phrase, lang)
-        if name and name != phrase and ("·" in name or lang in NO_SPACES and len(name) >= 2 and name in names):
+        if name and name != phrase and ("·" in name or rules.no_spaces and len(name) >= 2 and name in names):
             return name  # 西班牙生态转型大臣玛丽亚·何塞·奥尔特加 → 玛丽亚·何塞·奥尔特加
     return None
 

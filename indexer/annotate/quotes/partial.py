@@ -10,45 +10,24 @@ from __future__ import annotations
 import re
 
 from indexer.annotate.quotes.attribution import (
-    article_noun,
-    german_subject,
     speaker_after,
     speaker_kind,
     subject_before,
     words,
 )
 from indexer.annotate.quotes.candidate import Candidate
+from indexer.annotate.quotes.lang import rules_for
 from indexer.annotate.quotes.marks import PAIRS_CHARS
-from indexer.annotate.quotes.speech_verbs import DETERMINERS
+from indexer.annotate.quotes.speaker_words import DETERMINERS
 
-TITLED_NAME_DE = re.compile(
-    r"(?<!\w)(?:(?:Herr|Herrn|Hr\.|Frau|Fräulein|General|Generals|Graf|Grafen|Fürst|Fürsten|Minister|Ministers|"
-    r"Professor|Dr\.|Abg\.|Abgeordnete[rn]?|Pfarrer|Bischof|Oberst|Major|Hauptmann|Präsident|Präsidenten)\s+)+"
-    r"((?:[A-ZÄÖÜ]\.\s*)*[A-ZÄÖÜ][\w-]{2,}(?:\s+[A-ZÄÖÜ][\w-]{2,}){0,2}(?:\s*=\s*[A-ZÄÖÜ][\w-]+)?)(?![\w.])"
-)
-
-
-def titled_person(before: str) -> str | None:
-    """'Zuerst bemüht sich General Ducrot, die Ausführungen seines „alten Freundes Trochu“ zu widerlegen': a phrase
-    set in marks in a sentence that names one person by title is that person's wording."""
-    named = {m.group(1) for m in TITLED_NAME_DE.finditer(before)}
-    return named.pop() if len(named) == 1 else None
-
-
-NAMING_VERBS = {
-    "de": re.compile(r"(?<!\w)(?:nannte|nannten|nennt|nennen|taufte|tauften|tauft)(?!\w)"),
-    "en": re.compile(
-        r"(?<!\w)(?:called|calling|calls|dubbed|dubbing|dubs|labell?ed|labell?ing|branded|branding|described|describing)"
-        r"(?!\w)"
-    ),
-}
 PASSIVE_AUX = {"is", "was", "were", "are", "be", "been", "being", "get", "gets", "got", "wird", "wurde", "wurden"}
 
 
 def namer(before: str, lang: str) -> str | None:
     """Who gave the name in marks: the subject of 'nannte'/'called' right before it in the same sentence
     ("Mrs. Clinton called Ohio “one of …”"; after a comma, the sentence's subject: "X denied it, calling it “…”")."""
-    verb = NAMING_VERBS.get(lang)
+    rules = rules_for(lang)
+    verb = rules.naming_verb
     m = verb.search(before) if verb else None
     if not m or len(before[m.end() :].split()) > 4:
         return None
@@ -56,29 +35,26 @@ def namer(before: str, lang: str) -> str | None:
     if head.split()[-1:] and head.split()[-1].lower() in PASSIVE_AUX:
         return None  # "he was called a “traitor”": the one named, not the one naming
     subject = subject_before(head, lang) if head.strip() else None
-    if not subject or lang == "de" and (german_subject(subject) != "ok" or article_noun(subject, before)):
+    if not subject or rules.no_subject(subject, before):
         return None  # "Die Leute nannten ihn …" names nobody in particular
     return subject if speaker_kind(subject, lang, ()) == "person" else None
-
-
-NAMED_AS_DE = re.compile(r"(?<!\w)als\s+(?:\w+\s+){0,2}$")
-NAMING_AFTER_DE = re.compile(r"^\s*(?:bezeichnet|bezeichnete|bezeichneten|nennt|nannte|nannten|betitelt|betitelte)(?!\w)")
 
 
 def namer_after(before: str, after: str, lang: str) -> str | None:
     """'… einen See, den Speke als kleinen „Luta Ngige“ bezeichnet': in a German clause the naming verb comes last;
     the name written between the relative pronoun and 'als' is the one who gave the name."""
-    if lang != "de" or not NAMING_AFTER_DE.search(after):
+    rules = rules_for(lang)
+    if rules.naming_after is None or rules.named_as is None or not rules.naming_after.search(after):
         return None
     clause = re.split(r"[,;:]", before)[-1]
-    m = NAMED_AS_DE.search(clause)
+    m = rules.named_as.search(clause)
     toks = words(clause[: m.start()]) if m else []
     while toks and toks[0].lower() in DETERMINERS | {"welchen", "welche", "welches"}:
         toks = toks[1:]  # "den Speke": the relative pronoun is what is named
     if not toks or len(toks) > 3 or not all(t[:1].isupper() for t in toks):
         return None
     subject = " ".join(toks)
-    return subject if german_subject(subject) == "ok" and speaker_kind(subject, lang, ()) == "person" else None
+    return subject if rules.subject_check(subject) == "ok" and speaker_kind(subject, lang, ()) == "person" else None
 
 
 def said_at_sentence_end(tail: str, lang: str) -> str | None:
@@ -121,4 +97,4 @@ def same_sentence_speaker(c: Candidate, earlier: list[Candidate], text: str) -> 
     return full[-1].speaker, full[-1].kind
 
 
-__all__ = ["echoed", "namer", "namer_after", "said_at_sentence_end", "same_sentence_speaker", "titled_person"]
+__all__ = ["echoed", "namer", "namer_after", "said_at_sentence_end", "same_sentence_speaker"]

@@ -6,10 +6,9 @@ worker processes fork so they share it.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-from indexer.annotate.quotes.speech_verbs import DETERMINERS
+from indexer.annotate.quotes.speaker_words import DETERMINERS
 
 PRONOUN_GENDER = {
     "he": "male", "er": "male", "il": "male", "él": "male", "lui": "male", "ele": "male", "hij": "male",
@@ -56,14 +55,6 @@ def slavic_surname_gender(surname: str) -> str | None:
     return None
 
 
-def german_sie_gender(after: str) -> str | None:
-    """'fügte sie hinzu', 'sagt sie': German 'sie' after a singular verb is 'she' (after 'sagten' it is 'they')."""
-    m = re.match(r"\W*(\w+)\s+sie(?!\w)", after)
-    if not m or m.group(1).lower().endswith("n") or m.group(1)[:1].isupper():
-        return None
-    return "female"
-
-
 @lru_cache(maxsize=1)
 def gender_detector():
     """gender-guesser's given-name dictionary (already a dependency, for the gazetteer), when installed."""
@@ -86,6 +77,6 @@ def gender_by_surname(names):
 
 
 __all__ = [
-    "PRONOUN_GENDER", "fits_gender", "gender_by_surname", "gender_detector", "german_sie_gender", "name_gender",
+    "PRONOUN_GENDER", "fits_gender", "gender_by_surname", "gender_detector", "name_gender",
     "slavic_surname_gender",
 ]

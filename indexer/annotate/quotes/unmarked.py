@@ -3,7 +3,8 @@
 German papers (old ones above all) set speech after a colon frame ("Da rief der Professor: Gebt euch …!"), around
 a short inverted frame ("Nein, antwortete derselbe, …") or before a naming sentence ("… war der Ruf"), with no marks
 at all. The words count as someone's only when they sound spoken: first or second person, a question, an
-exclamation; never the subjunctive of reported speech. Tuned on German only (UNMARKED_SPEECH).
+exclamation; never the subjunctive of reported speech. Tuned on German only: the words that tell such speech
+come from the language's rules (`Language.unmarked`, set in lang/de.py).
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ import re
 from indexer.annotate.quotes.attribution import SUBORDINATORS, verb_pattern
 from indexer.annotate.quotes.candidate import Candidate, strip_span
 from indexer.annotate.quotes.dialogue import TURN_DASHES
+from indexer.annotate.quotes.lang import UnmarkedSpeech, rules_for
 from indexer.annotate.quotes.marks import PAIRS_CHARS, PARA_SEP, QUOTE_CHARS, QuoteSpan
 
-UNMARKED_SPEECH = {"de"}  # German writers often give direct speech after a colon without marks
 UNMARKED_MIN_WORDS = 3
 
 
@@ -25,13 +26,16 @@ def unmarked_after_colon(masked: str, sentences: list[tuple[int, int]], lang: st
     antwortete derselbe', words set before an inverted verb of saying."""
     found: list[Candidate] = []
     verbs = verb_pattern(lang)
+    unmarked = rules_for(lang).unmarked
+    if unmarked is None:
+        return found
     for k, (s, e) in enumerate(sentences):
         sent = masked[s:e]
         colon = sent.rfind(":")
         said = colon >= 0 and (
-            verbs.search(sent[:colon]) and len(sent[:colon].split()) <= 30 or SPEECH_NOUNS_DE.search(sent[:colon])
+            verbs.search(sent[:colon]) and len(sent[:colon].split()) <= 30 or unmarked.speech_nouns.search(sent[:colon])
         )  # "… erwiderte die Herzogin:", "…, der Ruf: Landgraf, werde hart!"
-        cand = _said_around_frame(masked, s, e, lang) or _named_after(masked, sentences, k)
+        cand = _said_around_frame(masked, s, e, lang, unmarked) or _named_after(masked, sentences, k, unmarked)
         if cand:
             found.append(cand)
         if not said or "_" in sent[:colon]:
@@ -45,14 +49,14 @@ def unmarked_after_colon(masked: str, sentences: list[tuple[int, int]], lang: st
         else:
             s2, e2 = s + colon + 1, e
         start, end = strip_span(masked, s2, e2)
-        if not _reads_as_said(masked[start:end], short_ok=bool(SPEECH_NOUNS_DE.search(sent[:colon]))):
+        if not _reads_as_said(masked[start:end], unmarked, short_ok=bool(unmarked.speech_nouns.search(sent[:colon]))):
             continue
-        end = _speech_goes_on(masked, sentences, nxt, end)
+        end = _speech_goes_on(masked, sentences, nxt, end, unmarked)
         found.append(Candidate(start, end, [(start, end)], extra={"unmarked": True, "colon": True}))
     return found
 
 
-def unclosed_goes_on(text: str, span: QuoteSpan) -> QuoteSpan:
+def unclosed_goes_on(text: str, span: QuoteSpan, unmarked: UnmarkedSpeech) -> QuoteSpan:
     """A quote whose closing mark never comes stops at its line end; it runs on over the next lines of its
     paragraph while they still sound spoken ('„Meine Sache ist es … ⏎ Dieser Baum steht mir im Wege …')."""
     if span.closed or span.paragraphs > 1:
@@ -69,11 +73,11 @@ def unclosed_goes_on(text: str, span: QuoteSpan) -> QuoteSpan:
             if text[:stop].rstrip()[-1:] in ".!?…:" or stop == para_end:
                 break
         piece = text[pos:stop].strip()
-        if not piece or piece.startswith(TURN_DASHES) or INDIRECT_DE.search(piece):
+        if not piece or piece.startswith(TURN_DASHES) or unmarked.indirect.search(piece):
             break  # "— Wird man gewiß nicht!": a dash opens someone else's turn (here the writer's retort)
         if any(ch in PAIRS_CHARS.replace(" ", "") for ch in piece):
             break
-        if not (SPEAKING_VOICE_DE.search(piece) or SECOND_PERSON_DE.search(piece) or piece[-1:] in "!?"):
+        if not (unmarked.speaking_voice.search(piece) or unmarked.second_person.search(piece) or piece[-1:] in "!?"):
             break
         end, pos = stop, stop
     if end == span.inner_end:
@@ -82,14 +86,10 @@ def unclosed_goes_on(text: str, span: QuoteSpan) -> QuoteSpan:
     return QuoteSpan(span.start, end, span.inner_start, end, span.opener, False, 1)
 
 
-FRAME_AFTER_DE = re.compile(
-    r"^(?:(?:dies|das|so|es)\s+)?(?:ist|war|sind|waren|lautet|lautete|lauten|lauteten|hieß|heißt|klang|tönte)\s+"
-    r"(?:\w+\s+){0,2}(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Mahnung|Sprache|Losung|Parole|Antwort|Worte|Klage|Forderung)(?!\w)",
-    re.IGNORECASE,
-)
 
 
-def _named_after(masked: str, sentences: list[tuple[int, int]], k: int) -> Candidate | None:
+
+def _named_after(masked: str, sentences: list[tuple[int, int]], k: int, unmarked: UnmarkedSpeech) -> Candidate | None:
     """'Protest, Protest! ⏎ war die Mahnung, die ihnen ihr Organ zurief.' / '… es muß besser gehen! Dies ist die
     Sprache, welche …': an exclamation or question that the next sentence calls a call, a warning or a language."""
     if k + 1 >= len(sentences):
@@ -99,12 +99,12 @@ def _named_after(masked: str, sentences: list[tuple[int, int]], k: int) -> Candi
     nxt_start, nxt_end = strip_span(masked, *sentences[k + 1])
     if masked[end:nxt_start].count("\n") > 1 or said[-1:] not in "!?" or "_" in said or len(said.split()) < 2:
         return None
-    if not said[:1].isupper() or not FRAME_AFTER_DE.search(masked[nxt_start:nxt_end]):
+    if not said[:1].isupper() or not unmarked.named_after.search(masked[nxt_start:nxt_end]):
         return None
     return Candidate(start, end, [(start, end)], extra={"unmarked": True})
 
 
-def _reads_as_said(said: str, short_ok: bool = False) -> bool:
+def _reads_as_said(said: str, unmarked: UnmarkedSpeech, short_ok: bool = False) -> bool:
     """Words after a speech colon that a reader takes for the speaker's own: the speaking voice (first or second
     person, a question, an exclamation), not a listing, the writer's sentence going on, or reported speech."""
     words_said = said.split()
@@ -113,17 +113,17 @@ def _reads_as_said(said: str, short_ok: bool = False) -> bool:
     asks = said.rstrip()[-1:] in "!?"
     if len(words_said) < UNMARKED_MIN_WORDS and not (short_ok and asks):
         return False  # "Rufe: Wer?" — a one-word call only after a noun for calling
-    voice = bool(SPEAKING_VOICE_DE.search(said))
+    voice = bool(unmarked.speaking_voice.search(said))
     if not said[0].isupper() and not (voice and said[0].isalpha()):
         return False  # "1) Die Kammern …", "so wurde …"; but "sagen mußten: sie gefallen uns nicht."
     if words_said[0].lower() in SUBORDINATORS and not asks:
         return False  # "daß …": the writer's sentence going on; "Wie kann …?" is a question asked
-    if INDIRECT_DE.search(said):
+    if unmarked.indirect.search(said):
         return False  # "Wolken seyen allerdings dagewesen": the subjunctive reports, it does not quote
     return voice or asks  # "Die Polizei teilte mit: Der Verdächtige wurde festgenommen." is the writer's report
 
 
-def _speech_goes_on(masked: str, sentences: list[tuple[int, int]], k: int, end: int) -> int:
+def _speech_goes_on(masked: str, sentences: list[tuple[int, int]], k: int, end: int, unmarked: UnmarkedSpeech) -> int:
     """Unmarked speech runs on over the sentences right after it while they still sound spoken (addressing
     someone, exclaiming): 'Gebt euch keinen Einbildungen hin! Schweren Zeiten geht ihr entgegen …'."""
     while k < len(sentences):
@@ -132,29 +132,23 @@ def _speech_goes_on(masked: str, sentences: list[tuple[int, int]], k: int, end: 
             break
         start, stop = strip_span(masked, s, e)
         piece = masked[start:stop]
-        if not piece or "_" in piece or INDIRECT_DE.search(piece):
+        if not piece or "_" in piece or unmarked.indirect.search(piece):
             break
-        if not (SECOND_PERSON_DE.search(piece) or piece.rstrip()[-1:] in "!?:"):
+        if not (unmarked.second_person.search(piece) or piece.rstrip()[-1:] in "!?:"):
             break  # not "wir", "ich": the writer's own voice takes over again ("Wir haben oben …")
         end = stop
         k += 1
     return end
 
 
-ANSWER_DE = re.compile(r"^(?:Ja|Nein|Doch|Gewiß|Gewiss|Freilich|Jawohl)(?!\w)")
 FRAME_MAX_WORDS = 12
-FINITE_AUX_DE = set("mag mögen muß muss müssen wird werden würde würden kann können könnte möchte soll sollte hat hatte".split())
-# infinitives of saying, lowercase only: "Fragen", "Rufen" are nouns as well
-SPEECH_INFINITIVE_DE = re.compile(r"(?<!\w)(?:sagen|fragen|rufen|antworten|erwidern|ausrufen|zurufen)(?!\w)")
-ADDRESS_DE = re.compile(r"(?<!\w)(?:ich|mich|mir|mein\w*|du|dich|dir|dein\w*|euch|euer\w*)(?!\w)", re.IGNORECASE)
 
 
-def _said_around_frame(masked: str, s: int, e: int, lang: str) -> Candidate | None:
+
+def _said_around_frame(masked: str, s: int, e: int, lang: str, unmarked: UnmarkedSpeech) -> Candidate | None:
     """'Nein, Ew. Majestät, antwortete derselbe, und …' / 'Haben denn die Russen, mag sich mancher Bürgersmann
     fragen, von unserer Geschichte nichts gelernt?': words around a short clause set off by commas that holds a verb
     of saying are quoted — only when they sound spoken, so 'Gestern, sagte er, sei …' stays the writer's report."""
-    if lang != "de":
-        return None
     start, end = strip_span(masked, s, e)
     sent = masked[start:end]
     if "_" in sent or not sent[:1].isupper():
@@ -168,22 +162,22 @@ def _said_around_frame(masked: str, s: int, e: int, lang: str) -> Candidate | No
             continue
         verbs = verb_pattern(lang)
         inverted = bool(verbs.fullmatch(toks[0]))  # ", antwortete derselbe,"
-        modal = bool(FINITE_AUX_DE & set(toks[:2])) and bool(  # "mag sich … fragen", "man kann sagen"
-            verbs.fullmatch(toks[-1]) or SPEECH_INFINITIVE_DE.fullmatch(toks[-1])
+        modal = bool(unmarked.finite_aux & set(toks[:2])) and bool(  # "mag sich … fragen", "man kann sagen"
+            verbs.fullmatch(toks[-1]) or unmarked.speech_infinitives.fullmatch(toks[-1])
         )
-        if not (inverted or modal) or {t.lower() for t in toks} & {"ich", "wir"}:
+        if not (inverted or modal) or {t.lower() for t in toks} & unmarked.writer:
             continue  # the finite verb comes early in a frame (late in a subordinate clause: ", obwohl das … schreit");
             # ", muss ich sagen,", ", sagen wir mal,": the writer hedging in their own words, nobody else quoted
         head = sent[:c].rstrip()
         tail = sent[frame_end + 1 :].strip() if frame_end < len(sent) else ""
-        if tail.lower().startswith(("und ", "aber ", "doch ", "als ", "wie ")) or frame.rstrip()[-1:] in ".!?":
+        if tail.lower().startswith(unmarked.goes_on) or frame.rstrip()[-1:] in ".!?":
             tail = ""  # "…, antwortete derselbe, und Friedrich sagte": the writer's sentence goes on
         said = f"{head} {tail}".strip()
         if any(ch in said for ch in QUOTE_CHARS):
             return None  # 'Mehr kann ich nicht machen", sagte er': a stray mark, not words without marks
-        if len(head.split()) < 2 and not ANSWER_DE.search(head) or INDIRECT_DE.search(said):
+        if len(head.split()) < 2 and not unmarked.answer.search(head) or unmarked.indirect.search(said):
             return None
-        if not (ANSWER_DE.search(head) or ADDRESS_DE.search(said) or said.rstrip()[-1:] in "!?"):
+        if not (unmarked.answer.search(head) or unmarked.address.search(said) or said.rstrip()[-1:] in "!?"):
             return None  # not "wir", "unser": the writer's own editorial voice
         parts = [(start, start + len(head))]
         if tail:
@@ -196,16 +190,7 @@ def _said_around_frame(masked: str, s: int, e: int, lang: str) -> Candidate | No
     return None
 
 
-SPEECH_NOUNS_DE = re.compile(
-    r"(?<!\w)(?:Ruf|Rufe|Zuruf|Zurufe|Ausruf|Frage|Antwort|Losung|Parole|Mahnung|Spruch|Wahlspruch|Ausspruch|Worte)"
-    r"(?:\s+(?:lauten|lautet|lautete))?\s*$"
-)
-# Words said sound like someone speaking: first or second person, or an exclamation or question.
-SPEAKING_VOICE_DE = re.compile(r"(?<!\w)(?:ich|mich|mir|mein\w*|wir|uns|unser\w*|du|dich|dir|dein\w*|euch|euer\w*|"
-                               r"ihnen)(?!\w)", re.IGNORECASE)  # not sie/ihr: also "she", "they", "her"
-# inside speech already, "ihr" is "you" ("Schweren Zeiten geht ihr entgegen"): someone is being addressed
-SECOND_PERSON_DE = re.compile(r"(?<!\w)(?:du|dich|dir|dein\w*|ihr|euch|euer\w*)(?!\w)", re.IGNORECASE)
-INDIRECT_DE = re.compile(r"(?<!\w)(?:sei|seien|seyen|seye|hätten|könne|müsse|wolle|solle|dürfe)(?!\w)")
 
 
-__all__ = ["UNMARKED_SPEECH", "SPEECH_INFINITIVE_DE", "SPEECH_NOUNS_DE", "unclosed_goes_on", "unmarked_after_colon"]
+
+__all__ = ["unclosed_goes_on", "unmarked_after_colon"]

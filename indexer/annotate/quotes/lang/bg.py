@@ -1,0 +1,11 @@
+"""Bulgarian (bg): the quote finder's rules for it."""
+
+from __future__ import annotations
+
+from indexer.annotate.quotes.lang import Language
+
+
+class Rules(Language):
+    code = "bg"
+    free_order = True
+    dash_dialogue = True

@@ -1,0 +1,10 @@
+"""Catalan (ca): the quote finder's rules for it."""
+
+from __future__ import annotations
+
+from indexer.annotate.quotes.lang import Language
+
+
+class Rules(Language):
+    code = "ca"
+    dash_dialogue = True

@@ -1,0 +1,21 @@
+"""French (fr): the quote finder's rules for it."""
+
+from __future__ import annotations
+
+from indexer.annotate.quotes.lang import Language, word_list
+
+
+class Rules(Language):
+    code = "fr"
+    name_particles_lowercase = True  # "Eva de Wit", "Charles de Gaulle"
+    verbs = word_list("""a_déclaré déclare a_dit dit disait a_affirmé affirme a_ajouté ajoute a_expliqué explique
+        a_souligné souligne a_indiqué indique estime a_estimé a_assuré assure a_précisé précise
+        a_averti avertit a_lancé lance a_confié confie a_martelé martèle poursuit a_poursuivi
+        a_insisté insiste a_rappelé rappelle a_répondu répond a_noté note a_reconnu reconnaît
+        a_prévenu prévient a_annoncé annonce a_écrit écrit a_commenté commente résume a_résumé
+        a_assuré ajouté déclaré expliqué souligné indiqué précisé affirmé estimé assuré averti martelé insisté
+        rappelé répondu commenté a-t-il_prévenu a-t-elle_prévenu a-t-il_lancé a-t-elle_lancé a-t-il_noté
+        a-t-elle_noté a-t-il_reconnu a-t-elle_reconnu a-t-il_confié a-t-elle_confié s'est_dit s’est_dit
+        se_dit a_décrit décrit parle a_résumé a_raconté raconte a_témoigné témoigne a_plaidé""")
+    according = ("selon", "d'après", "d’après")
+    person_pronouns = frozenset({"il", "elle", "ils", "elles"})

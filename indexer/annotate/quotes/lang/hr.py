@@ -1,0 +1,10 @@
+"""Croatian (hr): the quote finder's rules for it."""
+
+from __future__ import annotations
+
+from indexer.annotate.quotes.lang import Language
+
+
+class Rules(Language):
+    code = "hr"
+    free_order = True

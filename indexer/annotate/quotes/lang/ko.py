@@ -1,0 +1,10 @@
+"""Korean (ko): the quote finder's rules for it."""
+
+from __future__ import annotations
+
+from indexer.annotate.quotes.lang import Language
+
+
+class Rules(Language):
+    code = "ko"
+    caseless = True

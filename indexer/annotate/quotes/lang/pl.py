@@ -1,0 +1,19 @@
+"""Polish (pl): the quote finder's rules for it."""
+
+from __future__ import annotations
+
+from indexer.annotate.quotes.lang import Language, word_list
+
+
+class Rules(Language):
+    code = "pl"
+    free_order = True
+    verbs = word_list("""powiedział powiedziała powiedzieli mówi mówił mówiła dodał dodała dodaje dodali stwierdził stwierdziła
+        stwierdza podkreślił podkreśliła podkreśla wyjaśnił wyjaśniła wyjaśnia zaznaczył zaznaczyła zaznacza
+        oświadczył oświadczyła przekazał przekazała ocenił oceniła ocenia napisał napisała ostrzegł ostrzegła
+        zapewnił zapewniła zapewnia tłumaczy tłumaczył przyznał przyznała poinformował poinformowała
+        poinformowali uważa odpowiedział odpowiedziała opowiada opowiadał opowiadała opowiedział opowiedziała
+        skarży_się żali_się przyznaje zauważa zauważył zauważyła przekonuje przekonywał przekonywała skarży zarzucił zarzuciła
+        mówią zapowiedział zapowiedziała zapowiedzieli zapowiada""")
+    according = ("według", "zdaniem")
+    person_pronouns = frozenset({"on", "ona", "oni"})

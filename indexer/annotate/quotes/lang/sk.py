@@ -1,0 +1,10 @@
+"""Slovak (sk): the quote finder's rules for it."""
+
+from __future__ import annotations
+
+from indexer.annotate.quotes.lang import Language
+
+
+class Rules(Language):
+    code = "sk"
+    free_order = True

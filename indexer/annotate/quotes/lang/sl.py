@@ -1,0 +1,10 @@
+"""Slovene (sl): the quote finder's rules for it."""
+
+from __future__ import annotations
+
+from indexer.annotate.quotes.lang import Language
+
+
+class Rules(Language):
+    code = "sl"
+    free_order = True

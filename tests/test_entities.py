@@ -360,7 +360,7 @@ def test_german_noun_in_apposition_types_the_name_after_it():
 
 
 def test_german_names_the_lexicon_lists_are_still_names():
-    from indexer.annotate.entities import german
+    from indexer.annotate.entities.lang import de as german
 
     if german._lexicon() is None:
         pytest.skip("no German lexicon")

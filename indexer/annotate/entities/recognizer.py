@@ -15,8 +15,19 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from indexer.annotate.entities import arabic as arabic_names
-from indexer.annotate.entities import dutch, german
+from indexer.annotate.entities import core
+from indexer.annotate.entities.core import (
+    _HAN,
+    _HIRAGANA,
+    _NAME_PARTICLES,
+    CONNECTORS,
+    CONNECTORS_BY_LANG,
+    Mention,
+    _is_cap,
+    _lexicon,
+    _stopwords,
+    _Tok,
+)
 from indexer.annotate.entities.gazetteer import (
     IRREGULAR_DEMONYMS,
     MONTHS_DAYS,
@@ -37,16 +48,22 @@ from indexer.annotate.entities.gazetteer import (
     place_index,
     script_index,
 )
-from indexer.annotate.entities.slavic import (
+from indexer.annotate.entities.inflection import (
     PL_PLACE_PREPOSITIONS,
     agreed_nominative,
+    pl_adjective_stem,
+    polish_nominative,
+)
+from indexer.annotate.entities.lang import ar as arabic_names
+from indexer.annotate.entities.lang import de as german
+from indexer.annotate.entities.lang import ja, zh
+from indexer.annotate.entities.lang import nl as dutch
+from indexer.annotate.entities.lang.slavic import (
     country_after,
     descriptor_start,
     extend_org_end,
     merge_phrase_orgs,
-    pl_adjective_stem,
     polish_common_noun,
-    polish_nominative,
     polish_place_name,
     ru_not_a_place,
     split_bracketed_acronym,
@@ -67,17 +84,6 @@ from indexer.text.names import (
 _TOKEN = re.compile(r"\b[A-ZА-ЯІЇЄҐ]\.(?=\s?[A-ZА-ЯІЇЄҐ][a-zа-яіїєґ])|\b(?:[LlDdJjMmnSsTtCc]|N(?!['’][A-Z])|[Qq]u)['’](?=\w)|\b(?:[DdNnSs]?[Aa]ll|[Dd]ell|[Dd]egl)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
 _SENT_END = {".", "!", "?", "…", ":", ";"}
 _OPENERS = set("\"'«»“”„‘’([{–—-•*")
-_NAME_PARTICLES = {"de", "van", "von", "der", "den", "da", "di", "du", "dos", "bin", "ibn", "al", "el", "la", "le"}
-CONNECTORS_BY_LANG = {
-    "en": {"of", "the", "for", "&"} | _NAME_PARTICLES,
-    "de": {"von", "van", "vom", "zu", "de", "am", "der", "&", "d'", "d’", "of"},  # ("Adolphe d’Ennery", "College of Music")
-    "es": {"de", "del", "la", "las", "los", "el"},
-    "fr": {"de", "du", "des", "la", "le", "d'", "d’", "l'", "l’", "&", "del"},  # (Spanish names: "Unión Agraria del Sur")
-    "nl": {"van", "de", "der", "den", "het", "voor", "ter", "&"},
-    "it": {"di", "del", "della", "dei", "degli", "da", "de", "dell'", "dell’", "dall'", "dall’", "d'", "d’"},
-    "pt": {"de", "do", "da", "dos", "das", "del"},
-}
-CONNECTORS = set().union(*CONNECTORS_BY_LANG.values())
 _PURPOSE_LINKS = {"es": {"para", "por", "contra"}, "pt": {"para", "por", "contra"}, "it": {"per", "contro"},
                   "fr": {"pour", "contre"}}
 _PLACE_PREPS = {
@@ -105,42 +111,12 @@ _SPEECH_VERBS = {
     "verklaarde", "disse", "dichiarato", "powiedział", "powiedziała", "заявив", "сказав", "зазначив",
     "заявила", "сказала", "заявил", "сказал", "отметил",
 }
-_STOPWORD_CACHE: dict[str, frozenset[str]] = {}
-_STOP_LANG_NAMES = {"en": "english", "de": "german", "fr": "french", "es": "spanish", "nl": "dutch",
-                    "it": "italian", "pt": "portuguese", "pl": "polish", "uk": "ukrainian", "ru": "russian"}
-_EXTRA_STOP = {
-    "the", "a", "an", "this", "that", "these", "those", "it", "its", "he", "she", "they", "we", "you", "his",
-    "her", "their", "our", "but", "and", "or", "if", "when", "while", "after", "before", "as", "at", "in",
-    "on", "for", "with", "by", "from", "to", "of", "so", "yet", "there", "here", "what", "who", "why",
-    "how", "where", "which", "some", "many", "most", "all", "both", "each", "every", "no", "not", "one",
-    "two", "three", "also", "however", "meanwhile", "earlier", "later", "today", "yesterday", "tomorrow",
-    "last", "next", "first", "according", "despite", "during", "since", "until", "although", "though",
-    "because", "than", "then", "now", "just", "still", "even", "only", "my", "your", "me", "him", "them",
-    "us", "i", "mr", "mrs", "ms", "dr", "photo", "getty", "images",
-    # uk / ru pronouns and sentence openers missing from the stop-word lists
-    "він", "вона", "воно", "вони", "ми", "ви", "я", "усі", "всі", "все", "це", "цей", "ця", "ці", "той", "та",
-    "там", "тут", "тоді", "потім", "нагадаємо", "зокрема", "проте", "однак", "втім", "отже", "відтак", "крім",
-    "окрім", "наразі", "також", "натомість", "звісно", "якось", "далі", "пізніше", "раніше", "она",
-    "он", "оно", "они", "мы", "вы", "это", "этот", "эта", "эти", "тогда", "потом", "напомним", "однако",
-    "впрочем", "итак", "кроме", "также", "зато", "конечно", "далее", "позже", "ранее", "при", "по", "на",
-}
 _ABBREVIATIONS = {
     "тов", "пп", "пат", "прат", "дп", "го", "ат", "ват", "зат", "ооо", "оао", "зао", "пао", "ип", "змі", "сми",
     "пдв", "ндс", "ато", "оос", "фоп", "кп", "ку", "куа", "снд", "снг", "ссср", "срср",
 }
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 
-
-@dataclass
-class Mention:
-    surface: str
-    type: str | None  # None: capitalised but untyped so far
-    start: int  # order of appearance (token index over the whole article)
-    canonical: str | None = None  # gazetteer / known-organisation name
-    weak: bool = False  # came from a headline-case title: keep only if confirmed elsewhere
-    lemma: str = ""  # dictionary form for inflecting languages
-    person_cue: bool = False
-    fallback: str | None = None  # type an untyped mention takes if no person's name claims it
 
 
 @dataclass
@@ -151,74 +127,34 @@ class _Cluster:
     extra_aliases: list[str] = field(default_factory=list)
 
 
-def _stopwords(language: str) -> frozenset[str]:
-    if language not in _STOPWORD_CACHE:
-        words = set(_EXTRA_STOP)
-        try:
-            from stop_words import get_stop_words
-
-            words |= {w.casefold() for w in get_stop_words(_STOP_LANG_NAMES.get(language, "english"))}
-            words -= _NOT_STOP.get(language, set())
-        except Exception:  # noqa: BLE001 - optional package, unknown language
-            pass
-        _STOPWORD_CACHE[language] = frozenset(words)
-    return _STOPWORD_CACHE[language]
-
-
-# Words a stop list has that open names in news: "Li Wenjun" (the English list carries Italian "li")
-_NOT_STOP = {"en": {"li"}}
-
-
-@lru_cache(maxsize=16)
-def _lexicon(language: str):
-    """simplemma's case-sensitive word-form dictionary for the language, or None."""
-    code = language if language in ("de", "en", "fr", "es", "nl", "it", "pt", "pl", "uk", "ru") else None
-    if code is None:
-        return None
-    try:
-        from indexer.text.lemmas import SqliteDictionaryFactory
-
-        return SqliteDictionaryFactory().get_dictionary(code)  # row lookups, not a whole language in memory
-    except Exception:  # noqa: BLE001 - optional package or missing language data
-        return None
 
 
 def _lexical_common(word: str, language: str) -> bool:
     """A common word of the language: its lower-case form is in the lexicon (for German, the word itself)."""
-    lex = _lexicon(language)
-    if lex is None or word.isupper():
+    if language != "de":
+        return core._lexical_common(word, language)
+    if _lexicon(language) is None or word.isupper():
         return False
-    if language == "de":
-        if _saint_name(word) or _german_landmark(word):
-            return False
-        if "/" in word:
-            return all(_lexical_common(part, language) and not german.lexicon_name(part) and not place_for(part, "de")
-                       for part in word.split("/"))  # "Hannover/Leipzig", "Bund/Länder"
-        if german.capitalised_non_noun(word):
-            return True  # "Dabei", "Darin" (even if somewhere a given name)
-        if _de_given(word) or german.street_name(word):
-            return False  # "Margrit" is no compound of "Mar" and "Grit", nor "Pestalozzistraße" a common noun
-        return german.known(word) or german.ordinary_noun(word)
-    low = word.lower()
-    return low in lex and word not in lex
+    if _saint_name(word) or _german_landmark(word):
+        return False
+    if "/" in word:
+        return all(_lexical_common(part, language) and not german.lexicon_name(part) and not place_for(part, "de")
+                   for part in word.split("/"))  # "Hannover/Leipzig", "Bund/Länder"
+    if german.capitalised_non_noun(word):
+        return True  # "Dabei", "Darin" (even if somewhere a given name)
+    if _de_given(word) or german.street_name(word):
+        return False  # "Margrit" is no compound of "Mar" and "Grit", nor "Pestalozzistraße" a common noun
+    return german.known(word) or german.ordinary_noun(word)
 
 
 def _unknown_word(word: str, language: str) -> bool:
-    lex = _lexicon(language)
     if language == "de" and german.lexicon_name(word):
         return True  # "Merkel", "Lufthansa": listed in the lexicon, yet no noun
-    return lex is not None and word not in lex and word.lower() not in lex
+    return core._unknown_word(word, language)
 
 
 # ---------------------------------------------------------------- tokenising
 
-
-@dataclass
-class _Tok:
-    text: str
-    sent_start: bool
-    index: int  # character offset in the article
-    pos: int = 0  # position in its paragraph's token list
 
 
 def _tokens(paragraph: str, offset: int) -> list[_Tok]:
@@ -236,8 +172,6 @@ def _tokens(paragraph: str, offset: int) -> list[_Tok]:
     return toks
 
 
-def _is_cap(word: str) -> bool:
-    return word[:1].isupper() and any(ch.isalpha() for ch in word)
 
 
 def _is_all_caps(toks: list[_Tok]) -> bool:
@@ -1878,17 +1812,11 @@ def _org_around_place(para: str, start: int, hit: str) -> tuple[int, str] | None
 
 # Arabic words that are also place names in the gazetteer: "المدينة" (the city, Medina), "رياض" (a riad).
 _AR_COMMON_WORDS = {"المدينة", "مدينة", "رياض", "الرياض"}
-_HAN = "\u3400-\u9fff"
 _KANA_NAME = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}(?:[・·][\u30a1-\u30fa\u30fc]{1,})+")
 _HAN_DOT_NAME = re.compile(rf"[{_HAN}]{{2,6}}(?:·[{_HAN}]{{1,6}})+")
 # Characters that end a title or start a predicate, never part of a transliterated name.
 _HAN_NOT_NAME = set("的和与在是了对向由使臣家长员表席理裁授者国说称指认强会人为将从提则呼希宣发告透补问也都")
-_HIRAGANA = re.compile(r"[\u3041-\u309f]")
-ZH_SURNAMES = set("李王张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏"
-                   "吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱"
-                   "严覃武戴莫孔向汤")
-_ZH_AFTER_NAME = re.compile(r"表示|说|指出|称|认为|强调|告诉|介绍|先生|女士|教授|博士")
-_JA_NAME = re.compile(rf"(?<![{_HAN}])[{_HAN}]{{3,5}}(?=氏|さん|社長|会長|教授|知事|市長|監督|議員|代表|准教授)")
+
 
 
 def _script_people(para: str, base: int, weak: bool) -> list[Mention]:
@@ -1910,14 +1838,14 @@ def _script_people(para: str, base: int, weak: bool) -> list[Mention]:
             name = "·".join([head, *parts[1:-1], tail[:cut]])
             out.append(Mention(name, "person", base + m.start() + len(parts[0]) - len(head), weak=weak))
     kana = _HIRAGANA.search(para) is not None
-    for m in [] if kana else _ZH_AFTER_NAME.finditer(para):
+    for m in [] if kana else zh.AFTER_NAME.finditer(para):
         before = para[max(0, m.start() - 3) : m.start()]
         for n in (3, 2):
             cand = before[-n:]
-            if len(cand) == n and cand[0] in ZH_SURNAMES and all("\u4e00" <= ch <= "\u9fff" for ch in cand):
+            if len(cand) == n and cand[0] in zh.ZH_SURNAMES and all("\u4e00" <= ch <= "\u9fff" for ch in cand):
                 out.append(Mention(cand, "person", base + m.start() - n, weak=weak))
                 break
-    for m in _JA_NAME.finditer(para) if kana else []:
+    for m in ja.NAME_BEFORE_TITLE.finditer(para) if kana else []:
         out.append(Mention(m.group(), "person", base + m.start(), weak=weak))
     taken: set[int] = set()
     unique = []
@@ -2257,11 +2185,11 @@ def _person_key(name: str) -> str:
     words = [w for w in name.split() if w.casefold().strip(".,") not in PERSON_TITLES]
     known = person_for(name) or (person_for(" ".join(words)) if words else None)
     if known:
-        words = _given_first(known.split())
+        words = zh.given_first(known.split())
     elif len(words) == 1 and (parts := _unspaced_name(words[0])):
         words = parts  # "北原健二" → 健二 北原, "李文军" → 文军 李
     else:
-        words = _given_first(words)
+        words = zh.given_first(words)
     if not words:
         return "person:" + fold(name)
     # "الإدريسي", "佐藤", "Вишневская": a known person's surname in another script is keyed as the Latin one
@@ -2296,24 +2224,7 @@ def _given_word(words: list[str]) -> str | None:
 
 
 _HAN_ONLY = re.compile(r"[\u3400-\u9fff]{2,4}")
-_PINYIN_SYLLABLE = (r"(?:ch|sh|zh|hs|ts|tz|[bpmfdtnlgkhjqxrzcsyw])?"
-                    r"(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ei|ui|ao|ou|iu|ie|ue|er|an|en|in|un|ia|ua|uo"
-                    r"|ih|a|o|e|i|u)")
-_PINYIN_GIVEN = re.compile(rf"(?i){_PINYIN_SYLLABLE}(?:-?{_PINYIN_SYLLABLE})?")
-# Chinese surnames as the Latin press writes them (pinyin, and Wade-Giles for Taiwan and Hong Kong)
-_CHINESE_SURNAMES = frozenset("""li wang zhang liu chen yang huang zhao wu zhou xu sun ma zhu hu guo he gao lin luo zheng
-liang xie song tang han feng deng cao peng zeng xiao tian dong yuan pan cai jiang yu du ye cheng su wei lu ding ren shen
-yao jin qian tan fu fan bai kong mao qin xiong meng chang chou hsu hsieh kuo hung chiu tseng liao lai yeh tsai chuang
-chiang ho lee chan wong cheung leung tsang""".split())
 
-
-def _given_first(words: list[str]) -> list[str]:
-    """Chinese names in Latin letters put the surname first ("Li Wenjun", "Lin Chih-hao"): turn them round, so
-    that the surname is last as in every other name the keys are made of."""
-    if len(words) == 2 and words[0].casefold() in _CHINESE_SURNAMES and _PINYIN_GIVEN.fullmatch(words[1]) and (
-            fold(words[1]) not in first_names()):
-        return [words[1], words[0]]
-    return words
 
 
 def _unspaced_name(word: str) -> list[str] | None:
@@ -2321,7 +2232,7 @@ def _unspaced_name(word: str) -> list[str] | None:
     mostly two ("北原健二", "佐藤遥"); two characters alone that start with no Chinese surname are a surname."""
     if not _HAN_ONLY.fullmatch(word):
         return None
-    cut = 1 if word[0] in ZH_SURNAMES and len(word) <= 3 else 2
+    cut = 1 if word[0] in zh.ZH_SURNAMES and len(word) <= 3 else 2
     return [word[cut:], word[:cut]] if len(word) > cut else [word]
 
 
@@ -2331,7 +2242,7 @@ def _script_surnames() -> dict[str, str]:
     "الإدريسي" → "Idrissi", "イドリシ" → "Idrissi"), so that the surname alone finds them in any script."""
     out: dict[str, str] = {}
     for canonical, variants in all_people().items():
-        latin = _given_first(canonical.split())
+        latin = zh.given_first(canonical.split())
         if len(latin) < 2:
             continue
         for v in variants:
@@ -2519,7 +2430,7 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
         if language in _TAGGER_ORGS:
             mentions = _with_tagger_orgs(mentions, texts, language, weak_first)
     mentions += _script_mentions(texts, weak_first)
-    mentions += _japanese_surnames(texts, mentions)
+    mentions += ja.surnames(texts, mentions)
     if language in _SURNAME_ENDINGS:
         mentions = _inflected_surnames(mentions, "\n\n".join(texts), language, len(title) if weak_first else -1)
     if weak_first and _headline_case(title, language):
@@ -2566,7 +2477,7 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     return entities
 
 
-_JA_AFTER_SURNAME = "さん|氏|社長|会長|教授|知事|市長|は|が|も|の|と|に"
+
 
 
 _PL_CASE_ENDINGS = ("a", "owi", "em", "iem", "u", "ie", "y", "ą", "ego", "emu", "m", "owie", "ów", "om")
@@ -2757,24 +2668,7 @@ def _month_name(name: str) -> bool:
     return fold(name) in _month_folds()
 
 
-def _japanese_surnames(paragraphs: list[str], mentions: list[Mention]) -> list[Mention]:
-    """"森川さん", "北原社長" after "森川紗季", "北原健二": a Japanese full name found once lends its two-kanji
-    surname to later bare mentions (lemma = full name, so they join it)."""
-    full = {m.surface: m for m in mentions if m.type == "person" and _JA_FULL_NAME.fullmatch(m.surface)}
-    if not full or not any(_HIRAGANA.search(p) for p in paragraphs):
-        return []
-    out: list[Mention] = []
-    base = 0
-    for para in paragraphs:
-        for name, m in full.items():
-            pattern = rf"(?<![{_HAN}]){re.escape(name[:2])}(?![{_HAN}])(?={_JA_AFTER_SURNAME})"
-            for hit in re.finditer(pattern, para):
-                out.append(Mention(name[:2], "person", base + hit.start(), lemma=name, weak=m.weak))
-        base += len(para) + 2
-    return out
 
-
-_JA_FULL_NAME = re.compile(rf"[{_HAN}]{{3,5}}")
 
 
 def _join_script_people(mentions: list[Mention]) -> None:

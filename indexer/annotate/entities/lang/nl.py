@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from indexer.annotate.entities.core import CONNECTORS, Mention, _lexical_common, _unknown_word
 from indexer.annotate.entities.gazetteer import country_codes, first_names, org_for, place_for
 from indexer.text.names import fold
 
@@ -106,7 +107,6 @@ def is_byline(line_tokens: list[str]) -> bool:
 
 def byline_mention(toks: list, mentions: list, headline: bool) -> bool:
     """Add the writer of a signature line ("( AD )", "JCS") as a person; False when the line is no signature."""
-    from indexer.annotate.entities.recognizer import Mention  # (late: entities imports this module)
 
     texts = [t.text for t in toks]
     if not is_byline(texts):
@@ -119,14 +119,12 @@ def byline_mention(toks: list, mentions: list, headline: bool) -> bool:
 
 def common_word(word: str) -> bool:
     """An ordinary Dutch word written with a capital ("Financiën", "Sociale"), not a name."""
-    from indexer.annotate.entities.recognizer import _lexical_common  # (late: entities imports this module)
 
     return _lexical_common(word, "nl")
 
 
 def known_word(word: str) -> bool:
     """A word the Dutch dictionary lists as written (capitalised too): a people, a language, an adjective."""
-    from indexer.annotate.entities.recognizer import _unknown_word  # (late: entities imports this module)
 
     return not _unknown_word(word, "nl") and not word.isupper()
 
@@ -134,10 +132,6 @@ def known_word(word: str) -> bool:
 def split_portfolio(words: list, toks: list, mentions: list, headline: bool) -> list:
     """Cut a portfolio off the run of capitals it leads ("Financiën Didier Reynders") into a mention of its own,
     and return the rest of the run."""
-    from indexer.annotate.entities.recognizer import (  # (late: entities imports this module)
-        CONNECTORS,
-        Mention,
-    )
 
     start = words[0].pos
     k = portfolio_length([w.text for w in words], [t.text for t in toks[max(0, start - 2):start]])

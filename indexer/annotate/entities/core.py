@@ -44,6 +44,34 @@ _EXTRA_STOP = {
 _HAN = "\u3400-\u9fff"
 _HIRAGANA = re.compile(r"[\u3041-\u309f]")
 
+_PLACE_PREPS = {
+    "in", "at", "from", "to", "near", "into", "across", "en", "à", "au", "aux", "dans", "de", "desde", "hacia",
+    "nach", "aus", "im", "bei", "naar", "uit", "bij", "te", "w", "we", "z", "ze", "do", "na", "у", "в", "во",
+    "з", "із", "из", "до", "під", "под", "біля", "около", "a", "da", "em", "no", "per", "verso",
+}
+_PLACE_HEADS = {"estadio", "stadium", "stadion", "stade", "aeropuerto", "airport", "flughafen", "aéroport",
+                "luchthaven", "estación", "bahnhof", "gare", "station", "plaza", "parque", "park", "puente",
+                "san", "santa", "santo", "são", "saint", "sainte", "st", "sankt", "port", "puerto", "porto",
+                "fort", "mount", "mont", "monte", "lake", "lago", "cape", "cabo", "bad", "new", "nueva", "nuevo",
+                "north", "south", "east", "west", "nord", "sud", "isla", "islas", "île", "sierra", "costa", "rio",
+                "río", "gulf", "golfo", "klein", "groß", "gross", "neu", "alt", "ober", "nieder", "hohen"}
+_PLACE_TAILS = {"highway", "street", "avenue", "road", "square", "bridge", "river", "island", "islands", "mountains",
+                "valley", "bay", "coast", "city", "county", "province", "region", "straße", "strasse", "platz",
+                "calle", "avenida", "plaza", "straat", "plein", "rue", "place", "boulevard", "provinz",
+                "provincia", "oblast", "weg", "allee", "gasse", "damm", "chaussee", "ufer"}
+_SPEECH_VERBS = {
+    "said", "says", "told", "added", "stated", "sagte", "sagt", "erklärte", "betonte", "meinte", "dijo",
+    "noted", "warned", "insisted", "explained", "recordó", "indicó", "manifestó", "añadió", "subrayó", "destacó",
+    "precisó", "advirtió", "insistió", "reconoció", "comentó", "anunció", "consideró", "apuntó", "expresó",
+    "agregó", "meint", "betont", "kritisierte", "forderte", "warnte", "ergänzte", "verweist", "zegde",
+    "benadrukte", "meldde", "stelde", "vindt", "stelt", "meent", "benadrukt", "verklaart", "antwoordt",
+    "afirmó", "declaró", "señaló", "explicó", "aseguró", "déclare", "affirme", "explique", "zei", "zegt",
+    "verklaarde", "disse", "dichiarato", "powiedział", "powiedziała", "заявив", "сказав", "зазначив",
+    "заявила", "сказала", "заявил", "сказал", "отметил",
+}
+_DESCRIBED_BY_PLACE = re.compile(r"-(?:based|born|led|owned|backed|listed|headquartered|registered)$")
+_QUOTES = {"\"", "„", "“", "”", "«", "»", "‚", "‘", "’", "'"}
+
 
 @dataclass
 class Mention:

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from indexer.annotate.entities.core import CONNECTORS, Mention, _lexical_common, _unknown_word
 from indexer.annotate.entities.gazetteer import country_codes, first_names, org_for, place_for
+from indexer.annotate.entities.lang import Rules
 from indexer.text.names import fold
 
 # Words after which a capitalised phrase after "van" is the portfolio of a ministry or department; the
@@ -201,3 +202,13 @@ def surname_particle(words: list[str], k: int) -> bool:
     """Whether words[k], a "van" or "de" inside a run of capitals, is part of a Flemish surname ("Koen Van de
     Steene", "Luc De Vos"): Flemish surnames write their first particle with a capital, a preposition never."""
     return words[k][:1].isupper() or (k > 0 and words[k - 1][:1].isupper() and words[k - 1].casefold() in _PARTICLES)
+
+
+class Dutch(Rules):
+    portfolios_are_organisations = True
+
+    def given_name_not_month(self, words: list[str]) -> bool:
+        return given_name_not_month(words)
+
+
+RULES = Dutch("nl")

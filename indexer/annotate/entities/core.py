@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from indexer.annotate.entities.gazetteer import PERSON_TITLES
+
 _NAME_PARTICLES = {"de", "van", "von", "der", "den", "da", "di", "du", "dos", "bin", "ibn", "al", "el", "la", "le"}
 CONNECTORS_BY_LANG = {
     "en": {"of", "the", "for", "&"} | _NAME_PARTICLES,
@@ -147,3 +149,13 @@ class _Tok:
 
 def _is_cap(word: str) -> bool:
     return word[:1].isupper() and any(ch.isalpha() for ch in word)
+
+
+def _hyphen_title(low: str) -> bool:
+    """"VLD-voorzitter", "SPD-Chef", "US-Präsident": a title compounded with a party or country is a title."""
+    return "-" in low and low.rsplit("-", 1)[1] in PERSON_TITLES
+
+
+def _is_title(word: str) -> bool:
+    low = word.casefold().strip(".")
+    return low in PERSON_TITLES or _hyphen_title(low)

@@ -28,7 +28,9 @@ from indexer.annotate.entities.core import (
     CONNECTORS,
     CONNECTORS_BY_LANG,
     Mention,
+    _hyphen_title,
     _is_cap,
+    _is_title,
     _lexicon,
     _stopwords,
     _Tok,
@@ -54,23 +56,16 @@ from indexer.annotate.entities.gazetteer import (
     script_index,
 )
 from indexer.annotate.entities.inflection import (
-    PL_PLACE_PREPOSITIONS,
     agreed_nominative,
-    pl_adjective_stem,
-    polish_nominative,
 )
 from indexer.annotate.entities.lang import ar as arabic_names
 from indexer.annotate.entities.lang import de as german
 from indexer.annotate.entities.lang import ja, rules_for, zh
-from indexer.annotate.entities.lang import nl as dutch
 from indexer.annotate.entities.lang.slavic import (
     country_after,
     descriptor_start,
     extend_org_end,
     merge_phrase_orgs,
-    polish_common_noun,
-    polish_place_name,
-    ru_not_a_place,
     split_bracketed_acronym,
 )
 from indexer.models import ENTITY_TYPES, Entity
@@ -275,19 +270,12 @@ def _org_word(words: list[str], language: str) -> bool:
     return rules_for(language).org_word(words)
 
 
-# Offices whose portfolio, capitalised after "van"/"de"/"of", names a ministry or department.
-_PORTFOLIO_HOLDERS = {"minister", "ministerie", "staatssecretaris", "kabinet", "departement"}  # (Dutch usage)
 def _particle_surname(words: list[_Tok], language: str) -> bool:
     """A capitalised name particle mid-sentence before one word the lexicon lacks is a Dutch, Flemish or Italian
     surname ("Di Rupo", "De Gucht"), not an article before a name."""
     first = words[0]
     return (len(words) == 2 and not first.sent_start and first.text[:1].isupper() and first.text.casefold() in
             _NAME_PARTICLES and _unknown_word(words[1].text, language) and not words[1].text.isupper())
-
-
-def _hyphen_title(low: str) -> bool:
-    """"VLD-voorzitter", "SPD-Chef", "US-Präsident": a title compounded with a party or country is a title."""
-    return "-" in low and low.rsplit("-", 1)[1] in PERSON_TITLES
 
 
 def _sentence_stopword(first: _Tok, language: str) -> bool:
@@ -477,7 +465,6 @@ def _in_score_line(toks: list[_Tok], after: int) -> bool:
     return numbers >= 2 and len(toks) <= 25 and words <= 3  # not a sentence that happens to hold two figures
 
 
-_TEAM_LANGS = {"en", "es"}
 
 
 _DATELINE = re.compile(r"(?:\( [A-ZÁÉÍÓÚÑ][^()]{0,40} \) )?, \d{1,2} [a-záéíóú]{3,10}\.? (?:\d{4} )?\( [A-Z][A-Za-z]+ \)")
@@ -495,54 +482,6 @@ def _after_person_bracket(toks: list[_Tok], start: int, end: int, mentions: list
     last = toks[start - 2]
     return bool(mentions) and mentions[-1].type == "person" and (
         mentions[-1].start + len(mentions[-1].surface) == last.index + len(last.text))
-
-
-def _join_and_orgs(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """"Monopolies and Mergers Commission", "Mines and Energy Ministry": "and" inside a name that ends in an
-    organisation word, when what stands before it is no name of its own."""
-    out: list[tuple[int, int]] = []
-    for a, b in runs:
-        if out and out[-1][1] + 1 == a and toks[a - 1].text in ("and", "&") and has_org_word([toks[b - 1].text]):
-            pa, pb = out[-1]
-            head = [t.text for t in toks[pa:pb]]
-            if pb - pa <= 3 and not has_org_word(head) and not _is_title(head[-1]) and not (
-                    fold(head[0]) in first_names() or place_for(" ".join(head), "en") or org_for(" ".join(head))):
-                out[-1] = (pa, b)
-                continue
-        out.append((a, b))
-    return out
-
-
-def _join_y_orgs(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """"Ministerio de Trabajo y Asuntos Sociales", "Consejería de Agricultura y Pesca": a Spanish institution's
-    portfolio goes on after "y" (but not into a person or a place: "Ministerio de Trabajo y Juan Pérez")."""
-    out: list[tuple[int, int]] = []
-    for a, b in runs:
-        if out and out[-1][1] + 1 == a and toks[a - 1].text in ("y", "e") and b - a <= 3:
-            pa, pb = out[-1]
-            head, tail = [t.text for t in toks[pa:pb]], [t.text for t in toks[a:b]]
-            if has_org_word(head[:1]) and head[1:2] in (["de"], ["del"]) and not has_org_word(tail) and not (
-                    fold(tail[0]) in first_names() or place_for(" ".join(tail), "es") or org_for(" ".join(tail))):
-                out[-1] = (pa, b)
-                continue
-        out.append((a, b))
-    return out
-
-
-def _split_institution_of(words: list[_Tok], mentions: list[Mention], headline: bool) -> list[_Tok]:
-    """"Gobierno de José María Aznar", "Gobierno del BNG": an institution named after the person or party who
-    leads it is two names; the institution is added to mentions and the rest returned."""
-    texts = [w.text for w in words]
-    if len(texts) < 3 or texts[1] not in ("de", "del") or not has_org_word(texts[:1]) or org_for(" ".join(texts)):
-        return words
-    tail = texts[2:]
-    person = fold(tail[0]) in common_first_names() and len(tail) <= 4 and not has_org_word(tail) and not (
-        place_for(" ".join(tail), "es"))
-    party = len(tail) == 1 and looks_like_acronym(tail[0]) and fold(texts[0]) in ("gobierno", "ejecutivo")
-    if not (person or party):
-        return words
-    mentions.append(Mention(texts[0], "organization", words[0].index, org_for(texts[0]), weak=headline))
-    return words[2:]
 
 
 def _caps_words(toks: list[_Tok], a: int, b: int, language: str) -> list[tuple[int, int]]:
@@ -578,11 +517,6 @@ def _known_name(text: str, language: str) -> bool:
     if text.lower() in _stopwords(language):
         return False  # Spanish "UN" in capitals is the article, not the United Nations
     return bool(place_for(text, language) or org_for(text) or person_for(text))
-
-
-def _is_title(word: str) -> bool:
-    low = word.casefold().strip(".")
-    return low in PERSON_TITLES or _hyphen_title(low)
 
 
 # Title words that also qualify nouns ("Defense Wing", "Foreign Affairs"): a cut may not start at them.
@@ -687,13 +621,12 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
             words, given = rest, given[i:]
         elif plain_name and not has_org_word([w.text for w in head]) and not _lexical_common(rest[0].text, language) \
                 and not any(w.text.casefold() in CONNECTORS | NEVER_ALONE | _PLACE_HEADS for w in head) and not (
-                    language == "de" and len(head) == 1 and german._foreign_given(head[0].text)):  # "Mélida Anaya Montes"
+                    len(head) == 1 and rules_for(language).foreign_given(head[0].text)):  # "Mélida Anaya Montes"
             words, given = rest, given[i:]  # "Stadtkämmerin Birgit Lenz", "Pruszcza Gdańskiego Jacek Nowak"
     if given and given[0]:
         for k in range(2, len(words) - 1):
             if words[k].text.casefold() in _SPLIT_CONNECTORS and not (
-                    language == "nl" and dutch.surname_particle([w.text for w in words], k)) and not (
-                    language == "de" and german._german_noble_name([w.text for w in words], k)):
+                    rules_for(language).connector_inside_name([w.text for w in words], k)):
                 tail = words[k + 1:]
                 while len(tail) > 1 and tail[0].text.casefold() in CONNECTORS:
                     tail = tail[1:]  # "Stewart Lecker von der Harvard Universität"
@@ -720,39 +653,35 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
     mentions: list[Mention] = []
     guessed: set[int] = set()  # persons typed by default only, open to the type of their list neighbours
     for pi, toks in enumerate(all_toks):
-        results = language in _TEAM_LANGS and _score_pair_line(toks)  # "NEW JERSEY 2 Calgary 1" is no headline
+        results = rules.team_names and _score_pair_line(toks)  # "NEW JERSEY 2 Calgary 1" is no headline
         headline = (weak_first and pi == 0) or _is_all_caps(toks) and not results
-        if language == "nl" and dutch.byline_mention(toks, mentions, headline):
+        if rules.byline_mention(toks, mentions, headline):
             continue  # "( AD )": the writer's initials
         for t in toks:
             if t.text.islower() and len(t.text) <= 4 and org_for(t.text):
                 mentions.append(Mention(t.text, "organization", t.index, org_for(t.text), weak=headline))  # "dpa"
-        if language == "de":
-            mentions.extend(Mention(road, "place", at, weak=headline) for road, at in german._german_roads(toks))
+        mentions.extend(Mention(road, "place", at, weak=headline) for road, at in rules.roads(toks))
         qualified_until = 0  # "Frankfurcie nad Odrą", "Frankfurt (Oder)": the qualifier is no name of its own
         runs = _runs(toks, language)
-        if language in _TEAM_LANGS:
+        if rules.team_names:
             runs = [part for a, b in runs for part in _split_at_title(toks, a, b)]
             if _is_all_caps(toks) and not results:
                 runs = [part for a, b in runs for part in _caps_words(toks, a, b, language)]
-        if language == "en":
-            runs = _join_and_orgs(toks, runs)
-        elif language == "es":
-            runs = _join_y_orgs(toks, runs)
+        runs = rules.join_runs(toks, runs)
         for a, b in runs:
             if a < qualified_until:
                 continue
             words, cue = _trim(toks[a:b], language, lower_vocab)
-            if not words and language == "de" and b - a == 2 and toks[a].text.casefold() in _stopwords(language) and (
-                    kind := german._german_listed_name(toks, a + 1)):
+            if not words and b - a == 2 and toks[a].text.casefold() in _stopwords(language) and (
+                    kind := rules.listed_name(toks, a + 1)):
                 mentions.append(Mention(toks[a + 1].text, kind, toks[a + 1].index, weak=headline))
                 continue  # "Das Bundeskriminalamt warnt": the article opening the sentence is no part of the name
             if not words:
                 lone = toks[a].text
-                kind = german._german_listed_name(toks, a) if language == "de" and b - a == 1 else None
+                kind = rules.listed_name(toks, a) if b - a == 1 else None
                 if results and b < len(toks) and toks[b].text.isdigit() and not _in_brackets(toks, a):
                     kind = "organization"  # "Reading 0 Port Vale 1": a team, though also a word
-                elif language in _TEAM_LANGS and b - a == 1 and _agency_dateline(toks, b):
+                elif rules.team_names and b - a == 1 and _agency_dateline(toks, b):
                     kind = "place"  # "Jaca ( Huesca ) , 23 may ( EFE )": a town, though also a word
                 if kind:  # "sagte Merkel", "Chemiekonzern Bayer"
                     mentions.append(Mention(lone if b - a == 1 else " ".join(t.text for t in toks[a:b]), kind,
@@ -763,20 +692,13 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     # A sentence-initial word that may still be a surname named earlier ("Scholz sagte").
                     mentions.append(Mention(lone, None, toks[a].index, weak=headline))
                 continue
-            if language == "nl":
-                words = dutch.split_portfolio(words, toks, mentions, headline)  # "Financiën Didier Reynders"
+            words = rules.split_portfolio(words, toks, mentions, headline)  # "Financiën Didier Reynders"
             words = _split_glued(words, toks, language, lower_vocab, headline, mentions)
-            if language == "de" and german._german_apposition_head([w.text for w in words]):
+            if rules.apposition_head([w.text for w in words]):
                 words = words[1:]  # "Nachrichtenagentur Xinhua", "Softwareanbieter SAF AG": the noun says what it is
-            if language == "es":
-                words = _split_institution_of(words, mentions, headline)
-            if language == "de" and len(words) >= 3 and not org_for(" ".join(w.text for w in words)) and (
-                    _org_word([w.text for w in words[1:]], language)):
-                lead = place_for(words[0].text, language)
-                if lead and lead.kind != "city":  # "in Deutschland Aareal Bank": a country glued to a company
-                    mentions.append(Mention(words[0].text, "place", words[0].index, lead.name, weak=headline))
-                    words = words[1:]
-            if language != "de" and _adjacent_places(words, language):
+            words = rules.split_institution(words, mentions, headline)
+            words = rules.split_leading_place(words, mentions, headline)
+            if not rules.capitalises_nouns and _adjacent_places(words, language):
                 for w in words:  # "EFE - Cantabria Madrid ,": two places side by side, not one name
                     place = place_for(w.text, language)
                     mentions.append(Mention(w.text, "place", w.index, place.name if place else None, weak=headline))
@@ -785,7 +707,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 continue
             start = words[0].pos
             prev = toks[start - 1].text if start > 0 else ""
-            if language == "de" and prev in _QUOTES and start > 1 and german.apposition_type(toks[start - 2].text):
+            if prev in _QUOTES and start > 1 and rules.apposition_noun(toks[start - 2].text):
                 prev = toks[start - 2].text  # the noun before a quoted name: "der Zeitschrift « Super Illu »"
             if cue is False and start > 0 and (toks[start - 1].text.casefold().strip(".") in PERSON_TITLES
                                                or _hyphen_title(toks[start - 1].text.casefold())):
@@ -800,21 +722,18 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     toks[end + 1].index == toks[end].index + len(nxt)):
                 nxt += toks[end + 1].text  # "Stickroth 30th": the tokeniser splits the ordinal
             kind, canonical = _type_run(texts, language, cue, prev, words[0].sent_start or headline, lower_vocab, nxt)
-            if language == "de" and kind is None and len(words) == 1 and german._after_finite_verb(toks, start):
-                kind = "person"  # "kehrte Georgi an seine Stelle zurück"
-            elif language == "de" and kind == "place" and len(texts) == 1 and german._small_town_subject(toks, start):
-                kind, canonical = "person", None  # "Ferner war Davis Vorsitzender": a surname, not the US town
+            kind, canonical = rules.retype_in_sentence(toks, start, kind, canonical, words, texts)
             if qualified:
                 kind, canonical = "place", qualified.name
             if not kind and start == 0:
                 kind, canonical = _capitals_line_start(texts, toks, end, language) or (kind, canonical)
-            if language in _TEAM_LANGS and kind in (None, "place") and _after_person_bracket(toks, start, end, mentions):
+            if rules.team_names and kind in (None, "place") and _after_person_bracket(toks, start, end, mentions):
                 place = place_for(" ".join(texts), language)
                 if (place and place.kind == "city" or not place and not any(
                         _common_word(t, language, lower_vocab) for t in texts)) and not _country_code(texts[0]):
                     # "Paul Okon ( Fiorentina )", "Fabrizio Ravanelli ( Middlesbrough )"; not "Otto Geßler ( Acting )"
                     kind, canonical = "organization", None  # (but "Ernie Els ( South Africa )" is where he is from)
-            if language in _TEAM_LANGS and kind != "place" and not org_for(" ".join(texts)) and _agency_dateline(
+            if rules.team_names and kind != "place" and not org_for(" ".join(texts)) and _agency_dateline(
                     toks, end):  # "Jaca ( Huesca ) , 23 may ( EFE )": where the story was filed
                 if len(texts) > 1 and (tail := place_for(texts[-1], language)):
                     words, texts = words[-1:], texts[-1:]  # "EFECOM eco/ /Mc Zaragoza , 23 may ( EFE )"
@@ -824,9 +743,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if start >= 3 and toks[start - 1].text in ("-", "–") and toks[start - 3].text == "(" and _country_code(
                     toks[start - 2].text):
                 kind, canonical = "organization", None  # "Gilberto Simoni ( ITA - Lampre )": the rider's team
-            if language == "nl" and start >= 2 and toks[start - 1].text.casefold() == "van" and (
-                    toks[start - 2].text.casefold() in _PORTFOLIO_HOLDERS) and len(words) <= 3 and (
-                    dutch.portfolio_length([w.text for w in words], [t.text for t in toks[start - 2:start]])):
+            if len(words) <= 3 and rules.portfolio_after_office(toks, start, [w.text for w in words]):
                 kind, canonical = "organization", None  # "minister van Financiën", "ministerio de Fomento"
             if kind in ("place", None) and _in_score_line(toks, end) and not (kind is None and (
                     start > 0 or any(_common_word(t, language, lower_vocab) for t in texts))):
@@ -841,22 +758,18 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     kind, canonical = "place", country.name
                 else:
                     kind, canonical = "organization", None
-            elif language in _TEAM_LANGS and kind == "organization" and _in_score_line(toks, end) and (
+            elif rules.team_names and kind == "organization" and _in_score_line(toks, end) and (
                     country := place_for(" ".join(texts), language)) and country.kind == "country":
                 kind, canonical = "place", country.name  # "Uzbekistan 1 1 0 0 2 0 3": a national team
-            if language == "de" and kind == "person" and len(texts) == 1 and start >= 2 and prev == "von" and (
-                    not cue and german.place_of(toks[start - 2].text)):
-                kind, canonical = "place", None  # "Belagerung von Yungay", "Einwohner von Kusice"
-            if language == "nl" and (dutch_kind := dutch.retype(texts, kind, [t.text for t in toks], start)) is not None:
-                kind, canonical = dutch_kind, None
+            kind, canonical = rules.retype(texts, kind, canonical, toks, start, prev, cue)
             surface = re.sub(r"(?<=\w['’]) ", "", " ".join(texts))  # "Ministero dell'Interno", "Musée d'Orsay"
             if kind == "" or kind != "place" and _portfolio(toks, start, texts, language, lower_vocab):
                 continue
             mentions.append(Mention(surface, kind, words[0].index, canonical, weak=headline, person_cue=cue))
-            if kind is None and language in _TEAM_LANGS:
+            if kind is None and rules.team_names:
                 mentions[-1].fallback = _fallback_type(texts, prev, nxt, words[0].sent_start or headline, language)
             if kind == "person" and not (canonical or cue or fold(texts[0]) in first_names() or (
-                    language == "de" and german._de_given(texts[0]))
+                    rules.given_name(texts[0]))
                                          or nxt.casefold() in _SPEECH_VERBS):
                 guessed.add(id(mentions[-1]))
             # "Security Service of Ukraine (SSU)": the bracketed acronym is another name for the run.
@@ -876,7 +789,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                                         canonical, weak=headline))
                 mentions[-1].lemma = "@acronym-of:" + surface
     _coordinated_types(mentions, guessed, "\n\n".join(paragraphs), language)
-    if language in _TEAM_LANGS:
+    if rules.team_names:
         _coordinated_untyped(mentions, "\n\n".join(paragraphs), language)
     return mentions
 
@@ -903,7 +816,7 @@ def _coordinated_untyped(mentions: list[Mention], text: str, language: str) -> N
     """An untyped name listed with typed ones takes their type: "Repsol , Cepsa y BP", "Putin y Lukashenko"."""
     conj = _COORDINATION[language]
     separator = re.compile(rf"\s*(?:,\s*)?(?:(?:{conj})\s+)?")
-    if language == "en":  # a bare comma in English also inverts a name ("Hutton , Frederick") or adds a place
+    if rules_for(language).coordination_needs_conjunction:  # (not a bare comma, which also adds a place)
         separator = re.compile(rf"\s*(?:,\s*)?(?:{conj})\s+")
     ordered = sorted(mentions, key=lambda m: m.start)
     for _ in range(2):
@@ -1202,7 +1115,7 @@ def _natasha_mentions(paragraphs: list[str], language: str, weak_first: bool) ->
         shifted = {i - base for i in covered if base <= i < base + len(para)}
         mentions.extend(_slavic_gazetteer_mentions(para, language, base, shifted, weak_first and pi == 0))
         base += len(para) + 2
-    if language in _TAGGER_LANGUAGES:
+    if rules_for(language).tagger_spans:
         return merge_phrase_orgs(mentions, paragraphs, language, lambda surface, start, kind="organization",
                                  canonical=None: Mention(surface, kind, start, canonical,
                                                          weak=weak_first and start < len(paragraphs[0])))
@@ -1266,9 +1179,10 @@ def _slavic_person(words: list[str], language: str) -> bool:
 
 
 def _is_given(word: str, language: str) -> bool:
-    if language == "de":
-        return german._de_given(word)
-    return _given_name(word, language) if language in ("uk", "ru") else fold(word) in first_names()
+    rules = rules_for(language)
+    if (given := rules.given_name(word)) is not None:
+        return given
+    return _given_name(word, language) if rules.slavic_names else fold(word) in first_names()
 
 
 def _given_name(word: str, language: str) -> bool:
@@ -1314,7 +1228,7 @@ def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: boo
     out = []
     while kind == "person" and len(toks) >= 2 and place_for(toks[0].text, language) and not _given_name(
         toks[0].text, language
-    ) and not (language == "ru" and (ru_not_a_place(toks[0].text) or place_for(toks[0].text, language).population < 100_000)):
+    ) and not rules_for(language).glued_place_doubtful(toks[0].text):
         place = place_for(toks[0].text, language)
         out.append(Mention(toks[0].text, "place", toks[0].start, place.name if place else None, weak=weak))
         toks = toks[1:]
@@ -1336,7 +1250,7 @@ def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: boo
     canonical = None
     if kind == "person" and len(words) == 1 and not _given_name(words[0], language):
         place = place_for(words[0], language)
-        if place and place.population >= 100_000 and not (language == "ru" and ru_not_a_place(words[0])):
+        if place and place.population >= 100_000 and not rules_for(language).not_a_place(words[0]):
             kind = "place"
     if kind in ("place", "organization"):
         org = org_for(surface) or org_for(_lemma_name(surface, "organization", language))
@@ -1358,7 +1272,7 @@ def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: boo
 
 def _lemma_name(surface: str, kind: str, language: str) -> str:
     """Nominative form of an inflected Slavic name; other languages are returned unchanged."""
-    if language not in ("uk", "ru") or not is_cyrillic(surface):
+    if not rules_for(language).slavic_names or not is_cyrillic(surface):
         return surface
     words = surface.split()
     if kind in ("organization", "place") and agreed_nominative(surface, language):
@@ -1418,12 +1332,12 @@ _CJK_ROLES = re.compile("(?:女性|男性|住民|市民|農家|农民|茶农|関
                         "业内人士|業界関係者|消息人士|当局者|官员|協議)$")
 
 
-def _office_of_a_body(rest: list[str], german: bool) -> bool:
+def _office_of_a_body(rest: list[str], german_article: bool) -> bool:
     """The capitals of the phrase name only the body an office belongs to: they follow "de la", "of the", "der"."""
     first_cap = next((i for i, w in enumerate(rest) if w[:1].isupper() and not is_demonym(w)), None)
     if first_cap is None:
         return False
-    if german and first_cap == 0 and len(rest) >= 3 and rest[1].casefold() in _OFFICE_LINKS and (
+    if german_article and first_cap == 0 and len(rest) >= 3 and rest[1].casefold() in _OFFICE_LINKS and (
             german._german_common_noun(rest[0])):
         return True  # "der Sprecher der Deutschen Bahn": German capitalises the office too
     return first_cap >= 2 and rest[first_cap - 1].casefold() in _OFFICE_LINKS and all(
@@ -1664,8 +1578,6 @@ def _to_entity(cl: _Cluster) -> Entity:
     return Entity(name=name, type=cl.type, mentions=len(cl.mentions), aliases=aliases, key=key)
 
 
-_TAGGER_LANGUAGES = {"ru"}  # natasha's model is trained on Russian news: better than the rules there
-_TAGGER_ORGS = {"uk"}  # on Ukrainian its persons and places are worse than the rules, its organisations better
 
 
 def _with_tagger_orgs(mentions: list[Mention], texts: list[str], language: str, weak_first: bool) -> list[Mention]:
@@ -1704,12 +1616,12 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     weak_first = bool(title and title.strip())
     if weak_first:
         texts = [title, *texts]
-    mentions = None
-    if language in _TAGGER_LANGUAGES:
+    mentions, rules = None, rules_for(language)
+    if rules.tagger_spans:
         mentions = _natasha_mentions(texts, language, weak_first)
     if mentions is None:
         mentions = _rule_mentions(texts, language, weak_first)
-        if language in _TAGGER_ORGS:
+        if rules.tagger_orgs:
             mentions = _with_tagger_orgs(mentions, texts, language, weak_first)
     mentions += _script_mentions(texts, weak_first)
     mentions += ja.surnames(texts, mentions)
@@ -1726,10 +1638,9 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     # a state's adjective before an institution ("российские власти": Russia's)
     mentions = [m for m in mentions if not (m.surface == m.surface.lower() and m.surface != m.surface.upper()) or (
         m.canonical or org_for(m.surface))]
-    if language == "en":  # (elsewhere quotation marks also set off company and newspaper names: «Исеть Девелопмент»)
+    if rules.quotes_mark_titles:  # (elsewhere quotation marks also set off company and newspaper names: «Исеть Девелопмент»)
         mentions = _not_titles(mentions, "\n\n".join(texts))
-    if language == "de":
-        mentions = german._german_not_in_english_phrase(mentions, "\n\n".join(texts))
+    mentions = rules.filter_mentions(mentions, "\n\n".join(texts))
     for m in mentions:
         if _DESCRIBED_BY_PLACE.search(m.surface):
             m.surface, m.lemma = m.surface[: m.surface.rfind("-")], ""  # "Tokyo-based" names Tokyo
@@ -1811,7 +1722,7 @@ def _inflected_surnames(mentions: list[Mention], text: str, language: str, title
             out = [m for m in out if m not in clash]
             out.append(Mention(word.rstrip("'’"), "person", a, weak=a < title_end, lemma=base))
             taken.append((a, b))
-    if language in _LATIN_INFLECTING:
+    if rules_for(language).latin_cases:
         _inflected_given_names(out, {w for m in people for w in m.surface.split()}, language)
     return out
 
@@ -1833,7 +1744,7 @@ _TITLE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 def _headline_case(title: str, language: str) -> bool:
     """A title with most words capitalised ("New Ferry Timetable Starts In March", "Un Nouveau Bac Sur La
     Saône"), where capitals say nothing about names. German capitalises its nouns, so it never counts."""
-    if language == "de":
+    if rules_for(language).capitalises_nouns:
         return False
     words = _TITLE_WORD.findall(title)[1:]
     stop = _stopwords(language)
@@ -2000,39 +1911,17 @@ def _follow_qualified_places(mentions: list[Mention]) -> None:
                 m.canonical = target
 
 
-_LATIN_INFLECTING = ("pl", "cs", "sk", "hr", "sl", "lt", "lv")
-
-
-def _polish_place_and_org_forms(mentions: list[Mention], text: str) -> None:
-    """Polish places and organisations in the nominative ("Kurierem Nadwiślańskim" → "Kurier Nadwiślański"), and
-    an adjective with an inflected common noun that no given name accompanies is no person: "na Starym Mieście",
-    "do Zielonej Góry" are places, "Warszawy Centralnej" is a station."""
-    for m in mentions:
-        words = m.surface.split()
-        if m.type == "person" and not m.person_cue and not any(_is_given(w, "pl") for w in words) and any(
-                polish_common_noun(w) for w in words) and any(pl_adjective_stem(w) for w in words):
-            place = place_for(polish_nominative(m.surface), "pl")
-            before = text[max(0, m.start - 6) : m.start].split()
-            near = bool(before) and before[-1].casefold() in PL_PLACE_PREPOSITIONS
-            m.type, m.canonical = ("place", place.name if place else None) if place or near else ("organization", None)
-        if m.type not in ("place", "organization") or m.canonical:
-            continue
-        nominative = polish_nominative(m.surface)
-        if m.type == "organization" and polish_place_name(nominative):
-            m.type = "place"  # "Warszawa Centralna"
-        if nominative != m.surface:
-            m.lemma = nominative
 
 
 def _polish_base_forms(mentions: list[Mention], language: str, text: str = "") -> None:
     """Inflected person names in Latin-script Slavic text ("Katarzynie Wiśniewskiej", "Ołeksandra Hrycenki") take
     the dictionary form when the lemmatiser knows it, else the shortest form of the same stem in the article."""
-    if language not in _LATIN_INFLECTING:
+    rules = rules_for(language)
+    if not rules.latin_cases:
         return
     from indexer.text.lemmas import lemma
 
-    if language == "pl":
-        _polish_place_and_org_forms(mentions, text)
+    rules.base_forms(mentions, text)
     people = sorted((m for m in mentions if m.type == "person"), key=lambda m: m.start)
     first_seen: dict[str, int] = {}
     for m in people:

@@ -16,7 +16,7 @@ from indexer.annotate.entities import core
 from indexer.annotate.entities.gazetteer import MONTHS_DAYS, NEVER_NAMES, has_org_word
 
 # Case-inflecting languages in Latin script, whose given names and places are looked up by their lemma.
-_LATIN_INFLECTING = ("pl", "cs", "sk", "hr", "sl", "lt", "lv", "fi", "hu", "tr")
+_LATIN_INFLECTING = ("pl", "cs", "sk", "hr", "sl", "lt", "lv")
 
 
 class Rules:
@@ -29,6 +29,8 @@ class Rules:
     tagger_spans = False  # natasha's tagger finds the spans
     tagger_orgs = False  # natasha adds its organisation spans only
     slavic_names = False  # Cyrillic given names and inflected names read through pymorphy
+    quotes_mark_titles = False  # quoted capitals name a work (English); elsewhere quotes also set off companies
+    coordination_needs_conjunction = False  # "A , B" lists names; in English a bare comma also inverts one
 
     def __init__(self, code: str) -> None:
         self.code = code
@@ -225,6 +227,87 @@ class Rules:
     def not_this_place(self, word: str, place, lower_vocab: set[str]) -> bool | None:
         """Whether a one-word place is rather an ordinary word; None: the shared rule decides."""
         return None
+
+    # ---- mentions in a paragraph
+
+    def join_runs(self, toks: list, runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Runs joined across "and" inside one name ("Monopolies and Mergers Commission")."""
+        return runs
+
+    def byline_mention(self, toks: list, mentions: list, headline: bool) -> bool:
+        """Add the writer of a signature line as a person; False when the line is none."""
+        return False
+
+    def roads(self, toks: list) -> list[tuple[str, int]]:
+        """Numbered roads named like places ("A 7"), with their offsets."""
+        return []
+
+    def listed_name(self, toks: list, at: int) -> str | None:
+        """The type of a lone word the lexicon lists, when its neighbours say it is a name ("sagte Merkel")."""
+        return None
+
+    def split_portfolio(self, words: list, toks: list, mentions: list, headline: bool) -> list:
+        """A portfolio leading the run added as a mention of its own; the rest of the run returned."""
+        return words
+
+    def apposition_head(self, texts: list[str]) -> bool:
+        """The run's first word is a noun saying what the name after it is ("Nachrichtenagentur Xinhua")."""
+        return False
+
+    def apposition_noun(self, word: str) -> bool:
+        """A noun for a kind of person, place or organisation, before a (quoted) name."""
+        return False
+
+    def split_institution(self, words: list, mentions: list, headline: bool) -> list:
+        """An institution named after who leads it ("Gobierno de Aznar") added apart; the rest returned."""
+        return words
+
+    def split_leading_place(self, words: list, mentions: list, headline: bool) -> list:
+        """A country glued to the name after it added apart; the rest returned."""
+        return words
+
+    def retype_in_sentence(self, toks: list, start: int, kind: str | None, canonical: str | None, words: list,
+                           texts: list[str]) -> tuple:
+        """(type, canonical) of a run, given the sentence around it."""
+        return kind, canonical
+
+    def portfolio_after_office(self, toks: list, start: int, texts: list[str]) -> bool:
+        """The run is the portfolio after an office ("minister van Financiën"): an organisation."""
+        return False
+
+    def retype(self, texts: list[str], kind: str | None, canonical: str | None, toks: list, start: int, prev: str,
+               cue: bool) -> tuple:
+        """(type, canonical) of a run after the shared rules, as the language reads it."""
+        return kind, canonical
+
+    def given_name(self, word: str) -> bool | None:
+        """Whether the word is a given name; None: the shared look-up decides."""
+        return None
+
+    def foreign_given(self, word: str) -> bool:
+        """A word before a given name that is another name of the person rather than a title."""
+        return False
+
+    def connector_inside_name(self, texts: list[str], k: int) -> bool:
+        """The connector at k belongs to the name ("Ursula von der Leyen"), so no cut there."""
+        return False
+
+    # ---- the article's mentions
+
+    def glued_place_doubtful(self, word: str) -> bool:
+        """A place the tagger glued before a person that is likelier part of the name."""
+        return False
+
+    def not_a_place(self, word: str) -> bool:
+        """A word the gazetteer lists as a place that is no place in this language."""
+        return False
+
+    def filter_mentions(self, mentions: list, text: str) -> list:
+        """The mentions without those the language's rules rule out."""
+        return mentions
+
+    def base_forms(self, mentions: list, text: str) -> None:
+        """Put the language's inflected places and organisations in their base form."""
 
 
 @cache

@@ -1309,6 +1309,53 @@ class German(Rules):
                 fold(word), fold(word[:-1]))))
         # (a noun that is some city's other name only: "Rest" for Rasht, "Kitas" for Quito, "Klang")
 
+    def roads(self, toks: list) -> list[tuple[str, int]]:
+        return _german_roads(toks)
+
+    def listed_name(self, toks: list, at: int) -> str | None:
+        return _german_listed_name(toks, at)
+
+    def apposition_head(self, texts: list[str]) -> bool:
+        return _german_apposition_head(texts)
+
+    def apposition_noun(self, word: str) -> bool:
+        return bool(apposition_type(word))
+
+    def split_leading_place(self, words: list, mentions: list, headline: bool) -> list:
+        if len(words) >= 3 and not org_for(" ".join(w.text for w in words)) and org_word([w.text for w in words[1:]]):
+            lead = place_for(words[0].text, "de")
+            if lead and lead.kind != "city":  # "in Deutschland Aareal Bank": a country glued to a company
+                mentions.append(Mention(words[0].text, "place", words[0].index, lead.name, weak=headline))
+                return words[1:]
+        return words
+
+    def retype_in_sentence(self, toks: list, start: int, kind: str | None, canonical: str | None, words: list,
+                           texts: list[str]) -> tuple:
+        if kind is None and len(words) == 1 and _after_finite_verb(toks, start):
+            return "person", canonical  # "kehrte Georgi an seine Stelle zurück"
+        if kind == "place" and len(texts) == 1 and _small_town_subject(toks, start):
+            return "person", None  # "Ferner war Davis Vorsitzender": a surname, not the US town
+        return kind, canonical
+
+    def retype(self, texts: list[str], kind: str | None, canonical: str | None, toks: list, start: int, prev: str,
+               cue: bool) -> tuple:
+        if kind == "person" and len(texts) == 1 and start >= 2 and prev == "von" and (
+                not cue and place_of(toks[start - 2].text)):
+            return "place", None  # "Belagerung von Yungay", "Einwohner von Kusice"
+        return kind, canonical
+
+    def given_name(self, word: str) -> bool | None:
+        return _de_given(word)
+
+    def foreign_given(self, word: str) -> bool:
+        return _foreign_given(word)
+
+    def connector_inside_name(self, texts: list[str], k: int) -> bool:
+        return _german_noble_name(texts, k)
+
+    def filter_mentions(self, mentions: list, text: str) -> list:
+        return _german_not_in_english_phrase(mentions, text)
+
     def type_bare_word(self, word: str, prev: str, nxt: str) -> tuple | None:
         if _german_bare_name(word, prev) and not (word.endswith("er") and nxt[:1].isupper()):
             # (a word in -er before a noun is a place's adjective: "Rödinghauser Katholiken")

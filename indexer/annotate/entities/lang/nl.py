@@ -204,8 +204,31 @@ def surname_particle(words: list[str], k: int) -> bool:
     return words[k][:1].isupper() or (k > 0 and words[k - 1][:1].isupper() and words[k - 1].casefold() in _PARTICLES)
 
 
+# Offices whose portfolio, capitalised after "van", names a ministry or department.
+_PORTFOLIO_HOLDERS = {"minister", "ministerie", "staatssecretaris", "kabinet", "departement"}  # (Dutch usage)
+
+
 class Dutch(Rules):
     portfolios_are_organisations = True
+
+    def byline_mention(self, toks: list, mentions: list, headline: bool) -> bool:
+        return byline_mention(toks, mentions, headline)
+
+    def split_portfolio(self, words: list, toks: list, mentions: list, headline: bool) -> list:
+        return split_portfolio(words, toks, mentions, headline)
+
+    def portfolio_after_office(self, toks: list, start: int, texts: list[str]) -> bool:
+        return start >= 2 and toks[start - 1].text.casefold() == "van" and (
+            toks[start - 2].text.casefold() in _PORTFOLIO_HOLDERS) and bool(
+            portfolio_length(texts, [t.text for t in toks[start - 2:start]]))  # "minister van Financiën"
+
+    def retype(self, texts: list[str], kind: str | None, canonical: str | None, toks: list, start: int, prev: str,
+               cue: bool) -> tuple:
+        dutch_kind = retype(texts, kind, [t.text for t in toks], start)
+        return (kind, canonical) if dutch_kind is None else (dutch_kind, None)
+
+    def connector_inside_name(self, texts: list[str], k: int) -> bool:
+        return surname_particle(texts, k)
 
     def given_name_not_month(self, words: list[str]) -> bool:
         return given_name_not_month(words)

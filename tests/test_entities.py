@@ -485,7 +485,7 @@ def test_capitalised_particle_stays_with_the_surname():
     assert ("Di Rupo", "person") in kinds
 
 
-# ------------------------------------------------------------------ Dutch and Flemish news (indexer/dutch.py)
+# ------------------------------------------------------------------ Dutch and Flemish news (entities/lang/nl.py)
 
 
 def test_dutch_portfolio_glued_to_the_ministers_name_is_split_off():

@@ -159,3 +159,16 @@ def _hyphen_title(low: str) -> bool:
 def _is_title(word: str) -> bool:
     low = word.casefold().strip(".")
     return low in PERSON_TITLES or _hyphen_title(low)
+
+
+_NO_CASE_SCRIPT = re.compile(r"[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff]")
+# French, Italian and Portuguese write an organisation's name in lower case after its first word ("la Fédération
+# régionale des coopératives agricoles", "l'Associazione nazionale dei comuni"): the head alone names nothing.
+_LOWERCASE_ORG_HEADS = {
+    "fr": {"fédération", "confédération", "association", "syndicat", "union", "chambre", "comité", "collectif",
+           "observatoire", "agence", "caisse", "mutuelle", "coopérative", "office", "institut"},
+    "it": {"associazione", "federazione", "confederazione", "sindacato", "unione", "camera", "comitato",
+           "osservatorio", "agenzia", "istituto", "cooperativa", "consorzio"},
+    "pt": {"associação", "federação", "confederação", "sindicato", "união", "comité", "observatório", "agência",
+           "instituto", "cooperativa"},
+}

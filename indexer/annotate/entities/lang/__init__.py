@@ -31,6 +31,7 @@ class Rules:
     slavic_names = False  # Cyrillic given names and inflected names read through pymorphy
     quotes_mark_titles = False  # quoted capitals name a work (English); elsewhere quotes also set off companies
     coordination_needs_conjunction = False  # "A , B" lists names; in English a bare comma also inverts one
+    typed_by_parts = False  # "CDU/CSU": a name of slashed parts is what its parts are
 
     def __init__(self, code: str) -> None:
         self.code = code
@@ -131,8 +132,6 @@ class Rules:
         return False
 
     # ---- typing a run: a verdict is (type, canonical), type "" to drop the run; None leaves it to the next rule
-
-    typed_by_parts = False  # "CDU/CSU": a name of slashed parts is what its parts are
 
     def common_word(self, word: str, lower_vocab: set[str]) -> bool:
         """An ordinary word: a stop word, written in lower case elsewhere in the text, a month, or in the lexicon."""

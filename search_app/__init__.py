@@ -8,6 +8,7 @@ from pathlib import Path
 from flask import Flask, g
 
 from indexer.archive import Archive, default_data_dir
+from search_app.context import get_service  # noqa: F401 - (the blueprints' accessor, also importable from here)
 from search_app.service import SearchService
 
 
@@ -48,9 +49,3 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
         return exc
 
     return app
-
-
-def get_service() -> SearchService:
-    from flask import current_app
-
-    return current_app.extensions["newsarchive.service"]()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, request, url_for
 
-from search_app import get_service
+from search_app.context import get_service
 from search_app.openapi import openapi_document
 from search_app.service import FILTERS, QUOTE_FILTERS, QueryError
 

@@ -12,8 +12,8 @@ from pathlib import PurePosixPath
 from flask import Blueprint, Flask, abort, current_app, jsonify, redirect, render_template, request, url_for
 
 from indexer.sources.fetch import Limits, is_url
-from search_app import get_service
 from search_app.auth import current_user, sign_in_required
+from search_app.context import get_service
 from search_app.jobs import Jobs, Worker, upload_folder
 
 archive = Blueprint("archive", __name__)

@@ -26,8 +26,8 @@ from flask import (
     url_for,
 )
 
-from search_app import get_service
 from search_app.accounts import Accounts, User
+from search_app.context import get_service
 
 auth = Blueprint("auth", __name__)
 SECRET_FILE = "secret_key"

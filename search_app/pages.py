@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from indexer.text.names import partial_person_key
-from search_app import get_service
+from search_app.context import get_service
 from search_app.service import FILTERS, QUOTE_FILTERS, QueryError
 
 pages = Blueprint("pages", __name__)

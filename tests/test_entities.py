@@ -360,7 +360,7 @@ def test_german_noun_in_apposition_types_the_name_after_it():
 
 
 def test_german_names_the_lexicon_lists_are_still_names():
-    from indexer.annotate.entities import german
+    from indexer.annotate.entities.lang import de as german
 
     if german._lexicon() is None:
         pytest.skip("no German lexicon")
@@ -485,7 +485,7 @@ def test_capitalised_particle_stays_with_the_surname():
     assert ("Di Rupo", "person") in kinds
 
 
-# ------------------------------------------------------------------ Dutch and Flemish news (indexer/dutch.py)
+# ------------------------------------------------------------------ Dutch and Flemish news (entities/lang/nl.py)
 
 
 def test_dutch_portfolio_glued_to_the_ministers_name_is_split_off():

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from indexer.annotate.entities import extract_entities
-from indexer.annotate.entities.slavic import (
+from indexer.annotate.entities.inflection import nominative_name
+from indexer.annotate.entities.lang.slavic import (
     country_after,
     descriptor_start,
     extend_org_end,
     is_company_name,
     land_names,
-    nominative_name,
     org_phrases,
     place_phrases,
     quoted_orgs,

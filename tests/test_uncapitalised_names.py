@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from indexer.annotate.entities import extract_entities
-from indexer.annotate.entities.arabic import find_names
+from indexer.annotate.entities.lang.ar import find_names
 from indexer.annotate.stage import annotate
 from indexer.clean.extract import clean
 from indexer.models import AnnotatedArticle, RawPage

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from indexer.annotate.entities import arabic as arabic_names
-from indexer.annotate.entities.recognizer import ZH_SURNAMES, entity_key, extract_entities
+from indexer.annotate.entities import entity_key, extract_entities
+from indexer.annotate.entities.lang import ar as arabic_names
+from indexer.annotate.entities.lang.zh import ZH_SURNAMES
 from indexer.annotate.quotes.finder import extract_quotes
 from indexer.clean.extract import clean
 from indexer.language import detect_language, detect_short

@@ -1,8 +1,13 @@
 """Named entities: people, places and organisations in an article, each with its aliases and a cross-article key.
 
-`recognizer` finds them; `gazetteer` knows places, countries, organisations and people by every spelling; the other
-modules hold the rules of one language or script each."""
+`recognizer` finds them (extract_entities); `keys` gives an entity or a quote's speaker its cross-article key;
+`gazetteer` knows places, countries, organisations and people by every spelling; `inflection` puts Slavic and
+Polish names in the nominative; `core` holds what the recogniser and the language rules share; `lang/` holds the
+rules of each language behind one interface (`lang.rules_for`). Imports point one way:
+gazetteer, inflection ← core ← lang/* ← keys, recognizer.
+"""
 
-from indexer.annotate.entities.recognizer import entity_key, extract_entities, speaker_key
+from indexer.annotate.entities.keys import entity_key, speaker_key
+from indexer.annotate.entities.recognizer import extract_entities
 
 __all__ = ["entity_key", "extract_entities", "speaker_key"]

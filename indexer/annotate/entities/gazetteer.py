@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from indexer import DATA
+from indexer.annotate.entities.inflection import agreed_nominative, polish_nominative
 from indexer.text.names import fold, lemma_candidates
 
 
@@ -729,10 +730,6 @@ def place_for(surface: str, language: str) -> Place | None:
         if hit:
             return hit
     if language == "pl" and len(words) > 1:
-        from indexer.annotate.entities.slavic import (
-            polish_nominative,  # (late: that module builds on this one)
-        )
-
         nominative = polish_nominative(surface)  # "Dolnego Śląska" → "Dolny Śląsk"
         hit = index.get(fold(nominative)) if nominative != surface else None
         if hit and (not _has_latin_diacritic(nominative) or nominative.casefold() in _accented_spellings()):
@@ -771,10 +768,6 @@ def place_for(surface: str, language: str) -> Place | None:
             if hit:
                 return hit
     if language in ("uk", "ru") and len(words) > 1:
-        from indexer.annotate.entities.slavic import (
-            agreed_nominative,  # (late: that module builds on this one)
-        )
-
         nominative = agreed_nominative(surface, language)  # "Нижній Сілезії" → "Нижня Сілезія"
         return index.get(fold(nominative)) if nominative else None
     return None

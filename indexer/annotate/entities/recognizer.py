@@ -15,15 +15,34 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from indexer.annotate.entities import arabic as arabic_names
-from indexer.annotate.entities import dutch, german
+from indexer.annotate.entities.core import (
+    _DESCRIBED_BY_PLACE,
+    _HAN,
+    _HIRAGANA,
+    _LOWERCASE_ORG_HEADS,
+    _NAME_PARTICLES,
+    _NO_CASE_SCRIPT,
+    _PLACE_HEADS,
+    _PLACE_PREPS,
+    _PLACE_TAILS,
+    _QUOTES,
+    _SPEECH_VERBS,
+    CONNECTORS,
+    CONNECTORS_BY_LANG,
+    Mention,
+    _hyphen_title,
+    _is_cap,
+    _is_title,
+    _lexicon,
+    _stopwords,
+    _Tok,
+)
 from indexer.annotate.entities.gazetteer import (
     IRREGULAR_DEMONYMS,
     MONTHS_DAYS,
     NEVER_ALONE,
     NEVER_NAMES,
     PERSON_TITLES,
-    all_people,
     common_first_names,
     country_codes,
     first_names,
@@ -37,26 +56,28 @@ from indexer.annotate.entities.gazetteer import (
     place_index,
     script_index,
 )
-from indexer.annotate.entities.slavic import (
-    PL_PLACE_PREPOSITIONS,
+from indexer.annotate.entities.inflection import (
     agreed_nominative,
+)
+from indexer.annotate.entities.keys import (  # (speaker_key: also for the callers that import it from here)
+    _unrelated_small_town,
+    _unspaced_name,
+    entity_key,
+    speaker_key,  # noqa: F401
+)
+from indexer.annotate.entities.lang import ar as arabic_names
+from indexer.annotate.entities.lang import ja, rules_for, zh
+from indexer.annotate.entities.lang.slavic import (
     country_after,
     descriptor_start,
     extend_org_end,
     merge_phrase_orgs,
-    pl_adjective_stem,
-    polish_common_noun,
-    polish_nominative,
-    polish_place_name,
-    ru_not_a_place,
     split_bracketed_acronym,
 )
 from indexer.models import ENTITY_TYPES, Entity
 from indexer.text.names import (
     _morph,
     fold,
-    given_key,
-    initial_letter,
     is_cyrillic,
     lemma_candidates,
     lemma_for,
@@ -67,80 +88,13 @@ from indexer.text.names import (
 _TOKEN = re.compile(r"\b[A-ZА-ЯІЇЄҐ]\.(?=\s?[A-ZА-ЯІЇЄҐ][a-zа-яіїєґ])|\b(?:[LlDdJjMmnSsTtCc]|N(?!['’][A-Z])|[Qq]u)['’](?=\w)|\b(?:[DdNnSs]?[Aa]ll|[Dd]ell|[Dd]egl)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
 _SENT_END = {".", "!", "?", "…", ":", ";"}
 _OPENERS = set("\"'«»“”„‘’([{–—-•*")
-_NAME_PARTICLES = {"de", "van", "von", "der", "den", "da", "di", "du", "dos", "bin", "ibn", "al", "el", "la", "le"}
-CONNECTORS_BY_LANG = {
-    "en": {"of", "the", "for", "&"} | _NAME_PARTICLES,
-    "de": {"von", "van", "vom", "zu", "de", "am", "der", "&", "d'", "d’", "of"},  # ("Adolphe d’Ennery", "College of Music")
-    "es": {"de", "del", "la", "las", "los", "el"},
-    "fr": {"de", "du", "des", "la", "le", "d'", "d’", "l'", "l’", "&", "del"},  # (Spanish names: "Unión Agraria del Sur")
-    "nl": {"van", "de", "der", "den", "het", "voor", "ter", "&"},
-    "it": {"di", "del", "della", "dei", "degli", "da", "de", "dell'", "dell’", "dall'", "dall’", "d'", "d’"},
-    "pt": {"de", "do", "da", "dos", "das", "del"},
-}
-CONNECTORS = set().union(*CONNECTORS_BY_LANG.values())
 _PURPOSE_LINKS = {"es": {"para", "por", "contra"}, "pt": {"para", "por", "contra"}, "it": {"per", "contro"},
                   "fr": {"pour", "contre"}}
-_PLACE_PREPS = {
-    "in", "at", "from", "to", "near", "into", "across", "en", "à", "au", "aux", "dans", "de", "desde", "hacia",
-    "nach", "aus", "im", "bei", "naar", "uit", "bij", "te", "w", "we", "z", "ze", "do", "na", "у", "в", "во",
-    "з", "із", "из", "до", "під", "под", "біля", "около", "a", "da", "em", "no", "per", "verso",
-}
-_PLACE_HEADS = {"estadio", "stadium", "stadion", "stade", "aeropuerto", "airport", "flughafen", "aéroport",
-                "luchthaven", "estación", "bahnhof", "gare", "station", "plaza", "parque", "park", "puente",
-                "san", "santa", "santo", "são", "saint", "sainte", "st", "sankt", "port", "puerto", "porto",
-                "fort", "mount", "mont", "monte", "lake", "lago", "cape", "cabo", "bad", "new", "nueva", "nuevo",
-                "north", "south", "east", "west", "nord", "sud", "isla", "islas", "île", "sierra", "costa", "rio",
-                "río", "gulf", "golfo", "klein", "groß", "gross", "neu", "alt", "ober", "nieder", "hohen"}
-_PLACE_TAILS = {"highway", "street", "avenue", "road", "square", "bridge", "river", "island", "islands", "mountains",
-                "valley", "bay", "coast", "city", "county", "province", "region", "straße", "strasse", "platz",
-                "calle", "avenida", "plaza", "straat", "plein", "rue", "place", "boulevard", "provinz",
-                "provincia", "oblast", "weg", "allee", "gasse", "damm", "chaussee", "ufer"}
-_SPEECH_VERBS = {
-    "said", "says", "told", "added", "stated", "sagte", "sagt", "erklärte", "betonte", "meinte", "dijo",
-    "noted", "warned", "insisted", "explained", "recordó", "indicó", "manifestó", "añadió", "subrayó", "destacó",
-    "precisó", "advirtió", "insistió", "reconoció", "comentó", "anunció", "consideró", "apuntó", "expresó",
-    "agregó", "meint", "betont", "kritisierte", "forderte", "warnte", "ergänzte", "verweist", "zegde",
-    "benadrukte", "meldde", "stelde", "vindt", "stelt", "meent", "benadrukt", "verklaart", "antwoordt",
-    "afirmó", "declaró", "señaló", "explicó", "aseguró", "déclare", "affirme", "explique", "zei", "zegt",
-    "verklaarde", "disse", "dichiarato", "powiedział", "powiedziała", "заявив", "сказав", "зазначив",
-    "заявила", "сказала", "заявил", "сказал", "отметил",
-}
-_STOPWORD_CACHE: dict[str, frozenset[str]] = {}
-_STOP_LANG_NAMES = {"en": "english", "de": "german", "fr": "french", "es": "spanish", "nl": "dutch",
-                    "it": "italian", "pt": "portuguese", "pl": "polish", "uk": "ukrainian", "ru": "russian"}
-_EXTRA_STOP = {
-    "the", "a", "an", "this", "that", "these", "those", "it", "its", "he", "she", "they", "we", "you", "his",
-    "her", "their", "our", "but", "and", "or", "if", "when", "while", "after", "before", "as", "at", "in",
-    "on", "for", "with", "by", "from", "to", "of", "so", "yet", "there", "here", "what", "who", "why",
-    "how", "where", "which", "some", "many", "most", "all", "both", "each", "every", "no", "not", "one",
-    "two", "three", "also", "however", "meanwhile", "earlier", "later", "today", "yesterday", "tomorrow",
-    "last", "next", "first", "according", "despite", "during", "since", "until", "although", "though",
-    "because", "than", "then", "now", "just", "still", "even", "only", "my", "your", "me", "him", "them",
-    "us", "i", "mr", "mrs", "ms", "dr", "photo", "getty", "images",
-    # uk / ru pronouns and sentence openers missing from the stop-word lists
-    "він", "вона", "воно", "вони", "ми", "ви", "я", "усі", "всі", "все", "це", "цей", "ця", "ці", "той", "та",
-    "там", "тут", "тоді", "потім", "нагадаємо", "зокрема", "проте", "однак", "втім", "отже", "відтак", "крім",
-    "окрім", "наразі", "також", "натомість", "звісно", "якось", "далі", "пізніше", "раніше", "она",
-    "он", "оно", "они", "мы", "вы", "это", "этот", "эта", "эти", "тогда", "потом", "напомним", "однако",
-    "впрочем", "итак", "кроме", "также", "зато", "конечно", "далее", "позже", "ранее", "при", "по", "на",
-}
 _ABBREVIATIONS = {
     "тов", "пп", "пат", "прат", "дп", "го", "ат", "ват", "зат", "ооо", "оао", "зао", "пао", "ип", "змі", "сми",
     "пдв", "ндс", "ато", "оос", "фоп", "кп", "ку", "куа", "снд", "снг", "ссср", "срср",
 }
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
-
-
-@dataclass
-class Mention:
-    surface: str
-    type: str | None  # None: capitalised but untyped so far
-    start: int  # order of appearance (token index over the whole article)
-    canonical: str | None = None  # gazetteer / known-organisation name
-    weak: bool = False  # came from a headline-case title: keep only if confirmed elsewhere
-    lemma: str = ""  # dictionary form for inflecting languages
-    person_cue: bool = False
-    fallback: str | None = None  # type an untyped mention takes if no person's name claims it
 
 
 @dataclass
@@ -151,74 +105,15 @@ class _Cluster:
     extra_aliases: list[str] = field(default_factory=list)
 
 
-def _stopwords(language: str) -> frozenset[str]:
-    if language not in _STOPWORD_CACHE:
-        words = set(_EXTRA_STOP)
-        try:
-            from stop_words import get_stop_words
-
-            words |= {w.casefold() for w in get_stop_words(_STOP_LANG_NAMES.get(language, "english"))}
-            words -= _NOT_STOP.get(language, set())
-        except Exception:  # noqa: BLE001 - optional package, unknown language
-            pass
-        _STOPWORD_CACHE[language] = frozenset(words)
-    return _STOPWORD_CACHE[language]
-
-
-# Words a stop list has that open names in news: "Li Wenjun" (the English list carries Italian "li")
-_NOT_STOP = {"en": {"li"}}
-
-
-@lru_cache(maxsize=16)
-def _lexicon(language: str):
-    """simplemma's case-sensitive word-form dictionary for the language, or None."""
-    code = language if language in ("de", "en", "fr", "es", "nl", "it", "pt", "pl", "uk", "ru") else None
-    if code is None:
-        return None
-    try:
-        from indexer.text.lemmas import SqliteDictionaryFactory
-
-        return SqliteDictionaryFactory().get_dictionary(code)  # row lookups, not a whole language in memory
-    except Exception:  # noqa: BLE001 - optional package or missing language data
-        return None
-
-
 def _lexical_common(word: str, language: str) -> bool:
-    """A common word of the language: its lower-case form is in the lexicon (for German, the word itself)."""
-    lex = _lexicon(language)
-    if lex is None or word.isupper():
-        return False
-    if language == "de":
-        if _saint_name(word) or _german_landmark(word):
-            return False
-        if "/" in word:
-            return all(_lexical_common(part, language) and not german.lexicon_name(part) and not place_for(part, "de")
-                       for part in word.split("/"))  # "Hannover/Leipzig", "Bund/Länder"
-        if german.capitalised_non_noun(word):
-            return True  # "Dabei", "Darin" (even if somewhere a given name)
-        if _de_given(word) or german.street_name(word):
-            return False  # "Margrit" is no compound of "Mar" and "Grit", nor "Pestalozzistraße" a common noun
-        return german.known(word) or german.ordinary_noun(word)
-    low = word.lower()
-    return low in lex and word not in lex
+    return rules_for(language).lexical_common(word)
 
 
 def _unknown_word(word: str, language: str) -> bool:
-    lex = _lexicon(language)
-    if language == "de" and german.lexicon_name(word):
-        return True  # "Merkel", "Lufthansa": listed in the lexicon, yet no noun
-    return lex is not None and word not in lex and word.lower() not in lex
+    return rules_for(language).unknown_word(word)
 
 
 # ---------------------------------------------------------------- tokenising
-
-
-@dataclass
-class _Tok:
-    text: str
-    sent_start: bool
-    index: int  # character offset in the article
-    pos: int = 0  # position in its paragraph's token list
 
 
 def _tokens(paragraph: str, offset: int) -> list[_Tok]:
@@ -236,10 +131,6 @@ def _tokens(paragraph: str, offset: int) -> list[_Tok]:
     return toks
 
 
-def _is_cap(word: str) -> bool:
-    return word[:1].isupper() and any(ch.isalpha() for ch in word)
-
-
 def _is_all_caps(toks: list[_Tok]) -> bool:
     words = [t.text for t in toks if len(t.text) > 1 and t.text.isalpha()]
     return len(words) >= 2 and sum(w.isupper() for w in words) / len(words) > 0.6
@@ -248,23 +139,9 @@ def _is_all_caps(toks: list[_Tok]) -> bool:
 # ---------------------------------------------------------------- rule-based recognition
 
 
-_DESCRIBED_BY_PLACE = re.compile(r"-(?:based|born|led|owned|backed|listed|headquartered|registered)$")
-
-
-def _closes_run(word: str) -> bool:
-    """A place in the possessive or as "X-based" describes the name after it: "Japan's Kitahara Semiconductor",
-    "Tokyo-based Kestrel Research" are a place and a company, not one name ("McDonald's Corp" stays one)."""
-    if _DESCRIBED_BY_PLACE.search(word):
-        return True
-    if word.endswith(("'s", "’s")) and len(word) > 3:
-        place = place_for(word[:-2], "en")
-        return place is not None and fold(place.name) == fold(word[:-2]) and (
-            place.kind == "country" or place.population >= 500_000)  # (not "Lion's Club")
-    return False
-
-
 def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
     """Maximal stretches of capitalised tokens, bridged by connectors that are followed by one more."""
+    rules = rules_for(language)
     connectors = CONNECTORS_BY_LANG.get(language, _NAME_PARTICLES)
     runs = []
     i = 0
@@ -274,141 +151,66 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
             i += 1
             continue
         j = i + 1
-        while j < n and not (language == "en" and _closes_run(toks[j - 1].text)):
-            if _is_cap(toks[j].text) and not toks[j].sent_start and not (
-                    language == "de" and toks[j].text.casefold() in _stopwords(language) and not (
-                        german.regnal_number(toks[j].text) and toks[j - 1].text[:1].isupper()) and not (
-                        _german_town_site([toks[j - 1], toks[j]]))) and not (  # ("Harksheider Weg")
+        while j < n and not rules.closes_run(toks[j - 1].text):
+            if _is_cap(toks[j].text) and not toks[j].sent_start and not rules.breaks_run(toks, j) and not (
                     len(toks[j - 1].text) >= 5 and toks[j - 1].text.isupper() and not toks[j].text.isupper()):
                 # (nor does a headline in capitals run into the dateline after it: "... DE ESTADO Freetown")
-                j += 1  # (a capitalised German article or adverb starts a new sentence: "China Das Spiel")
+                j += 1
                 continue
             # connector(s) then a capitalised word: "Security Service of Ukraine", "Banco de España"
             k = j
             while k < n and k - j < 2 and (toks[k].text.casefold() in connectors or k == j and (
                     toks[k].text in _PURPOSE_LINKS.get(language, ())) and _org_word([t.text for t in toks[i:j]], language)):
                 k += 1  # ("Ministerio para la Transición Ecológica": after an organisation's head, "para" too)
-            if language == "es" and k == j + 1 and toks[j].text in ("el", "la", "los", "las"):
-                k = j  # "Semana Santa la Policía": a bare article starts a new name; "de la" stays inside one
-            if language == "de" and k > j and toks[j].text in ("der", "des") and not has_org_word([toks[j - 1].text]):
-                k = j  # "Ende der Saison", "Rest der Bankräuber": a genitive, not part of a name
-            if language == "de" and k > j and toks[j].text == "am" and not place_for(toks[j - 1].text, language):
-                k = j  # "Frankfurt am Main", but not "Lessing am Wiener Judenplatz"
-            if language == "de" and k > j and k + 1 < n and toks[j].text in ("von", "vom") and _is_cap(
-                    toks[k + 1].text) and fold(toks[k].text) in first_names():
-                k = j  # "Heydrich von Hermann Göring": "von" before a full name is a preposition
+            k = rules.link_end(toks, j, k)
             if k == j and k < n and toks[k].text.casefold() == "für" and has_org_word([toks[j - 1].text]):
                 k += 1  # "Institut für Flussforschung Leipzig", whatever the article's language
-            elif language == "de" and k == j and k < n and toks[k].text == "für" and _org_word([toks[j - 1].text], "de"):
-                k += 1  # "Senatsverwaltung für Stadtentwicklung"
-            if language == "de" and k > j and toks[j].text == "für":
-                while k < n - 1 and k - j < 3 and toks[k].text[:1].islower() and german.known(toks[k].text) and (
-                        toks[k].text.endswith(("e", "en", "er", "es"))):
-                    k += 1  # "Institut für molekulare Pathogenese", "Bundesministerium für wissenschaftliche Forschung"
-            if language == "de" and k > j and k + 2 < n and _is_cap(toks[k].text) and toks[k + 1].text == "und" and (
-                    toks[j].text == "für" and _is_cap(toks[k + 2].text) and not toks[k + 2].sent_start):
-                j = k + 3  # "Zentralanstalt für Meteorologie und Geodynamik"
+            k = rules.link_after(toks, j, k)
+            if rules.joins_across_and(toks, j, k):
+                j = k + 3
                 continue
             if k > j and k < n and _is_cap(toks[k].text):
                 j = k + 1
                 continue
             break
-        if language == "de" and i > 0 and toks[i].text in _DE_LEGAL_FORMS and toks[i - 1].text[:1].islower() and (
-                toks[i - 1].text.isalpha() and toks[i - 1].text not in _stopwords(language)):
-            i -= 1  # "Die nanoresins AG": a company written in lower case before its legal form
+        i = rules.run_start(toks, i)
         runs.append((i, j))
         i = j
-    return _german_noun_splits(toks, runs) if language == "de" else runs
-
-
-_DE_LEGAL_FORMS = {"AG", "GmbH", "KG", "KGaA", "SE", "OHG", "eG", "mbH"}
-
-
-def _german_noun_splits(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Cut German runs at a common noun that follows a name: "Hasan Salihamidzic | Nationalspieler | Sebastian
-    Schweinsteiger", "Israels | Ministerpräsident | Ehud Olmert", "Kiel | Ergebnisse"."""
-    out = []
-    for a, b in runs:
-        start = a
-        for k in range(a + 1, b):
-            if start < k and _saint_name(toks[k].text) or toks[k - 1].text.casefold() in _DE_COMPASS:
-                out.append((start, k))  # "Seefahrerstadt | St. Malo", "im Osten | Kaschmirs"
-                start = k
-                continue
-            if start < k and k + 1 < b and place_for(f"{toks[k].text} {toks[k + 1].text}", "de") and (
-                    _german_common_noun(toks[k].text)):
-                out.append((start, k))  # "Ortsumfahrung | Schwäbisch Gmünd": a two-word place after a noun
-                start = k
-                continue
-            if _is_cap(toks[k].text) and _german_common_noun(toks[k].text) and _german_name_like(toks[k - 1].text) and (
-                    not _german_town_site([toks[k - 1], toks[k]])) and (
-                    not place_for(f"{toks[k - 1].text} {toks[k].text}", "de")):  # (but "Schwäbisch Hall")
-                out.append((start, k))
-                out.append((k, k + 1))
-                start = k + 1
-        if start < b:
-            out.append((start, b))
-    return out
-
-
-def _german_common_noun(word: str) -> bool:
-    if not (german.known(word) or german.ordinary_noun(word)) or _org_word([word], "de"):
-        return False
-    low, english = word.casefold(), _lexicon("en")
-    return not (low in _PLACE_TAILS or low in CONNECTORS or org_for(word) or place_for(word, "de")
-                or fold(word) in first_names() or german.hyphenated_given(word, first_names()) or looks_like_acronym(word)
-                or german.camel_case_name(word)
-                or (english is not None and word.lower() in english))  # "MTV Networks", "Football League"
-
-
-def _german_name_like(word: str) -> bool:
-    """Not an adjective or article ("Deutsche", "Rote", "Frankfurter"): those belong to the noun after them."""
-    if word.casefold() in CONNECTORS or german.known(word.lower()) or fold(word) in first_names() or (
-            german.hyphenated_given(word, first_names())) or word.casefold() in _DE_COUNCILLORS:
-        return False  # after a given name comes a surname, even one that is also a noun ("Stefani Korn")
-    return not (word.endswith("er") and place_for(word[:-2], "de"))
+    return rules.split_runs(toks, runs)
 
 
 def _common_word(word: str, language: str, lower_vocab: set[str]) -> bool:
-    low = word.casefold()
-    return (low in _stopwords(language) or low in lower_vocab or low in MONTHS_DAYS or low in NEVER_NAMES
-            or _lexical_common(word, language))
+    return rules_for(language).common_word(word, lower_vocab)
 
 
 def _leading_common(first: _Tok, run_len: int, language: str, lower_vocab: set[str]) -> bool:
     """A run's first word that is an ordinary word: stop words anywhere, lexicon words at sentence start."""
-    low = first.text.casefold()
+    low, rules = first.text.casefold(), rules_for(language)
     if run_len > 1 and fold(first.text) in common_first_names() and low not in _stopwords(language) and not (
-            language == "de" and german.capitalised_non_noun(first.text)):
+            rules.capitalised_non_noun(first.text)):
         return False  # "Christian Rijavec", "Frank Walter" opening a sentence: a given name, not an adjective
-    if language == "de" and not first.sent_start and german.capitalised_non_noun(first.text):
+    if not first.sent_start and rules.capitalised_non_noun(first.text):
         return low in _stopwords(language)  # mid-sentence capitals mark a noun or a name: "Trainer Butch Harmon"
-    if first.sent_start or language == "de":
+    if first.sent_start or rules.capitalises_nouns:
         return _common_word(first.text, language, lower_vocab)
     return run_len > 1 and (low in _stopwords(language) or low in MONTHS_DAYS or low in NEVER_NAMES)
 
 
 def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list[_Tok], bool]:
     """Strip titles, months, demonyms and sentence-initial common words from the edges of a run."""
-    cue = False
-    if language == "de" and len(words) > 1 and words[0].text.casefold() in ("der", "die", "das") and org_for(
-            " ".join(w.text for w in words[1:])):
-        words = words[1:]  # "Die Grünen scheiterten": the article opening the sentence is no part of the party
+    cue, rules = False, rules_for(language)
+    words = rules.trim_article(words)
     if len(words) > 1 and (org_for(" ".join(w.text for w in words)) or place_for(" ".join(w.text for w in words),
                                                                                   language)):
         return words, cue  # "De Morgen", "The Guardian": the article belongs to the name
-    if language == "de" and len(words) > 1 and _german_place_noun_before(words[-2].text, words[-1].text):
+    if len(words) > 1 and rules.kind_noun_before_name(words[-2].text, words[-1].text):
         return words[-1:], cue  # "die Stadt Emden", "das Großherzogtum Baden": the noun says what the name is
     while words:
-        if len(words) > 1 and org_for(" ".join(w.text for w in words)) or language == "de" and (
-                _german_org_at_place(words)):
-            break  # "Die Deutsche Bahn": the demonym belongs to the organisation's name; "TV Amberg"
-        if language == "de" and len(words) > 1 and not words[0].sent_start and german.adjective_phrase_type(
-                [w.text for w in words]):
-            break  # "der Evangelischen Kirche": a capitalised adjective mid-sentence opens a name
+        if len(words) > 1 and org_for(" ".join(w.text for w in words)) or rules.whole_name(words):
+            break  # "Die Deutsche Bahn": the demonym belongs to the organisation's name
         first = words[0]
         low = first.text.casefold().strip(".")
-        if low in PERSON_TITLES or _hyphen_title(low) or language == "de" and len(words) > 1 and low in _DE_COUNCILLORS:
+        if low in PERSON_TITLES or _hyphen_title(low) or len(words) > 1 and rules.title_before_name(low):
             cue = True
             words = words[1:]
             if 1 < len(words) <= 3 and words[0].text.casefold() in CONNECTORS and not _particle_surname(
@@ -416,25 +218,17 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
                 return words[1:], False  # "Alcalde de Tortosa", "Ministre des Transports": the office's domain
         elif low in CONNECTORS and _particle_surname(words, language):
             break  # "Di Rupo", "De Gucht", "Van Rompuy": the capitalised particle belongs to the surname
-        elif language == "nl" and dutch.given_name_not_month([w.text for w in words]):
+        elif rules.given_name_not_month([w.text for w in words]):
             break  # "Jan Temmerman": the given name, not the month "jan"
         elif low in MONTHS_DAYS or low in NEVER_NAMES or low in CONNECTORS:
             words = words[1:]
         elif _leading_common(first, len(words), language, lower_vocab) and not (
             org_for(first.text) or _lead_place(first, language, lower_vocab)
-        ) and not (language == "de" and cue and not german.known(first.text)) and not (  # "Bundesrat Leuenberger"
-                language == "de" and _german_town_site(words)) and not (
-                language == "de" and (_german_org_lead(words) or len(words) > 1 and low in _PLACE_HEADS
-                                          or _german_org_at_place(words) or _german_town_adjective(words))) and not (
-                language == "pl" and len(words) >= 3 and pl_adjective_stem(first.text)) or (
-                _sentence_stopword(first, language)):  # (German "Bad Godesberg", "Sankt Augustin" keep their head;
-            # a Polish adjective before a two-word name is its first word: "Rządowe Centrum Bezpieczeństwa")
+        ) and not rules.keeps_first_word(words, cue) or _sentence_stopword(first, language):
             words = words[1:]
         elif is_demonym(first.text) and not (len(words) > 1 and _org_word([w.text for w in words[1:]], language)) and (
-                not (len(words) > 1 and (_given_not_demonym(first.text) or language == "de" and fold(
-                    first.text) in common_first_names()))) and (  # ("Christian Henze": no Christian in German)
-                not (language == "de" and (_german_town_adjective(words) or _german_genitive_place(first.text)
-                                           or _german_town_site(words)))):
+                not (len(words) > 1 and (_given_not_demonym(first.text) or rules.given_not_demonym(first.text)))) and (
+                not rules.demonym_in_name(words)):
             words = words[1:]
         else:
             break
@@ -444,32 +238,19 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
                 [w.text for w in words[:-2]], language):
             break  # "Ministerio del Interior": the portfolio closes the ministry's name
         if low in CONNECTORS or low in MONTHS_DAYS or low in NEVER_NAMES or low in PERSON_TITLES or (
-            is_demonym(words[-1].text) and len(words) == 1 and not (language == "de" and _german_genitive_place(
-                words[-1].text))
-        ) or (language == "de" and _german_trailing_noun([w.text for w in words]) and not _german_town_site(words)):
+            is_demonym(words[-1].text) and len(words) == 1 and not rules.genitive_place(words[-1].text)
+        ) or rules.trailing_noun(words):
             words = words[:-1]
         else:
             break
     return words, cue
 
 
-_DE_COMPASS = {"norden", "süden", "osten", "westen", "nordosten", "nordwesten", "südosten", "südwesten"}
-
-
-_TAXON_ENDINGS = ("idae", "inae", "aceae", "oidea", "iformes")
-
-
-# Councils whose name is also the title of each member before a surname ("Bundesrat Leuenberger", "Landrat Müller").
-_DE_COUNCILLORS = {"bundesrat", "bundesrätin", "landrat", "landrätin", "stadtrat", "stadträtin", "gemeinderat",
-                   "gemeinderätin", "regierungsrat", "regierungsrätin", "nationalrat", "nationalrätin", "ständerat",
-                   "ständerätin", "staatsrat", "staatsrätin", "kreisrat", "kreisrätin"}
-
-
 def _portfolio(toks: list[_Tok], start: int, texts: list[str], language: str, lower_vocab: set[str]) -> bool:
     """"el concejal de Medio Ambiente", "le ministre des Transports": after an office and "of", ordinary words
     name a portfolio, not a person or an organisation. (Not in Spanish and Dutch, where "presidente del Gobierno"
     and "minister van Onderwijs" name an organisation, as the CoNLL annotation has it.)"""
-    if language in ("es", "nl") or start < 2 or toks[start - 1].text.casefold() not in CONNECTORS or (
+    if rules_for(language).portfolios_are_organisations or start < 2 or toks[start - 1].text.casefold() not in CONNECTORS or (
             toks[start - 2].text.casefold().strip(".") not in PERSON_TITLES):
         return False
     return all(_common_word(t, language, lower_vocab) or t.casefold() in CONNECTORS for t in texts)
@@ -485,40 +266,12 @@ def _lead_place(first: _Tok, language: str, lower_vocab: set[str]) -> bool:
     Namur, "Ende", "Bank"): "unter dem Namen Drina"."""
     place = place_for(first.text, language)
     return place is not None and not (
-        language == "de" and _not_this_place(first.text, place, language, first.sent_start, lower_vocab))
-
-
-def _german_trailing_noun(words: list[str]) -> bool:
-    """"Hessens Regierung", "Fays Nachbar": a German common noun after a name is not part of it (unless an
-    adjective comes before it, as in "Rote Armee", or the noun names an institution, as in "Deutsche Post")."""
-    if len(words) < 2:
-        return False
-    last, prev = words[-1], words[-2]
-    lex, english = _lexicon("de"), _lexicon("en")
-    if lex is None or not (german.known(last) or german.ordinary_noun(last)) or _org_word([last], "de"):
-        return False
-    if len(words) >= 3 and prev.endswith("s") and not _de_given(prev) and german.known(last) and (
-            german.inflects_as_noun(last) and not german.lexicon_name(last)):
-        return True  # "Konrad Adenauers Tod": the noun a genitive name qualifies
-    if last.casefold() in _PLACE_TAILS or org_for(last) or place_for(last, "de") or fold(last) in first_names():
-        return False
-    if prev.casefold() in CONNECTORS:  # "Deutschland von Menschen", but "Bank von England", "Lucas von Hildebrandt"
-        return not _org_word(words[:-2], "de") and not _german_noble_name(words, len(words) - 2)
-    if fold(words[0]) in first_names() and len(words) == 2 and not (place_for(words[0], "de") and german.known(
-            last)) or german.known(prev.lower()) and not place_for(prev, "de") or _de_given(prev) or (
-            english is not None and last.lower() in english):
-        return False
-    return not (prev.endswith("er") and place_for(prev[:-2], "de"))  # "Frankfurter Rundschau"
+        rules_for(language).capitalises_nouns and _not_this_place(first.text, place, language, first.sent_start, lower_vocab))
 
 
 def _org_word(words: list[str], language: str) -> bool:
     """An organisation word in the phrase; in German also as the last part of a compound ("Fußballverband")."""
-    return has_org_word(words) or (language == "de" and any(german.org_noun(w) for w in words))
-
-
-# Offices whose portfolio, capitalised after "van"/"de"/"of", names a ministry or department.
-_PORTFOLIO_HOLDERS = {"minister", "ministerie", "staatssecretaris", "kabinet", "departement"}  # (Dutch usage)
-_QUOTES = {"\"", "„", "“", "”", "«", "»", "‚", "‘", "’", "'"}
+    return rules_for(language).org_word(words)
 
 
 def _particle_surname(words: list[_Tok], language: str) -> bool:
@@ -527,86 +280,6 @@ def _particle_surname(words: list[_Tok], language: str) -> bool:
     first = words[0]
     return (len(words) == 2 and not first.sent_start and first.text[:1].isupper() and first.text.casefold() in
             _NAME_PARTICLES and _unknown_word(words[1].text, language) and not words[1].text.isupper())
-
-
-def _hyphen_title(low: str) -> bool:
-    """"VLD-voorzitter", "SPD-Chef", "US-Präsident": a title compounded with a party or country is a title."""
-    return "-" in low and low.rsplit("-", 1)[1] in PERSON_TITLES
-
-
-def _german_org_lead(words: list[_Tok]) -> bool:
-    """"Deutschen Post AG", "Combots AG", "Harvard Universität": the nouns before an organisation word are its name."""
-    first = words[0]
-    texts = [w.text for w in words]
-    if "für" in texts[1:]:  # "Institut für molekulare Pathogenese": the institution word stands before "für"
-        head = texts.index("für", 1)
-        return _org_word(texts[head - 1 : head], "de") and first.text.casefold() not in _stopwords("de") and not any(
-            fold(w) in first_names() for w in texts[:head])
-    if any(w.text.casefold() in CONNECTORS or fold(w.text) in first_names() for w in words):
-        return False  # "Biologin Anna Berger vom Institut" is a person and an affiliation
-    return len(words) > 1 and _org_word([words[-1].text], "de") and not (
-        first.sent_start and german.capitalised_non_noun(first.text)) and first.text.casefold() not in _stopwords("de")
-
-
-def _german_org_at_place(words: list) -> bool:
-    """"Universität Zürich", "Landgericht Düsseldorf", "Jugendamt Mannheim": an institution and its seat."""
-    texts = [getattr(w, "text", w) for w in words]
-    if texts[0] == "Amt":
-        return False  # "zum Amt Chemnitz": the old district, named after its town
-    if len(texts) == 2 and texts[0] in _DE_CLUB_LEADS and not texts[0][1:].islower() and _is_cap(texts[1]) and (
-            not german.known(texts[1]) or german.lexicon_name(texts[1])):
-        return True  # "TV Eppelheim", "TSV Dewangen": a club and its village, which no gazetteer lists
-    if len(texts) == 2 and _org_word(texts[:1], "de") and german.apposition_type(texts[0]) is None and not (
-            texts[0].casefold().endswith("amt")) and _is_cap(texts[1]) and not texts[1].isupper() and not (
-            german.known(texts[1].lower())) and (not german.known(texts[1]) or german.lexicon_name(texts[1])):
-        return True  # "Universität Hohenheim", "Theater Musentümpel": the seat or name no gazetteer lists
-    return len(texts) > 1 and (_org_word(texts[:1], "de") or texts[0] in _DE_CLUB_LEADS) and place_for(
-        " ".join(texts[1:]), "de") is not None
-
-
-# How German sports clubs begin their names before the town: "TV Amberg", "Borussia Dortmund", "Hansa Rostock".
-_DE_CLUB_LEADS = {"TV", "SV", "SC", "FC", "VfB", "VfL", "VfR", "TSV", "SpVgg", "TuS", "SG", "SSV", "FSV", "MSV", "TSG",
-                  "ASV", "ESV", "BSC", "SSC", "Eintracht", "Borussia", "Fortuna", "Alemannia", "Arminia", "Hansa",
-                  "Rot-Weiss", "Rot-Weiß", "Dynamo", "Lokomotive", "Preußen", "Kickers", "Germania", "Concordia",
-                  "Viktoria", "Sportfreunde", "Rapid", "Austria", "Admira"}
-
-
-def _german_brand(word: str, prev: str) -> bool:
-    """A capital inside the word ("ProSieben", "ZdK"), but no legal form ("GmbH") nor a law cited by its section
-    ("§ 85 ArbGG")."""
-    return german.camel_case_name(word) and not prev[:1].isdigit() and word.casefold() not in NEVER_ALONE
-
-
-def _german_apposition_head(texts: list[str]) -> bool:
-    """A common noun for a kind of organisation or person before a name that stands on its own: an organisation
-    ("Softwareanbieter SAF AG", "Nachrichtenagentur Xinhua") or a place ("Fluggesellschaft Südamerikas")."""
-    if len(texts) < 2 or not (german.known(texts[0]) or german.ordinary_noun(texts[0])) or german.apposition_type(
-            texts[0]) not in ("organization", "person") or any(w.casefold() in CONNECTORS or w == "für" for w in texts):
-        return False
-    rest = " ".join(texts[1:])
-    return bool(org_for(rest) or has_org_word(texts[1:]) or place_for(rest, "de"))
-
-
-def _german_genitive_place(word: str) -> bool:
-    """"Taiwans", "Brasiliens": a place in the genitive, which the demonym rule would take for "Taiwanese"."""
-    return word.endswith("s") and place_for(word, "de") is not None and place_for(word[:-1], "de") is not None
-
-
-def _german_town_adjective(words: list) -> bool:
-    """A town's adjective before a noun names that town's institution: "Frankfurter Rundschau", "Kölner Oper"."""
-    texts = [getattr(w, "text", w) for w in words]
-    if len(texts) != 2 or not texts[0].endswith("er") or fold(texts[0]) in first_names() or not (
-            _org_word([texts[1]], "de") or texts[1].casefold().endswith(_DE_TOWN_INSTITUTIONS)):
-        return False
-    stem = texts[0][:-2]
-    return any(place_for(s, "de") is not None and len(s) >= 4 for s in (stem, texts[0][:-1], stem + "en", stem[:-1] + (
-        "en" if stem.endswith("n") else "")))  # (also "Münchner" for München)
-
-
-# What a town's adjective names when it stands before these: its paper, stage, festival or club.
-_DE_TOWN_INSTITUTIONS = ("rundschau", "anzeiger", "blatt", "nachrichten", "kurier", "bote", "schauspielhaus", "forum",
-                         "festspiele", "festspielen", "kammerspiele", "kammerspielen", "philharmoniker", "kreis",
-                         "kreises", "sv", "sc", "fc", "weihnachtsmarkt", "messe")
 
 
 def _sentence_stopword(first: _Tok, language: str) -> bool:
@@ -618,56 +291,42 @@ def _not_this_place(word: str, place, language: str, sent_start: bool, lower_voc
     """A small place whose name is also an ordinary word ("Lage", "Dabei", "Para") or an acronym ("DAX")."""
     if word.isupper() and len(word) > 1:
         return place.population < 1_000_000 and place.kind == "city"
-    if language == "de":
-        low = word.casefold()
-        ordinary = low in _stopwords(language) or low in lower_vocab or low in MONTHS_DAYS
-        lex = _lexicon(language)
-        known_noun = lex is not None and (word in lex or word.lower() in lex) and not german.lexicon_name(word) and not (
-            word.endswith("s") and german.lexicon_name(word[:-1]) and fold(place.name) == fold(word[:-1])) and not (
-            "-" in word and fold(place.name) == fold(word))  # ("Heidelbergs", "Baden-Baden" are listed names too)
-        return ordinary or german.capitalised_non_noun(word) or (
-            known_noun and place.kind == "city" and (place.population < 150_000 or fold(place.name) not in (
-                fold(word), fold(word[:-1]))))
-        # (a noun that is some city's other name only: "Rest" for Rasht, "Kitas" for Quito, "Klang")
+    if (verdict := rules_for(language).not_this_place(word, place, lower_vocab)) is not None:
+        return verdict
     return (sent_start or place.population < 1_000_000) and _common_word(word, language, lower_vocab)
 
 
 def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start: bool,
               lower_vocab: set[str], nxt: str = "") -> tuple[str | None, str | None]:
     """(type, canonical) of a trimmed run; type None means drop it."""
-    if language == "de" and len(words) == 1 and _saint_name(words[0]):
+    rules = rules_for(language)
+    if len(words) == 1 and rules.saint_name(words[0]):
         return "place", None  # "St. Malo", "St. Anna": a town or a church named after the saint
-    if language == "de" and len(words) == 1 and "/" in words[0]:
+    if len(words) == 1 and "/" in words[0] and rules.typed_by_parts:
         kinds = [_type_run([part], language, cue, prev, sent_start, lower_vocab, nxt)[0] for part in words[0].split("/")]
         return next((kind for kind in kinds if kind), None), None  # "CDU/CSU": what its parts are
     surface = " ".join(words)
     org = org_for(surface)
-    if org and language == "de" and len(words) == 1 and german.known(surface) and not german.lexicon_name(
-            surface) and prev[:1].islower() and prev.endswith(("e", "en", "er", "es", "em")) and (
-            prev not in _DE_DETERMINERS and prev not in _stopwords(language) or prev in ("anderes", "neues", "ganzes")):
-        return "", None  # "ein faires Bild", "die westliche Allianz": an adjective marks the common noun
-    if org and language == "de" and len(words) == 1 and german.known(surface) and not german.lexicon_name(
-            surface) and prev in ("das", "ein", "kein", "dieses", "jedes") and nxt in _DE_DETERMINERS | {".", ","}:
-        return "", None  # "das Bild der Mannschaft": a neuter article before the common noun, not the paper
-    if not org and _event_name(words, language):
+    if org and len(words) == 1 and rules.common_noun_not_org(surface, prev, nxt):
+        return "", None  # "ein faires Bild": the common noun, not the paper
+    if not org and len(words) >= 2 and rules.event_name(words):
         return "", None  # "Copa del Mundo", "UEFA Cup", "Premio de Ecología": an event or award, no entity
-    if not org and language == "es" and len(words) >= 2 and fold(words[0]) in _ES_SITE_HEADS:
-        return "place", None  # "Palacio de Benacazón", "Hotel Ciudad de Logroño", "Teatro Real": a building or site
+    if not org and len(words) >= 2 and rules.site_name(words):
+        return "place", None  # "Palacio de Benacazón", "Teatro Real": a building or site
     if org:
         return "organization", org
     if len(words) == 1 and (words[0].casefold() in _stopwords(language) and not (
-            language == "es" and prev in ("el", "del", "al") and has_org_word(words))  # "el Estado": the State
+            rules.institution_after_article(prev, words))  # "el Estado": the State
                             or words[0].casefold() in _ABBREVIATIONS or _ROMAN.match(words[0])):
         return "", None
-    known = person_for(surface) or (language == "de" and surface.endswith("s") and person_for(surface[:-1]))
+    known = person_for(surface) or rules.known_person_form(surface)
     if known:  # (German genitive: "Merkels Zusage")
         return "person", None
     names = first_names()
     first_is_name = (fold(words[0]) in names and words[0].casefold() not in _PLACE_HEADS and not (
-        language == "de" and _german_kind_noun(words[0]))) or (
-        language == "de" and german.hyphenated_given(words[0], names)) or (
-        language in ("uk", "ru") and _given_name(words[0], language))  # "San Sebastián" is no person
-    slavic_person = language in ("uk", "ru") and _slavic_person(words, language)
+        rules.kind_noun(words[0]))) or rules.hyphenated_given(words[0]) or (
+        rules.slavic_names and _given_name(words[0], language))  # "San Sebastián" is no person
+    slavic_person = rules.slavic_names and _slavic_person(words, language)
     if cue and not has_org_word(words) and not _place_after_title(surface, language):
         return "person", None
     place = place_for(surface, language)
@@ -680,171 +339,75 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if place and len(words) == 1 and place.kind == "city" and place.population < 1_000_000 and (
             nxt.casefold() in _SPEECH_VERBS):
         return "person", None  # "Gil recordó", "Torres said": a town's name that speaks is a surname
-    if language == "de" and len(words) == 1 and words[0].casefold() in german.STOCK_INDICES:
-        return "", None  # "Der DAX schloss höher": an index, not the exchange that computes it
-    if language == "de" and len(words) == 1 and (german.currency(words[0]) and (
-            prev[:1].isdigit() or prev.casefold() in _DE_AMOUNTS or is_demonym(prev)
-            or words[0].casefold() in german.FOREIGN_CURRENCIES)):
-        return "", None  # "213 000 Schweizer Franken", "Milliarden Yen": a currency, not the region or town
-    if language == "de" and place and len(words) == 1 and place.kind == "city" and place.population < 100_000 and (
-            fold(words[0]) in common_first_names() and fold(place.name) == fold(words[0])
-            and prev.casefold() not in _PLACE_PREPS and prev != "von"):
-        return "person", None  # "der Martin", "zu Selma": a given name first, a small town's name second
-    if place and language == "es" and prev in ("el", "del", "al") and place.kind == "city":
-        return "organization", None  # "el Valencia", "del Barcelona": a city with a masculine article is its club
-    if language == "de" and place and len(words) == 1 and place.kind == "city" and place.population < 1_000_000 and (
-            prev[:1].isupper() and german.apposition_type(prev) == "person" and fold(words[0]) == fold(place.name)):
-        return "person", None  # "des Machtpolitikers Cicero", "Sänger Preston": a surname that is also a town
+    if (verdict := rules.type_before_place(words, place, prev)) is not None:
+        return verdict
     if place and not (first_is_name and len(words) > 1 and place.kind == "city" and place.population < 500_000) and not (
             slavic_person and place.population < 1_000_000):
         return "place", place.name
-    if language == "de" and len(words) == 2 and words[0].endswith("er") and (
-            words[1].casefold() in _DE_LANDSCAPE_NOUNS) or language == "de" and _german_town_site(words):
-        return "place", None  # "Marscheider Wald", "Thurauer Berg", "Hiller Kirche", "Brandenburger Tor"
-    if language == "de" and _german_org_at_place(words):
-        return "organization", None  # "Universität Zürich", "Borussia Dortmund"
-    if language == "de" and not place and len(words) >= 2 and words[-1] in ("City", "United", "Rovers", "Wanderers") and (
-            (town := place_for(" ".join(words[:-1]), language)) and town.kind == "city"):
-        return "organization", None  # "Manchester City", "Leeds United": a club; "Mexico City" is in the gazetteer
-    if language == "de" and len(words) == 2 and _german_town_adjective(words):
-        return "organization", None  # "Frankfurter Rundschau", "Leipziger Schauspielhaus", "Berliner Polizei"
+    if (verdict := rules.type_after_place(words, place)) is not None:
+        return verdict
     if _org_word(words, language) and len(words) > 1:
         return "organization", None
     if len(words) == 1 and prev in ("(", ",") and re.fullmatch(r"\d+(?:st|nd|rd|th)", nxt):
         return "person", None  # "( Stickroth 30th pen , Wosz 89th )": scorers and the minute they scored
     if len(words) == 1 and prev == "(" and nxt in (")", ",", "/", "-") and _country_code(words[0]):
         return "place", _country_code(words[0])  # "Gala León ( ESP , 8 )", "Sjeng Schalken ( Ned )"
-    if language == "de" and len(words) == 1 and looks_like_acronym(words[0]) and (prev[:1].isdigit() or prev == "Uhr"):
+    if len(words) == 1 and looks_like_acronym(words[0]) and rules.unit_after_figure(prev):
         return "", None  # "200 PS", "690 MW", "15 Uhr MEZ": a unit after a figure, not an organisation
     if len(words) == 1 and looks_like_acronym(words[0]) and (not sent_start or (
             len(words[0]) >= 3 and nxt[:1].islower() and _unknown_word(words[0], language)
             and _lexicon(language) is not None)):
         return "organization", None  # (an unknown acronym opening a sentence too: "EFECOM afa-c Madrid")
-    if language == "en" and len(words) >= 2 and not cue and _club_with_city(words, language):
+    if len(words) >= 2 and not cue and rules.club_with_city(words):
         return "organization", None  # "Steaua Bucharest", "Buffalo Sabres": a club named with its city
-    if first_is_name and language == "de" and _english_name_tail(words):
-        return "organization", None  # "Tokio Hotel", "Royal Ulster Constabulary", "Hamilton Standard": a band, a firm
+    if first_is_name and rules.foreign_name_tail(words):
+        return "organization", None  # "Tokio Hotel", "Royal Ulster Constabulary": a band, a firm
     if (first_is_name and len(words) >= 2) or slavic_person:
         return "person", None
     if len(words) >= 2 and (words[0].casefold().strip(".") in _PLACE_HEADS or words[-1].casefold() in _PLACE_TAILS):
         return "place", None
-    if len(words) >= 2 and language == "de" and german.apposition_type(words[0]) in ("place", "organization"):
-        return german.apposition_type(words[0]), None  # "Burg Waldeck", "Verein Pro Asyl"
-    if len(words) >= 2 and language == "de" and prev[:1].isupper() and not first_is_name and (
-            german.apposition_type(prev) in ("place", "organization")):
-        return german.apposition_type(prev), None  # "der Zeitschrift « Super Illu »", "Hedgefonds Blue Bay"
-    if len(words) >= 2 and prev.casefold() in _PLACE_PREPS and not first_is_name and language in _PREP_PLACE_LANGS \
+    if len(words) >= 2 and (verdict := rules.type_by_apposition(words, prev, first_is_name)) is not None:
+        return verdict  # "Burg Waldeck", "der Zeitschrift « Super Illu »"
+    if len(words) >= 2 and prev.casefold() in _PLACE_PREPS and not first_is_name and rules.places_after_prepositions \
             and not any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
         return "place", None  # "in Watkins Glen", "nach Supan Buri"
     if len(words) >= 2:
         if any(looks_like_acronym(w) for w in words):
             return "organization", None  # "PKP Intercity", "BBC World Service"
-        if language == "de" and not sent_start and german.adjective_phrase_type(words):
-            return german.adjective_phrase_type(words), None  # "Heilige Synode", "Schwarzes Meer"
-        if language == "de" and all(_common_word(w, language, lower_vocab) or german.capitalised_non_noun(w)
-                                    for w in words if w.casefold() not in CONNECTORS):
-            return "", None  # "Versuchter Aufbruch", "Digitale Bibliothek": a German noun phrase, not a name
+        if (verdict := rules.type_phrase(words, sent_start, lower_vocab)) is not None:
+            return verdict  # "Heilige Synode"; "Versuchter Aufbruch": a German noun phrase, not a name
         if any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
             return "organization", None
-        if language == "de" and _german_quoted(prev, nxt):
-            return "organization", None  # „Tokio Hotel“, „Current Biology“: a band, a journal, not a person
-        if language == "de" and _english_words(words):
-            return "organization", None  # "Deep Purple", "Jato Dynamics", "Hells Angels": a band or a firm
+        if rules.foreign_phrase(words, prev, nxt):
+            return "organization", None  # „Tokio Hotel“, "Deep Purple": a band, a journal, a firm
         return ("person", None) if len(words) <= 3 else ("organization", None)
     word = words[0]
     if word.casefold() in NEVER_ALONE or word.casefold() in _ABBREVIATIONS or _ROMAN.match(word) or (
-            language == "de" and (word.casefold().endswith(_TAXON_ENDINGS) or german.elided_compound(word))):
+            rules.no_name_word(word)):
         return "", None  # (and "Cerambycidae", "Rosaceae": a family of animals or plants, no name)
-    if sent_start and language in ("uk", "ru") and _common_word(word, language, lower_vocab):
+    if sent_start and rules.slavic_names and _common_word(word, language, lower_vocab):
         return None, None
     if has_org_word(words):
         # "el Gobierno", "la Policía": a capitalised institution word mid-sentence names that institution.
-        english_ok = language != "en" or word.casefold() in ("congress", "senate", "parliament", "police")
-        return ("organization", None) if not sent_start and language != "de" and english_ok else ("", None)
-    if language == "de" and german.hyphenated_given(word, names):
+        return ("organization", None) if not sent_start and rules.bare_institution(word) else ("", None)
+    if rules.hyphenated_given(word):
         return "person", None  # "Lea-Sophie", "Hans-Jürgen": no compound of nouns
     if sent_start and _common_word(word, language, lower_vocab):
         return "", None
-    if language == "de" and prev[:1].isupper() and german.apposition_type(prev) and (not german.ordinary_noun(word) or (
-            german.apposition_type(prev) in ("person", "place") and not german.known(word))):
-        return german.apposition_type(prev), None  # "Spielzeughersteller Lego", "Chemiekonzern Bayer", "Schauspieler Peppard"
-    if language == "de" and (german.street_name(word) or _german_landmark(word)):
-        return "place", None  # "in der Pestalozzistraße", "Jakobskirche": a street or a site the lexicon happens to list
-    if language == "de" and not _unknown_word(word, language) and word.casefold() not in names:
-        return None, None  # German capitalises every noun: a known noun alone is a name only as a surname
+    if (verdict := rules.type_word(word, prev)) is not None:
+        return verdict
     if prev.casefold() == _ATTRIBUTION.get(language) and nxt in (".", ",", ";", ")") and _unknown_word(word, language):
         return "person", None  # "« Das verstehe ich nicht » , so Schaffer .", "aldus Verhofstadt", "según Chamorro"
-    if language == "de" and _german_brand(word, prev):
-        return "organization", None  # "DragonForce", "IStGH": a brand or a body
-    if language == "de" and prev in ("in", "nach") and german.toponym_after_preposition(word):
-        return "place", None  # "in Engstingen", "nach Moldawien": no article, so no common noun
-    if language == "de" and word in german.CELESTIAL_BODIES:
-        return "place", None  # "südlich von Jupiter"
-    if language == "de" and (kind := _german_genitive(word, prev, nxt)) is not None:
-        return (kind or None), None  # "Chaucers erstes Gedicht", "in Wallensteins Truppe"
-    if language == "de":
-        kind = _german_single(word, prev)
-        if kind is not None:
-            return (kind or None), None
+    if (verdict := rules.type_word_in_context(word, prev, nxt)) is not None:
+        return verdict
     if prev.casefold() in _PLACE_PREPS and not _common_word(word, language, lower_vocab) and (
-            language != "de" or _unknown_word(word, language)):
+            not rules.capitalises_nouns or _unknown_word(word, language)):
         return "place", None
     if nxt.casefold() in _SPEECH_VERBS and not _common_word(word, language, lower_vocab - {word.casefold()}):
         return "person", None  # "Müller sagte", "Gonzalez said": a bare name that speaks is a person
-    if language == "de" and _german_bare_name(word, prev) and not (word.endswith("er") and nxt[:1].isupper()):
-        # (a word in -er before a noun is a place's adjective: "Rödinghauser Katholiken")
-        return ("organization" if _german_quoted(prev, nxt) else "person"), None
+    if (verdict := rules.type_bare_word(word, prev, nxt)) is not None:
+        return verdict
     return None, None  # untyped single word: typed later by coreference, else dropped unless repeated
-
-
-_PREP_PLACE_LANGS = {"de", "en"}
-# How names of competitions, prizes, laws and events begin (Spanish) or end (English).
-_ES_EVENT_HEADS = {"copa", "premio", "premios", "trofeo", "ley", "plan", "jornadas", "jornada", "simposio", "simposium",
-                   "cumbre", "festival", "campeonato", "torneo", "boletin", "dia", "semana", "mundial", "abierto",
-                   "vuelta", "giro", "feria", "salon", "exposicion", "bienal"}
-_EN_EVENT_TAILS = {"cup", "prize", "award", "awards", "act", "festival", "championship", "championships", "classic",
-                   "trophy", "shield", "bowl", "olympics", "games", "series", "tournament", "marathon", "rally",
-                   "summit", "agreement", "accord", "accords", "treaty", "protocol", "declaration"}
-
-
-# Buildings, streets and natural sites: Spanish names them with the kind first, and they are places.
-_ES_SITE_HEADS = {"palacio", "hotel", "basilica", "monasterio", "playa", "calle", "avenida", "paseo", "plaza", "barrio",
-                  "catedral", "castillo", "puerto", "estadio", "pabellon", "teatro", "hospital", "carcel", "cupula",
-                  "sala", "rambla", "cartuja", "sierra", "rio", "lago", "isla", "cabo", "golfo", "monte", "puente",
-                  "aeropuerto", "estacion", "torre", "ermita", "casa"}
-
-
-def _event_name(words: list[str], language: str) -> bool:
-    if len(words) < 2:
-        return False
-    if language == "es":
-        return fold(words[0]) in _ES_EVENT_HEADS
-    return language == "en" and words[-1].casefold() in _EN_EVENT_TAILS
-_DE_NOT_VERBS = {"und", "oder", "sowie", "mit", "im", "in", "von", "vom", "zu", "zur", "zum", "für", "auf", "an", "aus",
-                 "bei", "nach", "über", "unter", "als", "wie", "ohne", "gegen", "um", "durch", "seit", "vor", "hinter"}
-_DE_AMOUNTS = {"millionen", "milliarden", "mio", "mrd", "tausend", "hundert", "rund", "etwa", "knapp", "über"}
-
-
-_SITES = {"wall", "airport", "station", "gate", "zoo", "harbour", "harbor", "cathedral", "castle", "palace", "tower"}
-
-
-def _club_with_city(words: list[str], language: str) -> bool:
-    """A large city before or after a word that is no place, given name or landmark word: sports clubs are named
-    so ("Werder Bremen", "Hapoel Jerusalem", "Vancouver Canucks"), people and places hardly ever."""
-    for cut in (1, 2, len(words) - 1, len(words) - 2):
-        if not 0 < cut < len(words):
-            continue
-        for city, rest in ((words[:cut], words[cut:]), (words[cut:], words[:cut])):
-            place = place_for(" ".join(city), language)
-            if not place or place.kind != "city" or place.population < 100_000 or fold(place.name) != fold(
-                    " ".join(city)) or city[0] == words[0] and fold(city[0]) in common_first_names():
-                continue  # (but "Paris Hilton", "Sydney Pollack" open with a given name)
-            names = common_first_names() if city[0] == words[0] else first_names()  # "Motohiro Yamaguchi"
-            if any(w.casefold().strip(".") in _PLACE_HEADS | _PLACE_TAILS | PERSON_TITLES | _SITES or place_for(w, language)
-                   or fold(w) in names or w.casefold() in CONNECTORS for w in rest):
-                continue
-            return True
-    return False
 
 
 def _place_after_title(surface: str, language: str) -> bool:
@@ -868,340 +431,12 @@ def _country_code(word: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _country_prefixes() -> dict[str, str]:
-    from indexer.annotate.entities.gazetteer import place_index
 
     out: dict[str, str] = {}
     for key, place in place_index().items():
         if place.kind == "country" and key.isalpha() and place.population > 1_000_000:
             out.setdefault(key[:3], place.name)
     return out
-
-
-def _german_kind_noun(word: str) -> bool:
-    """"Burg Waldeck", "Gut Aiderbichl": a noun for a place or an organisation, though also a given name."""
-    return german.known(word) and not german.lexicon_name(word) and german.apposition_type(word) in (
-        "place", "organization")
-
-
-def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
-    """Type of a lone German word the lexicon knows, when its neighbours say it is a name: a speech verb before it
-    ("sagte Müller": a noun would take an article); or, for a name the lexicon lists but that is no noun ("Merkel",
-    "Bayer"), a speech verb after it or a noun in apposition ("Chemiekonzern Bayer")."""
-    word = toks[at].text
-    prev = toks[at - 1].text if at > 0 else ""
-    nxt = toks[at + 1].text if at + 1 < len(toks) else ""
-    if not toks[at].sent_start and not german.capitalised_non_noun(word) and len(word) > 2 and (
-            prev.casefold() in _SPEECH_VERBS or prev.casefold() in german.SPEECH_VERBS or prev == "so" and nxt in (
-                ".", ",", ";")):
-        return "person"  # "sagte Müller", "so Weber .": a noun would take an article there
-    if not toks[at].sent_start and german.known(word) and not german.known(word.lower()) and len(word) > 2 and (
-            prev[:1].isupper() and german.apposition_type(prev) == "person" and (
-                not german.inflects_as_noun(word) or not nxt[:1].isupper() and not place_for(word, "de"))):
-        return "person"  # "Kanzlerin Köhler", "Gehilfe Fritz": a person's title before a surname that is a noun too
-    if word in german.CELESTIAL_BODIES and not nxt[:1].isupper():
-        return "place"  # "genießen die Sonne", "südlich von Jupiter"
-    if prev == "nach" and not toks[at].sent_start and place_for(word, "de") is not None and not nxt[:1].isupper() and (
-            word.casefold() not in _DE_COMPASS):
-        return "place"  # "unterwegs nach Gießen": a noun after "nach" would take an article
-    if prev[:1].isupper() and german.apposition_type(prev) == "place" and (
-            not german.known(word) or german.lexicon_name(word) or place_for(word, "de")) and not (
-            german.known(word.lower())) and not nxt[:1].isupper():
-        return "place"  # "im Osten Hüttingen", "Dorf Oberrodenbach": a name the lexicon splits into nouns
-    if _after_finite_verb(toks, at) and not (org_for(word) or place_for(word, "de")):
-        return "person"  # "kündigte Berlusconi an", "erwarb Wiesinger"
-    if german.noun_surname(word) and not nxt[:1].isupper() and nxt not in ("-", "&") and (
-            not prev[:1].isupper() or toks[at].sent_start) and prev.casefold() not in _DE_DETERMINERS | {
-                "dessen", "deren"} and not (prev[:1].islower() and prev.endswith(("e", "en", "er", "es", "em")) and (
-                prev not in _DE_VERBS_BEFORE_NAMES)) and (not toks[at].sent_start or nxt[:1].islower()):
-        return "person"  # "hat Müller gegenüber dem ZdK", "Weber wird": no article, so the surname, not the miller
-    if german.national_institution(word) or _german_brand(word, prev):
-        return "organization"  # "Bundeskriminalamt", "Reichskanzlei": one institution, though the lexicon lists it
-    if (kind := _german_genitive(word, prev, nxt)) is not None:
-        return kind or None  # "Merkels Glaubwürdigkeit", "Bismarcks konservative Wende"
-    if prev in ("in", "nach") and not toks[at].sent_start and german.toponym_after_preposition(word):
-        return "place"  # "in Engstingen", "nach Moldawien": a compound-looking place with no article before it
-    if not german.lexicon_name(word):
-        return None
-    if toks[at].sent_start:  # "Scholz äußerte", "Pasolini war": a listed name before its verb (a noun takes an article)
-        low = word.casefold()
-        return "person" if low not in MONTHS_DAYS and low not in NEVER_NAMES and fold(word) not in NEVER_NAMES and (
-            nxt[:1].islower()) and nxt.isalpha() and nxt not in _DE_NOT_VERBS and (
-            nxt not in _DE_DETERMINERS) else None
-    if prev.casefold() in _SPEECH_VERBS or nxt.casefold() in _SPEECH_VERBS:
-        return "person"
-    return german.apposition_type(prev) if prev[:1].isupper() else None
-
-
-# Nouns that make a place of a town's adjective before them ("Marscheider Wald").
-_DE_LANDSCAPE_NOUNS = {"wald", "berg", "see", "weg", "kirche", "heide", "moor", "tal", "forst", "alm", "landwehr",
-                       "bucht", "bach", "hafen", "bahnhof", "friedhof", "markt", "marktplatz", "höhe", "mühle", "schloss"}
-
-
-# Sites that a town's adjective before them names ("Brandenburger Tor", "Lausitzer Urstromtal", "Saarbrücker Schloss");
-# not a station or a port, which stay common nouns ("Leher Bahnhof").
-_DE_TOWN_SITES = {"wald", "berg", "see", "weg", "kirche", "heide", "moor", "tal", "forst", "alm", "landwehr", "bucht",
-                  "bach", "friedhof", "höhe", "mühle", "schloss", "alpen", "becken", "tor", "urstromtal", "platz",
-                  "frontbogen", "villenkolonie", "land", "straße", "allee", "brücke", "dom", "rathaus", "senke", "aue"}
-
-
-def _german_town_site(words: list) -> bool:
-    """"Marscheider Wald", "Döhlener Beckens": a capitalised adjective in -er and a site, which together name a place."""
-    texts = [getattr(w, "text", w) for w in words]
-    if len(texts) != 2 or not texts[0][:1].isupper() or not texts[0].endswith("er") or len(texts[0]) <= 4 or (
-            texts[0].isupper() or fold(texts[0]) in first_names()):
-        return False
-    low = texts[1].casefold()
-    return any(low in (site, site + "s", site + "es") for site in _DE_TOWN_SITES)
-
-_DE_ROADS = {"A", "B", "L", "Bundesautobahn", "Autobahn", "Bundesstraße", "Landesstraße", "Staatsstraße", "Kreisstraße"}
-
-
-def _german_roads(toks: list[_Tok]) -> list[tuple[str, int]]:
-    """Numbered roads, which German texts name like places: "A 7", "B29", "Bundesstraße 11"."""
-    out = []
-    for i, t in enumerate(toks):
-        if len(t.text) <= 4 and i > 0 and toks[i - 1].text[:1].isupper() and toks[i - 1].text not in _DE_ROADS and (
-                toks[i - 1].text.casefold() not in _DE_DETERMINERS):
-            continue  # "Audi A3", "Airbus A380": a model, not a road (but "Autobahn A 45", "Die A 71")
-        if re.fullmatch(r"[AB]\d{1,3}", t.text):
-            out.append((t.text, t.index))
-        elif t.text in _DE_ROADS and i + 1 < len(toks) and re.fullmatch(r"\d{1,3}", toks[i + 1].text):
-            out.append((f"{t.text} {toks[i + 1].text}", t.index))
-    return out
-
-
-def _foreign_given(word: str) -> bool:
-    """A word before a given name that no lexicon knows and that is no German inhabitant noun ("Geismarerin"): more
-    likely another name of the person ("Mélida Anaya Montes", "Ma Ying Jeou") than a title."""
-    english = _lexicon("en")
-    return not german.known(word) and not _lexical_common(word, "de") and not word.endswith(("er", "erin")) and not (
-        english is not None and word.lower() in english)
-
-
-def _german_saints(toks: list[_Tok], paragraph: str, offset: int) -> list[_Tok]:
-    """Glue "St." to the saint's name after it ("St. Malo", "St . Anna"): the full stop ends no sentence there, and
-    the name alone is a person where the text means a town or a church."""
-    def saint(a: _Tok, b: _Tok, t: _Tok) -> str | None:
-        if a.text == "St" and b.text == "." and _slash_part(t.text) and t.index - a.index <= 5:
-            return paragraph[a.index - offset : t.index - offset + len(t.text)]
-        return None
-
-    return _glued(toks, saint)
-
-
-def _glued(toks: list[_Tok], join) -> list[_Tok]:
-    """Tokens with every triple that join(first, middle, last) names as one word merged into one token."""
-    out: list[_Tok] = []
-    for t in toks:
-        text = join(out[-2], out[-1], t) if len(out) >= 2 else None
-        if text is not None:
-            out[-2:] = [_Tok(text, out[-2].sent_start, out[-2].index)]
-            continue
-        out.append(t)
-    for i, t in enumerate(out):
-        t.pos = i
-    return out
-
-
-def _saint_name(word: str) -> bool:
-    return word.startswith("St") and re.match(r"St ?\. ?\w", word) is not None
-
-
-def _english_words(words: list[str]) -> bool:
-    """An English word in a German name that starts with no given name: the names of bands, firms and units
-    ("Deep Purple", "Kusch Yachts", "Royal Ulster Constabulary") are made of such words, people's names rarely."""
-    english = _lexicon("en")
-    return english is not None and not any(fold(w) in first_names() for w in words) and any(
-        len(w) > 4 and w.lower() in english and not german.known(w) for w in words)
-
-
-def _english_name_tail(words: list[str]) -> bool:
-    """A rare given name ("Tokio", "Royal", "Hamilton") followed only by English common words is a band's or a
-    firm's name; a person's surname after such a name is rarely an English word as well."""
-    english = _lexicon("en")
-    return english is not None and len(words) >= 2 and fold(words[0]) not in common_first_names() and all(
-        len(w) > 3 and w.lower() in english and fold(w) not in first_names() for w in words[1:])
-
-
-# Buildings and sites whose kind is part of their name ("Burg Waldeck", "Schloss Torgelow", "Gut Aiderbichl").
-_DE_NAMED_BUILDINGS = {"burg", "schloss", "kloster", "turm", "gut", "stadion", "bahnhof", "flughafen", "zeche",
-                       "bergwerk", "platz", "hafen"}
-
-
-def _german_place_noun_before(head: str, name: str) -> bool:
-    """A common noun for a kind of place right before a single name ("Stadt Emden", "Stadtteil Westend",
-    "Großherzogtum Baden"), which is then the place."""
-    return german.apposition_type(head) == "place" and german.known(head) and not german.lexicon_name(head) and (
-        not german.known(head.lower())) and head.casefold() not in _DE_NAMED_BUILDINGS and _is_cap(name) and not name.isupper() and (
-        place_for(name, "de") is not None or not german.known(name.lower())) and name.casefold() not in _DE_COMPASS
-
-
-def _german_slash_names(toks: list[_Tok]) -> list[_Tok]:
-    """Glue names joined by a slash into one token: "CDU/CSU", "Hannover/Leipzig", "Szukala/Thorandt" name one
-    party group, one dateline, one pair of players, not two or three entities."""
-    def slash(a: _Tok, b: _Tok, t: _Tok) -> str | None:
-        if b.text == "/" and b.index == a.index + len(a.text) and t.index == b.index + 1 and _slash_part(t.text) and (
-                all(_slash_part(part) for part in a.text.split("/"))):
-            return f"{a.text}/{t.text}"
-        return None
-
-    return _glued(toks, slash)
-
-
-def _slash_part(word: str) -> bool:
-    return len(word) >= 2 and word[:1].isupper() and word.isalpha()
-
-
-# Words in adjective-like endings that stand before a bare surname ("hatte Müller", "gegen Weber").
-_DE_VERBS_BEFORE_NAMES = {"gegen", "wegen", "über", "hatte", "wurde", "sagte", "habe", "werde", "sowie", "seien", "waren",
-                          "haben", "werden", "meinte", "betonte", "erklärte", "ergänzte", "forderte", "wollte", "sollte",
-                          "konnte", "musste", "durfte", "hätte", "würde", "wäre", "bestätigte", "kritisierte"}
-
-
-def _small_town_subject(toks: list[_Tok], at: int) -> bool:
-    """A small town's name that is also a given name or a "-son" surname, right after "war", "ist", "wurde" with no
-    preposition, is a person ("war Preston 2004 zu hören", "war Davis Vorsitzender"): towns rarely stand there."""
-    place = place_for(toks[at].text, "de")
-    prev = toks[at - 1].text if at > 0 else ""
-    return place is not None and place.kind == "city" and place.population < 1_000_000 and (
-        fold(place.name) == fold(toks[at].text)) and prev in ("war", "ist", "wurde", "wird", "hatte", "hat") and (
-        not toks[at].sent_start) and (fold(toks[at].text) in first_names() or toks[at].text.endswith("son"))
-
-
-def _after_finite_verb(toks: list[_Tok], at: int) -> bool:
-    """A lone capitalised word right after a finite verb ("kündigte Berlusconi an", "erwarb Wiesinger mit ihrem
-    Mann"): a subject or object there would take an article unless it is a name. The word must be no lower-case
-    word and no listed common noun ("hat Angst", "findet Anwendung" are idioms)."""
-    word, prev = toks[at].text, toks[at - 1].text if at > 0 else ""
-    before = toks[at - 2].text.casefold() if at > 1 else ""
-    nxt = toks[at + 1].text if at + 1 < len(toks) else ""
-    if toks[at].sent_start or not prev.isalpha() or not prev.islower() or before in _DE_DETERMINERS or (
-            nxt[:1].isupper() or word.isupper() or len(word) < 2 or german.known(word.lower())) or prev.endswith((
-                "er", "em")) or prev.endswith("es") and len(prev) > 5 or word.casefold().endswith(
-                german.NOUN_SUFFIXES + ("ungen", "ionen")) or "-" in word and any(
-                german.known(part) and not german.lexicon_name(part) for part in word.split("-")):
-        return False  # ("geschlossener Immobilienfonds", "dichtete Psalmbereimungen", "verschiedene Casting-Shows")
-    if german.known(word) and not german.lexicon_name(word) and not german.hyphenated_given(word, first_names()) and (
-            not german.ordinary_noun(word) or german.compound_head(word) is None):
-        return False
-    if german.ordinary_noun(word) and "-" not in word and not word.casefold().endswith(_DE_SURNAME_TAILS):
-        return False  # "wurde Gründungspräsident", but "erwarb Wiesinger"
-    lex = german._lexicon()
-    lemma = lex.get(prev) if lex is not None and german.known(prev) else None
-    return bool(lemma) and lemma != prev and lemma.islower() and lemma.endswith(("en", "ern", "eln")) and not (
-        prev.endswith("en")) and not (prev.startswith(lemma) and prev[len(lemma):] in ("e", "es"))  # ("seltene")
-
-
-# Endings of surnames that the lexicon splits into a known noun ("Wies|inger", "Gallen|stein").
-_DE_SURNAME_TAILS = ("inger", "stein", "berger", "ler", "ner")
-
-
-def _german_genitive(word: str, prev: str, nxt: str) -> str | None:
-    """Type of a name in the genitive next to what it owns ("Merkels Glaubwürdigkeit"): a place when the gazetteer
-    knows the name ("Hessens Regierungschef"), else a person; None when the word is no such genitive."""
-    name = german.genitive_of_name(word)
-    english = _lexicon("en")
-    if name is None or prev in _QUOTES or english is not None and word.lower() in english or (
-            not german.genitive_context(prev, nxt, _DE_DETERMINERS)) or _english_plural_compound(word):
-        return None  # ("Standards", "Fireflies": an English plural; „ Abrahams Zelt “: a title; "Weblinks")
-    if org_for(name) or _org_word([name], "de"):
-        return "organization"
-    if place_for(name, "de") or place_for(word, "de") or name.endswith("ien") or prev[:1].isupper() and (
-            german.apposition_type(prev) == "place"):
-        return "place"  # "Hessens Regierungschef", "Religion Iberiens", "im Osten Kaschmirs"
-    return "person"
-
-
-def _english_plural_compound(word: str) -> bool:
-    """"Weblinks", "Onlinegames": a German word glued to an English plural noun, no genitive of a name."""
-    english = _lexicon("en")
-    return english is not None and any(
-        german.known(word[:i]) and word[i:].lower() in english and word[i:-1].lower() in english
-        for i in range(3, len(word) - 4))
-
-
-def _german_quoted(prev: str, nxt: str) -> bool:
-    """The name is all that stands in quotation marks: German quotes the names of bands, papers and firms."""
-    return prev in ("„", "\"", "«", "»", "“") and nxt in ("“", "\"", "»", "«", "”")
-
-
-_DE_LANDMARK_TAILS = ("kirche", "kapelle", "halle", "see", "sees", "stadion", "oper", "dom", "brücke",
-                      "bahnhof", "kaserne", "tunnel")
-
-
-def _german_landmark(word: str) -> bool:
-    """A building or lake named after a saint, a person or a place ("Jakobskirche", "Olympiahalle", "Genfersee",
-    "Deutschlandhalle"), which the lexicon does not list, unlike "Dorfkirche" or "Stadthalle"."""
-    low = word.casefold()
-    tail = next((t for t in _DE_LANDMARK_TAILS if low.endswith(t) and len(low) > len(t) + 2), None)
-    if tail is None or "-" in word or word.isupper() or german.known(word.lower()):
-        return False
-    first = word[: len(word) - len(tail)]
-    for stem in (first, first[:-1] if first.endswith("s") else "", first[:-2] if first.endswith("er") else ""):
-        if len(stem) >= 3 and (fold(stem) in first_names() and not german.known(stem.lower()) or (
-                place_for(stem, "de") is not None and not german.known(stem.lower()))):
-            return True
-    return False
-
-
-def _german_double_place(word: str) -> bool:
-    """Two names joined by a hyphen, the first a place: "Schleswig-Holstein", "Wittlich-Lüttich" (but "Berlin-Besuch"
-    ends in a common noun, and "US-Bank" starts with an acronym)."""
-    parts = word.split("-")
-    if len(parts) < 2 or not all(p[:1].isupper() and len(p) >= 3 and not p.isupper() for p in parts):
-        return False
-    last = parts[-1]
-    if place_for(parts[0], "de") is not None and (german.lexicon_name(last) or not german.known(last)):
-        return True
-    # "Nideggen-Wollersheim", "Bietigheim-Bissingen": names the lexicon lacks, one of them shaped like a town's
-    return all(not german.known(p) or german.lexicon_name(p) for p in parts) and any(
-        german.looks_like_toponym(p) or p.casefold().endswith(("ingen", "hausen", "heim")) for p in parts)
-
-
-def _german_single(word: str, prev: str) -> str | None:
-    """Type of a lone German word the lexicon lacks: "" for a compound of ordinary nouns, else what its shape
-    ("Thomas-Dehler-Stiftung", "Wilhelmsdorf") or a noun in apposition before it ("Hersteller Lego") says."""
-    if "-" in word and (_org_word([word.rsplit("-", 1)[-1]], "de") or german.named_institution(word)):
-        return "organization"  # "Thomas-Dehler-Stiftung", "Lehmbruck-Museum"
-    if "-" in word and (word.rsplit("-", 1)[-1].casefold() in _PLACE_TAILS or german.named_institution(
-            word, german.HYPHEN_LANDMARKS)):
-        return "place"  # "Friedrich-Ebert-Straße", "Shwedagon-Pagode"
-    if german.street_name(word) or _german_double_place(word) or _german_landmark(word):
-        return "place"  # "Schillerstraße", "Schleswig-Holstein", "Nassau-Weilburg", "Jakobskirche"
-    if german.ordinary_noun(word):
-        return ""
-    if german.looks_like_toponym(word) or word.endswith("s") and len(word) > 6 and (
-            german.looks_like_toponym(word[:-1]) or word[:-1].endswith("ien") and not german.known(word[:-1])):
-        return "place"  # (also in the genitive: "Autor Hohenlohes", "Religion Iberiens")
-    return german.apposition_type(prev) if prev[:1].isupper() else None
-
-
-_DE_DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "eines", "einen",
-                   "zur", "zum", "im", "am", "vom", "beim", "ins", "ans", "kein", "keine", "dieser", "diese",
-                   "dieses", "diesem", "diesen", "jede", "jeder", "jedes", "alle", "sein", "seine", "ihr", "ihre"}
-_DE_NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ismus", "ität", "ik", "tät", "nis", "tum", "ment",
-                     "ur", "ie", "ei", "enz", "anz", "age", "ling", "chen", "lein", "ssen", "sse", "ten", "ern",
-                     # and adjective endings: "Kleinwüchsige", "Verfahrenstechnischer"
-                     "ige", "iger", "igen", "ische", "ischer", "ischen", "liche", "licher", "lichen", "bare", "barer",
-                     # plurals and neuter adjectives: "Psalmbereimungen", "Verdächtiges"
-                     "ungen", "heiten", "keiten", "ionen", "iges", "isches", "liches", "bares")
-
-
-def _german_bare_name(word: str, prev: str) -> bool:
-    """A lone unknown German word mid-sentence, with no article before it and no noun suffix, is most likely a
-    surname ("brachte Magath", "von Warricks Hochzeit"): German nouns take articles, names do not."""
-    low = word.casefold()
-    if len(word) < 3 or word.isupper() or "-" in word or prev.casefold() in _DE_DETERMINERS:
-        return False
-    if not prev[:1].isalpha() and prev not in (",", "(", "", ".", "!", "?", ":", "\"", "„", "“") or (
-            prev.casefold() in _PLACE_PREPS):
-        return False
-    english = _lexicon("en")
-    given = fold(word) in common_first_names() and not german.known(word.lower()) and not german.inflects_as_noun(word)
-    if german.known(word) and not given and not german.lexicon_name(word) or (
-            english is not None and low in english and not given):
-        return False  # "Mal", "Nest"; "Dawn of War"; but "Hannah", "Irene" alone are people
-    return given or not low.endswith(_DE_NOUN_SUFFIXES) and not german.ordinary_noun(word)
 
 
 def _capitals_line_start(texts: list[str], toks: list[_Tok], end: int, language: str) -> tuple[str, str | None] | None:
@@ -1233,9 +468,6 @@ def _in_score_line(toks: list[_Tok], after: int) -> bool:
     return numbers >= 2 and len(toks) <= 25 and words <= 3  # not a sentence that happens to hold two figures
 
 
-_TEAM_LANGS = {"en", "es"}
-
-
 _DATELINE = re.compile(r"(?:\( [A-ZÁÉÍÓÚÑ][^()]{0,40} \) )?, \d{1,2} [a-záéíóú]{3,10}\.? (?:\d{4} )?\( [A-Z][A-Za-z]+ \)")
 
 
@@ -1251,54 +483,6 @@ def _after_person_bracket(toks: list[_Tok], start: int, end: int, mentions: list
     last = toks[start - 2]
     return bool(mentions) and mentions[-1].type == "person" and (
         mentions[-1].start + len(mentions[-1].surface) == last.index + len(last.text))
-
-
-def _join_and_orgs(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """"Monopolies and Mergers Commission", "Mines and Energy Ministry": "and" inside a name that ends in an
-    organisation word, when what stands before it is no name of its own."""
-    out: list[tuple[int, int]] = []
-    for a, b in runs:
-        if out and out[-1][1] + 1 == a and toks[a - 1].text in ("and", "&") and has_org_word([toks[b - 1].text]):
-            pa, pb = out[-1]
-            head = [t.text for t in toks[pa:pb]]
-            if pb - pa <= 3 and not has_org_word(head) and not _is_title(head[-1]) and not (
-                    fold(head[0]) in first_names() or place_for(" ".join(head), "en") or org_for(" ".join(head))):
-                out[-1] = (pa, b)
-                continue
-        out.append((a, b))
-    return out
-
-
-def _join_y_orgs(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """"Ministerio de Trabajo y Asuntos Sociales", "Consejería de Agricultura y Pesca": a Spanish institution's
-    portfolio goes on after "y" (but not into a person or a place: "Ministerio de Trabajo y Juan Pérez")."""
-    out: list[tuple[int, int]] = []
-    for a, b in runs:
-        if out and out[-1][1] + 1 == a and toks[a - 1].text in ("y", "e") and b - a <= 3:
-            pa, pb = out[-1]
-            head, tail = [t.text for t in toks[pa:pb]], [t.text for t in toks[a:b]]
-            if has_org_word(head[:1]) and head[1:2] in (["de"], ["del"]) and not has_org_word(tail) and not (
-                    fold(tail[0]) in first_names() or place_for(" ".join(tail), "es") or org_for(" ".join(tail))):
-                out[-1] = (pa, b)
-                continue
-        out.append((a, b))
-    return out
-
-
-def _split_institution_of(words: list[_Tok], mentions: list[Mention], headline: bool) -> list[_Tok]:
-    """"Gobierno de José María Aznar", "Gobierno del BNG": an institution named after the person or party who
-    leads it is two names; the institution is added to mentions and the rest returned."""
-    texts = [w.text for w in words]
-    if len(texts) < 3 or texts[1] not in ("de", "del") or not has_org_word(texts[:1]) or org_for(" ".join(texts)):
-        return words
-    tail = texts[2:]
-    person = fold(tail[0]) in common_first_names() and len(tail) <= 4 and not has_org_word(tail) and not (
-        place_for(" ".join(tail), "es"))
-    party = len(tail) == 1 and looks_like_acronym(tail[0]) and fold(texts[0]) in ("gobierno", "ejecutivo")
-    if not (person or party):
-        return words
-    mentions.append(Mention(texts[0], "organization", words[0].index, org_for(texts[0]), weak=headline))
-    return words[2:]
 
 
 def _caps_words(toks: list[_Tok], a: int, b: int, language: str) -> list[tuple[int, int]]:
@@ -1334,11 +518,6 @@ def _known_name(text: str, language: str) -> bool:
     if text.lower() in _stopwords(language):
         return False  # Spanish "UN" in capitals is the article, not the United Nations
     return bool(place_for(text, language) or org_for(text) or person_for(text))
-
-
-def _is_title(word: str) -> bool:
-    low = word.casefold().strip(".")
-    return low in PERSON_TITLES or _hyphen_title(low)
 
 
 # Title words that also qualify nouns ("Defense Wing", "Foreign Affairs"): a cut may not start at them.
@@ -1443,13 +622,12 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
             words, given = rest, given[i:]
         elif plain_name and not has_org_word([w.text for w in head]) and not _lexical_common(rest[0].text, language) \
                 and not any(w.text.casefold() in CONNECTORS | NEVER_ALONE | _PLACE_HEADS for w in head) and not (
-                    language == "de" and len(head) == 1 and _foreign_given(head[0].text)):  # "Mélida Anaya Montes"
+                    len(head) == 1 and rules_for(language).foreign_given(head[0].text)):  # "Mélida Anaya Montes"
             words, given = rest, given[i:]  # "Stadtkämmerin Birgit Lenz", "Pruszcza Gdańskiego Jacek Nowak"
     if given and given[0]:
         for k in range(2, len(words) - 1):
             if words[k].text.casefold() in _SPLIT_CONNECTORS and not (
-                    language == "nl" and dutch.surname_particle([w.text for w in words], k)) and not (
-                    language == "de" and _german_noble_name([w.text for w in words], k)):
+                    rules_for(language).connector_inside_name([w.text for w in words], k)):
                 tail = words[k + 1:]
                 while len(tail) > 1 and tail[0].text.casefold() in CONNECTORS:
                     tail = tail[1:]  # "Stewart Lecker von der Harvard Universität"
@@ -1463,73 +641,48 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
     return words
 
 
-_DE_NOBLE_TITLES = {"freiherr", "freifrau", "graf", "gräfin", "fürst", "fürstin", "herzog", "herzogin", "ritter", "edler",
-                    "prinz", "prinzessin", "markgraf", "landgraf", "kurfürst", "baron", "baronin"}
-
-
-def _german_noble_name(words: list[str], k: int) -> bool:
-    """"Johann Lucas von Hildebrandt", "Friedrich Karl von Schönborn-Buchheim", "Josef Freiherr von Hügel": after two
-    given names or a noble title, "von" and one more name belong to the person (but "Anna Berger vom Institut",
-    "Antiope von Lykos" with a single given name are two names)."""
-    before, tail = words[:k], words[k + 1 :]
-    if words[k] in ("van", "de", "da", "di", "du") and len(tail) == 1 and len(before) == 1 and (
-            fold(before[0]) in first_names()) and not _org_word(tail, "de") and place_for(tail[0], "de") is None:
-        return True  # "Vincent van Gogh", "Leonardo da Vinci": a foreign surname with its particle
-    if words[k] != "von" or len(tail) != 1 or _org_word(tail, "de"):
-        return False
-    place = place_for(tail[0], "de")
-    if place and (place.kind != "city" or place.population >= 100_000):
-        return False
-    return len(before) >= 2 and (all(fold(w) in first_names() for w in before[:2]) or (
-        before[-1].casefold() in _DE_NOBLE_TITLES))
-
-
 def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> list[Mention]:
+    rules = rules_for(language)
     all_toks: list[list[_Tok]] = []
     offset = 0
     for p in paragraphs:
         toks = _tokens(p, offset)
-        if language == "de":
-            toks = _german_slash_names(_german_saints(toks, p, offset))
+        toks = rules.tokens(toks, p, offset)
         offset += len(p) + 2  # character offsets over the paragraphs joined by blank lines, as elsewhere
         all_toks.append(toks)
     lower_vocab = {t.text.casefold() for toks in all_toks for t in toks if t.text[:1].islower()}
     mentions: list[Mention] = []
     guessed: set[int] = set()  # persons typed by default only, open to the type of their list neighbours
     for pi, toks in enumerate(all_toks):
-        results = language in _TEAM_LANGS and _score_pair_line(toks)  # "NEW JERSEY 2 Calgary 1" is no headline
+        results = rules.team_names and _score_pair_line(toks)  # "NEW JERSEY 2 Calgary 1" is no headline
         headline = (weak_first and pi == 0) or _is_all_caps(toks) and not results
-        if language == "nl" and dutch.byline_mention(toks, mentions, headline):
+        if rules.byline_mention(toks, mentions, headline):
             continue  # "( AD )": the writer's initials
         for t in toks:
             if t.text.islower() and len(t.text) <= 4 and org_for(t.text):
                 mentions.append(Mention(t.text, "organization", t.index, org_for(t.text), weak=headline))  # "dpa"
-        if language == "de":
-            mentions.extend(Mention(road, "place", at, weak=headline) for road, at in _german_roads(toks))
+        mentions.extend(Mention(road, "place", at, weak=headline) for road, at in rules.roads(toks))
         qualified_until = 0  # "Frankfurcie nad Odrą", "Frankfurt (Oder)": the qualifier is no name of its own
         runs = _runs(toks, language)
-        if language in _TEAM_LANGS:
+        if rules.team_names:
             runs = [part for a, b in runs for part in _split_at_title(toks, a, b)]
             if _is_all_caps(toks) and not results:
                 runs = [part for a, b in runs for part in _caps_words(toks, a, b, language)]
-        if language == "en":
-            runs = _join_and_orgs(toks, runs)
-        elif language == "es":
-            runs = _join_y_orgs(toks, runs)
+        runs = rules.join_runs(toks, runs)
         for a, b in runs:
             if a < qualified_until:
                 continue
             words, cue = _trim(toks[a:b], language, lower_vocab)
-            if not words and language == "de" and b - a == 2 and toks[a].text.casefold() in _stopwords(language) and (
-                    kind := _german_listed_name(toks, a + 1)):
+            if not words and b - a == 2 and toks[a].text.casefold() in _stopwords(language) and (
+                    kind := rules.listed_name(toks, a + 1)):
                 mentions.append(Mention(toks[a + 1].text, kind, toks[a + 1].index, weak=headline))
                 continue  # "Das Bundeskriminalamt warnt": the article opening the sentence is no part of the name
             if not words:
                 lone = toks[a].text
-                kind = _german_listed_name(toks, a) if language == "de" and b - a == 1 else None
+                kind = rules.listed_name(toks, a) if b - a == 1 else None
                 if results and b < len(toks) and toks[b].text.isdigit() and not _in_brackets(toks, a):
                     kind = "organization"  # "Reading 0 Port Vale 1": a team, though also a word
-                elif language in _TEAM_LANGS and b - a == 1 and _agency_dateline(toks, b):
+                elif rules.team_names and b - a == 1 and _agency_dateline(toks, b):
                     kind = "place"  # "Jaca ( Huesca ) , 23 may ( EFE )": a town, though also a word
                 if kind:  # "sagte Merkel", "Chemiekonzern Bayer"
                     mentions.append(Mention(lone if b - a == 1 else " ".join(t.text for t in toks[a:b]), kind,
@@ -1540,20 +693,13 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     # A sentence-initial word that may still be a surname named earlier ("Scholz sagte").
                     mentions.append(Mention(lone, None, toks[a].index, weak=headline))
                 continue
-            if language == "nl":
-                words = dutch.split_portfolio(words, toks, mentions, headline)  # "Financiën Didier Reynders"
+            words = rules.split_portfolio(words, toks, mentions, headline)  # "Financiën Didier Reynders"
             words = _split_glued(words, toks, language, lower_vocab, headline, mentions)
-            if language == "de" and _german_apposition_head([w.text for w in words]):
+            if rules.apposition_head([w.text for w in words]):
                 words = words[1:]  # "Nachrichtenagentur Xinhua", "Softwareanbieter SAF AG": the noun says what it is
-            if language == "es":
-                words = _split_institution_of(words, mentions, headline)
-            if language == "de" and len(words) >= 3 and not org_for(" ".join(w.text for w in words)) and (
-                    _org_word([w.text for w in words[1:]], language)):
-                lead = place_for(words[0].text, language)
-                if lead and lead.kind != "city":  # "in Deutschland Aareal Bank": a country glued to a company
-                    mentions.append(Mention(words[0].text, "place", words[0].index, lead.name, weak=headline))
-                    words = words[1:]
-            if language != "de" and _adjacent_places(words, language):
+            words = rules.split_institution(words, mentions, headline)
+            words = rules.split_leading_place(words, mentions, headline)
+            if not rules.capitalises_nouns and _adjacent_places(words, language):
                 for w in words:  # "EFE - Cantabria Madrid ,": two places side by side, not one name
                     place = place_for(w.text, language)
                     mentions.append(Mention(w.text, "place", w.index, place.name if place else None, weak=headline))
@@ -1562,7 +708,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 continue
             start = words[0].pos
             prev = toks[start - 1].text if start > 0 else ""
-            if language == "de" and prev in _QUOTES and start > 1 and german.apposition_type(toks[start - 2].text):
+            if prev in _QUOTES and start > 1 and rules.apposition_noun(toks[start - 2].text):
                 prev = toks[start - 2].text  # the noun before a quoted name: "der Zeitschrift « Super Illu »"
             if cue is False and start > 0 and (toks[start - 1].text.casefold().strip(".") in PERSON_TITLES
                                                or _hyphen_title(toks[start - 1].text.casefold())):
@@ -1577,21 +723,18 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     toks[end + 1].index == toks[end].index + len(nxt)):
                 nxt += toks[end + 1].text  # "Stickroth 30th": the tokeniser splits the ordinal
             kind, canonical = _type_run(texts, language, cue, prev, words[0].sent_start or headline, lower_vocab, nxt)
-            if language == "de" and kind is None and len(words) == 1 and _after_finite_verb(toks, start):
-                kind = "person"  # "kehrte Georgi an seine Stelle zurück"
-            elif language == "de" and kind == "place" and len(texts) == 1 and _small_town_subject(toks, start):
-                kind, canonical = "person", None  # "Ferner war Davis Vorsitzender": a surname, not the US town
+            kind, canonical = rules.retype_in_sentence(toks, start, kind, canonical, words, texts)
             if qualified:
                 kind, canonical = "place", qualified.name
             if not kind and start == 0:
                 kind, canonical = _capitals_line_start(texts, toks, end, language) or (kind, canonical)
-            if language in _TEAM_LANGS and kind in (None, "place") and _after_person_bracket(toks, start, end, mentions):
+            if rules.team_names and kind in (None, "place") and _after_person_bracket(toks, start, end, mentions):
                 place = place_for(" ".join(texts), language)
                 if (place and place.kind == "city" or not place and not any(
                         _common_word(t, language, lower_vocab) for t in texts)) and not _country_code(texts[0]):
                     # "Paul Okon ( Fiorentina )", "Fabrizio Ravanelli ( Middlesbrough )"; not "Otto Geßler ( Acting )"
                     kind, canonical = "organization", None  # (but "Ernie Els ( South Africa )" is where he is from)
-            if language in _TEAM_LANGS and kind != "place" and not org_for(" ".join(texts)) and _agency_dateline(
+            if rules.team_names and kind != "place" and not org_for(" ".join(texts)) and _agency_dateline(
                     toks, end):  # "Jaca ( Huesca ) , 23 may ( EFE )": where the story was filed
                 if len(texts) > 1 and (tail := place_for(texts[-1], language)):
                     words, texts = words[-1:], texts[-1:]  # "EFECOM eco/ /Mc Zaragoza , 23 may ( EFE )"
@@ -1601,9 +744,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if start >= 3 and toks[start - 1].text in ("-", "–") and toks[start - 3].text == "(" and _country_code(
                     toks[start - 2].text):
                 kind, canonical = "organization", None  # "Gilberto Simoni ( ITA - Lampre )": the rider's team
-            if language == "nl" and start >= 2 and toks[start - 1].text.casefold() == "van" and (
-                    toks[start - 2].text.casefold() in _PORTFOLIO_HOLDERS) and len(words) <= 3 and (
-                    dutch.portfolio_length([w.text for w in words], [t.text for t in toks[start - 2:start]])):
+            if len(words) <= 3 and rules.portfolio_after_office(toks, start, [w.text for w in words]):
                 kind, canonical = "organization", None  # "minister van Financiën", "ministerio de Fomento"
             if kind in ("place", None) and _in_score_line(toks, end) and not (kind is None and (
                     start > 0 or any(_common_word(t, language, lower_vocab) for t in texts))):
@@ -1618,22 +759,18 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     kind, canonical = "place", country.name
                 else:
                     kind, canonical = "organization", None
-            elif language in _TEAM_LANGS and kind == "organization" and _in_score_line(toks, end) and (
+            elif rules.team_names and kind == "organization" and _in_score_line(toks, end) and (
                     country := place_for(" ".join(texts), language)) and country.kind == "country":
                 kind, canonical = "place", country.name  # "Uzbekistan 1 1 0 0 2 0 3": a national team
-            if language == "de" and kind == "person" and len(texts) == 1 and start >= 2 and prev == "von" and (
-                    not cue and german.place_of(toks[start - 2].text)):
-                kind, canonical = "place", None  # "Belagerung von Yungay", "Einwohner von Kusice"
-            if language == "nl" and (dutch_kind := dutch.retype(texts, kind, [t.text for t in toks], start)) is not None:
-                kind, canonical = dutch_kind, None
+            kind, canonical = rules.retype(texts, kind, canonical, toks, start, prev, cue)
             surface = re.sub(r"(?<=\w['’]) ", "", " ".join(texts))  # "Ministero dell'Interno", "Musée d'Orsay"
             if kind == "" or kind != "place" and _portfolio(toks, start, texts, language, lower_vocab):
                 continue
             mentions.append(Mention(surface, kind, words[0].index, canonical, weak=headline, person_cue=cue))
-            if kind is None and language in _TEAM_LANGS:
+            if kind is None and rules.team_names:
                 mentions[-1].fallback = _fallback_type(texts, prev, nxt, words[0].sent_start or headline, language)
             if kind == "person" and not (canonical or cue or fold(texts[0]) in first_names() or (
-                    language == "de" and _de_given(texts[0]))
+                    rules.given_name(texts[0]))
                                          or nxt.casefold() in _SPEECH_VERBS):
                 guessed.add(id(mentions[-1]))
             # "Security Service of Ukraine (SSU)": the bracketed acronym is another name for the run.
@@ -1653,7 +790,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                                         canonical, weak=headline))
                 mentions[-1].lemma = "@acronym-of:" + surface
     _coordinated_types(mentions, guessed, "\n\n".join(paragraphs), language)
-    if language in _TEAM_LANGS:
+    if rules.team_names:
         _coordinated_untyped(mentions, "\n\n".join(paragraphs), language)
     return mentions
 
@@ -1680,7 +817,7 @@ def _coordinated_untyped(mentions: list[Mention], text: str, language: str) -> N
     """An untyped name listed with typed ones takes their type: "Repsol , Cepsa y BP", "Putin y Lukashenko"."""
     conj = _COORDINATION[language]
     separator = re.compile(rf"\s*(?:,\s*)?(?:(?:{conj})\s+)?")
-    if language == "en":  # a bare comma in English also inverts a name ("Hutton , Frederick") or adds a place
+    if rules_for(language).coordination_needs_conjunction:  # (not a bare comma, which also adds a place)
         separator = re.compile(rf"\s*(?:,\s*)?(?:{conj})\s+")
     ordered = sorted(mentions, key=lambda m: m.start)
     for _ in range(2):
@@ -1719,7 +856,6 @@ def _coordinated_types(mentions: list[Mention], guessed: set[int], text: str, la
 
 # ---------------------------------------------------------------- scripts without capitals (zh, ja, ar)
 
-_NO_CASE_SCRIPT = re.compile(r"[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff]")
 _ARABIC_LETTER = re.compile(r"[\u0620-\u064a]")
 
 
@@ -1878,17 +1014,10 @@ def _org_around_place(para: str, start: int, hit: str) -> tuple[int, str] | None
 
 # Arabic words that are also place names in the gazetteer: "المدينة" (the city, Medina), "رياض" (a riad).
 _AR_COMMON_WORDS = {"المدينة", "مدينة", "رياض", "الرياض"}
-_HAN = "\u3400-\u9fff"
 _KANA_NAME = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}(?:[・·][\u30a1-\u30fa\u30fc]{1,})+")
 _HAN_DOT_NAME = re.compile(rf"[{_HAN}]{{2,6}}(?:·[{_HAN}]{{1,6}})+")
 # Characters that end a title or start a predicate, never part of a transliterated name.
 _HAN_NOT_NAME = set("的和与在是了对向由使臣家长员表席理裁授者国说称指认强会人为将从提则呼希宣发告透补问也都")
-_HIRAGANA = re.compile(r"[\u3041-\u309f]")
-ZH_SURNAMES = set("李王张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏"
-                   "吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱"
-                   "严覃武戴莫孔向汤")
-_ZH_AFTER_NAME = re.compile(r"表示|说|指出|称|认为|强调|告诉|介绍|先生|女士|教授|博士")
-_JA_NAME = re.compile(rf"(?<![{_HAN}])[{_HAN}]{{3,5}}(?=氏|さん|社長|会長|教授|知事|市長|監督|議員|代表|准教授)")
 
 
 def _script_people(para: str, base: int, weak: bool) -> list[Mention]:
@@ -1910,14 +1039,14 @@ def _script_people(para: str, base: int, weak: bool) -> list[Mention]:
             name = "·".join([head, *parts[1:-1], tail[:cut]])
             out.append(Mention(name, "person", base + m.start() + len(parts[0]) - len(head), weak=weak))
     kana = _HIRAGANA.search(para) is not None
-    for m in [] if kana else _ZH_AFTER_NAME.finditer(para):
+    for m in [] if kana else zh.AFTER_NAME.finditer(para):
         before = para[max(0, m.start() - 3) : m.start()]
         for n in (3, 2):
             cand = before[-n:]
-            if len(cand) == n and cand[0] in ZH_SURNAMES and all("\u4e00" <= ch <= "\u9fff" for ch in cand):
+            if len(cand) == n and cand[0] in zh.ZH_SURNAMES and all("\u4e00" <= ch <= "\u9fff" for ch in cand):
                 out.append(Mention(cand, "person", base + m.start() - n, weak=weak))
                 break
-    for m in _JA_NAME.finditer(para) if kana else []:
+    for m in ja.NAME_BEFORE_TITLE.finditer(para) if kana else []:
         out.append(Mention(m.group(), "person", base + m.start(), weak=weak))
     taken: set[int] = set()
     unique = []
@@ -1986,7 +1115,7 @@ def _natasha_mentions(paragraphs: list[str], language: str, weak_first: bool) ->
         shifted = {i - base for i in covered if base <= i < base + len(para)}
         mentions.extend(_slavic_gazetteer_mentions(para, language, base, shifted, weak_first and pi == 0))
         base += len(para) + 2
-    if language in _TAGGER_LANGUAGES:
+    if rules_for(language).tagger_spans:
         return merge_phrase_orgs(mentions, paragraphs, language, lambda surface, start, kind="organization",
                                  canonical=None: Mention(surface, kind, start, canonical,
                                                          weak=weak_first and start < len(paragraphs[0])))
@@ -2050,14 +1179,10 @@ def _slavic_person(words: list[str], language: str) -> bool:
 
 
 def _is_given(word: str, language: str) -> bool:
-    if language == "de":
-        return _de_given(word)
-    return _given_name(word, language) if language in ("uk", "ru") else fold(word) in first_names()
-
-
-def _de_given(word: str) -> bool:
-    """A given name, also a double one ("Hans-Rudolf")."""
-    return fold(word) in first_names() or german.hyphenated_given(word, first_names())
+    rules = rules_for(language)
+    if (given := rules.given_name(word)) is not None:
+        return given
+    return _given_name(word, language) if rules.slavic_names else fold(word) in first_names()
 
 
 def _given_name(word: str, language: str) -> bool:
@@ -2103,7 +1228,7 @@ def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: boo
     out = []
     while kind == "person" and len(toks) >= 2 and place_for(toks[0].text, language) and not _given_name(
         toks[0].text, language
-    ) and not (language == "ru" and (ru_not_a_place(toks[0].text) or place_for(toks[0].text, language).population < 100_000)):
+    ) and not rules_for(language).glued_place_doubtful(toks[0].text):
         place = place_for(toks[0].text, language)
         out.append(Mention(toks[0].text, "place", toks[0].start, place.name if place else None, weak=weak))
         toks = toks[1:]
@@ -2125,7 +1250,7 @@ def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: boo
     canonical = None
     if kind == "person" and len(words) == 1 and not _given_name(words[0], language):
         place = place_for(words[0], language)
-        if place and place.population >= 100_000 and not (language == "ru" and ru_not_a_place(words[0])):
+        if place and place.population >= 100_000 and not rules_for(language).not_a_place(words[0]):
             kind = "place"
     if kind in ("place", "organization"):
         org = org_for(surface) or org_for(_lemma_name(surface, "organization", language))
@@ -2147,7 +1272,7 @@ def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: boo
 
 def _lemma_name(surface: str, kind: str, language: str) -> str:
     """Nominative form of an inflected Slavic name; other languages are returned unchanged."""
-    if language not in ("uk", "ru") or not is_cyrillic(surface):
+    if not rules_for(language).slavic_names or not is_cyrillic(surface):
         return surface
     words = surface.split()
     if kind in ("organization", "place") and agreed_nominative(surface, language):
@@ -2162,196 +1287,6 @@ def _lemma_name(surface: str, kind: str, language: str) -> str:
 
 def _person_key_word(name: str) -> str:
     return skeleton(name.split()[-1]) if name.split() else ""
-
-
-ROLE_DETERMINERS = frozenset("the a an der die das dem den des ein eine einem einen einer le la les un une el los "
-                             "las il lo gli uno una het een".split())
-_GERMAN_DETERMINERS = frozenset("der die das dem den des ein eine einem einen einer".split())
-
-
-def speaker_key(name: str | None) -> str | None:
-    """The facet key of a quote's speaker, or None for a role ("the mayor", "a Russian commander", "die
-    Gewerkschaft", "l'agence"): a role is a different person in every article, so it must not become one value."""
-    if not name or not name.strip():
-        return None
-    words = name.replace("’", "'").split()
-    first = words[0].casefold()
-    if first.startswith("l'") and len(first) > 2:
-        first, words = "la", ["la", first[2:], *words[1:]]
-    if first in ROLE_DETERMINERS:
-        rest = words[1:]
-        if not any(w[:1].isupper() and not is_demonym(w) for w in rest) or (first in _GERMAN_DETERMINERS and len(rest) == 1):
-            return None
-        if "," not in name and _office_of_a_body(rest, first in _GERMAN_DETERMINERS):
-            return None  # "la enviada especial de la ONU", "der Sprecher der Deutschen Bahn": an office, not a name
-    elif words[0][:1].islower() and first not in CONNECTORS:
-        return None  # "prezydent miasta", "a spokeswoman": an office written as words
-    if _caseless_role(words):
-        return None
-    if org_for(name) or has_org_word(words) or _speaking_body(words):
-        return entity_key(name, "organization")  # "Ayuntamiento de Sevilla", "Deutsche Bahn", "大阪府": a body
-    return entity_key(name, "person")
-
-
-_OFFICE_LINKS = {"de", "del", "della", "di", "du", "des", "d'", "of", "der", "von", "vom", "van", "z", "ze", "з", "із",
-                 "из", "от", "la", "le", "el", "the", "die", "den", "dem", "het"}
-# First words of public bodies that speak through statements: councils, ministries, governments
-_BODY_HEADS = {"comune", "ayuntamiento", "mairie", "ville", "gemeente", "municipio", "prefeitura", "câmara",
-               "ministerio", "ministero", "ministère", "ministerium", "ministry", "gobierno", "governo", "gouvernement",
-               "regierung", "rada", "urząd", "міністерство", "министерство", "мэрия", "уряд", "правительство",
-               "stadt", "landkreis", "senat", "generalitat", "junta", "xunta", "diputación", "policía", "polizei"}
-_HAN_BODY = re.compile("(?:府|省|庁|局|部|委員会|委员会|协会|協会|公司|集团|集團|株式会社|銀行|银行|大学|大學|智能|科技|资本|資本|"
-                       "研究院|研究所|事務局|秘书处|秘書処|方面)$")
-# Han and kana words for a person by role: a woman, a resident, a person concerned, an analyst …
-_CJK_ROLES = re.compile("(?:女性|男性|住民|市民|農家|农民|茶农|関係者|担当者|记者|記者|アナリスト|专家|専門家|学生|患者|"
-                        "业内人士|業界関係者|消息人士|当局者|官员|協議)$")
-
-
-def _office_of_a_body(rest: list[str], german: bool) -> bool:
-    """The capitals of the phrase name only the body an office belongs to: they follow "de la", "of the", "der"."""
-    first_cap = next((i for i, w in enumerate(rest) if w[:1].isupper() and not is_demonym(w)), None)
-    if first_cap is None:
-        return False
-    if german and first_cap == 0 and len(rest) >= 3 and rest[1].casefold() in _OFFICE_LINKS and (
-            _german_common_noun(rest[0])):
-        return True  # "der Sprecher der Deutschen Bahn": German capitalises the office too
-    return first_cap >= 2 and rest[first_cap - 1].casefold() in _OFFICE_LINKS and all(
-        w[:1].islower() for w in rest[:first_cap])
-
-
-def _caseless_role(words: list[str]) -> bool:
-    """"الشركة" (the company), "女性" (a woman), "草案をめぐる協議": no name in a script without capitals."""
-    if len(words) == 1 and words[0] in arabic_names.DEFINITE_ROLES:
-        return True
-    text = "".join(words)
-    return bool(re.search(r"[\u3041-\u309f]", text) or _CJK_ROLES.search(text))
-
-
-def _speaking_body(words: list[str]) -> bool:
-    head = words[0].casefold()
-    if head in ROLE_DETERMINERS and len(words) > 1:
-        head = words[1].casefold()
-    return head in _BODY_HEADS or head in arabic_names.ORG_HEADS or any(
-        head in heads for heads in _LOWERCASE_ORG_HEADS.values()) or bool(_HAN_BODY.search("".join(words)))
-
-
-def entity_key(name: str, type: str) -> str:
-    """Cross-article key: gazetteer name for places and known organisations, surname skeleton for people."""
-    name = name.strip()
-    if type == "place":
-        place = place_for(name, "uk" if is_cyrillic(name) else "en") or place_for(name, "ru")
-        if place and _unrelated_small_town(name, place):
-            place = None
-        return "place:" + (_place_key(place) if place else fold(name))
-    if type == "organization":
-        org = org_for(name)
-        return "organization:" + " ".join(skeleton(w) for w in (org or name).split())
-    return _person_key(name)
-
-
-@lru_cache(maxsize=65536)
-def _person_key(name: str) -> str:
-    """"person:<surname>|<given-name group>" ("Ben Carter" → person:carter|ben), "person:<surname>~<initial>" for
-    "B. Carter", "person:<surname>" for a surname alone. Gazetteer people are keyed by their canonical name, and
-    given names through indexer/data/given_names.tsv, so that Mykola, Николай and Mikołaj Tkachenko are one key."""
-    words = [w for w in name.split() if w.casefold().strip(".,") not in PERSON_TITLES]
-    known = person_for(name) or (person_for(" ".join(words)) if words else None)
-    if known:
-        words = _given_first(known.split())
-    elif len(words) == 1 and (parts := _unspaced_name(words[0])):
-        words = parts  # "北原健二" → 健二 北原, "李文军" → 文军 李
-    else:
-        words = _given_first(words)
-    if not words:
-        return "person:" + fold(name)
-    # "الإدريسي", "佐藤", "Вишневская": a known person's surname in another script is keyed as the Latin one
-    surname = _script_surnames().get(words[-1]) or (
-        lemma_for(words[-1], "uk", "person") if is_cyrillic(words[-1]) else words[-1])
-    key = "person:" + skeleton(surname)
-    given = _given_word(words[:-1])
-    if given is None:
-        return key
-    if (given.isascii() or is_cyrillic(given)) and (letter := initial_letter(given)):
-        return f"{key}~{letter}"  # ("婷" of 吴婷 is a whole given name, not an initial)
-    return f"{key}|{given_key(lemma_for(given, 'uk', 'given') if is_cyrillic(given) else given)}"
-
-
-def _given_word(words: list[str]) -> str | None:
-    """The given name among the words before a surname: the first known given name in the capitalised run that
-    ends at the surname ("the mayor, Ben Carter" → Ben; "Volodymyr Oleksandrovych Zelensky" → Volodymyr)."""
-    words = list(words)
-    while words and words[-1].casefold() in CONNECTORS:
-        words.pop()  # "Di Rupo", "Charles de Gaulle": a particle of the surname, not a given name
-    run: list[str] = []
-    for w in reversed(words):
-        if w[:1].islower() or not w[:1].isalpha() or w.endswith((",", ":", ";", "،")):
-            break  # (a script without capitals, Arabic or Han, has no lower case either)
-        run.insert(0, w)
-    if len(run) >= 2 and run[0] == "عبد":
-        return run[0] + run[1]  # "عبد الإله": one given name in two words
-    for w in run:
-        if fold(w) in first_names() or is_cyrillic(w) and fold(lemma_for(w, "uk", "given")) in first_names():
-            return w
-    return run[0] if run else None
-
-
-_HAN_ONLY = re.compile(r"[\u3400-\u9fff]{2,4}")
-_PINYIN_SYLLABLE = (r"(?:ch|sh|zh|hs|ts|tz|[bpmfdtnlgkhjqxrzcsyw])?"
-                    r"(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ei|ui|ao|ou|iu|ie|ue|er|an|en|in|un|ia|ua|uo"
-                    r"|ih|a|o|e|i|u)")
-_PINYIN_GIVEN = re.compile(rf"(?i){_PINYIN_SYLLABLE}(?:-?{_PINYIN_SYLLABLE})?")
-# Chinese surnames as the Latin press writes them (pinyin, and Wade-Giles for Taiwan and Hong Kong)
-_CHINESE_SURNAMES = frozenset("""li wang zhang liu chen yang huang zhao wu zhou xu sun ma zhu hu guo he gao lin luo zheng
-liang xie song tang han feng deng cao peng zeng xiao tian dong yuan pan cai jiang yu du ye cheng su wei lu ding ren shen
-yao jin qian tan fu fan bai kong mao qin xiong meng chang chou hsu hsieh kuo hung chiu tseng liao lai yeh tsai chuang
-chiang ho lee chan wong cheung leung tsang""".split())
-
-
-def _given_first(words: list[str]) -> list[str]:
-    """Chinese names in Latin letters put the surname first ("Li Wenjun", "Lin Chih-hao"): turn them round, so
-    that the surname is last as in every other name the keys are made of."""
-    if len(words) == 2 and words[0].casefold() in _CHINESE_SURNAMES and _PINYIN_GIVEN.fullmatch(words[1]) and (
-            fold(words[1]) not in first_names()):
-        return [words[1], words[0]]
-    return words
-
-
-def _unspaced_name(word: str) -> list[str] | None:
-    """A name in Han characters as [given, surname]: a Chinese surname is one character ("王晓岚"), a Japanese one
-    mostly two ("北原健二", "佐藤遥"); two characters alone that start with no Chinese surname are a surname."""
-    if not _HAN_ONLY.fullmatch(word):
-        return None
-    cut = 1 if word[0] in ZH_SURNAMES and len(word) <= 3 else 2
-    return [word[cut:], word[:cut]] if len(word) > cut else [word]
-
-
-@lru_cache(maxsize=1)
-def _script_surnames() -> dict[str, str]:
-    """The surname of a known person as written in Han, kana or Arabic → the Latin surname ("佐藤" → "Sato",
-    "الإدريسي" → "Idrissi", "イドリシ" → "Idrissi"), so that the surname alone finds them in any script."""
-    out: dict[str, str] = {}
-    for canonical, variants in all_people().items():
-        latin = _given_first(canonical.split())
-        if len(latin) < 2:
-            continue
-        for v in variants:
-            if v.isascii():
-                continue
-            sep = next((c for c in "・· " if c in v), "")
-            parts = _unspaced_name(v) or (v.split(sep) if sep else [])
-            if len(parts) >= 2:
-                out.setdefault(parts[-1], latin[-1])
-                if sep:
-                    out.setdefault(sep.join(parts[1:]), latin[-1])  # "エル・イドリシ", a surname of two words
-    return out
-
-
-def _place_key(place) -> str:
-    """The folded name, unless folding would make it another place's key: "Mâcon" keeps its accent so that it
-    does not share Macon, Georgia's key."""
-    key = fold(place.name)
-    winner = place_index().get(key)
-    return place.name.casefold() if winner is not None and winner != place and key != place.name.casefold() else key
 
 
 def _initials(name: str) -> str:
@@ -2471,10 +1406,6 @@ def _to_entity(cl: _Cluster) -> Entity:
     return Entity(name=name, type=cl.type, mentions=len(cl.mentions), aliases=aliases, key=key)
 
 
-_TAGGER_LANGUAGES = {"ru"}  # natasha's model is trained on Russian news: better than the rules there
-_TAGGER_ORGS = {"uk"}  # on Ukrainian its persons and places are worse than the rules, its organisations better
-
-
 def _with_tagger_orgs(mentions: list[Mention], texts: list[str], language: str, weak_first: bool) -> list[Mention]:
     """Add the tagger's organisations (they run on in lower case, which rules cannot follow) to rule mentions."""
     tagged = _natasha_mentions(texts, language, weak_first) or []
@@ -2511,15 +1442,15 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     weak_first = bool(title and title.strip())
     if weak_first:
         texts = [title, *texts]
-    mentions = None
-    if language in _TAGGER_LANGUAGES:
+    mentions, rules = None, rules_for(language)
+    if rules.tagger_spans:
         mentions = _natasha_mentions(texts, language, weak_first)
     if mentions is None:
         mentions = _rule_mentions(texts, language, weak_first)
-        if language in _TAGGER_ORGS:
+        if rules.tagger_orgs:
             mentions = _with_tagger_orgs(mentions, texts, language, weak_first)
     mentions += _script_mentions(texts, weak_first)
-    mentions += _japanese_surnames(texts, mentions)
+    mentions += ja.surnames(texts, mentions)
     if language in _SURNAME_ENDINGS:
         mentions = _inflected_surnames(mentions, "\n\n".join(texts), language, len(title) if weak_first else -1)
     if weak_first and _headline_case(title, language):
@@ -2533,10 +1464,9 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     # a state's adjective before an institution ("российские власти": Russia's)
     mentions = [m for m in mentions if not (m.surface == m.surface.lower() and m.surface != m.surface.upper()) or (
         m.canonical or org_for(m.surface))]
-    if language == "en":  # (elsewhere quotation marks also set off company and newspaper names: «Исеть Девелопмент»)
+    if rules.quotes_mark_titles:  # (elsewhere quotation marks also set off company and newspaper names: «Исеть Девелопмент»)
         mentions = _not_titles(mentions, "\n\n".join(texts))
-    if language == "de":
-        mentions = _german_not_in_english_phrase(mentions, "\n\n".join(texts))
+    mentions = rules.filter_mentions(mentions, "\n\n".join(texts))
     for m in mentions:
         if _DESCRIBED_BY_PLACE.search(m.surface):
             m.surface, m.lemma = m.surface[: m.surface.rfind("-")], ""  # "Tokyo-based" names Tokyo
@@ -2564,9 +1494,6 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     entities = _merge_short_forms(_merge_same_key(entities, first_seen))
     entities.sort(key=lambda e: (-e.mentions, first_seen[id(e)]))
     return entities
-
-
-_JA_AFTER_SURNAME = "さん|氏|社長|会長|教授|知事|市長|は|が|も|の|と|に"
 
 
 _PL_CASE_ENDINGS = ("a", "owi", "em", "iem", "u", "ie", "y", "ą", "ego", "emu", "m", "owie", "ów", "om")
@@ -2621,7 +1548,7 @@ def _inflected_surnames(mentions: list[Mention], text: str, language: str, title
             out = [m for m in out if m not in clash]
             out.append(Mention(word.rstrip("'’"), "person", a, weak=a < title_end, lemma=base))
             taken.append((a, b))
-    if language in _LATIN_INFLECTING:
+    if rules_for(language).latin_cases:
         _inflected_given_names(out, {w for m in people for w in m.surface.split()}, language)
     return out
 
@@ -2643,7 +1570,7 @@ _TITLE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 def _headline_case(title: str, language: str) -> bool:
     """A title with most words capitalised ("New Ferry Timetable Starts In March", "Un Nouveau Bac Sur La
     Saône"), where capitals say nothing about names. German capitalises its nouns, so it never counts."""
-    if language == "de":
+    if rules_for(language).capitalises_nouns:
         return False
     words = _TITLE_WORD.findall(title)[1:]
     stop = _stopwords(language)
@@ -2698,16 +1625,6 @@ _BARE_INSTITUTIONS = {"it": {"governo", "comune", "ministero", "consiglio comuna
                       "fr": {"gouvernement", "mairie", "ministere", "conseil municipal"},
                       "pt": {"governo", "ministerio", "camara municipal"}}
 
-# French, Italian and Portuguese write an organisation's name in lower case after its first word ("la Fédération
-# régionale des coopératives agricoles", "l'Associazione nazionale dei comuni"): the head alone names nothing.
-_LOWERCASE_ORG_HEADS = {
-    "fr": {"fédération", "confédération", "association", "syndicat", "union", "chambre", "comité", "collectif",
-           "observatoire", "agence", "caisse", "mutuelle", "coopérative", "office", "institut"},
-    "it": {"associazione", "federazione", "confederazione", "sindacato", "unione", "camera", "comitato",
-           "osservatorio", "agenzia", "istituto", "cooperativa", "consorzio"},
-    "pt": {"associação", "federação", "confederação", "sindicato", "união", "comité", "observatório", "agência",
-           "instituto", "cooperativa"},
-}
 _NAME_LINKS = {"de", "des", "du", "d", "la", "l", "di", "dei", "degli", "delle", "del", "della", "dello", "da", "do",
                "dos", "das", "per", "pour", "para"}
 _CAPITALISED_WORD = re.compile(r"\s+[A-ZÀ-ÖØ-Þ][\w\-]+")
@@ -2757,26 +1674,6 @@ def _month_name(name: str) -> bool:
     return fold(name) in _month_folds()
 
 
-def _japanese_surnames(paragraphs: list[str], mentions: list[Mention]) -> list[Mention]:
-    """"森川さん", "北原社長" after "森川紗季", "北原健二": a Japanese full name found once lends its two-kanji
-    surname to later bare mentions (lemma = full name, so they join it)."""
-    full = {m.surface: m for m in mentions if m.type == "person" and _JA_FULL_NAME.fullmatch(m.surface)}
-    if not full or not any(_HIRAGANA.search(p) for p in paragraphs):
-        return []
-    out: list[Mention] = []
-    base = 0
-    for para in paragraphs:
-        for name, m in full.items():
-            pattern = rf"(?<![{_HAN}]){re.escape(name[:2])}(?![{_HAN}])(?={_JA_AFTER_SURNAME})"
-            for hit in re.finditer(pattern, para):
-                out.append(Mention(name[:2], "person", base + hit.start(), lemma=name, weak=m.weak))
-        base += len(para) + 2
-    return out
-
-
-_JA_FULL_NAME = re.compile(rf"[{_HAN}]{{3,5}}")
-
-
 def _join_script_people(mentions: list[Mention]) -> None:
     """In Han and kana text a later mention is often part of the full name ("エル・イドリシ", "森川さん" after
     "森川紗季"): it takes the full name as its lemma, so both land in one entity."""
@@ -2810,22 +1707,6 @@ def _not_titles(mentions: list[Mention], text: str) -> list[Mention]:
     return [m for m in mentions if fold(m.surface) not in titles]
 
 
-# English words German never writes in lower case: a capitalised word next to one is part of an English title
-# ("Hit the Road Jack", "You've got a Friend", "Love beyond this World"), not a name of its own.
-_DE_ENGLISH_GLUE = frozenset({"the", "with", "this", "that", "you", "your", "my", "got", "me", "to", "is", "are",
-                              "was", "on", "it", "we", "be", "of", "beyond", "without", "from", "into", "wanna"})
-
-
-def _german_not_in_english_phrase(mentions: list[Mention], text: str) -> list[Mention]:
-    """Drop names that touch a lower-case English word: in German text they are fragments of a quoted English title."""
-    def glued(m: Mention) -> bool:
-        before = text[max(0, m.start - 12) : m.start].split()
-        after = text[m.start + len(m.surface) : m.start + len(m.surface) + 12].split()
-        return bool(before) and before[-1] in _DE_ENGLISH_GLUE or bool(after) and after[0] in _DE_ENGLISH_GLUE
-
-    return [m for m in mentions if not glued(m)]
-
-
 _REGION_WORDS = {"prefecture", "province", "oblast", "county", "region", "district", "state", "governorate"}
 
 
@@ -2846,39 +1727,15 @@ def _follow_qualified_places(mentions: list[Mention]) -> None:
                 m.canonical = target
 
 
-_LATIN_INFLECTING = ("pl", "cs", "sk", "hr", "sl", "lt", "lv")
-
-
-def _polish_place_and_org_forms(mentions: list[Mention], text: str) -> None:
-    """Polish places and organisations in the nominative ("Kurierem Nadwiślańskim" → "Kurier Nadwiślański"), and
-    an adjective with an inflected common noun that no given name accompanies is no person: "na Starym Mieście",
-    "do Zielonej Góry" are places, "Warszawy Centralnej" is a station."""
-    for m in mentions:
-        words = m.surface.split()
-        if m.type == "person" and not m.person_cue and not any(_is_given(w, "pl") for w in words) and any(
-                polish_common_noun(w) for w in words) and any(pl_adjective_stem(w) for w in words):
-            place = place_for(polish_nominative(m.surface), "pl")
-            before = text[max(0, m.start - 6) : m.start].split()
-            near = bool(before) and before[-1].casefold() in PL_PLACE_PREPOSITIONS
-            m.type, m.canonical = ("place", place.name if place else None) if place or near else ("organization", None)
-        if m.type not in ("place", "organization") or m.canonical:
-            continue
-        nominative = polish_nominative(m.surface)
-        if m.type == "organization" and polish_place_name(nominative):
-            m.type = "place"  # "Warszawa Centralna"
-        if nominative != m.surface:
-            m.lemma = nominative
-
-
 def _polish_base_forms(mentions: list[Mention], language: str, text: str = "") -> None:
     """Inflected person names in Latin-script Slavic text ("Katarzynie Wiśniewskiej", "Ołeksandra Hrycenki") take
     the dictionary form when the lemmatiser knows it, else the shortest form of the same stem in the article."""
-    if language not in _LATIN_INFLECTING:
+    rules = rules_for(language)
+    if not rules.latin_cases:
         return
     from indexer.text.lemmas import lemma
 
-    if language == "pl":
-        _polish_place_and_org_forms(mentions, text)
+    rules.base_forms(mentions, text)
     people = sorted((m for m in mentions if m.type == "person"), key=lambda m: m.start)
     first_seen: dict[str, int] = {}
     for m in people:
@@ -2907,16 +1764,6 @@ def _same_stem(a: str, b: str) -> bool:
             break
         n += 1
     return n >= 4 and n >= max(len(a), len(b)) - 3
-
-
-def _unrelated_small_town(surface: str, place) -> bool:
-    """"Serpa" (a Portuguese town the gazetteer lacks) is listed only as an old name of Itacoatiara in Brazil: a
-    small town reached through a Latin-script name unlike its own is more likely another place of that name."""
-    if place is None or place.kind != "city" or place.population >= 150_000:
-        return False
-    if is_cyrillic(surface) or _NO_CASE_SCRIPT.search(surface) or not any(ch.isalpha() for ch in surface):
-        return False
-    return fold(surface)[:3] != fold(place.name)[:3]
 
 
 def _surnames_not_towns(mentions: list[Mention]) -> None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from indexer.annotate.entities.core import CONNECTORS, Mention, _lexical_common, _unknown_word
 from indexer.annotate.entities.gazetteer import country_codes, first_names, org_for, place_for
+from indexer.annotate.entities.lang import Rules
 from indexer.text.names import fold
 
 # Words after which a capitalised phrase after "van" is the portfolio of a ministry or department; the
@@ -106,7 +108,6 @@ def is_byline(line_tokens: list[str]) -> bool:
 
 def byline_mention(toks: list, mentions: list, headline: bool) -> bool:
     """Add the writer of a signature line ("( AD )", "JCS") as a person; False when the line is no signature."""
-    from indexer.annotate.entities.recognizer import Mention  # (late: entities imports this module)
 
     texts = [t.text for t in toks]
     if not is_byline(texts):
@@ -119,14 +120,12 @@ def byline_mention(toks: list, mentions: list, headline: bool) -> bool:
 
 def common_word(word: str) -> bool:
     """An ordinary Dutch word written with a capital ("Financiën", "Sociale"), not a name."""
-    from indexer.annotate.entities.recognizer import _lexical_common  # (late: entities imports this module)
 
     return _lexical_common(word, "nl")
 
 
 def known_word(word: str) -> bool:
     """A word the Dutch dictionary lists as written (capitalised too): a people, a language, an adjective."""
-    from indexer.annotate.entities.recognizer import _unknown_word  # (late: entities imports this module)
 
     return not _unknown_word(word, "nl") and not word.isupper()
 
@@ -134,10 +133,6 @@ def known_word(word: str) -> bool:
 def split_portfolio(words: list, toks: list, mentions: list, headline: bool) -> list:
     """Cut a portfolio off the run of capitals it leads ("Financiën Didier Reynders") into a mention of its own,
     and return the rest of the run."""
-    from indexer.annotate.entities.recognizer import (  # (late: entities imports this module)
-        CONNECTORS,
-        Mention,
-    )
 
     start = words[0].pos
     k = portfolio_length([w.text for w in words], [t.text for t in toks[max(0, start - 2):start]])
@@ -207,3 +202,36 @@ def surname_particle(words: list[str], k: int) -> bool:
     """Whether words[k], a "van" or "de" inside a run of capitals, is part of a Flemish surname ("Koen Van de
     Steene", "Luc De Vos"): Flemish surnames write their first particle with a capital, a preposition never."""
     return words[k][:1].isupper() or (k > 0 and words[k - 1][:1].isupper() and words[k - 1].casefold() in _PARTICLES)
+
+
+# Offices whose portfolio, capitalised after "van", names a ministry or department.
+_PORTFOLIO_HOLDERS = {"minister", "ministerie", "staatssecretaris", "kabinet", "departement"}  # (Dutch usage)
+
+
+class Dutch(Rules):
+    portfolios_are_organisations = True
+
+    def byline_mention(self, toks: list, mentions: list, headline: bool) -> bool:
+        return byline_mention(toks, mentions, headline)
+
+    def split_portfolio(self, words: list, toks: list, mentions: list, headline: bool) -> list:
+        return split_portfolio(words, toks, mentions, headline)
+
+    def portfolio_after_office(self, toks: list, start: int, texts: list[str]) -> bool:
+        return start >= 2 and toks[start - 1].text.casefold() == "van" and (
+            toks[start - 2].text.casefold() in _PORTFOLIO_HOLDERS) and bool(
+            portfolio_length(texts, [t.text for t in toks[start - 2:start]]))  # "minister van Financiën"
+
+    def retype(self, texts: list[str], kind: str | None, canonical: str | None, toks: list, start: int, prev: str,
+               cue: bool) -> tuple:
+        dutch_kind = retype(texts, kind, [t.text for t in toks], start)
+        return (kind, canonical) if dutch_kind is None else (dutch_kind, None)
+
+    def connector_inside_name(self, texts: list[str], k: int) -> bool:
+        return surname_particle(texts, k)
+
+    def given_name_not_month(self, words: list[str]) -> bool:
+        return given_name_not_month(words)
+
+
+RULES = Dutch("nl")

@@ -1,0 +1,174 @@
+"""What the recogniser and every language's rules share: the Mention record, the tokens, name connectors, stop
+words and the lexicon look-ups.
+
+It imports no language module, so the arrows point one way: core ← lang/* ← recognizer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from indexer.annotate.entities.gazetteer import PERSON_TITLES
+
+_NAME_PARTICLES = {"de", "van", "von", "der", "den", "da", "di", "du", "dos", "bin", "ibn", "al", "el", "la", "le"}
+CONNECTORS_BY_LANG = {
+    "en": {"of", "the", "for", "&"} | _NAME_PARTICLES,
+    "de": {"von", "van", "vom", "zu", "de", "am", "der", "&", "d'", "d’", "of"},  # ("Adolphe d’Ennery", "College of Music")
+    "es": {"de", "del", "la", "las", "los", "el"},
+    "fr": {"de", "du", "des", "la", "le", "d'", "d’", "l'", "l’", "&", "del"},  # (Spanish names: "Unión Agraria del Sur")
+    "nl": {"van", "de", "der", "den", "het", "voor", "ter", "&"},
+    "it": {"di", "del", "della", "dei", "degli", "da", "de", "dell'", "dell’", "dall'", "dall’", "d'", "d’"},
+    "pt": {"de", "do", "da", "dos", "das", "del"},
+}
+CONNECTORS = set().union(*CONNECTORS_BY_LANG.values())
+_STOPWORD_CACHE: dict[str, frozenset[str]] = {}
+_STOP_LANG_NAMES = {"en": "english", "de": "german", "fr": "french", "es": "spanish", "nl": "dutch",
+                    "it": "italian", "pt": "portuguese", "pl": "polish", "uk": "ukrainian", "ru": "russian"}
+_EXTRA_STOP = {
+    "the", "a", "an", "this", "that", "these", "those", "it", "its", "he", "she", "they", "we", "you", "his",
+    "her", "their", "our", "but", "and", "or", "if", "when", "while", "after", "before", "as", "at", "in",
+    "on", "for", "with", "by", "from", "to", "of", "so", "yet", "there", "here", "what", "who", "why",
+    "how", "where", "which", "some", "many", "most", "all", "both", "each", "every", "no", "not", "one",
+    "two", "three", "also", "however", "meanwhile", "earlier", "later", "today", "yesterday", "tomorrow",
+    "last", "next", "first", "according", "despite", "during", "since", "until", "although", "though",
+    "because", "than", "then", "now", "just", "still", "even", "only", "my", "your", "me", "him", "them",
+    "us", "i", "mr", "mrs", "ms", "dr", "photo", "getty", "images",
+    # uk / ru pronouns and sentence openers missing from the stop-word lists
+    "він", "вона", "воно", "вони", "ми", "ви", "я", "усі", "всі", "все", "це", "цей", "ця", "ці", "той", "та",
+    "там", "тут", "тоді", "потім", "нагадаємо", "зокрема", "проте", "однак", "втім", "отже", "відтак", "крім",
+    "окрім", "наразі", "також", "натомість", "звісно", "якось", "далі", "пізніше", "раніше", "она",
+    "он", "оно", "они", "мы", "вы", "это", "этот", "эта", "эти", "тогда", "потом", "напомним", "однако",
+    "впрочем", "итак", "кроме", "также", "зато", "конечно", "далее", "позже", "ранее", "при", "по", "на",
+}
+
+_HAN = "\u3400-\u9fff"
+_HIRAGANA = re.compile(r"[\u3041-\u309f]")
+
+_PLACE_PREPS = {
+    "in", "at", "from", "to", "near", "into", "across", "en", "à", "au", "aux", "dans", "de", "desde", "hacia",
+    "nach", "aus", "im", "bei", "naar", "uit", "bij", "te", "w", "we", "z", "ze", "do", "na", "у", "в", "во",
+    "з", "із", "из", "до", "під", "под", "біля", "около", "a", "da", "em", "no", "per", "verso",
+}
+_PLACE_HEADS = {"estadio", "stadium", "stadion", "stade", "aeropuerto", "airport", "flughafen", "aéroport",
+                "luchthaven", "estación", "bahnhof", "gare", "station", "plaza", "parque", "park", "puente",
+                "san", "santa", "santo", "são", "saint", "sainte", "st", "sankt", "port", "puerto", "porto",
+                "fort", "mount", "mont", "monte", "lake", "lago", "cape", "cabo", "bad", "new", "nueva", "nuevo",
+                "north", "south", "east", "west", "nord", "sud", "isla", "islas", "île", "sierra", "costa", "rio",
+                "río", "gulf", "golfo", "klein", "groß", "gross", "neu", "alt", "ober", "nieder", "hohen"}
+_PLACE_TAILS = {"highway", "street", "avenue", "road", "square", "bridge", "river", "island", "islands", "mountains",
+                "valley", "bay", "coast", "city", "county", "province", "region", "straße", "strasse", "platz",
+                "calle", "avenida", "plaza", "straat", "plein", "rue", "place", "boulevard", "provinz",
+                "provincia", "oblast", "weg", "allee", "gasse", "damm", "chaussee", "ufer"}
+_SPEECH_VERBS = {
+    "said", "says", "told", "added", "stated", "sagte", "sagt", "erklärte", "betonte", "meinte", "dijo",
+    "noted", "warned", "insisted", "explained", "recordó", "indicó", "manifestó", "añadió", "subrayó", "destacó",
+    "precisó", "advirtió", "insistió", "reconoció", "comentó", "anunció", "consideró", "apuntó", "expresó",
+    "agregó", "meint", "betont", "kritisierte", "forderte", "warnte", "ergänzte", "verweist", "zegde",
+    "benadrukte", "meldde", "stelde", "vindt", "stelt", "meent", "benadrukt", "verklaart", "antwoordt",
+    "afirmó", "declaró", "señaló", "explicó", "aseguró", "déclare", "affirme", "explique", "zei", "zegt",
+    "verklaarde", "disse", "dichiarato", "powiedział", "powiedziała", "заявив", "сказав", "зазначив",
+    "заявила", "сказала", "заявил", "сказал", "отметил",
+}
+_DESCRIBED_BY_PLACE = re.compile(r"-(?:based|born|led|owned|backed|listed|headquartered|registered)$")
+_QUOTES = {"\"", "„", "“", "”", "«", "»", "‚", "‘", "’", "'"}
+
+
+@dataclass
+class Mention:
+    surface: str
+    type: str | None  # None: capitalised but untyped so far
+    start: int  # order of appearance (token index over the whole article)
+    canonical: str | None = None  # gazetteer / known-organisation name
+    weak: bool = False  # came from a headline-case title: keep only if confirmed elsewhere
+    lemma: str = ""  # dictionary form for inflecting languages
+    person_cue: bool = False
+    fallback: str | None = None  # type an untyped mention takes if no person's name claims it
+
+
+
+def _stopwords(language: str) -> frozenset[str]:
+    if language not in _STOPWORD_CACHE:
+        words = set(_EXTRA_STOP)
+        try:
+            from stop_words import get_stop_words
+
+            words |= {w.casefold() for w in get_stop_words(_STOP_LANG_NAMES.get(language, "english"))}
+            words -= _NOT_STOP.get(language, set())
+        except Exception:  # noqa: BLE001 - optional package, unknown language
+            pass
+        _STOPWORD_CACHE[language] = frozenset(words)
+    return _STOPWORD_CACHE[language]
+
+
+# Words a stop list has that open names in news: "Li Wenjun" (the English list carries Italian "li")
+_NOT_STOP = {"en": {"li"}}
+
+
+_LEXICON_CODES = {code: code for code in "de en fr es nl it pt pl uk ru".split()}
+
+
+@lru_cache(maxsize=16)
+def _lexicon(language: str):
+    """simplemma's case-sensitive word-form dictionary for the language, or None."""
+    code = _LEXICON_CODES.get(language)  # (the languages of simplemma's dictionaries that the rules were tuned on)
+    if code is None:
+        return None
+    try:
+        from indexer.text.lemmas import SqliteDictionaryFactory
+
+        return SqliteDictionaryFactory().get_dictionary(code)  # row lookups, not a whole language in memory
+    except Exception:  # noqa: BLE001 - optional package or missing language data
+        return None
+
+
+def _lexical_common(word: str, language: str) -> bool:
+    """A common word of the language: its lower-case form is in the lexicon (the German rules refine this)."""
+    lex = _lexicon(language)
+    if lex is None or word.isupper():
+        return False
+    low = word.lower()
+    return low in lex and word not in lex
+
+
+def _unknown_word(word: str, language: str) -> bool:
+    lex = _lexicon(language)
+    return lex is not None and word not in lex and word.lower() not in lex
+
+
+
+
+@dataclass
+class _Tok:
+    text: str
+    sent_start: bool
+    index: int  # character offset in the article
+    pos: int = 0  # position in its paragraph's token list
+
+
+def _is_cap(word: str) -> bool:
+    return word[:1].isupper() and any(ch.isalpha() for ch in word)
+
+
+def _hyphen_title(low: str) -> bool:
+    """"VLD-voorzitter", "SPD-Chef", "US-Präsident": a title compounded with a party or country is a title."""
+    return "-" in low and low.rsplit("-", 1)[1] in PERSON_TITLES
+
+
+def _is_title(word: str) -> bool:
+    low = word.casefold().strip(".")
+    return low in PERSON_TITLES or _hyphen_title(low)
+
+
+_NO_CASE_SCRIPT = re.compile(r"[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff]")
+# French, Italian and Portuguese write an organisation's name in lower case after its first word ("la Fédération
+# régionale des coopératives agricoles", "l'Associazione nazionale dei comuni"): the head alone names nothing.
+_LOWERCASE_ORG_HEADS = {
+    "fr": {"fédération", "confédération", "association", "syndicat", "union", "chambre", "comité", "collectif",
+           "observatoire", "agence", "caisse", "mutuelle", "coopérative", "office", "institut"},
+    "it": {"associazione", "federazione", "confederazione", "sindacato", "unione", "camera", "comitato",
+           "osservatorio", "agenzia", "istituto", "cooperativa", "consorzio"},
+    "pt": {"associação", "federação", "confederação", "sindicato", "união", "comité", "observatório", "agência",
+           "instituto", "cooperativa"},
+}

@@ -63,7 +63,12 @@ from indexer.index.engine import (
     parse_date,
 )
 from indexer.models import AnnotatedArticle
-from indexer.text.names import person_filter_keys, resolve_partial_keys, split_person_key
+from indexer.text.names import (
+    partial_person_key,
+    person_filter_keys,
+    resolve_partial_keys,
+    split_person_key,
+)
 
 ARTICLES, QUOTES = "articles", "quotes"
 ALIAS_OF = "\x1e"  # joins a spelling's key to its entity's key in the <facet>_aka fields
@@ -375,18 +380,36 @@ class _People:
     resolved: dict[str, str]  # surname-only or initial key -> the one full key it stands for
 
 
-def _people_of(searcher: Searcher, facet_map: dict[str, list[tuple[str, ...]]]) -> _People:
-    """Person keys of the live documents (a deleted article's names must not make a surname ambiguous)."""
-    keys: set[str] = set()
-    columns = [facet_map[f] for f in PERSON_FIELDS if f in facet_map]
-    for docnum in searcher.reader().all_doc_ids():
-        for column in columns:
-            if docnum < len(column):
-                keys.update(column[docnum])
-    by_surname: dict[str, list[str]] = defaultdict(list)
-    for k in sorted(keys):
-        by_surname[split_person_key(k)[0]].append(k)
-    return _People(dict(by_surname), resolve_partial_keys(sorted(keys)))
+class _PeopleTracker:
+    """The people of successive index generations: a new generation resolves again only the surnames whose keys
+    changed (resolving every person of a 100,000-article archive took most of the first search after a commit)."""
+
+    def __init__(self):
+        self.keys: set[str] = set()
+        self.people = _People({}, {})
+
+    def update(self, keys: set[str]) -> _People:
+        """The people of a generation whose documents name these person keys (live documents only: a deleted
+        article's names must not make a surname ambiguous)."""
+        added, removed = keys - self.keys, self.keys - keys
+        if not added and not removed:
+            return self.people
+        by_surname, resolved = dict(self.people.by_surname), dict(self.people.resolved)
+        changed: dict[str, set[str]] = defaultdict(set)
+        for k in added | removed:
+            changed[split_person_key(k)[0]].add(k)
+        for surname, keys_changed in changed.items():
+            old = by_surname.get(surname, [])
+            for k in old:
+                resolved.pop(k, None)
+            group = sorted((set(old) | (keys_changed & added)) - removed)
+            if group:
+                by_surname[surname] = group
+                resolved.update(resolve_partial_keys(group))
+            else:
+                by_surname.pop(surname, None)
+        self.keys, self.people = keys, _People(by_surname, resolved)
+        return self.people
 
 
 def _resolved(values: tuple[str, ...], resolved: dict[str, str]) -> tuple[str, ...]:
@@ -481,16 +504,6 @@ def _bounded(q: query.Query, reader) -> tuple[query.Query, list[str]]:
     return q.accept(expand), list(cut)
 
 
-def _deadline_docnums(s: Searcher, q: query.Query, deadline: float) -> list[int]:
-    """Every matching document number, or QueryTooBroad once the deadline has passed."""
-    found = []
-    for i, docnum in enumerate(s.docs_for_query(q)):
-        found.append(docnum)
-        if not i & 2047 and time.monotonic() > deadline:
-            raise _too_broad()
-    return found
-
-
 def _too_broad() -> QueryTooBroad:
     return QueryTooBroad(f"The query matched too much to answer within {SEARCH_DEADLINE:.0f} s: narrow it with more "
                          "words, a phrase in double quotes, a filter (language, source, year, dates) or longer "
@@ -520,6 +533,16 @@ def check_query_text(text: str) -> str:
         raise QueryError(f"The query {'starts' if words[0] in OPERATORS else 'ends'} with an operator: put words "
                          "on both sides of AND / OR, or remove it.")
     return text
+
+
+def _deadline_docnums(s: Searcher, q: query.Query, deadline: float) -> list[int]:
+    """Every matching document number, or QueryTooBroad once the deadline has passed."""
+    found = []
+    for i, docnum in enumerate(s.docs_for_query(q)):
+        found.append(docnum)
+        if not i & 2047 and time.monotonic() > deadline:
+            raise _too_broad()
+    return found
 
 
 def _page_within(s: Searcher, q: query.Query, deadline: float, page: int, pagelen: int,
@@ -640,6 +663,9 @@ class WhooshEngine:
         self._facet_maps: dict[int, dict[str, list[tuple[str, ...]]]] = {}
         self._people: dict[int, _People] = {}  # per generation: person keys by surname, partial keys resolved
         self._segment_facets: dict[str, dict[str, list[tuple[str, ...]]]] = {}
+        self._segment_people: dict[str, tuple[int, set[str]]] = {}  # segment -> (live documents, person keys)
+        self._segment_resolved: dict[str, tuple] = {}  # segment -> (partial keys, their resolution, columns)
+        self._people_tracker = _PeopleTracker()
         self.folder.mkdir(parents=True, exist_ok=True)
         with _file_lock(self.folder / LAYOUT_LOCK):  # two processes opening a new archive must not both create it
             self._generation = self._current_generation() or "."
@@ -950,30 +976,62 @@ class WhooshEngine:
         if cached is not None:
             return cached
         facets = [f for f in FACETS if f in searcher.schema.names()]
-        built: dict[str, list[tuple[str, ...]]] = {f: [] for f in facets}
-        live: set[str] = set()
+        leaves = []
         for sub, base in searcher.reader().leaf_readers():
             segment = sub.segment()
-            seg_id = segment.segment_id() if segment is not None else None
-            local = self._segment_facets.get(seg_id) if seg_id else None
+            seg_id = segment.segment_id() if segment is not None else f"unnamed-{id(sub)}"
+            local = self._segment_facets.get(seg_id)
             if local is None:
-                local = _read_facets(sub, facets)
-                if seg_id:
-                    self._segment_facets[seg_id] = local
-            live.add(seg_id)
+                local = self._segment_facets[seg_id] = _read_facets(sub, facets)
+            leaves.append((sub, base, seg_id, local))
+        live = {seg_id for _, _, seg_id, _ in leaves}
+        for cache in (self._segment_facets, self._segment_people, self._segment_resolved):
+            for seg_id in [k for k in cache if k not in live]:
+                cache.pop(seg_id, None)
+        people = self._people_tracker.update(set().union(*(self._live_people(sub, seg_id, local)
+                                                           for sub, _, seg_id, local in leaves)))
+        built: dict[str, list[tuple[str, ...]]] = {f: [] for f in facets}
+        for _, base, seg_id, local in leaves:
+            columns = self._resolved_columns(seg_id, local, people.resolved)
             for facet in facets:
                 column = built[facet]
                 column.extend([()] * (base - len(column)))  # keep global docnums aligned
-                column.extend(local[facet])
-        for seg_id in [k for k in self._segment_facets if k not in live]:
-            self._segment_facets.pop(seg_id, None)
-        people = _people_of(searcher, built)
-        for facet in PERSON_FIELDS:
-            if people.resolved and facet in built:  # "Carter" counts for the one Carter the archive knows
-                built[facet] = [_resolved(values, people.resolved) for values in built[facet]]
+                column.extend(columns.get(facet, local[facet]))
         self._people[key] = people
         self._facet_maps[key] = built
         return built
+
+    def _live_people(self, sub, seg_id: str, local: dict[str, list[tuple[str, ...]]]) -> set[str]:
+        """Person keys of a segment's live documents, kept while its deletions stay the same."""
+        live_count = sub.doc_count()
+        cached = self._segment_people.get(seg_id)
+        if cached is None or cached[0] != live_count:
+            columns = [local[f] for f in PERSON_FIELDS if f in local]
+            keys: set[str] = set()
+            for docnum in sub.all_doc_ids() if sub.has_deletions() else range(sub.doc_count_all()):
+                for column in columns:
+                    keys.update(column[docnum])
+            cached = self._segment_people[seg_id] = (live_count, keys)
+        return cached[1]
+
+    def _resolved_columns(self, seg_id: str, local: dict[str, list[tuple[str, ...]]],
+                          resolved: dict[str, str]) -> dict[str, list[tuple[str, ...]]]:
+        """A segment's person columns with partial keys resolved ("Carter" counts for the one Carter the archive
+        knows), rebuilt only when the resolution of one of the segment's own partial keys changed."""
+        if not resolved:
+            return {}
+        cached = self._segment_resolved.get(seg_id)
+        if cached is None:
+            partial = {v for f in PERSON_FIELDS if f in local for values in local[f] for v in values if v in resolved
+                       or partial_person_key(v)}
+            cached = (partial, None, {})
+        partial, mine, columns = cached
+        now = {k: resolved[k] for k in partial if k in resolved}
+        if now != mine:
+            columns = {f: [_resolved(values, now) for values in local[f]] if now else local[f]
+                       for f in PERSON_FIELDS if f in local}
+        self._segment_resolved[seg_id] = (partial, now, columns)
+        return columns
 
     def _person_keys(self, key: str, exact: bool = False) -> list[str]:
         """The indexed person keys a person filter matches (see names.person_filter_keys)."""
@@ -1024,6 +1082,8 @@ class WhooshEngine:
             raise QueryError(f"Unknown sort '{sort}': use relevance, newest or oldest.")
         deadline = time.monotonic() + SEARCH_DEADLINE
         q, cut = _bounded(q, s.reader())
+
+        # every match, for the total and the facets (a collector with terms=True sees only some of them)
         docnums = _deadline_docnums(s, q if flt is None else query.And([q, flt]), deadline)
         relaxed = False
         words = text.split()

@@ -150,3 +150,27 @@ def test_a_writer_that_waited_for_a_reindex_writes_into_the_new_index(tmp_path):
     assert searchable_total(data) == 8
     assert run_cli("check", data=data).returncode == 0
     assert not (Path(data) / "index" / "articles").exists()
+
+
+def test_broad_searches_wait_their_turn_and_cheap_ones_keep_answering(tmp_path):
+    """While BROAD_AT_ONCE wildcard searches run, another one is turned away with a 429 (after waiting its turn a
+    moment); plain searches answer meanwhile. Refused and over-broad patterns get a 400 that says what to type."""
+    from search_app import create_app
+    from search_app import service as service_module
+
+    synthetic_pages(tmp_path / "pages", 0, 3)
+    run_cli("ingest", str(tmp_path / "pages"), data=tmp_path / "data", check=True)
+    client = create_app(tmp_path / "data", TESTING=True).test_client()
+    held = [service_module._broad_searches.acquire(timeout=5) for _ in range(service_module.BROAD_AT_ONCE)]
+    try:
+        assert all(held)
+        assert client.get("/api/search?q=council").get_json()["total"] == 3
+        busy = client.get("/api/search?q=counc*")
+        assert busy.status_code == 429 and "try again" in busy.get_json()["error"]
+    finally:
+        for _ in held:
+            service_module._broad_searches.release()
+    answered = client.get("/api/search?q=counc*").get_json()
+    assert answered["total"] == 3 and answered["cut_short"] == []
+    refused = client.get("/api/search?q=*ouncil")
+    assert refused.status_code == 400 and "type * alone" in refused.get_json()["error"]

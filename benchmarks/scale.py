@@ -1,116 +1,182 @@
-"""Search and facet latency on a large synthetic index (default 100,000 articles), without the cost of ingesting.
+"""Index build speed and search latency on a large synthetic archive (default 100,000 articles), without ingesting.
 
-    .venv/bin/python benchmarks/scale.py [--articles N] [--index DIR]
+    .venv/bin/python benchmarks/scale.py [--articles N] [--batch B] [--index DIR [--reuse]] [--http]
 
-The corpus pages are annotated once; then N articles are written straight into a Whoosh index through the engine,
-each a corpus article with another id, a date spread over ten years, a few words from a shared vocabulary (so the
-term dictionary grows) and entities drawn from pools of 20,000 people, 5,000 places and 5,000 organisations (so
-facets have realistic cardinality). Prints index build time and size, the cost of the first search after a commit
-(the facet table is built then), median / p95 latency of typical searches with all facets, and peak memory.
+Articles come from benchmarks/synthetic.py (distinct text in six languages, tens of thousands of people) and are
+written straight into the index through the engine, B per commit, as an ingest would. Prints the build time of each
+block of 10,000 articles (a slowdown as the index grows shows there), the index size and segment count, then the
+first search after a commit, p50/p95 of a query mix with all facets (beside Whoosh's own `groupedby` facets on the
+same index, as a ratio), quotes by speaker, did-you-mean, and with --http the same mix over a waitress server of the
+real app on 127.0.0.1. Peak memory last.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import resource
 import statistics
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from indexer.annotate.stage import process  # noqa: E402
-from indexer.index.whoosh_engine import WhooshEngine  # noqa: E402
-from indexer.models import Block, Entity, Quote  # noqa: E402
-from indexer.sources.files import read_file  # noqa: E402
+from synthetic import articles  # noqa: E402
 
-QUERIES = ["Wrocław", '"night train"', "drought OR sequía OR sécheresse", "Kyiv", "flood NOT Oder", "title:summit",
-           "*", "police", "minister said", "language:de"]
-SYLLABLES = "ka ri mo le sa tu ne vi do pa lo me zu ra ti go be na si ko".split()
+from indexer.index.whoosh_engine import ARTICLES, WhooshEngine  # noqa: E402
 
-
-def _word(rng: random.Random) -> str:
-    return "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 4)))
+QUERIES = ["bridge", '"decision before winter"', "drought OR sequía OR sécheresse OR засуха", "Hochwasser",
+           "flood NOT budget", "title:museum", "*", "petition", "council vote", "language:de", "Bibliothek Markt",
+           "festival*"]
+BLOCK = 10_000
 
 
-def _name(rng: random.Random, parts: int) -> str:
-    return " ".join(_word(rng).capitalize() for _ in range(parts))
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms"
 
 
-def synthetic(bases: list, n: int, seed: int = 7):
-    """(id, version, AnnotatedArticle) for n articles derived from the annotated corpus."""
-    rng = random.Random(seed)
-    people = [_name(rng, 2) for _ in range(20_000)]
-    places = [_name(rng, 1) for _ in range(5_000)]
-    orgs = [_name(rng, 2) + " Group" for _ in range(5_000)]
-    vocabulary = [_word(rng) for _ in range(50_000)]
-    for i in range(n):
-        base = bases[i % len(bases)]
-        year, day = 2016 + rng.randrange(10), rng.randrange(1, 28)
-        extra = " ".join(rng.choice(vocabulary) for _ in range(30))
-        article = replace(base.article, blocks=[*base.article.blocks, Block(extra)],
-                          published=f"{year}-{rng.randrange(1, 13):02d}-{day:02d}T08:00:00+00:00",
-                          url=f"https://synthetic.example/{i}")
-        speaker = rng.choice(people)
-        entities = [Entity(p, "person", 2) for p in rng.sample(people, 3)] + \
-                   [Entity(p, "place", 1) for p in rng.sample(places, 2)] + \
-                   [Entity(o, "organization", 1) for o in rng.sample(orgs, 2)] + list(base.entities)
-        quotes = [*base.quotes, Quote(f"{extra[:80]}", speaker)]
-        yield f"s{i:07d}", 1, replace(base, article=article, entities=entities, quotes=quotes)
+def _percentiles(timings: list[float]) -> tuple[float, float]:
+    ordered = sorted(timings)
+    return statistics.median(ordered), ordered[max(0, int(len(ordered) * 0.95 + 0.5) - 1)]
+
+
+def build(engine: WhooshEngine, n: int, batch: int) -> float:
+    start = block_start = time.perf_counter()
+    items = ((a.id, 1, a.annotated) for a in articles(n))
+    done = 0
+    while done < n:
+        size = min(batch, n - done)
+        engine.write_articles(item for _, item in zip(range(size), items, strict=False))
+        done += size
+        if done % BLOCK == 0 or done == n:
+            now = time.perf_counter()
+            count = done % BLOCK or BLOCK
+            print(f"  articles {done - count + 1:,}-{done:,}: {now - block_start:.0f} s "
+                  f"({count / (now - block_start):.0f}/s)", flush=True)
+            block_start = now
+    return time.perf_counter() - start
+
+
+def groupedby_search(engine: WhooshEngine, text: str, filters: dict) -> None:
+    """The same query with Whoosh's own facet counting (`groupedby`), for comparison."""
+    from whoosh import sorting
+
+    s = engine.searcher(ARTICLES)
+    q = engine.parse(text, ARTICLES)
+    flt = engine._filter(ARTICLES, filters)
+    facets = {f: sorting.FieldFacet(f, allow_overlap=True) for f in ("person", "place", "organization", "speaker",
+                                                                         "language", "source", "year")}
+    results = s.search(q, limit=10, filter=flt, groupedby=facets)
+    for f in facets:
+        results.groups(f)
+
+
+def timed(fn, *args, **kwargs) -> float:
+    t = time.perf_counter()
+    fn(*args, **kwargs)
+    return time.perf_counter() - t
+
+
+def http_mix(folder: Path, person: str, rounds: int) -> list[float]:
+    """The query mix over HTTP: a waitress server of the real app, on 127.0.0.1, in a thread of this process."""
+    import socket
+    import threading
+    import urllib.parse
+    import urllib.request
+
+    from waitress.server import create_server
+
+    from search_app import create_app
+
+    app = create_app(folder)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    server = create_server(app, host="127.0.0.1", port=port, threads=4)
+    threading.Thread(target=server.run, daemon=True).start()
+    timings = []
+    for r in range(rounds + 1):
+        for q in QUERIES:
+            for extra in ({}, {"person": person}):
+                url = f"http://127.0.0.1:{port}/api/search?" + urllib.parse.urlencode({"q": q, **extra})
+                t = time.perf_counter()
+                with urllib.request.urlopen(url, timeout=30) as response:
+                    response.read()
+                if r:  # the first round warms each serving thread's searchers
+                    timings.append(time.perf_counter() - t)
+    server.close()
+    return timings
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--articles", type=int, default=100_000)
-    parser.add_argument("--batch", type=int, default=5_000, help="articles per commit (one segment each)")
-    parser.add_argument("--index", type=Path, default=None, help="index folder (default: a temporary one)")
+    parser.add_argument("--batch", type=int, default=500, help="articles per commit (an ingest batch)")
+    parser.add_argument("--index", type=Path, default=None, help="data folder (default: a temporary one)")
+    parser.add_argument("--rounds", type=int, default=3, help="times the query mix runs")
+    parser.add_argument("--http", action="store_true", help="also run the query mix over HTTP")
+    parser.add_argument("--reuse", action="store_true", help="search the index already in --index, if any")
     args = parser.parse_args()
-    bases = []
-    for page in sorted((ROOT / "corpus").rglob("*.htm*")):
-        try:
-            bases.append(process(read_file(str(page))))
-        except Exception:  # the corpus holds deliberately broken pages
-            continue
     with tempfile.TemporaryDirectory() as tmp:
-        engine = WhooshEngine(args.index or Path(tmp) / "index")
-        start = time.perf_counter()
-        items = synthetic(bases, args.articles)
-        for done in range(0, args.articles, args.batch):
-            engine.write_articles(item for _, item in zip(range(args.batch), items, strict=False))
-            print(f"  indexed {min(done + args.batch, args.articles):,} articles "
-                  f"({time.perf_counter() - start:.0f} s)", file=sys.stderr)
-        took = time.perf_counter() - start
-        size = sum(f.stat().st_size for f in (args.index or Path(tmp) / "index").rglob("*") if f.is_file())
-        print(f"index: {args.articles:,} articles in {took:.0f} s ({args.articles / took:.0f}/s), "
-              f"{size / 2**20:.0f} MiB on disk")
+        data = args.index or Path(tmp)
+        engine = WhooshEngine(data / "index")
+        if args.reuse and engine.stats().articles:
+            print(f"searching the index already in {data} ({engine.stats().articles:,} articles)")
+        else:
+            print(f"building {args.articles:,} articles, {args.batch} per commit:", flush=True)
+            took = build(engine, args.articles, args.batch)
+            print(f"index: {args.articles:,} articles in {took:.0f} s ({args.articles / took:.0f}/s)")
+        size = sum(f.stat().st_size for f in (data / "index").rglob("*") if f.is_file())
+        segments = len(engine.searcher(ARTICLES).reader().leaf_readers())
+        print(f"index size: {size / 2**20:.0f} MiB on disk, {segments} article segments", flush=True)
 
-        t = time.perf_counter()
-        first = engine.search("Kyiv")
-        print(f"first search after the last commit (builds the facet table): {(time.perf_counter() - t) * 1000:.0f} ms"
-              f" ({first.total:,} hits)")
-        person = next(e.name for b in bases for e in b.entities if e.type == "person")
-        for label, filters in (("plain", {}), (f"with a person filter ({person})", {"person": person})):
-            timings, totals = [], []
-            for _ in range(3):
-                for q in QUERIES:
-                    t = time.perf_counter()
-                    result = engine.search(q, filters)
-                    timings.append((time.perf_counter() - t) * 1000)
-                    totals.append(result.total)
-            timings.sort()
-            print(f"search with all facets, {label}: median {statistics.median(timings):.0f} ms, "
-                  f"p95 {timings[int(len(timings) * 0.95) - 1]:.0f} ms, max {timings[-1]:.0f} ms "
-                  f"(hits per query: median {statistics.median(totals):,.0f}, max {max(totals):,})")
-        t = time.perf_counter()
-        engine.search_quotes(speaker=person)
-        print(f"quotes by speaker: {(time.perf_counter() - t) * 1000:.0f} ms")
+        sample = next(iter(articles(1))).annotated
+        person = sample.entities[0].name
+        speaker = sample.quotes[0].speaker
+        timings = [timed(engine.search, "bridge")]
+        engine.write_articles([(a.id, 2, a.annotated) for a in articles(1)])  # one more commit, one more segment
+        first = timed(engine.search, "bridge")
+        print(f"first search after a commit: {_ms(first)} (first search on opening: {_ms(timings[0])})")
+
+        ours, theirs = [], []
+        for _ in range(args.rounds):
+            for q in QUERIES:
+                for filters in ({}, {"person": person}):
+                    ours.append(timed(engine.search, q, filters))
+                    if q != "*":  # groupedby over every document is minutes at this size
+                        theirs.append(timed(groupedby_search, engine, q, filters))
+        p50, p95 = _percentiles(ours)
+        g50, g95 = _percentiles(theirs)
+        print(f"search with all facets ({len(ours)} queries, with and without a person filter): p50 {_ms(p50)}, "
+              f"p95 {_ms(p95)}, max {_ms(max(ours))}; Whoosh groupedby facets: p50 {_ms(g50)}, p95 {_ms(g95)} "
+              f"(ours/groupedby p95 {p95 / g95:.2f})")
+        quotes = [timed(engine.search_quotes, speaker=speaker) for _ in range(5)]
+        print(f"quotes by speaker ({speaker}): p50 {_ms(statistics.median(quotes))}, max {_ms(max(quotes))}")
+        typos = ["brigde", "petitoin", "Hochwaser", "festivl", "sequia", "councl vote"]
+        suggest = [timed(engine.suggest, t) for t in typos for _ in range(2)]
+        print(f"did-you-mean: p50 {_ms(statistics.median(suggest))}, max {_ms(max(suggest))}")
+        wild = {q: timed(lambda q=q: _try(engine, q)) for q in ("**", "*?*", "fe*", "Hoch*", "bri?ge", "brigde~2")}
+        print("wildcards (answered or refused): " + ", ".join(f"{q} {_ms(t)}" for q, t in wild.items()))
+        if args.http:
+            engine.close()
+            over = http_mix(data, person, args.rounds)
+            h50, h95 = _percentiles(over)
+            print(f"over HTTP (waitress on 127.0.0.1): p50 {_ms(h50)}, p95 {_ms(h95)}, max {_ms(max(over))}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (this process): {peak:.0f} MiB")
+
+
+def _try(engine: WhooshEngine, text: str) -> None:
+    from indexer.index.engine import QueryError
+
+    try:
+        engine.search(text)
+    except QueryError:
+        pass
 
 
 if __name__ == "__main__":

@@ -87,8 +87,11 @@ class Archive:
         for article_id, version in taken:
             yield article_id, version, self.store.article(article_id, version)
 
+    def _stored_versions(self) -> dict[str, int]:
+        return dict(self.store.db.execute("SELECT id, current_version FROM articles").fetchall())
+
     def drift(self) -> Drift:
-        stored = dict(self.store.db.execute("SELECT id, current_version FROM articles").fetchall())
+        stored = self._stored_versions()
         indexed = self.engine.indexed_versions()
         return Drift(
             missing=sorted(set(stored) - set(indexed)),
@@ -106,6 +109,24 @@ class Archive:
         return self.sync_index()
 
     def rebuild_index(self) -> int:
-        self.engine.clear()
-        self.store.mark_all_unindexed()
-        return self.sync_index()
+        """Rebuild the index from the store beside the one in use, then switch: searches keep answering from the
+        old index meanwhile, and articles other processes store during the rebuild are caught up before the switch.
+        """
+        snapshot: dict[str, int] = {}
+
+        def everything():
+            for article_id, version in self._stored_versions().items():
+                yield article_id, version, self.store.article(article_id, version)
+
+        def changed(written: dict[str, int | None]):
+            snapshot.update(self._stored_versions())  # read while other writers are held off
+            for article_id, version in snapshot.items():
+                if written.get(article_id) != version:
+                    yield article_id, version, self.store.article(article_id, version)
+            for article_id in set(written) - set(snapshot):
+                yield article_id, 0, None
+
+        n = self.engine.rebuild(everything(), changed)
+        self.store.mark_indexed(snapshot.items())
+        self.sync_index()  # what was stored after the catch-up, should a writer have missed it
+        return n

@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, render_template, request, url_for
 
 from search_app.context import get_service
 from search_app.openapi import openapi_document
-from search_app.service import FILTERS, QUOTE_FILTERS, QueryError
+from search_app.service import FILTERS, QUOTE_FILTERS, QueryError, SearchBusy
 
 api = Blueprint("api", __name__)
 
@@ -32,6 +32,11 @@ def _int_arg(name: str, default: int, low: int = 1, high: int = 10_000) -> int:
 @api.errorhandler(BadRequest)
 def bad_query(exc):
     return jsonify({"error": str(exc)}), 400
+
+
+@api.errorhandler(SearchBusy)
+def busy(exc):
+    return jsonify({"error": str(exc)}), 429, {"Retry-After": "1"}
 
 
 @api.errorhandler(404)

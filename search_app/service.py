@@ -6,18 +6,52 @@ implementation and cannot drift apart.
 
 from __future__ import annotations
 
+import re
+import threading
 from dataclasses import asdict
 
 from indexer.annotate.entities.recognizer import speaker_key
 from indexer.archive import Archive
-from indexer.index.engine import FACETS, KEYED_FACETS, QueryError, parse_date
+from indexer.index.engine import FACETS, KEYED_FACETS, SEARCH_DEADLINE, QueryError, parse_date
 from indexer.index.provenance import in_date_order, same_statement
 from indexer.text.names import keys_may_match
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
 QUOTE_FILTERS = ("language", "source", "article", "from", "to")
 
-__all__ = ["FILTERS", "QUOTE_FILTERS", "QueryError", "SearchService"]
+__all__ = ["FILTERS", "QUOTE_FILTERS", "QueryError", "SearchBusy", "SearchService"]
+
+# Wildcards, prefixes and ranges expand into many words before any deadline applies; at most this many such
+# searches run at once in a process, so a few of them cannot take every serving thread from the cheap ones.
+BROAD_AT_ONCE = 2
+_broad_searches = threading.BoundedSemaphore(BROAD_AT_ONCE)
+_BROAD = re.compile(r"[*?\[{]")
+
+
+class SearchBusy(QueryError):
+    """Too many broad searches (wildcards, ranges) are running: the caller may try again in a moment."""
+
+
+def _broad(q: str | None) -> bool:
+    """A query with a wildcard, prefix or range (`*` alone is a plain list of every article)."""
+    return bool(q) and q.strip() != "*" and bool(_BROAD.search(q))
+
+
+class _BroadSlot:
+    """Holds one of the BROAD_AT_ONCE slots for a broad query (nothing for a cheap one)."""
+
+    def __init__(self, q: str | None):
+        self.held = _broad(q)
+
+    def __enter__(self):
+        if self.held and not _broad_searches.acquire(timeout=SEARCH_DEADLINE):
+            raise SearchBusy(f"{BROAD_AT_ONCE} searches with wildcards or ranges are running already; try again in a "
+                             "moment, or search without * ? or [ ].")
+        return self
+
+    def __exit__(self, *exc):
+        if self.held:
+            _broad_searches.release()
 
 
 class SearchService:
@@ -27,7 +61,9 @@ class SearchService:
     def search(self, q: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10) -> dict:
         filters = {k: v for k, v in (filters or {}).items() if k in FILTERS and v}
-        result = self.archive.engine.search(q, filters, page=page, limit=limit, sort=sort, facet_limit=facet_limit)
+        with _BroadSlot(q):
+            result = self.archive.engine.search(q, filters, page=page, limit=limit, sort=sort,
+                                                facet_limit=facet_limit)
         facets: dict[str, list[dict]] = {}
         for facet in FACETS:
             pairs = result.facets.get(facet, [])
@@ -44,6 +80,7 @@ class SearchService:
             "facets": facets,
             "did_you_mean": result.suggestion,
             "relaxed": result.relaxed,
+            "cut_short": result.cut_short,
         }
 
     def _display_names(self, keys: list[str], facet: str) -> dict[str, str]:
@@ -62,9 +99,10 @@ class SearchService:
         `fragments`, only full statements (no scare quotes, titles or words quoted inside a sentence)."""
         narrowed = {("article_id" if k == "article" else k): v for k, v in (filters or {}).items()
                     if k in QUOTE_FILTERS and v}
-        result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed,
-                                                   include_fragments=fragments)
-        return {"total": result.total, "quotes": [asdict(h) for h in result.quotes]}
+        with _BroadSlot(q):
+            result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed,
+                                                       include_fragments=fragments)
+        return {"total": result.total, "quotes": [asdict(h) for h in result.quotes], "cut_short": result.cut_short}
 
     def quote(self, quote_id: str) -> dict | None:
         """One quotation with its provenance: every article that reported the same statement, earliest first."""

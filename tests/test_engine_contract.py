@@ -11,7 +11,7 @@ import itertools
 
 import pytest
 
-from indexer.index.engine import IndexStats, QueryError, SearchEngine, open_engine
+from indexer.index.engine import MAX_EXPANSION, IndexStats, QueryError, SearchEngine, open_engine
 from indexer.models import AnnotatedArticle, Article, Block, Entity, Quote
 
 BACKENDS = ["whoosh"]
@@ -318,3 +318,45 @@ def test_suggest_on_its_own(engine):
 def test_an_index_url_no_backend_serves_is_refused(tmp_path):
     with pytest.raises(ValueError, match="ftp://example.org"):
         open_engine(tmp_path, url="ftp://example.org/index")
+
+
+# -- bounded queries ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("pattern", ["**", "*?*", "*a*", "a*", "?ation", "title:*station"])
+def test_a_wildcard_without_two_letters_in_front_is_refused_with_what_to_type(engine, pattern):
+    with pytest.raises(QueryError, match=r"at least 2 letters before its first \* or \?.*type \* alone"):
+        engine.search(pattern)
+
+
+def test_wildcards_with_a_prefix_answer_and_say_when_they_were_cut_short(empty):
+    words = [f"fest{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(MAX_EXPANSION + 20)]
+    empty.write_articles([(f"w{i}", 1, doc(f"Report {w}", f"The {w} was held in spring.")) for i, w in
+                          enumerate(words)])
+    broad = empty.search("fest*", limit=5)
+    assert broad.cut_short == ["fest*"]
+    assert MAX_EXPANSION <= broad.total < len(words) and len(broad.hits) == 5
+    narrow = empty.search("festa?", limit=50)
+    assert narrow.cut_short == [] and 20 <= narrow.total <= 26  # festa? : festaa … festaz (a few stemmed away)
+    assert empty.search("Kyiv").cut_short == []
+    assert empty.search_quotes("fest*").cut_short in ([], ["fest*"])
+
+
+# -- rebuilding beside the index in use --------------------------------------------------------------------------
+def test_rebuild_switches_at_once_and_catches_up_what_was_written_meanwhile(empty, tmp_path_factory):
+    empty.write_articles([(f"r{i}", 1, doc(f"Ferry report {i}", "The ferry sailed on time.")) for i in range(4)])
+    seen_during: list[int] = []
+
+    def catch_up(written):
+        assert written == {f"r{i}": 1 for i in range(3)}
+        # another writer added r9 and removed r0 while the new index was built; readers still see the old one
+        seen_during.append(empty.search("ferry").total)
+        yield "r9", 1, doc("Ferry report 9", "The ferry sailed late.")
+        yield "r0", 0, None
+
+    rebuilt = empty.rebuild(((f"r{i}", 1, doc(f"Ferry report {i}", "The ferry sailed on time.")) for i in range(3)),
+                            catch_up)
+    assert seen_during == [4]
+    assert rebuilt == 3
+    assert sorted(empty.indexed_versions()) == ["r1", "r2", "r9"]
+    assert empty.search("ferry").total == 3
+    empty.write_articles([("r5", 1, doc("Ferry report 5", "The ferry sailed again."))])
+    assert empty.search("ferry").total == 4

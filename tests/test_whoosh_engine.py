@@ -6,7 +6,7 @@ import pytest
 from whoosh import query
 
 from indexer.index.engine import IndexBusy, open_engine
-from indexer.index.whoosh_engine import ARTICLES, WhooshEngine
+from indexer.index.whoosh_engine import ARTICLES, MERGE_FACTOR, WhooshEngine
 from indexer.models import AnnotatedArticle, Article, Block
 
 
@@ -34,3 +34,43 @@ def test_a_writer_waits_for_the_lock_then_reports_the_index_busy(tmp_path):
         held.cancel()
     assert engine.write_articles([("a", 1, article("Ferry strike"))]) == 1
     assert engine.indexed_versions() == {"a": 1}
+
+
+def test_many_small_commits_keep_few_segments(tmp_path):
+    """The tiered merge policy: 8 segments of one size tier merge into one, so 40 commits leave a handful."""
+    engine = WhooshEngine(tmp_path)
+    for n in range(40):
+        engine.write_articles([(f"a{n}", 1, article(f"Ferry strike day {n}"))])
+    assert len(engine.searcher(ARTICLES).reader().leaf_readers()) <= 2 * (MERGE_FACTOR - 1)
+    assert engine.search("ferry").total == 40
+
+
+def test_people_are_resolved_incrementally_as_a_fresh_resolution_would(tmp_path):
+    from indexer.index.whoosh_engine import _PeopleTracker
+    from indexer.text.names import resolve_partial_keys
+
+    tracker = _PeopleTracker()
+    steps = [{"person:carter", "person:carter|ben"},
+             {"person:carter", "person:carter|ben", "person:carter|anna", "person:novak~j"},
+             {"person:carter", "person:novak~j", "person:novak|jan"},
+             set()]
+    for keys in steps:
+        people = tracker.update(set(keys))
+        assert people.resolved == resolve_partial_keys(sorted(keys))
+        assert {k for group in people.by_surname.values() for k in group} == keys
+
+
+def test_an_engine_opened_before_a_rebuild_reads_and_writes_the_new_generation(tmp_path):
+    early = WhooshEngine(tmp_path)
+    early.write_articles([("a", 1, article("Ferry strike"))])
+    assert early.search("ferry").total == 1
+    other = WhooshEngine(tmp_path)  # another process rebuilds
+    other.rebuild([("a", 1, article("Ferry strike")), ("b", 1, article("Ferry timetable"))], lambda written: [])
+    assert (tmp_path / "CURRENT").read_text().strip() == "g000001"
+    assert not (tmp_path / "articles").exists()
+    assert early.search("ferry").total == 2
+    early.write_articles([("c", 1, article("Ferry fares"))])
+    assert other.search("ferry").total == 3
+    other.rebuild([], lambda written: [])
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["g000002"]
+    assert early.search("ferry").total == 0 and early.stats().articles == 0

@@ -8,11 +8,16 @@ The query syntax is the user's contract, whatever the backend: words (all must m
 no match falls back to any-word ranking), "phrases", AND / OR / NOT, wildcards (Kramat*), fields (title:, text:,
 person:, place:, organization:, speaker:, language:, source:, year:, url:, names:, published:) and date ranges
 (published:[2026-03-01 to 2026-04-30], published:<2026-01-01); `*` alone is every article, newest first.
+
+Every query is bounded, whatever the archive's size: a wildcard needs MIN_PATTERN_LETTERS letters before its first
+`*` or `?` (QueryError otherwise), each wildcard, prefix or range searches at most MAX_EXPANSION words per field
+(`cut_short` lists the ones that matched more), and a search that cannot finish within SEARCH_DEADLINE seconds
+raises QueryTooBroad.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,11 +28,18 @@ if TYPE_CHECKING:
 
 FACETS = ("person", "place", "organization", "speaker", "language", "source", "year")
 KEYED_FACETS = {"person": "person", "place": "place", "organization": "organization", "speaker": "person"}
+MIN_PATTERN_LETTERS = 2
+MAX_EXPANSION = 64
+SEARCH_DEADLINE = 2.0  # seconds
 INDEX_DIR = "index"  # the Whoosh index's folder inside a data directory
 
 
 class QueryError(ValueError):
     """A query the user must change; the message says what is wrong."""
+
+
+class QueryTooBroad(QueryError):
+    """A query that would take longer than the search deadline to answer; the message says how to narrow it."""
 
 
 class IndexBusy(RuntimeError):
@@ -62,6 +74,7 @@ class SearchResult:
     languages_searched: list[str] = field(default_factory=list)
     suggestion: str | None = None  # "did you mean", offered when nothing matched
     relaxed: bool = False  # no article had every word: these have some of them
+    cut_short: list[str] = field(default_factory=list)  # wildcards and ranges that matched more words than searched
 
 
 @dataclass
@@ -81,6 +94,7 @@ class QuoteHit:
 class QuoteResult:
     total: int
     quotes: list[QuoteHit]
+    cut_short: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -131,6 +145,19 @@ class SearchEngine(Protocol):
         """Empty the index (articles and quotes), for a rebuild from the store. Raises IndexBusy like a write."""
         ...
 
+    def rebuild(self, items: Iterable[tuple[str, int, AnnotatedArticle | None]],
+                catch_up: Callable[[dict[str, int | None]], Iterable[tuple[str, int, AnnotatedArticle | None]]],
+                timeout: float = 900.0) -> int:
+        """Build a new index from `items` beside the one in use, and switch to it atomically: readers keep
+        answering from the old index until then, and never see a partial one.
+
+        Other processes may write meanwhile (into the old index). Just before the switch, with writers held off,
+        `catch_up` is given what was written (article id -> version, None for a deleted one) and yields what
+        changed since, which is written too; writers that waited write into the new index. Returns how many
+        articles the new index holds. Raises IndexBusy like a write.
+        """
+        ...
+
     def indexed_versions(self) -> dict[str, int]:
         """Article id -> the version the index holds (for comparing index and store)."""
         ...
@@ -150,10 +177,12 @@ class SearchEngine(Protocol):
         `filters` narrow by facet (person, place, organization, speaker: any spelling of a name, or a facet value's
         own key; language, source, year: exact values) and by date (`from`, `to`: ISO 8601; a bare date in `to`
         includes that whole day). `sort` is relevance, newest or oldest; a query with no words to rank by lists
-        newest first. `total` counts every match; facets count the values of every match (keys for KEYED_FACETS),
+        newest first. `cut_short` lists the wildcards and ranges that matched more words than were searched.
+        `total` counts every match; facets count the values of every match (keys for KEYED_FACETS),
         `facet_limit` per facet, most frequent first. A page past the end has no hits. When nothing matched,
         `suggestion` offers the query spelt as the archive spells it.
-        Raises QueryError for a query or filter that cannot be read, or an unknown sort.
+        Raises QueryError for a query or filter that cannot be read, or an unknown sort, and QueryTooBroad for one
+        that cannot be answered within SEARCH_DEADLINE seconds.
         """
         ...
 

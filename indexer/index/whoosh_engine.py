@@ -18,21 +18,30 @@ Design notes
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import fcntl
+import functools
 import html
+import math
+import os
 import re
+import shutil
 import threading
+import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
-from whoosh import fields, index, qparser, query, sorting
+from whoosh import collectors, fields, index, qparser, query, sorting
 from whoosh.analysis import CompositeAnalyzer, Filter, StandardAnalyzer, Token, Tokenizer
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
+from whoosh.index import EmptyIndexError
 from whoosh.qparser import syntax
 from whoosh.qparser.dateparse import DateParserPlugin
-from whoosh.searching import Searcher
+from whoosh.searching import ResultsPage, Searcher
 from whoosh.writing import CLEAR
 
 from indexer.annotate.entities.recognizer import entity_key, speaker_key
@@ -40,17 +49,26 @@ from indexer.index.analysis import PROFILES, analyzer_for, profile_for, translit
 from indexer.index.engine import (
     FACETS,
     KEYED_FACETS,
+    MAX_EXPANSION,
+    MIN_PATTERN_LETTERS,
+    SEARCH_DEADLINE,
     Hit,
     IndexBusy,
     IndexStats,
     QueryError,
+    QueryTooBroad,
     QuoteHit,
     QuoteResult,
     SearchResult,
     parse_date,
 )
 from indexer.models import AnnotatedArticle
-from indexer.text.names import person_filter_keys, resolve_partial_keys, split_person_key
+from indexer.text.names import (
+    partial_person_key,
+    person_filter_keys,
+    resolve_partial_keys,
+    split_person_key,
+)
 
 ARTICLES, QUOTES = "articles", "quotes"
 ALIAS_OF = "\x1e"  # joins a spelling's key to its entity's key in the <facet>_aka fields
@@ -191,6 +209,12 @@ def mostly_latin(text: str, sample: int = 2000) -> bool:
     return latin >= 0.6 * len(letters)
 
 
+@functools.lru_cache(maxsize=100_000)
+def _alias_key(name: str, kind: str) -> str:
+    """entity_key, remembered: the same spellings recur in thousands of articles, and keying one can take ms."""
+    return entity_key(name, kind)
+
+
 def _joined(values: Iterable[str]) -> str:
     return "\x1f".join(v for v in values if v)
 
@@ -206,7 +230,7 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
         own = e.key or entity_key(e.name, e.type)
         by_type[e.type].append(KEY_MARK + own)
         # "spelling's key → the entity's key": a filter by any spelling finds the entity in every article
-        aka[e.type].update(f"{KEY_MARK}{k}{ALIAS_OF}{own}" for a in e.aliases if (k := entity_key(a, e.type)) != own)
+        aka[e.type].update(f"{KEY_MARK}{k}{ALIAS_OF}{own}" for a in e.aliases if (k := _alias_key(a, e.type)) != own)
         alias_words.extend([e.name, *e.aliases])
     doc = {
         "id": article_id,
@@ -319,6 +343,35 @@ def _read_facets(reader, facets: list[str]) -> dict[str, list[tuple[str, ...]]]:
     return out
 
 
+MERGE_FACTOR = 8
+
+
+def _tier(segment) -> int:
+    return int(math.log(max(1, segment.doc_count()), MERGE_FACTOR))
+
+
+def tiered_merge(writer, segments: list) -> list:
+    """Whoosh merge policy: merge MERGE_FACTOR segments of one size tier (powers of MERGE_FACTOR documents) into one.
+
+    Whoosh's default (MERGE_SMALL) merges every small segment on almost every commit, so a document was rewritten
+    many times while the index grew and commits slowed with its size. Here each document is rewritten about
+    log8(size / batch) times, and the index keeps at most MERGE_FACTOR - 1 segments per tier. A segment that lost
+    most of its documents to updates joins the merge.
+    """
+    from whoosh.reading import SegmentReader
+
+    tiers: dict[int, list] = defaultdict(list)
+    for seg in segments:
+        tiers[_tier(seg)].append(seg)
+    merging = next((tiers[t] for t in sorted(tiers) if len(tiers[t]) >= MERGE_FACTOR), [])
+    merging = merging + [seg for seg in segments if seg not in merging and seg.deleted_count() * 2 > seg.doc_count_all()]
+    for seg in merging:
+        reader = SegmentReader(writer.storage, writer.schema, seg)
+        writer.add_reader(reader)
+        reader.close()
+    return [seg for seg in segments if seg not in merging]
+
+
 @dataclass
 class _People:
     """The person keys of one index generation, grouped by surname, and the partial keys that resolve."""
@@ -327,18 +380,36 @@ class _People:
     resolved: dict[str, str]  # surname-only or initial key -> the one full key it stands for
 
 
-def _people_of(searcher: Searcher, facet_map: dict[str, list[tuple[str, ...]]]) -> _People:
-    """Person keys of the live documents (a deleted article's names must not make a surname ambiguous)."""
-    keys: set[str] = set()
-    columns = [facet_map[f] for f in PERSON_FIELDS if f in facet_map]
-    for docnum in searcher.reader().all_doc_ids():
-        for column in columns:
-            if docnum < len(column):
-                keys.update(column[docnum])
-    by_surname: dict[str, list[str]] = defaultdict(list)
-    for k in sorted(keys):
-        by_surname[split_person_key(k)[0]].append(k)
-    return _People(dict(by_surname), resolve_partial_keys(sorted(keys)))
+class _PeopleTracker:
+    """The people of successive index generations: a new generation resolves again only the surnames whose keys
+    changed (resolving every person of a 100,000-article archive took most of the first search after a commit)."""
+
+    def __init__(self):
+        self.keys: set[str] = set()
+        self.people = _People({}, {})
+
+    def update(self, keys: set[str]) -> _People:
+        """The people of a generation whose documents name these person keys (live documents only: a deleted
+        article's names must not make a surname ambiguous)."""
+        added, removed = keys - self.keys, self.keys - keys
+        if not added and not removed:
+            return self.people
+        by_surname, resolved = dict(self.people.by_surname), dict(self.people.resolved)
+        changed: dict[str, set[str]] = defaultdict(set)
+        for k in added | removed:
+            changed[split_person_key(k)[0]].add(k)
+        for surname, keys_changed in changed.items():
+            old = by_surname.get(surname, [])
+            for k in old:
+                resolved.pop(k, None)
+            group = sorted((set(old) | (keys_changed & added)) - removed)
+            if group:
+                by_surname[surname] = group
+                resolved.update(resolve_partial_keys(group))
+            else:
+                by_surname.pop(surname, None)
+        self.keys, self.people = keys, _People(by_surname, resolved)
+        return self.people
 
 
 def _resolved(values: tuple[str, ...], resolved: dict[str, str]) -> tuple[str, ...]:
@@ -363,6 +434,80 @@ def _first_error(q: query.Query) -> str | None:
         if found:
             return found
     return None
+
+
+_PATTERNS = (query.Prefix, query.Wildcard, query.TermRange)
+
+
+def _pattern_text(node: query.Query) -> str:
+    """A wildcard, prefix or range as the user typed it (without the field)."""
+    if isinstance(node, query.Prefix):
+        return f"{node.text}*"
+    if isinstance(node, query.TermRange):
+        return f"[{node.start or ''} TO {node.end or ''}]"
+    return node.text
+
+
+def _refuse_unbounded_patterns(q: query.Query) -> None:
+    """A wildcard with fewer than MIN_PATTERN_LETTERS letters before its first * or ? would scan every word of the
+    archive (seconds to minutes on a large one): refuse it, as Lucene refuses leading wildcards."""
+    for node in q.leaves():
+        if isinstance(node, (query.Prefix, query.Wildcard)):
+            literal = re.split(r"[*?]", node.text, maxsplit=1)[0] if isinstance(node, query.Wildcard) else node.text
+            if len(literal) < MIN_PATTERN_LETTERS:
+                raise QueryError(
+                    f"The wildcard '{_pattern_text(node)}' needs at least {MIN_PATTERN_LETTERS} letters before its "
+                    "first * or ? (e.g. fest* or bri?ge); to list every article, type * alone.")
+
+
+class _Expanded(query.MultiTerm):
+    """A wildcard, prefix or range, expanded once to a fixed list of words (Whoosh would expand it again for
+    counting, ranking and highlighting, and without a limit)."""
+
+    def __init__(self, original: query.MultiTerm, words: list[bytes]):
+        self.fieldname = original.fieldname
+        self.text = _pattern_text(original)
+        self.boost = original.boost
+        self.constantscore = original.constantscore
+        self.words = words
+
+    def __eq__(self, other):
+        return type(other) is type(self) and (self.fieldname, self.words, self.boost) == (
+            other.fieldname, other.words, other.boost)
+
+    def __hash__(self):
+        return hash((self.fieldname, tuple(self.words), self.boost))
+
+    def __repr__(self):
+        return f"_Expanded({self.fieldname!r}, {self.text!r}, {len(self.words)} words)"
+
+    def _btexts(self, ixreader):
+        return iter(self.words)
+
+
+def _bounded(q: query.Query, reader) -> tuple[query.Query, list[str]]:
+    """The query with each wildcard, prefix and range expanded to at most MAX_EXPANSION words per field, and the
+    patterns that matched more words than that (in the order the user typed them)."""
+    cut: dict[str, None] = {}
+
+    def expand(node: query.Query) -> query.Query:
+        if not isinstance(node, _PATTERNS) or isinstance(node, query.DateRange) or node.fieldname not in reader.schema:
+            return node
+        words = list(islice(node._btexts(reader), MAX_EXPANSION + 1))
+        if len(words) > MAX_EXPANSION:
+            cut[_pattern_text(node)] = None
+            words = words[:MAX_EXPANSION]
+        return _Expanded(node, words)
+
+    if isinstance(q, _PATTERNS):
+        return expand(q), list(cut)
+    return q.accept(expand), list(cut)
+
+
+def _too_broad() -> QueryTooBroad:
+    return QueryTooBroad(f"The query matched too much to answer within {SEARCH_DEADLINE:.0f} s: narrow it with more "
+                         "words, a phrase in double quotes, a filter (language, source, year, dates) or longer "
+                         "wildcard prefixes.")
 
 
 def check_query_text(text: str) -> str:
@@ -390,6 +535,42 @@ def check_query_text(text: str) -> str:
     return text
 
 
+def _deadline_docnums(s: Searcher, q: query.Query, deadline: float) -> list[int]:
+    """Every matching document number, or QueryTooBroad once the deadline has passed."""
+    found = []
+    for i, docnum in enumerate(s.docs_for_query(q)):
+        found.append(docnum)
+        if not i & 2047 and time.monotonic() > deadline:
+            raise _too_broad()
+    return found
+
+
+def _page_within(s: Searcher, q: query.Query, deadline: float, page: int, pagelen: int,
+                 filter: query.Query | None = None, **kwargs) -> ResultsPage:  # noqa: A002 - Whoosh's name
+    """Searcher.search_page, given up with QueryTooBroad when collecting passes the deadline."""
+    collector = _DeadlineCollector(s.collector(limit=page * pagelen, optimize=NO_BLOCK_SKIPPING, **kwargs), deadline)
+    if filter is not None:  # above the deadline: Whoosh's filter collector collects its child's documents itself
+        collector = collectors.FilterCollector(collector, filter)
+    s.search_with_collector(q, collector)
+    return ResultsPage(collector.results(), page, pagelen)
+
+
+class _DeadlineCollector(collectors.WrappingCollector):
+    """Raises QueryTooBroad once collecting has passed the deadline (Whoosh's TimeLimitCollector would bypass a
+    filter collector, and starts a timer thread per search)."""
+
+    def __init__(self, child, deadline: float):
+        super().__init__(child)
+        self.deadline = deadline
+        self.seen = 0
+
+    def collect(self, sub_docnum):
+        self.seen += 1
+        if not self.seen & 1023 and time.monotonic() > self.deadline:
+            raise _too_broad()
+        return self.child.collect(sub_docnum)
+
+
 # -- snippets ------------------------------------------------------------------------------------------------
 class _MarkFormatter(Formatter):
     """Snippet fragments as (plain, html) pairs: plain text for terminals and JSON, <mark> for the web page."""
@@ -412,23 +593,108 @@ def _lead(text: str, chars: int = 240) -> str:
     return text if len(text) <= chars else text[:chars].rsplit(" ", 1)[0] + " …"
 
 
+CURRENT = "CURRENT"  # names the index generation in use (see WhooshEngine)
+LAYOUT_LOCK, REBUILD_LOCK = "layout.lock", "rebuild.lock"
+REBUILD_BATCH = 500  # articles per commit while building a new generation
+OPEN_ATTEMPTS = 5
+
+
+def _generation_name(number: int) -> str:
+    return f"g{number:06d}"
+
+
+def _made(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _write_current(folder: Path, generation: str) -> None:
+    """Point CURRENT at a generation atomically (readers see the old name or the new one, never half a file)."""
+    tmp = folder / f"{CURRENT}.{os.getpid()}.tmp"
+    tmp.write_text(generation + "\n", encoding="utf-8")
+    os.replace(tmp, folder / CURRENT)
+
+
+@contextlib.contextmanager
+def _file_lock(path: Path):
+    """An exclusive lock between processes, held while the block runs (released if the process dies)."""
+    with open(path, "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _retrying(method):
+    """Read again from the newest generation when another process's commit or rebuild deleted files this read was
+    about to open (readers must never fail because a writer finished)."""
+
+    @functools.wraps(method)
+    def read(self, *args, **kwargs):
+        for attempt in range(OPEN_ATTEMPTS):
+            try:
+                return method(self, *args, **kwargs)
+            except (FileNotFoundError, EmptyIndexError):
+                if attempt == OPEN_ATTEMPTS - 1:
+                    raise
+                self._reset_searchers()
+                time.sleep(0.02 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    return read
+
+
 class WhooshEngine:
     """The search index of one archive: two Whoosh indexes (articles, quotes) under one folder (see `SearchEngine`
-    for what each public method promises)."""
+    for what each public method promises).
+
+    A new archive has both indexes directly in the folder (`articles`, `quotes`). `rebuild` writes a generation
+    beside them (`g000001/articles`, `g000001/quotes`) and names it in a CURRENT file, replaced atomically. Readers re-read CURRENT on
+    every refresh; writers re-read it once they hold the write lock, so a writer that waited for a rebuild writes
+    into the new generation.
+    """
 
     def __init__(self, folder: Path | str):
         self.folder = Path(folder)
         self.replaced_layout = False
-        self._indexes = {name: self._open(name, schema()) for name, schema in
-                         ((ARTICLES, article_schema), (QUOTES, quote_schema))}
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._searchers: dict[str, Searcher] = {}
         self._facet_maps: dict[int, dict[str, list[tuple[str, ...]]]] = {}
         self._people: dict[int, _People] = {}  # per generation: person keys by surname, partial keys resolved
         self._segment_facets: dict[str, dict[str, list[tuple[str, ...]]]] = {}
+        self._segment_people: dict[str, tuple[int, set[str]]] = {}  # segment -> (live documents, person keys)
+        self._segment_resolved: dict[str, tuple] = {}  # segment -> (partial keys, their resolution, columns)
+        self._people_tracker = _PeopleTracker()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with _file_lock(self.folder / LAYOUT_LOCK):  # two processes opening a new archive must not both create it
+            self._generation = self._current_generation() or "."
+            self._indexes = self._open_generation(self._generation)
 
-    def _open(self, name: str, schema: fields.Schema) -> index.Index:
-        path = self.folder / name
+    # -- generations -----------------------------------------------------------------------------------------
+    def _current_generation(self) -> str | None:
+        """The generation in use: CURRENT's folder, "." for indexes directly in the folder, None for a new one."""
+        try:
+            return (self.folder / CURRENT).read_text(encoding="utf-8").strip() or None
+        except FileNotFoundError:
+            return "." if (self.folder / ARTICLES).is_dir() else None
+
+    def _open_generation(self, generation: str) -> dict[str, index.Index]:
+        return {name: self._open(self.folder / generation / name, schema()) for name, schema in
+                ((ARTICLES, article_schema), (QUOTES, quote_schema))}
+
+    def _follow_current(self) -> bool:
+        """Switch to the generation CURRENT names when another process has replaced it; True when it did."""
+        with self._lock:
+            generation = self._current_generation()
+            if generation in (None, self._generation):
+                return False
+            indexes = {name: index.open_dir(self.folder / generation / name) for name in (ARTICLES, QUOTES)}
+            self._reset_searchers()
+            self._indexes, self._generation = indexes, generation
+            return True
+
+    def _open(self, path: Path, schema: fields.Schema) -> index.Index:
         path.mkdir(parents=True, exist_ok=True)
         if any(path.glob("*.toc")):
             try:
@@ -445,18 +711,72 @@ class WhooshEngine:
         """Empty both indexes (for a rebuild from the store)."""
         self.write_articles([], clear=True)
 
+    def rebuild(self, items: Iterable[tuple[str, int, AnnotatedArticle | None]],
+                catch_up: Callable[[dict[str, int]], Iterable[tuple[str, int, AnnotatedArticle | None]]],
+                timeout: float = 900.0) -> int:
+        """Build a new generation beside the current one from `items`, then switch to it atomically.
+
+        Readers keep answering from the current generation meanwhile. Before the switch, holding the current
+        generation's write locks (so no other process commits in between), `catch_up(written)` is given the
+        versions written (article id -> version) and yields what changed meanwhile; those are written too. The old
+        generation is removed after the switch: open readers keep their files, later ones follow CURRENT.
+        Returns how many articles the new generation holds.
+        """
+        with _file_lock(self.folder / REBUILD_LOCK):  # one rebuild at a time; unfinished ones are garbage now
+            current = self._current_generation() or "."
+            taken = {p.name for p in self.folder.glob("g[0-9]*")} - {current}
+            for stale in taken:
+                shutil.rmtree(self.folder / stale, ignore_errors=True)
+            numbers = [int(g[1:]) for g in (taken | {current}) if g[1:].isdigit()]
+            new = _generation_name(max(numbers, default=0) + 1)
+            fresh = {name: index.create_in(_made(self.folder / new / name), schema()) for name, schema in
+                     ((ARTICLES, article_schema), (QUOTES, quote_schema))}
+            written: dict[str, int] = {}
+            items = iter(items)
+            while True:
+                batch = list(islice(items, REBUILD_BATCH))
+                if not batch:
+                    break
+                self._write_into(fresh, batch, timeout, written)
+            while True:  # hold the current generation still while catching up, then switch
+                self._follow_current()
+                aw, qw = self._writers(self._indexes, timeout)
+                if self._current_generation() in (None, self._generation):
+                    break
+                aw.cancel()
+                qw.cancel()
+            try:
+                self._write_into(fresh, catch_up(dict(written)), timeout, written)
+                _write_current(self.folder, new)
+            finally:
+                aw.cancel()
+                qw.cancel()
+            old = self._generation
+            self._follow_current()
+            for name in (ARTICLES, QUOTES) if old == "." else (old,):
+                shutil.rmtree(self.folder / name, ignore_errors=True)
+            return sum(1 for v in written.values() if v is not None)
+
     # -- writing ---------------------------------------------------------------------------------------------
-    def _writer(self, name: str, timeout: float):
+    def _writer(self, ix: index.Index, timeout: float):
         """Whoosh's single writer, waiting for another process's writer to finish rather than failing."""
         from whoosh.index import LockError
 
         try:
-            return self._indexes[name].writer(timeout=timeout, delay=0.25)
+            return ix.writer(timeout=timeout, delay=0.25)
         except LockError as exc:
             raise IndexBusy(
                 f"The search index in {self.folder} stayed locked by another process for {timeout:.0f} s. "
                 "Your articles are safely stored; run `newsarchive check --repair` when the other process ends."
             ) from exc
+
+    def _writers(self, indexes: dict[str, index.Index], timeout: float):
+        aw = self._writer(indexes[ARTICLES], timeout)
+        try:
+            return aw, self._writer(indexes[QUOTES], timeout)
+        except BaseException:
+            aw.cancel()
+            raise
 
     def write_articles(self, items: Iterable[tuple[str, int, AnnotatedArticle | None]], timeout: float = 900.0,
                        clear: bool = False) -> int:
@@ -465,37 +785,53 @@ class WhooshEngine:
         `items` is consumed only once the locks are held, so a caller can read what to index at that moment.
         Nothing is committed when there was nothing to write (no new index generation for readers to reload).
         """
-        aw = self._writer(ARTICLES, timeout)
+        while True:
+            self._follow_current()
+            try:
+                writers = self._writers(self._indexes, timeout)
+            except FileNotFoundError:  # a rebuild removed the generation while we waited for its lock
+                continue
+            if self._current_generation() in (None, self._generation):
+                break
+            for w in writers:  # a rebuild switched generations while we waited: write into the new one
+                w.cancel()
+        return self._write_into(self._indexes, items, timeout, clear=clear, writers=writers)
+
+    def _write_into(self, indexes: dict[str, index.Index], items: Iterable[tuple[str, int, AnnotatedArticle | None]],
+                    timeout: float, written: dict[str, int | None] | None = None, clear: bool = False,
+                    writers=None) -> int:
+        aw, qw = writers or self._writers(indexes, timeout)
+        count = 0
         try:
-            qw = self._writer(QUOTES, timeout)
-        except BaseException:
-            aw.cancel()
-            raise
-        written = 0
-        try:
-            for article_id, version, annotated in items:
-                written += 1
-                aw.delete_by_term("id", article_id)
-                qw.delete_by_term("article_id", article_id)
-                if annotated is None:
-                    continue
-                aw.add_document(**article_document(article_id, version, annotated))
-                for doc in quote_documents(article_id, annotated):
-                    qw.add_document(**doc)
+            # the last item of an id wins; one searcher per index for every delete (a searcher per delete opened
+            # every segment again: half the time of a batch at 3,000 articles)
+            latest = {article_id: (version, annotated) for article_id, version, annotated in items}
+            with aw.searcher() as old_articles, qw.searcher() as old_quotes:
+                for article_id, (version, annotated) in latest.items():
+                    count += 1
+                    aw.delete_by_term("id", article_id, searcher=old_articles)
+                    qw.delete_by_term("article_id", article_id, searcher=old_quotes)
+                    if written is not None:
+                        written[article_id] = version if annotated is not None else None
+                    if annotated is None:
+                        continue
+                    aw.add_document(**article_document(article_id, version, annotated))
+                    for doc in quote_documents(article_id, annotated):
+                        qw.add_document(**doc)
         except BaseException:
             aw.cancel()
             qw.cancel()
             raise
-        if written or clear:
+        if count or clear:
             # quotes first: a crash between the two commits leaves quotes of an article the store still has
             # pending, which the next sync rewrites
-            qw.commit(mergetype=CLEAR) if clear else qw.commit()
-            aw.commit(mergetype=CLEAR) if clear else aw.commit()
+            qw.commit(mergetype=CLEAR if clear else tiered_merge)
+            aw.commit(mergetype=CLEAR if clear else tiered_merge)
             self._reset_searchers()
         else:
             qw.cancel()
             aw.cancel()
-        return written
+        return count
 
     def _reset_searchers(self) -> None:
         with self._lock:
@@ -507,29 +843,44 @@ class WhooshEngine:
 
     # -- reading ---------------------------------------------------------------------------------------------
     def searcher(self, name: str = ARTICLES) -> Searcher:
-        """A searcher on the newest committed generation (refreshed when another process has committed)."""
-        with self._lock:
-            current = self._searchers.get(name)
-            if current is None:
-                current = self._indexes[name].searcher()
-            else:
-                fresh = current.refresh()
-                if fresh is not current:
-                    self._facet_maps.pop(id(current), None)
-                    self._people.pop(id(current), None)
-                    current = fresh
-            self._searchers[name] = current
-            return current
+        """A searcher on the newest committed generation (refreshed when another process has committed).
 
+        A commit in another process deletes the files of the generations it replaces, and a rebuild a whole
+        folder: a searcher about to open them opens the newest ones instead."""
+        with self._lock:
+            for attempt in range(OPEN_ATTEMPTS):
+                try:
+                    self._follow_current()
+                    current = self._searchers.get(name)
+                    if current is None:
+                        current = self._indexes[name].searcher()
+                    else:
+                        fresh = current.refresh()
+                        if fresh is not current:
+                            self._facet_maps.pop(id(current), None)
+                            self._people.pop(id(current), None)
+                            current = fresh
+                    self._searchers[name] = current
+                    return current
+                except (FileNotFoundError, EmptyIndexError):
+                    if attempt == OPEN_ATTEMPTS - 1:
+                        raise
+                    self._searchers.pop(name, None)
+                    time.sleep(0.02 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    @_retrying
     def indexed_versions(self) -> dict[str, int]:
         """Article id -> version as the index holds it (for comparing index and store)."""
         s = self.searcher(ARTICLES)
         return {doc["id"]: doc.get("version", 0) for doc in s.all_stored_fields()}
 
+    @_retrying
     def languages(self) -> list[str]:
         s = self.searcher(ARTICLES)
         return sorted(t.decode("utf-8") if isinstance(t, bytes) else t for t in s.reader().lexicon("language"))
 
+    @_retrying
     def stats(self) -> IndexStats:
         return IndexStats(articles=self.searcher(ARTICLES).doc_count(), quotes=self.searcher(QUOTES).doc_count(),
                           languages=self.languages())
@@ -583,6 +934,7 @@ class WhooshEngine:
         parsed = self._widen_entities(parsed, schema)
         if isinstance(parsed, query.Every):
             return parsed
+        _refuse_unbounded_patterns(parsed)
         if parsed is query.NullQuery or not list(parsed.leaves()):
             raise QueryError("The query has no words to search for (only operators or stop words). Add a word.")
         return parsed
@@ -624,30 +976,62 @@ class WhooshEngine:
         if cached is not None:
             return cached
         facets = [f for f in FACETS if f in searcher.schema.names()]
-        built: dict[str, list[tuple[str, ...]]] = {f: [] for f in facets}
-        live: set[str] = set()
+        leaves = []
         for sub, base in searcher.reader().leaf_readers():
             segment = sub.segment()
-            seg_id = segment.segment_id() if segment is not None else None
-            local = self._segment_facets.get(seg_id) if seg_id else None
+            seg_id = segment.segment_id() if segment is not None else f"unnamed-{id(sub)}"
+            local = self._segment_facets.get(seg_id)
             if local is None:
-                local = _read_facets(sub, facets)
-                if seg_id:
-                    self._segment_facets[seg_id] = local
-            live.add(seg_id)
+                local = self._segment_facets[seg_id] = _read_facets(sub, facets)
+            leaves.append((sub, base, seg_id, local))
+        live = {seg_id for _, _, seg_id, _ in leaves}
+        for cache in (self._segment_facets, self._segment_people, self._segment_resolved):
+            for seg_id in [k for k in cache if k not in live]:
+                cache.pop(seg_id, None)
+        people = self._people_tracker.update(set().union(*(self._live_people(sub, seg_id, local)
+                                                           for sub, _, seg_id, local in leaves)))
+        built: dict[str, list[tuple[str, ...]]] = {f: [] for f in facets}
+        for _, base, seg_id, local in leaves:
+            columns = self._resolved_columns(seg_id, local, people.resolved)
             for facet in facets:
                 column = built[facet]
                 column.extend([()] * (base - len(column)))  # keep global docnums aligned
-                column.extend(local[facet])
-        for seg_id in [k for k in self._segment_facets if k not in live]:
-            self._segment_facets.pop(seg_id, None)
-        people = _people_of(searcher, built)
-        for facet in PERSON_FIELDS:
-            if people.resolved and facet in built:  # "Carter" counts for the one Carter the archive knows
-                built[facet] = [_resolved(values, people.resolved) for values in built[facet]]
+                column.extend(columns.get(facet, local[facet]))
         self._people[key] = people
         self._facet_maps[key] = built
         return built
+
+    def _live_people(self, sub, seg_id: str, local: dict[str, list[tuple[str, ...]]]) -> set[str]:
+        """Person keys of a segment's live documents, kept while its deletions stay the same."""
+        live_count = sub.doc_count()
+        cached = self._segment_people.get(seg_id)
+        if cached is None or cached[0] != live_count:
+            columns = [local[f] for f in PERSON_FIELDS if f in local]
+            keys: set[str] = set()
+            for docnum in sub.all_doc_ids() if sub.has_deletions() else range(sub.doc_count_all()):
+                for column in columns:
+                    keys.update(column[docnum])
+            cached = self._segment_people[seg_id] = (live_count, keys)
+        return cached[1]
+
+    def _resolved_columns(self, seg_id: str, local: dict[str, list[tuple[str, ...]]],
+                          resolved: dict[str, str]) -> dict[str, list[tuple[str, ...]]]:
+        """A segment's person columns with partial keys resolved ("Carter" counts for the one Carter the archive
+        knows), rebuilt only when the resolution of one of the segment's own partial keys changed."""
+        if not resolved:
+            return {}
+        cached = self._segment_resolved.get(seg_id)
+        if cached is None:
+            partial = {v for f in PERSON_FIELDS if f in local for values in local[f] for v in values if v in resolved
+                       or partial_person_key(v)}
+            cached = (partial, None, {})
+        partial, mine, columns = cached
+        now = {k: resolved[k] for k in partial if k in resolved}
+        if now != mine:
+            columns = {f: [_resolved(values, now) for values in local[f]] if now else local[f]
+                       for f in PERSON_FIELDS if f in local}
+        self._segment_resolved[seg_id] = (partial, now, columns)
+        return columns
 
     def _person_keys(self, key: str, exact: bool = False) -> list[str]:
         """The indexed person keys a person filter matches (see names.person_filter_keys)."""
@@ -683,6 +1067,7 @@ class WhooshEngine:
 
         return q.accept(widen)
 
+    @_retrying
     def search(self, text: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10) -> SearchResult:
         filters = filters or {}
@@ -695,18 +1080,21 @@ class WhooshEngine:
                     "oldest": sorting.FieldFacet("published")}.get(sort)
         if sort not in ("relevance", "newest", "oldest"):
             raise QueryError(f"Unknown sort '{sort}': use relevance, newest or oldest.")
-        docnums = list(s.docs_for_query(q if flt is None else query.And([q, flt])))
+        deadline = time.monotonic() + SEARCH_DEADLINE
+        q, cut = _bounded(q, s.reader())
+
+        # every match, for the total and the facets (a collector with terms=True sees only some of them)
+        docnums = _deadline_docnums(s, q if flt is None else query.And([q, flt]), deadline)
         relaxed = False
         words = text.split()
         if not docnums and len(words) > 1 and _PLAIN_WORDS.fullmatch(text) and not OPERATORS & set(words):
             # no article has every word of a plain multi-word query: rank those with most of them instead
             q = self.parse(text, ARTICLES, langs, any_word=True)
-            docnums = list(s.docs_for_query(q if flt is None else query.And([q, flt])))
+            docnums = _deadline_docnums(s, q if flt is None else query.And([q, flt]), deadline)
             relaxed = bool(docnums)
         if sortedby is None and sort == "relevance" and not _has_words(q):
             sortedby = sorting.FieldFacet("published", reverse=True)  # nothing to rank by: newest first
-        results = s.search_page(q, page, pagelen=limit, filter=flt, sortedby=sortedby, terms=True,
-                                optimize=NO_BLOCK_SKIPPING)
+        results = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True)
         facet_map = self._facet_map(s)
         facets: dict[str, list[tuple[str, int]]] = {}
         for facet in FACETS:
@@ -722,8 +1110,9 @@ class WhooshEngine:
         hits = [self._hit(h, marked) for h in results] if (page - 1) * limit < len(docnums) else []  # past the end
         return SearchResult(total=len(docnums), hits=hits, facets=facets, page=page, limit=limit,
                             languages_searched=langs or self.languages(),
-                            suggestion=None if docnums else self.suggest(text), relaxed=relaxed)
+                            suggestion=None if docnums else self.suggest(text), relaxed=relaxed, cut_short=cut)
 
+    @_retrying
     def suggest(self, text: str) -> str | None:
         """The query with each word the archive does not contain replaced by the closest word it does."""
         s = self.searcher(ARTICLES)
@@ -763,6 +1152,7 @@ class WhooshEngine:
                    language=lang, source=h.get("source", ""), snippet=plain, snippet_html=marked_html,
                    score=round(float(h.score or 0.0), 4))
 
+    @_retrying
     def search_quotes(self, text: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
                       include_fragments: bool = True, filters: dict[str, str | None] | None = None) -> QuoteResult:
         """Quotes by words and speaker; `filters` narrows by language, source, article_id and from/to dates."""
@@ -772,10 +1162,11 @@ class WhooshEngine:
         if not include_fragments:
             flt = query.And([flt, query.Term("fragment", False)]) if flt else query.Term("fragment", False)
         sortedby = None if text and text.strip() else sorting.FieldFacet("published", reverse=True)
-        results = s.search_page(q, max(1, page), pagelen=max(1, min(limit, 1000)), filter=flt, sortedby=sortedby,
-                                optimize=NO_BLOCK_SKIPPING)
+        q, cut = _bounded(q, s.reader())
+        results = _page_within(s, q, time.monotonic() + SEARCH_DEADLINE, max(1, page), max(1, min(limit, 1000)),
+                               filter=flt, sortedby=sortedby)
         quotes = [self._quote_hit(h) for h in results]
-        return QuoteResult(total=results.total, quotes=quotes)
+        return QuoteResult(total=results.total, quotes=quotes, cut_short=cut)
 
     def _quote_hit(self, h) -> QuoteHit:
         return QuoteHit(id=h["id"], text=h["quote_text"], speaker=h.get("speaker_name") or None,
@@ -783,11 +1174,13 @@ class WhooshEngine:
                         published=h.get("published_iso"), language=h.get("language", "und"),
                         source=h.get("source", ""))
 
+    @_retrying
     def quote(self, quote_id: str) -> QuoteHit | None:
         s = self.searcher(QUOTES)
         docnum = s.document_number(id=quote_id)
         return None if docnum is None else self._quote_hit(s.stored_fields(docnum) | {"id": quote_id})
 
+    @_retrying
     def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:
         """Quotes in the same language sharing many words with `text` (to be confirmed by provenance)."""
         from indexer.index.provenance import words

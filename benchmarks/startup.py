@@ -52,10 +52,14 @@ def memory(pid: int) -> dict[str, int]:
 
 
 def children(pid: int) -> list[int]:
-    try:
-        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:
-        return []
+    """Processes started by any thread of pid."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found += [int(p) for p in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return found
 
 
 def free_port() -> int:

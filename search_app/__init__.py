@@ -4,15 +4,22 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
-
-from flask import Flask, g
+from typing import TYPE_CHECKING
 
 from indexer.archive import Archive, default_data_dir
-from search_app.service import SearchService
+
+if TYPE_CHECKING:  # Flask is imported by create_app, so `newsarchive search` (which uses the service) skips it
+    from flask import Flask
+
+    from search_app.service import SearchService
 
 
 def create_app(data_dir: Path | str | None = None, **config) -> Flask:
     """Build the app for one archive. Each serving thread opens its own store connection and searchers."""
+    from flask import Flask, g
+
+    from search_app.service import SearchService
+
     app = Flask(__name__)
     app.config.update(DATA_DIR=str(data_dir or default_data_dir()), JSON_SORT_KEYS=False, **config)
     app.json.ensure_ascii = False

@@ -16,6 +16,7 @@ import json
 import multiprocessing
 import os
 import shutil
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -211,7 +212,11 @@ def run_job(archive: Archive, jobs: Jobs, job: Job, upload_dir: str | None, limi
 
 
 def _job_process(data_dir: str, job_id: int, upload_dir: str | None, limits: Limits, parent: int) -> None:
-    """Entry point of a job's own process (spawned: a fresh interpreter, nothing inherited from the server)."""
+    """Entry point of a job's own process (spawned: a fresh interpreter, nothing inherited from the server).
+
+    Ctrl-C at the server's terminal reaches this process too: it is ignored here, and the job stops when it sees
+    that the server is gone, as a job in a thread stopped with its server (and runs again at the next start)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with Archive(data_dir) as archive:
         jobs = Jobs(archive.store)
         jobs.running_in(job_id, os.getpid())

@@ -84,11 +84,12 @@ def run(*args: str) -> tuple[float, float]:
     return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
-def new_page(folder: Path, n: int) -> Path:
-    """A page no archive holds yet (a synthetic article with a unique title)."""
+def new_page(folder: Path, n: int, language: str = "ru") -> Path:
+    """A page no archive holds yet (the n-th synthetic article in `language`, with a unique title and URL).
+    Russian by default: its annotation loads the most (the natasha tagger, pymorphy3)."""
     from synthetic import articles, html_page
 
-    item = list(articles(n + 1))[n]
+    item = [a for a in articles(200) if a.language == language][n]
     unique = uuid.uuid4().hex
     page = html_page(item).replace(item.annotated.article.url.encode(), f"https://startup.example/{unique}".encode())
     path = folder / f"startup-{unique[:8]}.html"

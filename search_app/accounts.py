@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -21,8 +22,13 @@ CREATE TABLE IF NOT EXISTS users (
 ROLES = ("admin", "archivist")
 MIN_PASSWORD = 10
 _NAME = re.compile(r"^[\w.@-]{2,64}$")
-# Checked against when a name is unknown, so a wrong name costs as long as a wrong password (no name probing).
-_DUMMY_HASH = generate_password_hash("not a real password")
+
+
+@cache
+def _dummy_hash() -> str:
+    """Checked against when a name is unknown, so a wrong name costs as long as a wrong password (no name probing).
+    Made at the first sign-in, not at import: a hash costs 0.2 s, which every server start would pay."""
+    return generate_password_hash("not a real password")
 
 
 class AccountError(ValueError):
@@ -86,7 +92,7 @@ class Accounts:
         row = self.store.db.execute("SELECT name, password_hash, role FROM users WHERE name=?",
                                     (name.strip(),)).fetchone()
         if row is None:
-            check_password_hash(_DUMMY_HASH, password)
+            check_password_hash(_dummy_hash(), password)
             return None
         return _user(row) if check_password_hash(row["password_hash"], password) else None
 

@@ -1,6 +1,6 @@
 """The archivists' area: add articles (upload HTML or WARC files, or give page URLs) and watch the ingest jobs.
 
-Thin: files are saved into the data folder and a job is queued; the jobs module runs it in a worker thread.
+Thin: files are saved into the data folder and a job is queued; the jobs module runs it in a process of its own.
 """
 
 from __future__ import annotations

@@ -3,10 +3,13 @@ that imports them (search_app ↔ its blueprints was an import cycle)."""
 
 from __future__ import annotations
 
-from flask import current_app
+from typing import TYPE_CHECKING
 
-from search_app.service import SearchService
+if TYPE_CHECKING:  # Flask only where a request is served: `newsarchive search` uses the service without it
+    from search_app.service import SearchService
 
 
 def get_service() -> SearchService:
+    from flask import current_app
+
     return current_app.extensions["newsarchive.service"]()

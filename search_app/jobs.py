@@ -1,5 +1,9 @@
-"""Ingest jobs that archivists start from the web: queued in the archive's SQLite file, run one at a time by a
-worker thread, with progress and the full report kept for the jobs page.
+"""Ingest jobs that archivists start from the web: queued in the archive's SQLite file, run one at a time, each in a
+process of its own, with progress and the full report kept for the jobs page.
+
+The web process only queues and watches: a job's process loads the annotation models (hundreds of MiB) and gives
+them back to the system when it ends, so the server that answers searches stays small. Progress and cancelling go
+through the jobs table, which both processes read and write.
 
 Uploaded files are written to the data folder before the job is queued, so a restart loses nothing: a job that was
 running when the process stopped is queued again (ingest is idempotent), and its files are removed only once the
@@ -9,14 +13,17 @@ job has finished and the pages are in the store.
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import shutil
+import signal
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from indexer.archive import Archive
-from indexer.ingest.pipeline import ingest
 from indexer.sources.fetch import Limits
 from indexer.store import Store, now
 
@@ -34,7 +41,8 @@ CREATE TABLE IF NOT EXISTS jobs (
     finished_at TEXT,
     report TEXT,                     -- JSON, as `ingest --json` prints it
     error TEXT,
-    restarts INTEGER NOT NULL DEFAULT 0  -- times a stopped process left it running and it was run again
+    restarts INTEGER NOT NULL DEFAULT 0, -- times a stopped process left it running and it was run again
+    pid INTEGER                      -- the process that runs (or ran) it
 )
 """
 UPLOADS = "uploads"
@@ -54,6 +62,7 @@ class Job:
     report: dict | None
     error: str | None
     restarts: int = 0
+    pid: int | None = None
 
     @property
     def input_names(self) -> list[str]:
@@ -73,9 +82,11 @@ class Jobs:
     def __init__(self, store: Store):
         self.store = store
         store.ensure_table("jobs", SCHEMA)
-        if "restarts" not in {row[1] for row in store.db.execute("PRAGMA table_info(jobs)")}:  # archives before it
-            with store.transaction() as db:
-                db.execute("ALTER TABLE jobs ADD COLUMN restarts INTEGER NOT NULL DEFAULT 0")
+        columns = {row[1] for row in store.db.execute("PRAGMA table_info(jobs)")}
+        for column, kind in (("restarts", "INTEGER NOT NULL DEFAULT 0"), ("pid", "INTEGER")):
+            if column not in columns:  # archives from before the column
+                with store.transaction() as db:
+                    db.execute(f"ALTER TABLE jobs ADD COLUMN {column} {kind}")
 
     def submit(self, user: str, inputs: list[str], upload_dir: Path | None = None) -> int:
         with self.store.transaction() as db:
@@ -97,7 +108,7 @@ class Jobs:
             row = db.execute("SELECT * FROM jobs WHERE status='queued' ORDER BY id LIMIT 1").fetchone()
             if row is None:
                 return None
-            db.execute("UPDATE jobs SET status='running', started_at=?, done=0, total=0 WHERE id=?",
+            db.execute("UPDATE jobs SET status='running', started_at=?, done=0, total=0, pid=NULL WHERE id=?",
                        (now(), row["id"]))
         return self.get(row["id"]), row["upload_dir"]
 
@@ -123,6 +134,10 @@ class Jobs:
                 db.execute("UPDATE jobs SET status='cancelling' WHERE id=?", (job_id,))
         return self.get(job_id)
 
+    def running_in(self, job_id: int, pid: int) -> None:
+        with self.store.transaction() as db:
+            db.execute("UPDATE jobs SET pid=? WHERE id=?", (pid, job_id))
+
     def cancelling(self, job_id: int) -> bool:
         row = self.store.db.execute("SELECT status FROM jobs WHERE id=?", (job_id,)).fetchone()
         return row is not None and row["status"] == "cancelling"
@@ -144,7 +159,7 @@ class Jobs:
 def _job(row) -> Job:
     return Job(row["id"], row["created_at"], row["user"], json.loads(row["inputs"]), row["status"], row["done"],
                row["total"], row["started_at"], row["finished_at"],
-               json.loads(row["report"]) if row["report"] else None, row["error"], row["restarts"])
+               json.loads(row["report"]) if row["report"] else None, row["error"], row["restarts"], row["pid"])
 
 
 def upload_folder(data_dir: Path | str) -> Path:
@@ -162,13 +177,31 @@ def upload_folder(data_dir: Path | str) -> Path:
     raise RuntimeError(f"cannot create an upload folder in {base}")
 
 
-def run_job(archive: Archive, jobs: Jobs, job: Job, upload_dir: str | None, limits: Limits) -> None:
-    """Ingest the job's inputs; the report names uploads by their file names, not their folder on the server."""
+def run_job(archive: Archive, jobs: Jobs, job: Job, upload_dir: str | None, limits: Limits,
+            alive: Callable[[], bool] = lambda: True) -> None:
+    """Ingest the job's inputs; the report names uploads by their file names, not their folder on the server.
+
+    When `alive()` turns false (the web server that started the job is gone) the job stops where it is and stays
+    'running', so the next server start runs it again."""
+    from indexer.ingest.pipeline import ingest  # here, not at import: the web process never loads the models
+
+    def check() -> None:
+        if not alive():
+            raise SystemExit(f"job {job.id}: the web server that started it has stopped")
+
+    def progress(n: int) -> None:
+        check()
+        jobs.progress(job.id, done=n)
+
+    def stop() -> bool:
+        check()
+        return jobs.cancelling(job.id)
+
     try:
-        report = ingest(archive, job.inputs, progress=lambda n: jobs.progress(job.id, done=n),
-                        on_total=lambda n: jobs.progress(job.id, add_total=n), limits=limits,
-                        workers=0,  # no fork from a threaded web server
-                        stop=lambda: jobs.cancelling(job.id)).as_dict()
+        report = ingest(archive, job.inputs, progress=progress, on_total=lambda n: jobs.progress(job.id, add_total=n),
+                        limits=limits, stop=stop,
+                        workers=0,  # one core for the job, the others for searches (and a daemon has no children)
+                        ).as_dict()
     except Exception as exc:  # a bug must end the job visibly, not kill the worker; the uploads stay for a retry
         jobs.finish(job.id, None, f"the job stopped: {type(exc).__name__}: {exc}")
         return
@@ -178,8 +211,22 @@ def run_job(archive: Archive, jobs: Jobs, job: Job, upload_dir: str | None, limi
     jobs.finish(job.id, report)
 
 
+def _job_process(data_dir: str, job_id: int, upload_dir: str | None, limits: Limits, parent: int) -> None:
+    """Entry point of a job's own process (spawned: a fresh interpreter, nothing inherited from the server).
+
+    Ctrl-C at the server's terminal reaches this process too: it is ignored here, and the job stops when it sees
+    that the server is gone, as a job in a thread stopped with its server (and runs again at the next start)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with Archive(data_dir) as archive:
+        jobs = Jobs(archive.store)
+        jobs.running_in(job_id, os.getpid())
+        job = jobs.get(job_id)
+        if job is not None:
+            run_job(archive, jobs, job, upload_dir, limits, alive=lambda: os.getppid() == parent)
+
+
 class Worker(threading.Thread):
-    """Runs queued jobs one after another in the web process; `wake()` after a submit starts it at once."""
+    """Runs queued jobs one after another, each in a process of its own; `wake()` after a submit starts it at once."""
 
     def __init__(self, data_dir: Path | str, limits: Limits):
         super().__init__(name="newsarchive-jobs", daemon=True)
@@ -191,6 +238,7 @@ class Worker(threading.Thread):
         self._wake.set()
 
     def run(self) -> None:
+        spawn = multiprocessing.get_context("spawn")  # no fork of a threaded server
         with Archive(self.data_dir) as archive:
             jobs = Jobs(archive.store)
             jobs.requeue_interrupted()
@@ -201,4 +249,9 @@ class Worker(threading.Thread):
                     self._wake.clear()
                     continue
                 job, upload_dir = claimed
-                run_job(archive, jobs, job, upload_dir, self.limits)
+                process = spawn.Process(target=_job_process, name=f"newsarchive-job-{job.id}", daemon=True,
+                                        args=(str(self.data_dir), job.id, upload_dir, self.limits, os.getpid()))
+                process.start()
+                process.join()
+                if jobs.get(job.id).status in ("running", "cancelling"):  # it died without finishing the job
+                    jobs.finish(job.id, None, f"the job's process stopped unexpectedly (exit code {process.exitcode})")

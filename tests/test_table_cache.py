@@ -23,7 +23,23 @@ def test_a_stored_table_is_built_once_and_again_when_its_input_changes(tmp_path,
     source.write_text("lviv", encoding="utf-8")
     assert stored_table("t", [source], build) == "LVIV"
     assert len(calls) == 2
-    assert len(list((tmp_path / "cache" / "tables").glob("t-*.pickle"))) == 1  # the outdated copy is gone
+
+
+def test_copies_for_other_inputs_are_kept_a_while(tmp_path, monkeypatch):
+    """Two versions sharing a cache (a running server, a newer CLI) must not rebuild each other's table at every
+    turn; only the least recently used copies beyond the last few go."""
+    monkeypatch.setenv("NEWSARCHIVE_CACHE", str(tmp_path / "cache"))
+    source = tmp_path / "places.tsv"
+    calls: list[int] = []
+    build = _builder(source, calls)
+    for city in ("kyiv", "lviv", "kyiv", "odesa", "kharkiv"):
+        source.write_text(city, encoding="utf-8")
+        assert stored_table("t", [source], build) == city.upper()
+    assert len(calls) == 4, "going back to the inputs of a kept copy builds nothing"
+    source.write_text("lviv", encoding="utf-8")
+    stored_table("t", [source], build)
+    assert len(calls) == 5, "the least recently used copy (lviv) was removed when kharkiv's was written"
+    assert len(list((tmp_path / "cache" / "tables").glob("t-*.pickle"))) == 3
 
 
 def test_a_damaged_table_file_is_built_again(tmp_path, monkeypatch):

@@ -1,7 +1,9 @@
 """Tables that take seconds to build in every process, kept on disk between processes.
 
 A table is stored under the digest of everything it is built from (data files, the source that builds it, the
-versions of the packages it reads), so an edit or an upgrade builds it again instead of serving a stale copy.
+versions of the packages it reads), so an edit or an upgrade builds it again instead of serving a stale copy. The
+copies of the last few inputs are kept (KEEP): two versions of newsarchive sharing one cache (a server and a newer
+CLI, two checkouts) would otherwise delete each other's copy and rebuild it, seconds each time, at every turn.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import TypeVar
 
 T = TypeVar("T")
+KEEP = 3  # copies of one table kept, the most recently used
 
 
 def cache_dir() -> Path:
@@ -41,7 +44,9 @@ def stored_table(name: str, inputs: Iterable[bytes | str | Path], build: Callabl
     path = folder / f"{name}-{digest.hexdigest()[:24]}.pickle"
     try:
         with path.open("rb") as fh:
-            return pickle.load(fh)
+            table = pickle.load(fh)
+        _used(path)
+        return table
     except Exception:  # noqa: BLE001 - absent, partly written, or pickled by other code: build it again
         pass
     table = build()
@@ -51,9 +56,17 @@ def stored_table(name: str, inputs: Iterable[bytes | str | Path], build: Callabl
         with part.open("wb") as fh:
             pickle.dump(table, fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(part, path)
-        for old in folder.glob(f"{name}-*.pickle"):
-            if old != path:
-                old.unlink(missing_ok=True)
+        copies = sorted(folder.glob(f"{name}-*.pickle"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for old in copies[KEEP:]:
+            old.unlink(missing_ok=True)
     except OSError:
         pass
     return table
+
+
+def _used(path: Path) -> None:
+    """Mark a copy as just used, so the least recently used copies are the ones removed."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass

@@ -2,7 +2,7 @@
 
 Everything here is plain Python: no backend type (a Whoosh searcher or query, a Solr client) appears in a signature,
 so a second backend can implement `SearchEngine` and run the same contract tests (tests/test_engine_contract.py).
-`open_engine` picks the backend: today Whoosh, in the data directory (`whoosh_engine`).
+`open_engine` picks the backend: Whoosh in the data directory (`whoosh_engine`), or a SolrCloud (`solr`).
 
 The query syntax is the user's contract, whatever the backend: words (all must match; a plain multi-word query with
 no match falls back to any-word ranking), "phrases", AND / OR / NOT, wildcards (Kramat*), fields (title:, text:,
@@ -193,7 +193,10 @@ def open_engine(data_dir: Path | str, url: str | None = None) -> SearchEngine:
 
         return WhooshEngine(Path(data_dir) / INDEX_DIR)
     scheme = url.split("://", 1)[0].lower() if "://" in url else ""
-    # a SolrCloud backend is dispatched here: `if scheme == "solr": return SolrEngine(url)`
+    if scheme == "solr":
+        from indexer.index.solr.engine import SolrEngine
+
+        return SolrEngine(url)
     raise ValueError(f"No search backend serves the index URL {url!r} (scheme {scheme or 'missing'!r}); leave the "
                      "URL out to use the index in the data directory.")
 

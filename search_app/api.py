@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, render_template, request, url_for
 
 from search_app import get_service
 from search_app.openapi import openapi_document
-from search_app.service import FILTERS, QUOTE_FILTERS, QueryError
+from search_app.service import FILTERS, QUOTE_FILTERS, EngineUnavailable, QueryError
 
 api = Blueprint("api", __name__)
 
@@ -32,6 +32,12 @@ def _int_arg(name: str, default: int, low: int = 1, high: int = 10_000) -> int:
 @api.errorhandler(BadRequest)
 def bad_query(exc):
     return jsonify({"error": str(exc)}), 400
+
+
+@api.errorhandler(EngineUnavailable)
+def engine_unavailable(exc):
+    """The search cluster is down: the request was fine, try again later (the message names no password)."""
+    return jsonify({"error": str(exc)}), 503, {"Retry-After": "30"}
 
 
 @api.errorhandler(404)

@@ -10,14 +10,14 @@ from dataclasses import asdict
 
 from indexer.annotate.entities.recognizer import speaker_key
 from indexer.archive import Archive
-from indexer.index.engine import FACETS, KEYED_FACETS, QueryError, parse_date
+from indexer.index.engine import FACETS, KEYED_FACETS, EngineUnavailable, QueryError, parse_date
 from indexer.index.provenance import in_date_order, same_statement
 from indexer.text.names import keys_may_match
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
 QUOTE_FILTERS = ("language", "source", "article", "from", "to")
 
-__all__ = ["FILTERS", "QUOTE_FILTERS", "QueryError", "SearchService"]
+__all__ = ["FILTERS", "QUOTE_FILTERS", "EngineUnavailable", "QueryError", "SearchService"]
 
 
 class SearchService:

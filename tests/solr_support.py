@@ -32,7 +32,7 @@ class SolrCluster:
     def collection_url(self, collection: str) -> str:
         return self.url.rsplit("/", 1)[0] + "/" + collection
 
-    def new_collections(self, shards: int = 2) -> str:
+    def new_collections(self, shards: int = 2, replicas: int = 1) -> str:
         """A fresh empty pair of collections (articles, quotes) from the uploaded configset; its index URL."""
         from indexer.index.solr.client import SolrClient, SolrURL
 
@@ -40,7 +40,7 @@ class SolrCluster:
         client = SolrClient(SolrURL.parse(self.url), timeout=120)
         for coll in (name, f"{name}_quotes"):
             client.get("admin/collections", {"action": "CREATE", "name": coll, "collection.configName": "newsarchive",
-                                             "numShards": shards, "replicationFactor": 1,
+                                             "numShards": shards, "replicationFactor": replicas,
                                              "waitForFinalState": "true"})
         return self.collection_url(name)
 

@@ -183,6 +183,17 @@ class SearchEngine(Protocol):
         ...
 
 
+def index_key(url: str | None) -> str | None:
+    """The name under which the store keeps what the index at `url` holds: the URL without its credentials, its
+    nodes sorted (None for the data directory's own index). Changing a password or the order of nodes keeps it."""
+    if not url:
+        return None
+    scheme, _, rest = url.partition("://")
+    location = rest.rpartition("@")[2]
+    hosts, _, path = location.partition("/")
+    return f"{scheme.lower()}://{','.join(sorted(h.strip() for h in hosts.split(',') if h.strip()))}/{path}"
+
+
 def open_engine(data_dir: Path | str, url: str | None = None) -> SearchEngine:
     """The search engine of the archive in `data_dir`: Whoosh in its `index` folder, or the backend `url` names.
 

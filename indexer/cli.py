@@ -242,6 +242,9 @@ def cmd_migrate(args) -> int:
         print(f"{'verified' if ok else 'MISMATCH'}: {stats.articles} of {total} articles and {stats.quotes} of "
               f"{quotes} quotes in {archive.index_key}; {len(drift.missing)} missing, {len(drift.stale)} stale, "
               f"{len(drift.orphaned)} not in the store")
+        if not ok:
+            print("  `newsarchive check --repair --index URL` removes what the store does not have and catches up",
+                  file=sys.stderr)
     return 0 if ok else 1
 
 

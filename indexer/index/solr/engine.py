@@ -85,6 +85,7 @@ class SolrEngine:
         self._collections = {ARTICLES: self.url.collection, QUOTES: f"{self.url.collection}_quotes"}
         self._translate = {name: Translator(ix.schema) for name, ix in self._indexes.items()}
         self._people_now: _People | None = None  # person keys of this search (read once per call)
+        self._languages_now: list[str] | None = None  # the indexed languages, likewise
 
     def __repr__(self) -> str:
         return f"SolrEngine({self.url.public()!r})"
@@ -156,6 +157,8 @@ class SolrEngine:
             cursor = answer["nextCursorMark"]
 
     def languages(self) -> list[str]:
+        if self._languages_now is not None:
+            return self._languages_now
         answer = self._select(ARTICLES, {"query": "*:*", "limit": 0, "facet": {
             "language": {"type": "terms", "field": "language", "limit": -1, "mincount": 1}}})
         return sorted(b["val"] for b in answer.get("facets", {}).get("language", {}).get("buckets", []))
@@ -202,12 +205,12 @@ class SolrEngine:
     # -- searching -------------------------------------------------------------------------------------------
     def search(self, text: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10) -> SearchResult:
-        self._people_now = None
+        self._people_now = self._languages_now = None
         try:
-            self._people_now = self._people()
+            self._people_now, self._languages_now = self._people(), self.languages()
             return self._search(text, filters or {}, page, limit, sort, facet_limit)
         finally:
-            self._people_now = None
+            self._people_now = self._languages_now = None
 
     def _search(self, text: str, filters: dict[str, str | None], page: int, limit: int, sort: str,
                 facet_limit: int) -> SearchResult:
@@ -230,8 +233,8 @@ class SolrEngine:
             relaxed = bool(answer["response"]["numFound"])
         total = answer["response"]["numFound"]
         marked = _has_words(q)
-        terms = _query_terms(q) if marked else {}
-        hits = [self._hit(d, terms) for d in answer["response"]["docs"]]
+        terms, wildcards = (_query_terms(q), _wildcards(q)) if marked else ({}, {})
+        hits = [self._hit(d, terms, wildcards) for d in answer["response"]["docs"]]
         return SearchResult(total=total, hits=hits, facets=self._facets(answer, facet_limit), page=page,
                             limit=limit, languages_searched=langs or self.languages(),
                             suggestion=None if total else self.suggest(text), relaxed=relaxed)
@@ -282,16 +285,18 @@ class SolrEngine:
             out[facet] = ranked[:facet_limit]
         return out
 
-    def _hit(self, d: dict, terms: dict[str, frozenset[str]]) -> Hit:
+    def _hit(self, d: dict, terms: dict[str, frozenset[str]], wildcards: dict[str, re.Pattern]) -> Hit:
         content = d.get("content", "")
         lang = d.get("language", "und")
         marked = ""
-        for fieldname in (f"body_{profile_for(lang)}", "body_latn") if terms else ():
-            words = terms.get(fieldname)
+        for fieldname in (f"body_{profile_for(lang)}", "body_latn") if terms or wildcards else ():
+            words, patterns = terms.get(fieldname, frozenset()), wildcards.get(fieldname)
+            analyzer = self._indexes[ARTICLES].schema[fieldname].analyzer
+            if patterns:  # Whoosh marks the words a wildcard expanded to: find them in this text
+                words = words | {t.text for t in analyzer(content, mode="index") if patterns.fullmatch(t.text)}
             if not words:
                 continue
             try:
-                analyzer = self._indexes[ARTICLES].schema[fieldname].analyzer
                 marked = highlight(content, words, analyzer, ContextFragmenter(maxchars=260, surround=70),
                                    _MarkFormatter(), top=2, mode="index")
             except Exception:  # noqa: BLE001 - a snippet is a nicety: never fail a search over it
@@ -388,6 +393,18 @@ def _quote_hit(d: dict) -> QuoteHit:
     return QuoteHit(id=d["id"], text=d.get("quote_text", ""), speaker=d.get("speaker_name") or None,
                     fragment=d.get("fragment") == "true", article_id=d["article_id"], title=d.get("headline", ""),
                     published=d.get("published_iso"), language=d.get("language", "und"), source=d.get("source", ""))
+
+
+def _wildcards(q: query.Query) -> dict[str, re.Pattern]:
+    """Field -> one pattern for the query's prefixes and wildcards there."""
+    found: dict[str, list[str]] = {}
+    for leaf in q.leaves():
+        if isinstance(leaf, (query.Prefix, query.Wildcard)):
+            text = leaf.text if isinstance(leaf.text, str) else leaf.text.decode("utf-8")
+            pattern = re.escape(text) + ".*" if isinstance(leaf, query.Prefix) else "".join(
+                ".*" if c == "*" else "." if c == "?" else re.escape(c) for c in text)
+            found.setdefault(leaf.fieldname, []).append(pattern)
+    return {f: re.compile("|".join(f"(?:{p})" for p in ps), re.S) for f, ps in found.items()}
 
 
 def _query_terms(q: query.Query) -> dict[str, frozenset[str]]:

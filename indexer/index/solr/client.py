@@ -2,9 +2,9 @@
 
 Stdlib only (urllib): the client needs nothing that `requests` would add but connection reuse, and a search makes
 only a few calls. Any node of a SolrCloud answers for every collection, so a call goes to the node that answered
-last and moves on to the next when one refuses or times out. Reads give up after one round over the nodes (a user
-waits); writes keep trying for `write_retry` seconds (a node restarting, a leader being elected). No message or
-exception text ever carries the password.
+last and moves on to the next when one refuses or times out. Reads give up after `read_retry` seconds (a user
+waits: two rounds over the nodes at most); writes keep trying for `write_retry` seconds (a node restarting, a
+leader being elected). No message or exception text ever carries the password.
 """
 
 from __future__ import annotations
@@ -65,10 +65,11 @@ class SolrURL:
 class SolrClient:
     """JSON calls to any live node of one SolrCloud."""
 
-    def __init__(self, url: SolrURL, timeout: float = 10.0, write_retry: float = 60.0):
+    def __init__(self, url: SolrURL, timeout: float = 10.0, write_retry: float = 60.0, read_retry: float = 2.0):
         self.url = url
         self.timeout = timeout
         self.write_retry = write_retry
+        self.read_retry = read_retry
         token = base64.b64encode(f"{url.user}:{url.password}".encode()).decode("ascii")
         self._headers = {"Authorization": f"Basic {token}", "Accept": "application/json"}
         self._preferred = 0
@@ -85,7 +86,7 @@ class SolrClient:
         pairs = list(params.items()) if isinstance(params, dict) else list(params or [])
         query = urllib.parse.urlencode([("wt", "json"), *pairs], doseq=True)
         data = None if body is None else json.dumps(body).encode("utf-8")
-        deadline = time.monotonic() + (self.write_retry if write else 0)
+        deadline = time.monotonic() + (self.write_retry if write else self.read_retry)
         attempt = 0
         last = ""
         while True:

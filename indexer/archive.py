@@ -6,11 +6,13 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from indexer.index.engine import SearchEngine, open_engine
+from indexer.index.backends import open_engine
+from indexer.index.engine import SearchEngine, index_key
 from indexer.store import Store
 
 DEFAULT_DATA = "newsarchive-data"
 STORE_FILE = "archive.sqlite3"
+INDEX_ENV = "NEWSARCHIVE_INDEX"  # the index URL (a SolrCloud) when not the data directory's own index
 
 
 def default_data_dir() -> Path:
@@ -37,7 +39,8 @@ class Drift:
 class Archive:
     """Opens (creating when needed) the store and index of a data directory."""
 
-    def __init__(self, root: Path | str | None = None, create: bool = True):
+    def __init__(self, root: Path | str | None = None, create: bool = True, index: str | None = None):
+        """`index` is the search index's URL (default $NEWSARCHIVE_INDEX; none: the Whoosh index in `root`)."""
         self.root = Path(root) if root else default_data_dir()
         if self.root.exists() and not self.root.is_dir():
             raise NotADirectoryError(f"{self.root} is a file; --data must name a directory (new or existing).")
@@ -46,10 +49,12 @@ class Archive:
                             f"first with `newsarchive ingest --data {self.root} PATH`.")
         self.root.mkdir(parents=True, exist_ok=True)
         self.store = Store(self.root / STORE_FILE)
-        self.engine: SearchEngine = open_engine(self.root)
+        self.index_url = index or os.environ.get(INDEX_ENV) or None
+        self.index_key = index_key(self.index_url)  # what the store calls this index's bookkeeping
+        self.engine: SearchEngine = open_engine(self.root, self.index_url)
         if self.engine.replaced_layout and not self.is_empty():
             # an index written by another version of the program: rebuild it from the store, which keeps everything
-            self.store.mark_all_unindexed()
+            self.store.mark_all_unindexed(self.index_key)
             self.sync_index()
 
     def close(self) -> None:
@@ -65,7 +70,7 @@ class Archive:
     def is_empty(self) -> bool:
         return not self.store.article_ids()
 
-    def sync_index(self, batch: int = 100) -> int:
+    def sync_index(self, batch: int = 100, progress=None) -> int:
         """Bring the index up to date with the store; safe to run from many processes at once.
 
         Each round takes the index write lock (waiting for other writers), reads what is pending at that moment
@@ -78,12 +83,14 @@ class Archive:
             self.engine.write_articles(self._pending_articles(batch, taken))
             if not taken:
                 return done
-            self.store.mark_indexed(taken)
+            self.store.mark_indexed(taken, self.index_key)
             done += len(taken)
+            if progress:
+                progress(len(taken))
 
     def _pending_articles(self, batch: int, taken: list[tuple[str, int]]):
         """Read under the index write lock (the engine consumes this generator only once it holds the lock)."""
-        taken.extend(self.store.pending(batch))
+        taken.extend(self.store.pending(batch, self.index_key))
         for article_id, version in taken:
             yield article_id, version, self.store.article(article_id, version)
 
@@ -101,9 +108,7 @@ class Archive:
 
     def repair(self, drift: Drift) -> int:
         """Re-queue what the index lacks, drop what it should not have, then catch up."""
-        with self.store.transaction() as db:
-            db.executemany("UPDATE articles SET indexed_version=0 WHERE id=?",
-                           [(i,) for i in drift.missing + drift.stale])
+        self.store.mark_unindexed(drift.missing + drift.stale, self.index_key)
         if drift.orphaned:
             self.engine.write_articles((i, 0, None) for i in drift.orphaned)
         return self.sync_index()
@@ -127,6 +132,6 @@ class Archive:
                 yield article_id, 0, None
 
         n = self.engine.rebuild(everything(), changed)
-        self.store.mark_indexed(snapshot.items())
+        self.store.mark_indexed(snapshot.items(), self.index_key)
         self.sync_index()  # what was stored after the catch-up, should a writer have missed it
         return n

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from indexer import __version__
-from indexer.archive import Archive, NoArchive, default_data_dir
-from indexer.index.engine import IndexBusy
+from indexer.archive import INDEX_ENV, Archive, NoArchive, default_data_dir
+from indexer.index.engine import EngineUnavailable, IndexBusy
 from indexer.models import InputError
 
 BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -39,6 +39,9 @@ such as published:[2026-03-01 to 2026-04-30]."""
 def _data_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", metavar="DIR", type=Path, default=None,
                    help="archive folder (default: $NEWSARCHIVE_DATA, else ./newsarchive-data)")
+    p.add_argument("--index", metavar="URL", default=None,
+                   help="search index: solr://USER:PASSWORD@HOST:PORT[,HOST:PORT...]/COLLECTION for a SolrCloud "
+                        "(default: $NEWSARCHIVE_INDEX, else the index in the archive folder)")
 
 
 def _print_json(obj) -> None:
@@ -207,7 +210,42 @@ def cmd_stats(args) -> int:
           f"({stats['failed_pages']} failed); {stats['quotes']} quotes; {stats['entities']} distinct entities")
     print("languages: " + ", ".join(f"{k or 'und'} {v}" for k, v in stats["languages"].items()))
     print("sources:   " + ", ".join(f"{k or '(unknown)'} {v}" for k, v in stats["sources"].items()))
+    print(f"store:     {archive.root / 'archive.sqlite3'}; index: {_index_name(archive)}")
     return 0
+
+
+def _index_name(archive: Archive) -> str:
+    return archive.index_key or str(archive.root / "index")
+
+
+def cmd_migrate(args) -> int:
+    """Copy an archive's search index into another index (a SolrCloud) from the stored annotations: nothing is
+    re-annotated and the source (store content, its own index) is left as it was. The store records per index
+    what it holds, so a stopped migration goes on where it stopped and a finished one does nothing again."""
+    with Archive(args.data, create=False, index=args.to_index) as archive:
+        total = len(archive.store.article_ids())
+        todo = archive.store.pending_count(archive.index_key)
+        print(f"migrating {archive.root} to {archive.index_key}: {todo} of {_count(total, 'article')} to copy",
+              file=sys.stderr)
+        copied = 0
+
+        def progress(n: int) -> None:
+            nonlocal copied
+            copied += n
+            print(f"  {copied}/{todo} articles copied", file=sys.stderr)
+
+        archive.sync_index(batch=args.batch, progress=progress)
+        drift = archive.drift()
+        stats = archive.engine.stats()
+        quotes = archive.store.stats()["quotes"]
+        ok = drift.clean and stats.articles == total and stats.quotes == quotes
+        print(f"{'verified' if ok else 'MISMATCH'}: {stats.articles} of {total} articles and {stats.quotes} of "
+              f"{quotes} quotes in {archive.index_key}; {len(drift.missing)} missing, {len(drift.stale)} stale, "
+              f"{len(drift.orphaned)} not in the store")
+        if not ok:
+            print("  `newsarchive check --repair --index URL` removes what the store does not have and catches up",
+                  file=sys.stderr)
+    return 0 if ok else 1
 
 
 def cmd_reindex(args) -> int:
@@ -509,6 +547,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)
 
+    p = sub.add_parser("migrate", help="copy the archive's search index into a SolrCloud (no re-annotation)",
+                       description="Index every stored article in the index --to-index names, from the stored "
+                                   "annotations, then compare counts. Leaves the source as it was; run it again to "
+                                   "resume an interrupted copy (nothing is copied twice).")
+    _data_arg(p)
+    p.add_argument("--to-index", metavar="URL", required=True,
+                   help="the target index: solr://USER:PASSWORD@HOST:PORT[,HOST:PORT...]/COLLECTION")
+    p.add_argument("--batch", type=int, default=200, help="articles per write (default 200)")
+    p.set_defaults(func=cmd_migrate)
+
     p = sub.add_parser("export", help="write the archive out (articles as JSON Lines, raw pages as WARC)",
                        description="jsonl: one line per article with its annotations and versions. warc: every raw "
                                    "page byte for byte as WARC/1.1 resource records, with origin and receipt time.")
@@ -555,9 +603,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    saved = os.environ.get(INDEX_ENV)
+    if getattr(args, "index", None):
+        os.environ[INDEX_ENV] = args.index  # --index is $NEWSARCHIVE_INDEX for this command (the web app's too)
     try:
         return args.func(args)
-    except (InputError, NotADirectoryError, NoArchive, IndexBusy) as exc:
+    except (InputError, NotADirectoryError, NoArchive, IndexBusy, EngineUnavailable) as exc:
         print(f"newsarchive: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -566,6 +617,11 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        if saved is None:
+            os.environ.pop(INDEX_ENV, None)
+        else:
+            os.environ[INDEX_ENV] = saved
 
 
 if __name__ == "__main__":

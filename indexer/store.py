@@ -79,6 +79,14 @@ CREATE TABLE IF NOT EXISTS quotes (
     PRIMARY KEY (article_id, idx)
 );
 CREATE INDEX IF NOT EXISTS quotes_speaker ON quotes(speaker_key);
+-- the versions each further index (a SolrCloud, named by its index key) holds, while articles.indexed_version is the
+-- data directory's own index. One store can so feed two indexes (a migration, a second cluster).
+CREATE TABLE IF NOT EXISTS index_versions (
+    index_key TEXT NOT NULL,
+    article_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    PRIMARY KEY (index_key, article_id)
+);
 """
 
 
@@ -242,6 +250,7 @@ class Store:
                        (json.dumps(annotated.to_record(), ensure_ascii=False), article_id, version))
             db.execute("UPDATE articles SET language=?, indexed_version=0 WHERE id=?",
                        (annotated.language, article_id))
+            db.execute("DELETE FROM index_versions WHERE article_id=?", (article_id,))
             self._replace_annotations(db, article_id, annotated)
 
     def current_pages(self) -> list[tuple[str, int]]:
@@ -295,19 +304,50 @@ class Store:
     def article_ids(self) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT id FROM articles ORDER BY first_seen, id")]
 
-    def pending(self, limit: int = 200) -> list[tuple[str, int]]:
+    # Index bookkeeping: `index` None is the data directory's own index (articles.indexed_version), else the key
+    # of another index (`index_versions`).
+    def pending(self, limit: int = 200, index: str | None = None) -> list[tuple[str, int]]:
         """Articles whose newest version is not yet in the index: (id, version)."""
+        if index is None:
+            return [(r[0], r[1]) for r in self.db.execute(
+                "SELECT id, current_version FROM articles WHERE indexed_version != current_version "
+                "ORDER BY updated_at, id LIMIT ?", (limit,))]
         return [(r[0], r[1]) for r in self.db.execute(
-            "SELECT id, current_version FROM articles WHERE indexed_version != current_version "
-            "ORDER BY updated_at, id LIMIT ?", (limit,))]
+            "SELECT a.id, a.current_version FROM articles a LEFT JOIN index_versions v "
+            "ON v.index_key=? AND v.article_id=a.id WHERE COALESCE(v.version, 0) != a.current_version "
+            "ORDER BY a.updated_at, a.id LIMIT ?", (index, limit))]
 
-    def mark_indexed(self, done: Iterable[tuple[str, int]]) -> None:
-        with self.transaction() as db:
-            db.executemany("UPDATE articles SET indexed_version=? WHERE id=?", [(v, i) for i, v in done])
+    def pending_count(self, index: str | None = None) -> int:
+        if index is None:
+            return self.db.execute("SELECT COUNT(*) FROM articles WHERE indexed_version != current_version").fetchone()[0]
+        return self.db.execute(
+            "SELECT COUNT(*) FROM articles a LEFT JOIN index_versions v ON v.index_key=? AND v.article_id=a.id "
+            "WHERE COALESCE(v.version, 0) != a.current_version", (index,)).fetchone()[0]
 
-    def mark_all_unindexed(self) -> None:
+    def mark_indexed(self, done: Iterable[tuple[str, int]], index: str | None = None) -> None:
         with self.transaction() as db:
-            db.execute("UPDATE articles SET indexed_version=0")
+            if index is None:
+                db.executemany("UPDATE articles SET indexed_version=? WHERE id=?", [(v, i) for i, v in done])
+            else:
+                db.executemany("INSERT INTO index_versions (index_key, article_id, version) VALUES (?, ?, ?) "
+                               "ON CONFLICT (index_key, article_id) DO UPDATE SET version=excluded.version",
+                               [(index, i, v) for i, v in done])
+
+    def mark_unindexed(self, article_ids: Iterable[str], index: str | None = None) -> None:
+        """Queue these articles for the index again."""
+        with self.transaction() as db:
+            if index is None:
+                db.executemany("UPDATE articles SET indexed_version=0 WHERE id=?", [(i,) for i in article_ids])
+            else:
+                db.executemany("DELETE FROM index_versions WHERE index_key=? AND article_id=?",
+                               [(index, i) for i in article_ids])
+
+    def mark_all_unindexed(self, index: str | None = None) -> None:
+        with self.transaction() as db:
+            if index is None:
+                db.execute("UPDATE articles SET indexed_version=0")
+            else:
+                db.execute("DELETE FROM index_versions WHERE index_key=?", (index,))
 
     # -- summaries ---------------------------------------------------------------------------------------------
     def stats(self) -> dict:

@@ -6,7 +6,7 @@ from flask import Blueprint, jsonify, render_template, request, url_for
 
 from search_app.context import get_service
 from search_app.openapi import openapi_document
-from search_app.service import FILTERS, QUOTE_FILTERS, QueryError, SearchBusy
+from search_app.service import FILTERS, QUOTE_FILTERS, EngineUnavailable, QueryError, SearchBusy
 
 api = Blueprint("api", __name__)
 
@@ -37,6 +37,12 @@ def bad_query(exc):
 @api.errorhandler(SearchBusy)
 def busy(exc):
     return jsonify({"error": str(exc)}), 429, {"Retry-After": "1"}
+
+
+@api.errorhandler(EngineUnavailable)
+def engine_unavailable(exc):
+    """The search cluster is down: the request was fine, try again later (the message names no password)."""
+    return jsonify({"error": str(exc)}), 503, {"Retry-After": "30"}
 
 
 @api.errorhandler(404)

@@ -12,14 +12,21 @@ from dataclasses import asdict
 
 from indexer.annotate.entities.recognizer import speaker_key
 from indexer.archive import Archive
-from indexer.index.engine import FACETS, KEYED_FACETS, SEARCH_DEADLINE, QueryError, parse_date
+from indexer.index.engine import (
+    FACETS,
+    KEYED_FACETS,
+    SEARCH_DEADLINE,
+    EngineUnavailable,
+    QueryError,
+    parse_date,
+)
 from indexer.index.provenance import in_date_order, same_statement
 from indexer.text.names import keys_may_match
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
 QUOTE_FILTERS = ("language", "source", "article", "from", "to")
 
-__all__ = ["FILTERS", "QUOTE_FILTERS", "QueryError", "SearchBusy", "SearchService"]
+__all__ = ["FILTERS", "QUOTE_FILTERS", "EngineUnavailable", "QueryError", "SearchBusy", "SearchService"]
 
 # Wildcards, prefixes and ranges expand into many words before any deadline applies; at most this many such
 # searches run at once in a process, so a few of them cannot take every serving thread from the cheap ones.

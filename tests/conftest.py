@@ -146,3 +146,6 @@ def site():
     yield s
     s.server.shutdown()
     s.server.server_close()
+
+
+from solr_support import solr_cluster  # noqa: E402,F401 - the session's SolrCloud (tests/solr_support.py)

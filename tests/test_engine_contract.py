@@ -8,21 +8,38 @@ backend has (segments, locks) is tested in that backend's own file (test_whoosh_
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
-from indexer.index.engine import MAX_EXPANSION, IndexStats, QueryError, SearchEngine, open_engine
+from indexer.index.backends import open_engine
+from indexer.index.engine import MAX_EXPANSION, IndexStats, QueryError, SearchEngine
 from indexer.models import AnnotatedArticle, Article, Block, Entity, Quote
 
-BACKENDS = ["whoosh"]
+BACKENDS = ["whoosh", "solr"]
 _fresh = itertools.count()
 
 
-def new_engine(backend: str, tmp_path_factory) -> SearchEngine:
-    """An empty engine of `backend` (its own index: a folder for Whoosh)."""
+@contextmanager
+def new_engine(backend: str, request) -> Iterator[SearchEngine]:
+    """An empty engine of `backend` with its own index (a folder for Whoosh, a pair of collections for Solr)."""
+    folder = request.getfixturevalue("tmp_path_factory").mktemp(f"{backend}-{next(_fresh)}")
     if backend == "whoosh":
-        return open_engine(tmp_path_factory.mktemp(f"whoosh-{next(_fresh)}"))
-    raise ValueError(f"no such backend {backend!r}")
+        eng = open_engine(folder)
+        yield eng
+        eng.close()
+    elif backend == "solr":
+        cluster = request.getfixturevalue("solr_cluster")  # skips when there is no cluster and none can start
+        url = cluster.new_collections()
+        eng = open_engine(folder, url)
+        try:
+            yield eng
+        finally:
+            eng.close()
+            cluster.drop_collections(url)
+    else:
+        raise ValueError(f"no such backend {backend!r}")
 
 
 def doc(title, text, lang="en", published="2026-03-14T10:00:00+00:00", source="Test Courier", entities=(),
@@ -41,15 +58,18 @@ def backend(request) -> str:
 
 
 @pytest.fixture
-def empty(backend, tmp_path_factory) -> SearchEngine:
-    eng = new_engine(backend, tmp_path_factory)
-    yield eng
-    eng.close()
+def empty(backend, request) -> SearchEngine:
+    with new_engine(backend, request) as eng:
+        yield eng
 
 
 @pytest.fixture(scope="module")
-def engine(backend, tmp_path_factory) -> SearchEngine:
-    eng = new_engine(backend, tmp_path_factory)
+def engine(backend, request) -> SearchEngine:
+    with new_engine(backend, request) as eng:
+        yield from _filled(eng)
+
+
+def _filled(eng: SearchEngine) -> Iterator[SearchEngine]:
     zel = Entity("Volodymyr Zelensky", "person", 2, ["Zelensky"])
     eng.write_articles([
         ("a1", 1, doc("Rocket strike on Kramatorsk railway station",
@@ -72,7 +92,6 @@ def engine(backend, tmp_path_factory) -> SearchEngine:
                                     "Dietmar Woidke")])),
     ])
     yield eng
-    eng.close()
 
 
 def ids(result) -> list[str]:

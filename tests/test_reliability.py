@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from indexer.archive import Archive
-from indexer.index.engine import QueryError, open_engine
+from indexer.index.backends import open_engine
+from indexer.index.engine import QueryError
 from indexer.models import AnnotatedArticle, Article, Block, InputError, RawPage
 
 WORDS = ("harbour council budget river bridge school museum tram ferry market library festival hospital "

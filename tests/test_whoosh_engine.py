@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from whoosh import query
 
-from indexer.index.engine import IndexBusy, open_engine
+from indexer.index.backends import open_engine
+from indexer.index.engine import IndexBusy
 from indexer.index.whoosh_engine import ARTICLES, MERGE_FACTOR, WhooshEngine
 from indexer.models import AnnotatedArticle, Article, Block
 

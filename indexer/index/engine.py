@@ -2,7 +2,7 @@
 
 Everything here is plain Python: no backend type (a Whoosh searcher or query, a Solr client) appears in a signature,
 so a second backend can implement `SearchEngine` and run the same contract tests (tests/test_engine_contract.py).
-`open_engine` picks the backend: today Whoosh, in the data directory (`whoosh_engine`).
+`open_engine` picks the backend: Whoosh in the data directory (`whoosh_engine`), or a SolrCloud (`solr`).
 
 The query syntax is the user's contract, whatever the backend: words (all must match; a plain multi-word query with
 no match falls back to any-word ranking), "phrases", AND / OR / NOT, wildcards (Kramat*), fields (title:, text:,
@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -212,17 +211,13 @@ class SearchEngine(Protocol):
         ...
 
 
-def open_engine(data_dir: Path | str, url: str | None = None) -> SearchEngine:
-    """The search engine of the archive in `data_dir`: Whoosh in its `index` folder, or the backend `url` names.
-
-    Raises ValueError for a URL whose scheme no backend serves.
-    """
+def index_key(url: str | None) -> str | None:
+    """The name under which the store keeps what the index at `url` holds: the URL without its credentials, its
+    nodes sorted (None for the data directory's own index). Changing a password or the order of nodes keeps it."""
     if not url:
-        from indexer.index.whoosh_engine import WhooshEngine
-
-        return WhooshEngine(Path(data_dir) / INDEX_DIR)
-    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
-    # a SolrCloud backend is dispatched here: `if scheme == "solr": return SolrEngine(url)`
-    raise ValueError(f"No search backend serves the index URL {url!r} (scheme {scheme or 'missing'!r}); leave the "
-                     "URL out to use the index in the data directory.")
+        return None
+    scheme, _, rest = url.partition("://")
+    location = rest.rpartition("@")[2]
+    hosts, _, path = location.partition("/")
+    return f"{scheme.lower()}://{','.join(sorted(h.strip() for h in hosts.split(',') if h.strip()))}/{path}"
 

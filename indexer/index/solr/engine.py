@@ -1,0 +1,439 @@
+"""The SolrCloud implementation of `engine.SearchEngine`: the same answers as the Whoosh engine, from a cluster.
+
+Two collections: COLLECTION (articles) and COLLECTION_quotes. Documents and queries are the Whoosh engine's own,
+mapped by `mapping` (same analysis, same parser, same entity-key widening and person-key resolution), so totals,
+sets and facet counts match the Whoosh engine; ranking is Solr's BM25 with the Whoosh field boosts.
+
+- Facets: the JSON facet API with `refine: true`, exact across shards. Person facets count a surname-only or
+  initial key for the one person it can mean (as Whoosh does): when the archive has such keys, person facets are
+  read whole and the resolved keys are counted with one query facet each.
+- Writes: deletes, adds, then an explicit commit (the configset has no auto soft commit), quotes before articles;
+  every write retries on another node for up to 60 s. There is no write lock: `IndexBusy` is never raised.
+- "Did you mean" reads the `spell` field's lexicon through the terms component and ranks like Whoosh's corrector.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterable
+
+from whoosh import query
+from whoosh.automata.lev import levenshtein_automaton
+from whoosh.highlight import ContextFragmenter, highlight
+
+from indexer.index.analysis import profile_for
+from indexer.index.engine import (
+    FACETS,
+    Hit,
+    IndexStats,
+    QueryError,
+    QuoteHit,
+    QuoteResult,
+    SearchResult,
+)
+from indexer.index.solr.client import SolrClient, SolrURL
+from indexer.index.solr.mapping import Translator, solr_document
+from indexer.index.whoosh_engine import (
+    _PLAIN_WORDS,
+    _QUERY_WORD,
+    ALIAS_OF,
+    ARTICLES,
+    OPERATORS,
+    PERSON_FIELDS,
+    QUOTES,
+    WhooshEngine,
+    _has_words,
+    _lead,
+    _MarkFormatter,
+    _People,
+    _snippet_pair,
+    article_document,
+    article_schema,
+    quote_documents,
+    quote_schema,
+)
+from indexer.models import AnnotatedArticle
+from indexer.text.names import person_filter_keys, resolve_partial_keys, split_person_key
+
+HIT_FIELDS = "id,headline,url,published_iso,language,source,content,score"
+QUOTE_FIELDS = "id,article_id,quote_text,speaker_name,fragment,headline,published_iso,language,source"
+ADD_BATCH = 500
+
+
+class _Schema:
+    """What the Whoosh parser asks of an index: its schema."""
+
+    def __init__(self, schema):
+        self.schema = schema
+
+
+class SolrEngine:
+    """The search index of one archive in a SolrCloud (see `SearchEngine` for what each method promises)."""
+
+    # the Whoosh engine's parser and filter building, run on the Whoosh schema (they need no Whoosh index)
+    parse = WhooshEngine.parse
+    _filter = WhooshEngine._filter
+    _text_fieldnames = WhooshEngine._text_fieldnames
+    _widen_entities = WhooshEngine._widen_entities
+
+    def __init__(self, url: str, timeout: float = 10.0, write_retry: float = 60.0):
+        self.url = SolrURL.parse(url)
+        self.client = SolrClient(self.url, timeout=timeout, write_retry=write_retry)
+        self.replaced_layout = False
+        self._indexes = {ARTICLES: _Schema(article_schema()), QUOTES: _Schema(quote_schema())}
+        self._collections = {ARTICLES: self.url.collection, QUOTES: f"{self.url.collection}_quotes"}
+        self._translate = {name: Translator(ix.schema) for name, ix in self._indexes.items()}
+        self._people_now: _People | None = None  # person keys of this search (read once per call)
+        self._languages_now: list[str] | None = None  # the indexed languages, likewise
+
+    def __repr__(self) -> str:
+        return f"SolrEngine({self.url.public()!r})"
+
+    # -- requests --------------------------------------------------------------------------------------------
+    def _select(self, name: str, body: dict) -> dict:
+        params = {"q.op": "OR", "df": "id", "sow": "true", **body.pop("params", {})}
+        return self.client.post(f"{self._collections[name]}/select", {**body, "params": params})
+
+    def _update(self, name: str, body, commit: bool = False) -> None:
+        params = {"commit": "true", "waitSearcher": "true"} if commit else {}
+        self.client.post(f"{self._collections[name]}/update", body, params=params, write=True)
+
+    def _commit(self, name: str) -> None:
+        self.client.post(f"{self._collections[name]}/update", {"commit": {"waitSearcher": True}}, write=True)
+
+    # -- writing ---------------------------------------------------------------------------------------------
+    def write_articles(self, items: Iterable[tuple[str, int, AnnotatedArticle | None]],
+                       timeout: float = 900.0) -> int:
+        schemas = {name: ix.schema for name, ix in self._indexes.items()}
+        written = 0
+        ids: list[str] = []
+        articles: list[dict] = []
+        quotes: list[dict] = []
+
+        def flush() -> None:
+            if not ids:
+                return
+            clause = " OR ".join(f'"{i}"' for i in (i.replace("\\", "\\\\").replace('"', '\\"') for i in ids))
+            self._update(QUOTES, {"delete": {"query": f"article_id:({clause})"}})
+            self._update(ARTICLES, {"delete": list(ids)})
+            if quotes:
+                self._update(QUOTES, quotes)
+            if articles:
+                self._update(ARTICLES, articles)
+            ids.clear(), articles.clear(), quotes.clear()
+
+        for article_id, version, annotated in items:
+            written += 1
+            ids.append(article_id)
+            if annotated is not None:
+                articles.append(solr_document(article_document(article_id, version, annotated), schemas[ARTICLES]))
+                quotes.extend(solr_document(d, schemas[QUOTES]) for d in quote_documents(article_id, annotated))
+            if len(ids) + len(quotes) >= ADD_BATCH:
+                flush()
+        flush()
+        if written:
+            # quotes first: a crash between the two commits leaves quotes of an article the store still has
+            # pending, which the next sync rewrites
+            self._commit(QUOTES)
+            self._commit(ARTICLES)
+        return written
+
+    def rebuild(self, items: Iterable[tuple[str, int, AnnotatedArticle | None]],
+                catch_up: Callable[[dict[str, int | None]], Iterable[tuple[str, int, AnnotatedArticle | None]]],
+                timeout: float = 900.0) -> int:
+        """Rewrite every article in place, then drop those the rebuild did not write. Solr serves its last commit
+        until the next one, and each commit here holds every article, so readers never see a partial index. (A
+        schema change needs a new collection behind an alias instead; this rebuild keeps the collection.)"""
+        before = set(self.indexed_versions())
+        written: dict[str, int | None] = {}
+
+        def recorded(stream):
+            for article_id, version, annotated in stream:
+                written[article_id] = version if annotated is not None else None
+                yield article_id, version, annotated
+
+        self.write_articles(recorded(items), timeout)
+        self.write_articles(recorded(catch_up(dict(written))), timeout)
+        # only what was there before the rebuild: articles other processes add meanwhile stay
+        self.write_articles(((i, 0, None) for i in before - set(written)), timeout)
+        return sum(1 for v in written.values() if v is not None)
+
+    def clear(self) -> None:
+        for name in (QUOTES, ARTICLES):
+            self._update(name, {"delete": {"query": "*:*"}}, commit=True)
+
+    # -- reading ---------------------------------------------------------------------------------------------
+    def indexed_versions(self) -> dict[str, int]:
+        versions: dict[str, int] = {}
+        cursor = "*"
+        while True:
+            answer = self._select(ARTICLES, {"query": "*:*", "limit": 5000, "fields": "id,version", "sort": "id asc",
+                                             "params": {"cursorMark": cursor}})
+            for d in answer["response"]["docs"]:
+                versions[d["id"]] = int(d.get("version", 0))
+            if answer.get("nextCursorMark", cursor) == cursor:
+                return versions
+            cursor = answer["nextCursorMark"]
+
+    def languages(self) -> list[str]:
+        if self._languages_now is not None:
+            return self._languages_now
+        answer = self._select(ARTICLES, {"query": "*:*", "limit": 0, "facet": {
+            "language": {"type": "terms", "field": "language", "limit": -1, "mincount": 1}}})
+        return sorted(b["val"] for b in answer.get("facets", {}).get("language", {}).get("buckets", []))
+
+    def stats(self) -> IndexStats:
+        counts = {name: self._select(name, {"query": "*:*", "limit": 0})["response"]["numFound"]
+                  for name in (ARTICLES, QUOTES)}
+        return IndexStats(articles=counts[ARTICLES], quotes=counts[QUOTES], languages=self.languages())
+
+    def close(self) -> None:
+        self._people_now = None
+
+    # -- people and entity keys (the Whoosh engine's rules, read from Solr) ---------------------------------
+    def _people(self) -> _People:
+        """Person keys of the live articles, grouped by surname, with the partial keys that resolve."""
+        if self._people_now is not None:
+            return self._people_now
+        answer = self._select(ARTICLES, {"query": "*:*", "limit": 0, "facet": {
+            f: {"type": "terms", "field": f, "limit": -1, "mincount": 1} for f in PERSON_FIELDS}})
+        keys = sorted({b["val"] for f in PERSON_FIELDS for b in answer.get("facets", {}).get(f, {}).get("buckets", [])})
+        by_surname: dict[str, list[str]] = {}
+        for k in keys:
+            by_surname.setdefault(split_person_key(k)[0], []).append(k)
+        return _People(by_surname, resolve_partial_keys(keys))
+
+    def _person_keys(self, key: str, exact: bool = False) -> list[str]:
+        people = self._people()
+        group = people.by_surname.get(split_person_key(key)[0], [])
+        return person_filter_keys(key, group, exact, people.resolved)
+
+    def _entity_terms(self, facet: str, key: str, schema, exact: bool = False, boost: float = 1.0) -> query.Query:
+        """As `WhooshEngine._entity_terms`: the key, its person's partial keys, the entities spelt so elsewhere."""
+        keys = [key]
+        if not exact and f"{facet}_aka" in schema.names():
+            prefix = key + ALIAS_OF
+            answer = self._select(ARTICLES, {"query": "*:*", "limit": 0, "facet": {"aka": {
+                "type": "terms", "field": f"{facet}_aka", "prefix": prefix, "limit": -1, "mincount": 1}}})
+            keys += sorted({b["val"][len(prefix):] for b in answer.get("facets", {}).get("aka", {}).get("buckets", [])})
+        if facet in PERSON_FIELDS and key.startswith("person:"):
+            keys = list(dict.fromkeys(k2 for k in keys for k2 in self._person_keys(k, exact)))
+        terms = [query.Term(facet, k) for k in keys]
+        return terms[0] if len(terms) == 1 and boost == 1.0 else query.Or(terms, boost=boost)
+
+    # -- searching -------------------------------------------------------------------------------------------
+    def search(self, text: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
+               sort: str = "relevance", facet_limit: int = 10) -> SearchResult:
+        self._people_now = self._languages_now = None
+        try:
+            self._people_now, self._languages_now = self._people(), self.languages()
+            return self._search(text, filters or {}, page, limit, sort, facet_limit)
+        finally:
+            self._people_now = self._languages_now = None
+
+    def _search(self, text: str, filters: dict[str, str | None], page: int, limit: int, sort: str,
+                facet_limit: int) -> SearchResult:
+        langs = [filters["language"]] if filters.get("language") else None
+        q = self.parse(text, ARTICLES, langs)
+        flt = self._filter(ARTICLES, filters)
+        page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
+        if sort not in ("relevance", "newest", "oldest"):
+            raise QueryError(f"Unknown sort '{sort}': use relevance, newest or oldest.")
+        order = {"newest": "published desc, id asc", "oldest": "published asc, id asc"}.get(sort)
+        fq = [self._translate[ARTICLES](flt)] if flt is not None else []
+        answer = self._articles(q, fq, page, limit, order, facet_limit)
+        relaxed = False
+        words = text.split()
+        if not answer["response"]["numFound"] and len(words) > 1 and _PLAIN_WORDS.fullmatch(text) and \
+                not OPERATORS & set(words):
+            # no article has every word of a plain multi-word query: rank those with most of them instead
+            q = self.parse(text, ARTICLES, langs, any_word=True)
+            answer = self._articles(q, fq, page, limit, order, facet_limit)
+            relaxed = bool(answer["response"]["numFound"])
+        total = answer["response"]["numFound"]
+        marked = _has_words(q)
+        terms, wildcards = (_query_terms(q), _wildcards(q)) if marked else ({}, {})
+        hits = [self._hit(d, terms, wildcards) for d in answer["response"]["docs"]]
+        return SearchResult(total=total, hits=hits, facets=self._facets(answer, facet_limit), page=page,
+                            limit=limit, languages_searched=langs or self.languages(),
+                            suggestion=None if total else self.suggest(text), relaxed=relaxed)
+
+    def _articles(self, q: query.Query, fq: list[str], page: int, limit: int, order: str | None,
+                  facet_limit: int) -> dict:
+        if order is None:
+            order = "score desc, id asc" if _has_words(q) else "published desc, id asc"
+        return self._select(ARTICLES, {"query": self._translate[ARTICLES](q), "filter": fq,
+                                       "offset": (page - 1) * limit, "limit": limit, "sort": order,
+                                       "fields": HIT_FIELDS, "facet": self._facet_request(facet_limit)})
+
+    def _facet_request(self, facet_limit: int) -> dict:
+        people = self._people()
+        whole = bool(people.resolved)  # partial keys count for a full one: read person facets whole
+        request: dict = {}
+        for facet in FACETS:
+            request[facet] = {"type": "terms", "field": facet, "mincount": 1, "refine": True,
+                              "limit": -1 if whole and facet in PERSON_FIELDS else facet_limit,
+                              "overrequest": max(10, facet_limit)}
+        if whole:
+            targets: dict[str, list[str]] = {}
+            for partial, full in people.resolved.items():
+                targets.setdefault(full, []).append(partial)
+            for facet in PERSON_FIELDS:
+                for i, (full, partials) in enumerate(sorted(targets.items())):
+                    values = " OR ".join(f'"{k}"' for k in (full, *partials))
+                    request[f"{facet}__{i}"] = {"type": "query", "q": f"{facet}:({values})"}
+        return request
+
+    def _facets(self, answer: dict, facet_limit: int) -> dict[str, list[tuple[str, int]]]:
+        got = answer.get("facets", {})
+        people = self._people()
+        out: dict[str, list[tuple[str, int]]] = {}
+        for facet in FACETS:
+            counts = {b["val"]: b["count"] for b in got.get(facet, {}).get("buckets", [])}
+            if facet in PERSON_FIELDS and people.resolved:
+                targets = sorted({full for full in people.resolved.values()})
+                for partial in people.resolved:
+                    counts.pop(partial, None)
+                for i, full in enumerate(targets):
+                    n = got.get(f"{facet}__{i}", {}).get("count", 0)
+                    if n:
+                        counts[full] = n
+                    else:
+                        counts.pop(full, None)
+            ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+            out[facet] = ranked[:facet_limit]
+        return out
+
+    def _hit(self, d: dict, terms: dict[str, frozenset[str]], wildcards: dict[str, re.Pattern]) -> Hit:
+        content = d.get("content", "")
+        lang = d.get("language", "und")
+        marked = ""
+        for fieldname in (f"body_{profile_for(lang)}", "body_latn") if terms or wildcards else ():
+            words, patterns = terms.get(fieldname, frozenset()), wildcards.get(fieldname)
+            analyzer = self._indexes[ARTICLES].schema[fieldname].analyzer
+            if patterns:  # Whoosh marks the words a wildcard expanded to: find them in this text
+                words = words | {t.text for t in analyzer(content, mode="index") if patterns.fullmatch(t.text)}
+            if not words:
+                continue
+            try:
+                marked = highlight(content, words, analyzer, ContextFragmenter(maxchars=260, surround=70),
+                                   _MarkFormatter(), top=2, mode="index")
+            except Exception:  # noqa: BLE001 - a snippet is a nicety: never fail a search over it
+                marked = ""
+            if marked:
+                break
+        plain, marked_html = _snippet_pair(marked) if marked else (_lead(content), html.escape(_lead(content)))
+        return Hit(id=d["id"], title=d.get("headline", ""), url=d.get("url", ""), published=d.get("published_iso"),
+                   language=lang, source=d.get("source", ""), snippet=plain, snippet_html=marked_html,
+                   score=round(float(d.get("score") or 0.0), 4))
+
+    def suggest(self, text: str) -> str | None:
+        """As the Whoosh engine: each word the `spell` lexicon lacks becomes the most frequent word within 1 edit
+        (2 from six letters on) that starts with the same letter."""
+        lexicons: dict[str, dict[str, int]] = {}
+        changed = False
+
+        def fix(match: re.Match) -> str:
+            nonlocal changed
+            word = match.group(0)
+            low = word.lower()
+            if word in OPERATORS:
+                return word
+            lexicon = lexicons.get(low[0])
+            if lexicon is None:
+                lexicon = lexicons[low[0]] = self._lexicon(low[0])
+            if lexicon.get(low, 0) > 0:
+                return word
+            maxdist = 1 if len(low) < 6 else 2
+            within = levenshtein_automaton(low, maxdist, prefix=1).to_dfa()  # what Whoosh's corrector walks
+            found = [sug for sug in lexicon if sug != low and within.accept(sug)]
+            if not found:
+                return word
+            changed = True
+            return max(found, key=lambda s: (0 - (maxdist + (1.0 / (lexicon[s] or 1) * 0.5)), s))
+
+        fixed = _QUERY_WORD.sub(fix, text)
+        return fixed if changed else None
+
+    def _lexicon(self, prefix: str) -> dict[str, int]:
+        """Words of the spell field starting with `prefix` -> how often they occur (Whoosh's term frequency)."""
+        answer = self.client.get(f"{self._collections[ARTICLES]}/terms", {
+            "terms.fl": "spell", "terms.prefix": prefix, "terms.limit": -1, "terms.ttf": "true",
+            "terms.sort": "index", "terms.mincount": 1})
+        raw = answer.get("terms", {}).get("spell", [])
+        out: dict[str, int] = {}
+        if isinstance(raw, dict):
+            raw = [x for kv in raw.items() for x in kv]
+        for word, info in zip(raw[::2], raw[1::2], strict=False):
+            out[word] = int(info.get("ttf", info.get("df", 1))) if isinstance(info, dict) else int(info)
+        return out
+
+    # -- quotes ----------------------------------------------------------------------------------------------
+    def search_quotes(self, text: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
+                      include_fragments: bool = True, filters: dict[str, str | None] | None = None) -> QuoteResult:
+        try:
+            has_text = bool(text and text.strip())
+            q = self.parse(text, QUOTES) if has_text else query.Every()
+            flt = self._filter(QUOTES, {**(filters or {}), "speaker": speaker})
+        finally:
+            self._people_now = None
+        fq = [self._translate[QUOTES](flt)] if flt is not None else []
+        if not include_fragments:
+            fq.append('fragment:"false"')
+        page, limit = max(1, page), max(1, min(limit, 1000))
+        answer = self._select(QUOTES, {"query": self._translate[QUOTES](q), "filter": fq,
+                                       "offset": (page - 1) * limit, "limit": limit, "fields": QUOTE_FIELDS,
+                                       "sort": "score desc, id asc" if has_text else "published desc, id asc"})
+        return QuoteResult(total=answer["response"]["numFound"],
+                           quotes=[_quote_hit(d) for d in answer["response"]["docs"]])
+
+    def quote(self, quote_id: str) -> QuoteHit | None:
+        answer = self._select(QUOTES, {"query": f"id:{_quoted(quote_id)}", "limit": 1, "fields": QUOTE_FIELDS})
+        docs = answer["response"]["docs"]
+        return _quote_hit(docs[0]) if docs else None
+
+    def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:
+        from indexer.index.provenance import words
+
+        terms = " ".join(sorted(words(text)))
+        if not terms:
+            return []
+        q = self.parse(terms, QUOTES, [language], any_word=True)
+        answer = self._select(QUOTES, {"query": self._translate[QUOTES](q), "filter": [f"language:{_quoted(language)}"],
+                                       "limit": limit, "fields": QUOTE_FIELDS, "sort": "score desc, id asc"})
+        return [_quote_hit(d) for d in answer["response"]["docs"]]
+
+
+def _quoted(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _quote_hit(d: dict) -> QuoteHit:
+    return QuoteHit(id=d["id"], text=d.get("quote_text", ""), speaker=d.get("speaker_name") or None,
+                    fragment=d.get("fragment") == "true", article_id=d["article_id"], title=d.get("headline", ""),
+                    published=d.get("published_iso"), language=d.get("language", "und"), source=d.get("source", ""))
+
+
+def _wildcards(q: query.Query) -> dict[str, re.Pattern]:
+    """Field -> one pattern for the query's prefixes and wildcards there."""
+    found: dict[str, list[str]] = {}
+    for leaf in q.leaves():
+        if isinstance(leaf, (query.Prefix, query.Wildcard)):
+            text = leaf.text if isinstance(leaf.text, str) else leaf.text.decode("utf-8")
+            pattern = re.escape(text) + ".*" if isinstance(leaf, query.Prefix) else "".join(
+                ".*" if c == "*" else "." if c == "?" else re.escape(c) for c in text)
+            found.setdefault(leaf.fieldname, []).append(pattern)
+    return {f: re.compile("|".join(f"(?:{p})" for p in ps), re.S) for f, ps in found.items()}
+
+
+def _query_terms(q: query.Query) -> dict[str, frozenset[str]]:
+    """Field -> the words a query looks for there (what a snippet marks)."""
+    out: dict[str, set[str]] = {}
+    for fieldname, word in q.iter_all_terms():
+        if isinstance(word, bytes):
+            word = word.decode("utf-8")
+        if isinstance(word, str):
+            out.setdefault(fieldname, set()).add(word)
+    return {f: frozenset(w) for f, w in out.items()}
+

@@ -1,0 +1,73 @@
+"""The SolrCloud the Solr tests run against, shared by the whole test session, and throwaway collections in it.
+
+`scripts/test` starts one cluster for the run and passes its index URL in $NEWSARCHIVE_TEST_SOLR (and its folder in
+$NEWSARCHIVE_TEST_SOLR_DIR, for the node-kill test). Without it, the `solr_cluster` fixture starts its own cluster
+(`scripts/cluster up`, ~50 s) and always takes it down; it skips when Java or Maven is missing. Each engine a test
+gets has its own pair of collections (2 shards, so facet refinement across shards is exercised), dropped after.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = str(ROOT / "scripts" / "cluster")
+SOLR_ENV, SOLR_DIR_ENV = "NEWSARCHIVE_TEST_SOLR", "NEWSARCHIVE_TEST_SOLR_DIR"
+_names = itertools.count()
+
+
+@dataclass
+class SolrCluster:
+    url: str  # solr://USER:PASSWORD@NODES/newsarchive
+    folder: Path | None  # the cluster's folder (scripts/cluster --dir), when known
+
+    def collection_url(self, collection: str) -> str:
+        return self.url.rsplit("/", 1)[0] + "/" + collection
+
+    def new_collections(self, shards: int = 2, replicas: int = 1) -> str:
+        """A fresh empty pair of collections (articles, quotes) from the uploaded configset; its index URL."""
+        from indexer.index.solr.client import SolrClient, SolrURL
+
+        name = f"t{os.getpid()}_{next(_names)}"
+        client = SolrClient(SolrURL.parse(self.url), timeout=120)
+        for coll in (name, f"{name}_quotes"):
+            client.get("admin/collections", {"action": "CREATE", "name": coll, "collection.configName": "newsarchive",
+                                             "numShards": shards, "replicationFactor": replicas,
+                                             "waitForFinalState": "true"})
+        return self.collection_url(name)
+
+    def drop_collections(self, url: str) -> None:
+        from indexer.index.solr.client import SolrClient, SolrURL
+
+        parsed = SolrURL.parse(url)
+        client = SolrClient(parsed, timeout=120)
+        for coll in (parsed.collection, f"{parsed.collection}_quotes"):
+            client.get("admin/collections", {"action": "DELETE", "name": coll})
+
+
+@pytest.fixture(scope="session")
+def solr_cluster(tmp_path_factory):
+    if os.environ.get(SOLR_ENV):
+        folder = os.environ.get(SOLR_DIR_ENV)
+        yield SolrCluster(os.environ[SOLR_ENV], Path(folder) if folder else None)
+        return
+    missing = [name for name in ("java", "javac", "mvn") if shutil.which(name) is None]
+    if missing:
+        pytest.skip(f"no SolrCloud: ${SOLR_ENV} is not set and starting one needs {', '.join(missing)}")
+    folder = tmp_path_factory.mktemp("solr-cluster")
+    try:
+        proc = subprocess.run([SCRIPT, "up", "--dir", str(folder)], capture_output=True, text=True, timeout=600)
+        found = re.search(r"^NEWSARCHIVE_INDEX=(solr://\S+)$", proc.stdout, re.M)
+        if proc.returncode or not found:
+            pytest.fail(f"scripts/cluster up failed: {proc.stderr[-2000:]}")
+        yield SolrCluster(found.group(1), folder)
+    finally:
+        subprocess.run([SCRIPT, "down", "--dir", str(folder)], capture_output=True, text=True, timeout=300)

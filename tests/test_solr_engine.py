@@ -1,0 +1,208 @@
+"""The SolrCloud backend beyond the engine contract: the same answers as Whoosh on the bundled corpus, migration
+from an embedded archive, faults (all nodes down, one node killed while searching and writing), no password shown.
+
+The cluster is the session's (tests/solr_support.py); tests that need none run everywhere.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+from solr_support import SCRIPT
+
+from indexer.archive import Archive
+from indexer.index.backends import open_engine
+from indexer.index.engine import EngineUnavailable, QueryError, index_key
+from indexer.index.solr.client import SolrURL
+from indexer.models import AnnotatedArticle, Article, Block
+
+SECRET = "s3cret-Pa55"
+
+
+def _closed_ports(n: int) -> list[int]:
+    """Ports on 127.0.0.1 that nothing listens on (bound, then released)."""
+    ports = []
+    for _ in range(n):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            ports.append(s.getsockname()[1])
+    return ports
+
+
+def _dead_url() -> str:
+    return "solr://newsarchive:" + SECRET + "@" + ",".join(f"127.0.0.1:{p}" for p in _closed_ports(3)) + "/archive"
+
+
+def article(title: str, text: str, published: str = "2026-05-01T08:00:00+00:00") -> AnnotatedArticle:
+    return AnnotatedArticle(Article(title=title, blocks=[Block(text)], published=published, source="Kill Wire",
+                                    url=None), "en", [], [])
+
+
+# -- without a cluster -----------------------------------------------------------------------------------------
+def test_index_urls_are_parsed_and_never_shown_with_their_password():
+    url = SolrURL.parse("solr://newsarchive:p%40ss@127.0.0.1:8983,127.0.0.1:8984/news")
+    assert (url.user, url.password, url.nodes, url.collection) == (
+        "newsarchive", "p@ss", ("127.0.0.1:8983", "127.0.0.1:8984"), "news")
+    assert "p%40ss" not in url.public() and "p@ss" not in url.public()
+    assert SolrURL.redact("solr://u:pw@h:1/c") == "solr://u:***@h:1/c"
+    assert index_key("solr://u:pw@h2:2,h1:1/c") == index_key("solr://u:other@h1:1,h2:2/c") == "solr://h1:1,h2:2/c"
+    with pytest.raises(ValueError, match="needs nodes and a collection"):
+        SolrURL.parse("solr://u:pw@/")
+
+
+def test_all_nodes_down_is_one_clear_line_without_the_password(tmp_path):
+    engine = open_engine(tmp_path, _dead_url())
+    started = time.monotonic()
+    with pytest.raises(EngineUnavailable) as caught:
+        engine.search("station")
+    message = str(caught.value)
+    assert "\n" not in message and SECRET not in message and "No Solr node" in message
+    assert time.monotonic() - started < 30, "a search gives up after one round over the nodes"
+
+
+def test_cli_and_api_report_a_down_cluster(tmp_path, monkeypatch):
+    from search_app import create_app
+
+    data = tmp_path / "data"
+    Archive(data).close()
+    url = _dead_url()
+    proc = run_cli("search", "--index", url, "station", data=data, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "No Solr node" in proc.stderr and SECRET not in proc.stderr
+    monkeypatch.setenv("NEWSARCHIVE_INDEX", url)
+    client = create_app(data, TESTING=True).test_client()
+    response = client.get("/api/search?q=station")
+    assert response.status_code == 503
+    assert "No Solr node" in response.get_json()["error"] and SECRET not in response.get_data(as_text=True)
+
+
+# -- with the session's cluster --------------------------------------------------------------------------------
+# every query of the engine contract tests, and words, names and fields the bundled corpus has
+QUERIES = ["Kramatorsk", '"railway station"', '"station railway"', "station", "station AND Warsaw",
+           "station NOT Warsaw", "Kramatorsk OR Oder", "Kramat*", "rocket", "rockets", "Zug", "title:station",
+           "text:station", 'person:"Volodymyr Zelensky"', "language:de", "year:2025", "station OR Oder", "Kramatosk",
+           "Kramatorsk Warsaw", "Kramatorsk AND Warsaw", "Kramatorsk station", "Oder",
+           "published:[2026-04-01 to 2026-04-30]", "station published:[2026-03 to 2026-04]", "published:<2026-01-01",
+           "year:2026 OR year:2025", "*", "minister", "minist*", "Warsaw", "Kiev", "Kyiv OR Berlin",
+           '"the government"', "Tokyo", "ministro", "police OR polizei", "place:Berlin", "person:Ortega",
+           'organization:"United Nations"', "Berlin NOT language:de", "Lviv OR Lwów", "Andalusia minister"]
+FILTERS = [{}, {"language": "en"}, {"person": "Maria Ortega"}, {"place": "Poland"}, {"speaker": "Haruka Kato"}]
+
+
+@pytest.fixture(scope="module")
+def migrated(solr_cluster, corpus_data, tmp_path_factory):
+    """The bundled corpus's archive (Whoosh) copied by `newsarchive migrate` into a fresh pair of collections."""
+    data = tmp_path_factory.mktemp("migrate") / "data"
+    shutil.copytree(corpus_data, data)
+    url = solr_cluster.new_collections()
+    try:
+        yield data, url
+    finally:
+        solr_cluster.drop_collections(url)
+
+
+def test_migrate_copies_verifies_and_resumes(migrated):
+    data, url = migrated
+    before = Archive(data)
+    local_stats, local_pending = before.engine.stats(), before.store.pending()
+    before.close()
+    proc = run_cli("migrate", "--to-index", url, data=data, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert "verified:" in proc.stdout and "articles copied" in proc.stderr and SECRET not in proc.stderr
+    again = run_cli("migrate", "--to-index", url, data=data, timeout=300)
+    assert again.returncode == 0 and "0 of" in again.stderr, "a finished migration copies nothing again"
+    with Archive(data) as source:  # the source is as it was: its own index and its own bookkeeping
+        assert source.engine.stats() == local_stats and source.store.pending() == local_pending
+    with Archive(data, index=url) as cluster:
+        assert cluster.drift().clean and cluster.engine.stats() == local_stats
+
+
+def test_both_engines_give_the_same_totals_and_facets_on_the_corpus(migrated):
+    data, url = migrated
+    with Archive(data) as local, Archive(data, index=url) as cluster:
+        if cluster.engine.stats().articles == 0:
+            cluster.sync_index()
+        matched = 0
+        for q in QUERIES:
+            for filters in FILTERS:
+                a = local.engine.search(q, dict(filters), facet_limit=1000)
+                b = cluster.engine.search(q, dict(filters), facet_limit=1000)
+                assert (a.total, a.relaxed, a.suggestion) == (b.total, b.relaxed, b.suggestion), (q, filters)
+                assert {f: dict(v) for f, v in a.facets.items()} == {f: dict(v) for f, v in b.facets.items()}, (
+                    q, filters)
+                matched += bool(a.total)
+            assert _quote_total(local.engine, q) == _quote_total(cluster.engine, q), q
+        assert matched > len(QUERIES) * len(FILTERS) // 4, "most of the comparisons have matches to count"
+
+
+def _quote_total(engine, q: str) -> int | str:
+    try:
+        return engine.search_quotes(None if q == "*" else q).total
+    except QueryError as exc:  # title:, year: are no quote fields: both engines must say so
+        return f"QueryError: {exc}"
+
+
+def _node_port(folder: Path, node: int) -> str:
+    return (folder / "nodes" / str(node) / "port").read_text().strip()
+
+
+def test_a_killed_node_fails_no_search_and_writes_retry(solr_cluster):
+    if solr_cluster.folder is None:
+        pytest.skip("the cluster's folder is not known ($NEWSARCHIVE_TEST_SOLR_DIR): cannot kill a node")
+    folder = solr_cluster.folder
+    url = solr_cluster.new_collections(shards=2, replicas=2)
+    # the client asks node 2 first, so killing it exercises the client's failover as well as Solr's
+    parsed = SolrURL.parse(url)
+    port2 = _node_port(folder, 2)
+    nodes = sorted(parsed.nodes, key=lambda n: n != f"127.0.0.1:{port2}")
+    url = f"solr://{parsed.user}:{parsed.password}@{','.join(nodes)}/{parsed.collection}"
+    engine = open_engine(folder, url)
+    try:
+        engine.write_articles([(f"k{i}", 1, article(f"Harbour report {i}", f"Cranes stood still on pier {i}."))
+                               for i in range(40)])
+        assert engine.search("harbour").total == 40
+        totals: list[int] = []
+        errors: list[str] = []
+        stop = threading.Event()
+
+        def searching() -> None:
+            while not stop.is_set():
+                try:
+                    totals.append(engine.search("cranes").total)
+                except Exception as exc:  # noqa: BLE001 - counted: the test asserts there are none
+                    errors.append(f"{type(exc).__name__}: {exc}")
+                time.sleep(0.05)
+
+        reader = threading.Thread(target=searching)
+        reader.start()
+        try:
+            killed = subprocess.run([SCRIPT, "kill", "2", "--dir", str(folder)], capture_output=True, text=True,
+                                    timeout=120)
+            assert killed.returncode == 0, killed.stderr
+            time.sleep(2)
+            started = time.monotonic()
+            written = engine.write_articles([(f"n{i}", 1, article(f"Ferry report {i}", "Ferries sailed again."))
+                                             for i in range(10)])
+            write_seconds = time.monotonic() - started
+            assert written == 10
+            time.sleep(1)
+        finally:
+            stop.set()
+            reader.join(timeout=60)
+            restarted = subprocess.run([SCRIPT, "start", "2", "--dir", str(folder)], capture_output=True, text=True,
+                                       timeout=300)
+        assert restarted.returncode == 0, restarted.stderr
+        assert not errors, errors[:3]
+        assert totals and set(totals) == {40}, "no search gave another total while a node was down"
+        assert engine.search("ferries").total == 10 and engine.search("*").total == 50
+        print(f"searches while node 2 was down: {len(totals)}; the write took {write_seconds:.1f} s")
+    finally:
+        engine.close()
+        solr_cluster.drop_collections(url)

@@ -25,6 +25,7 @@ from whoosh.highlight import ContextFragmenter, highlight
 from indexer.index.analysis import profile_for
 from indexer.index.engine import (
     FACETS,
+    MAX_EXPANSION,
     Hit,
     IndexStats,
     QueryError,
@@ -235,7 +236,7 @@ class SolrEngine:
     def _search(self, text: str, filters: dict[str, str | None], page: int, limit: int, sort: str,
                 facet_limit: int) -> SearchResult:
         langs = [filters["language"]] if filters.get("language") else None
-        q = self.parse(text, ARTICLES, langs)
+        q, cut = self._bounded(ARTICLES, self.parse(text, ARTICLES, langs))
         flt = self._filter(ARTICLES, filters)
         page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
         if sort not in ("relevance", "newest", "oldest"):
@@ -257,7 +258,37 @@ class SolrEngine:
         hits = [self._hit(d, terms, wildcards) for d in answer["response"]["docs"]]
         return SearchResult(total=total, hits=hits, facets=self._facets(answer, facet_limit), page=page,
                             limit=limit, languages_searched=langs or self.languages(),
-                            suggestion=None if total else self.suggest(text), relaxed=relaxed)
+                            suggestion=None if total else self.suggest(text), relaxed=relaxed, cut_short=cut)
+
+    def _bounded(self, name: str, q: query.Query) -> tuple[query.Query, list[str]]:
+        """As the Whoosh engine: each prefix or wildcard searches at most MAX_EXPANSION words per field, and the
+        patterns that matched more are named. Words come from the terms component, one call per pattern."""
+        leaves = [leaf for leaf in ([q] if isinstance(q, _WILD) else q.leaves()) if isinstance(leaf, _WILD)]
+        if not leaves:
+            return q, []
+        words: dict[tuple[str, str], list[str]] = {}
+        cut: dict[str, None] = {}
+        for pattern in dict.fromkeys(_typed(leaf) for leaf in leaves):
+            fields = sorted({leaf.fieldname for leaf in leaves if _typed(leaf) == pattern})
+            literal = re.split(r"[*?]", pattern, maxsplit=1)[0]
+            regex = "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
+            params = [("terms.fl", f) for f in fields] + [
+                ("terms.prefix", literal), ("terms.regex", regex), ("terms.limit", MAX_EXPANSION + 1),
+                ("terms.sort", "index"), ("terms.mincount", 1)]
+            found = self.client.get(f"{self._collections[name]}/terms", params).get("terms", {})
+            for field in fields:
+                listed = found.get(field, [])[::2]  # [word, count, word, count, …]
+                if len(listed) > MAX_EXPANSION:
+                    cut[pattern] = None
+                words[(field, pattern)] = listed[:MAX_EXPANSION]
+
+        def expand(node: query.Query) -> query.Query:
+            if not isinstance(node, _WILD):
+                return node
+            listed = words.get((node.fieldname, _typed(node)), [])
+            return query.Or([query.Term(node.fieldname, w) for w in listed], boost=node.boost) if listed \
+                else query.NullQuery
+        return (expand(q) if isinstance(q, _WILD) else q.accept(expand)), list(cut)
 
     def _articles(self, q: query.Query, fq: list[str], page: int, limit: int, order: str | None,
                   facet_limit: int) -> dict:
@@ -374,7 +405,7 @@ class SolrEngine:
                       include_fragments: bool = True, filters: dict[str, str | None] | None = None) -> QuoteResult:
         try:
             has_text = bool(text and text.strip())
-            q = self.parse(text, QUOTES) if has_text else query.Every()
+            q, cut = self._bounded(QUOTES, self.parse(text, QUOTES)) if has_text else (query.Every(), [])
             flt = self._filter(QUOTES, {**(filters or {}), "speaker": speaker})
         finally:
             self._people_now = None
@@ -386,7 +417,7 @@ class SolrEngine:
                                        "offset": (page - 1) * limit, "limit": limit, "fields": QUOTE_FIELDS,
                                        "sort": "score desc, id asc" if has_text else "published desc, id asc"})
         return QuoteResult(total=answer["response"]["numFound"],
-                           quotes=[_quote_hit(d) for d in answer["response"]["docs"]])
+                           quotes=[_quote_hit(d) for d in answer["response"]["docs"]], cut_short=cut)
 
     def quote(self, quote_id: str) -> QuoteHit | None:
         answer = self._select(QUOTES, {"query": f"id:{_quoted(quote_id)}", "limit": 1, "fields": QUOTE_FIELDS})
@@ -403,6 +434,15 @@ class SolrEngine:
         answer = self._select(QUOTES, {"query": self._translate[QUOTES](q), "filter": [f"language:{_quoted(language)}"],
                                        "limit": limit, "fields": QUOTE_FIELDS, "sort": "score desc, id asc"})
         return [_quote_hit(d) for d in answer["response"]["docs"]]
+
+
+_WILD = (query.Prefix, query.Wildcard)
+
+
+def _typed(node: query.Query) -> str:
+    """A prefix or wildcard as the user typed it (without the field)."""
+    text = node.text if isinstance(node.text, str) else node.text.decode("utf-8")
+    return f"{text}*" if isinstance(node, query.Prefix) else text
 
 
 def _quoted(value: str) -> str:

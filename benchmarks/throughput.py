@@ -62,10 +62,15 @@ def make_pages(n: int, copies: int, out: Path) -> list[Path]:
     return written
 
 
-def _cpu() -> float:
-    """User+sys seconds of this process and of its children that have ended."""
+def _cpu() -> tuple[float, float]:
+    """User+sys seconds of this process, and of its children that have ended."""
     own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+    return own.ru_utime + own.ru_stime, kids.ru_utime + kids.ru_stime
+
+
+def _cpu_since(before: tuple[float, float]) -> tuple[float, float]:
+    now = _cpu()
+    return now[0] - before[0], now[1] - before[1]
 
 
 def _peaks() -> tuple[float, float]:
@@ -82,7 +87,7 @@ def run_ours(pages_dir: Path, data: Path, results) -> None:
     with Archive(data) as archive:
         cpu, start = _cpu(), time.perf_counter()
         report = ingest(archive, [str(pages_dir)])
-        took, cpu = time.perf_counter() - start, _cpu() - cpu
+        took, cpu = time.perf_counter() - start, _cpu_since(cpu)
         articles = archive.store.stats()["articles"]
         service = SearchService(archive)
         service.search("warm up")
@@ -120,7 +125,7 @@ def run_naive(pages: list[Path], index_dir: Path, results) -> None:
             lang = "und"
         writer.add_document(url=path.name, lang=lang, content=text)
     writer.commit()
-    took, cpu = time.perf_counter() - start, _cpu() - cpu
+    took, cpu = time.perf_counter() - start, _cpu_since(cpu)
     results.put({"took": took, "cpu": cpu, "peaks": _peaks(), "added": index.doc_count()})
 
 
@@ -176,10 +181,13 @@ def main() -> None:
     for name, r, extra in (("ours ", ours, f"added {ours['added']}, failed {ours['failed']}"),
                            ("naive", naive, f"indexed {naive['added']}")):
         main_mib, child_mib = r["peaks"]
-        print(f"{name}: {r['took']:.1f} s = {n / r['took']:.1f} pages/s; CPU {r['cpu']:.1f} s "
-              f"({n / r['cpu']:.1f} pages per CPU s); peak RSS {main_mib:.0f} MiB"
+        main_cpu, child_cpu = r["cpu"]
+        split = f" = main {main_cpu:.1f} + workers {child_cpu:.1f}" if child_cpu else ""
+        print(f"{name}: {r['took']:.1f} s = {n / r['took']:.1f} pages/s; CPU {main_cpu + child_cpu:.1f} s{split} "
+              f"({n / (main_cpu + child_cpu):.1f} pages per CPU s); peak RSS {main_mib:.0f} MiB"
               + (f" (largest worker {child_mib:.0f} MiB)" if child_mib else "") + f"; {extra}")
-    print(f"ratio ours/naive: {naive['took'] / ours['took']:.2f}x wall, {naive['cpu'] / ours['cpu']:.2f}x CPU")
+    print(f"ratio ours/naive: {naive['took'] / ours['took']:.2f}x wall, "
+          f"{sum(naive['cpu']) / sum(ours['cpu']):.2f}x CPU")
     print(f"search with facets: median {ours['median']:.1f} ms, p95 {ours['p95']:.1f} ms over {ours['queries']} "
           f"queries on {ours['articles']} articles")
 

@@ -448,8 +448,10 @@ _DEMONYM_SUFFIXES = ("ians", "ian", "ans", "an", "ese", "ish", "ic", "ics", "is"
 _DEMONYM_SUFFIXES_LONGEST_FIRST = sorted(_DEMONYM_SUFFIXES, key=len, reverse=True)
 
 
+@lru_cache(maxsize=65_536)
 def is_demonym(word: str) -> bool:
-    """True for nationality words ("Russian", "Ukrainians", "Oekraïense"), which are not places."""
+    """True for nationality words ("Russian", "Ukrainians", "Oekraïense"), which are not places (cached: asked of
+    every capitalised word that opens a run)."""
     low = word.casefold()
     if low in IRREGULAR_DEMONYMS:
         return True

@@ -53,3 +53,20 @@ def test_a_damaged_table_file_is_built_again(tmp_path, monkeypatch):
     stored.write_bytes(b"not a pickle")
     assert stored_table("t", [source], build) == "KYIV"
     assert len(calls) == 2
+
+
+def test_stored_given_names_answer_as_the_freshly_read_dictionary(tmp_path, monkeypatch):
+    """gender-guesser's name dictionary is read once and stored: a later process must get the same names."""
+    from indexer.annotate.entities import gazetteer
+    from indexer.annotate.quotes import speaker_gender
+
+    monkeypatch.setenv("NEWSARCHIVE_CACHE", str(tmp_path / "cache"))
+    fresh = gazetteer._read_nam_dict()
+    stored = gazetteer._nam_dict.__wrapped__()  # builds and stores
+    assert gazetteer._nam_dict.__wrapped__() == stored == fresh  # the second reads the stored copy
+    assert len(list((tmp_path / "cache" / "tables").glob("nam-dict-*.pickle"))) == 1
+    if fresh[0]:  # gender-guesser installed
+        assert {"irene", "paul"} <= fresh[1] <= fresh[0]
+        guesses = [speaker_gender.gender_detector.__wrapped__() for _ in range(2)]  # built, then read back
+        assert [g("Anna") for g in guesses] == ["female", "female"]
+        assert [g("Peter") for g in guesses] == ["male", "male"]

@@ -99,9 +99,11 @@ def process(page: RawPage) -> AnnotatedArticle:
 def warm_up() -> None:
     """Load the lazily built models (gazetteers, language profiles, the given names that tell 'he' from 'she')
     once, before worker processes are forked, so the workers share them instead of each building its own copy."""
+    from indexer.annotate.entities.recognizer import _natasha
     from indexer.annotate.quotes.speaker_gender import gender_detector
     from indexer.models import Block
 
     sample = Article(title="Warm-up", blocks=[Block("“Ready,” said Anna Kowalska in Kyiv on Monday.")])
     annotate(sample)
     gender_detector()  # the sample names its speaker, so no pronoun asked for the dictionary yet
+    _natasha()  # the Russian and Ukrainian tagger: an English sample does not load it

@@ -445,16 +445,19 @@ _DEMONYM_SUFFIXES = ("ians", "ian", "ans", "an", "ese", "ish", "ic", "ics", "is"
                      "ische", "isch", "ischen", "ischer", "ese", "se", "sche", "ense", "aanse", "ois",
                      "oise", "ais", "aise", "ien", "ienne", "ano", "ana", "anos", "anas", "ense", "eño",
                      "eña", "és", "esa", "eses", "ino", "ina", "ese", "esi")
+_DEMONYM_SUFFIXES_LONGEST_FIRST = sorted(_DEMONYM_SUFFIXES, key=len, reverse=True)
 
 
+@lru_cache(maxsize=65_536)
 def is_demonym(word: str) -> bool:
-    """True for nationality words ("Russian", "Ukrainians", "Oekraïense"), which are not places."""
+    """True for nationality words ("Russian", "Ukrainians", "Oekraïense"), which are not places (cached: asked of
+    every capitalised word that opens a run)."""
     low = word.casefold()
     if low in IRREGULAR_DEMONYMS:
         return True
     if low in place_index() and not low.endswith(("ian", "ese")):
         return False
-    for suf in sorted(_DEMONYM_SUFFIXES, key=len, reverse=True):
+    for suf in _DEMONYM_SUFFIXES_LONGEST_FIRST:
         if low.endswith(suf) and len(low) - len(suf) >= 3:
             stem = low[: len(low) - len(suf)]
             if stem in _country_stems():
@@ -616,7 +619,15 @@ _ARABIC_MARKS = re.compile("[\u064b-\u0652\u0670]")
 
 @lru_cache(maxsize=1)
 def script_index() -> dict[str, tuple[str, str]]:
-    """Variants in scripts without capital letters (Han, kana, Arabic) → (type, canonical), for substring scans."""
+    """Variants in scripts without capital letters (Han, kana, Arabic) → (type, canonical), for substring scans:
+    sorting and scanning every place row takes seconds in every process, so the table is kept on disk."""
+    from indexer.text.cache import stored_table
+
+    inputs = [DATA / "places.tsv.gz", DATA / "people.tsv", Path(__file__)]
+    return stored_table("script-index", inputs, _build_script_index)
+
+
+def _build_script_index() -> dict[str, tuple[str, str]]:
     index: dict[str, tuple[str, str]] = {}
 
     def add(variant: str, kind: str, canonical: str) -> None:
@@ -655,7 +666,43 @@ def _utf8_field(field: str) -> str:
 @lru_cache(maxsize=1)
 def first_names() -> frozenset[str]:
     """Folded given names from gender-guesser's dictionary plus Slavic names it lacks; empty if absent."""
-    names: set[str] = {fold(n) for n in _SLAVIC_GIVEN.split()}
+    names = {fold(n) for n in _SLAVIC_GIVEN.split()} | _nam_dict()[0]
+    # words spelt without accents only: Portuguese "março" folds to "marco", and Marco is a name
+    return frozenset(names - {fold(w) for w in MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE if fold(w) == w.casefold()})
+
+
+@lru_cache(maxsize=1)
+def common_first_names() -> frozenset[str]:
+    """Given names that are frequent somewhere (gender-guesser rates frequency per country from 1 to 13): "Paul",
+    "Irene"; rare entries such as "Art", "Tod" or "Linie" are more often ordinary words than names."""
+    return _nam_dict()[1] & first_names()
+
+
+@lru_cache(maxsize=1)
+def _nam_dict() -> tuple[frozenset[str], frozenset[str]]:
+    """(every name, the frequent names) of gender-guesser's nam_dict.txt, folded: its 48,000 lines take seconds to
+    read in every process, so the result is stored under the package's version and the code that reads it."""
+    import inspect
+    from importlib.metadata import PackageNotFoundError, version
+
+    from indexer.text import names, scripts
+    from indexer.text.cache import stored_table
+
+    try:
+        installed = version("gender-guesser")
+    except PackageNotFoundError:
+        installed = "absent"
+    inputs = [installed, inspect.getsource(_read_nam_dict), inspect.getsource(_utf8_field), Path(names.__file__),
+              Path(scripts.__file__)]
+    return stored_table("nam-dict", inputs, _read_nam_dict)
+
+
+_FREQUENT = frozenset("3456789ABCD")  # gender-guesser's frequency digits from 3 up
+
+
+def _read_nam_dict() -> tuple[frozenset[str], frozenset[str]]:
+    every: set[str] = set()
+    frequent: set[str] = set()
     try:
         import gender_guesser
 
@@ -665,31 +712,13 @@ def first_names() -> frozenset[str]:
                 continue
             name = _utf8_field(line[3:29])
             if name and "+" not in name and len(name) > 2:
-                names.add(fold(name.replace("+", " ")))
+                folded = fold(name)
+                every.add(folded)
+                if not _FREQUENT.isdisjoint(line[30:85]):
+                    frequent.add(folded)
     except (ImportError, OSError):
         pass
-    # words spelt without accents only: Portuguese "março" folds to "marco", and Marco is a name
-    return frozenset(names - {fold(w) for w in MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE if fold(w) == w.casefold()})
-
-
-@lru_cache(maxsize=1)
-def common_first_names() -> frozenset[str]:
-    """Given names that are frequent somewhere (gender-guesser rates frequency per country from 1 to 13): "Paul",
-    "Irene"; rare entries such as "Art", "Tod" or "Linie" are more often ordinary words than names."""
-    names: set[str] = set()
-    try:
-        import gender_guesser
-
-        path = Path(gender_guesser.__file__).parent / "data" / "nam_dict.txt"
-        for line in path.read_text(encoding="iso-8859-1").splitlines():
-            if line.startswith("#") or len(line) < 30:
-                continue
-            name, freqs = _utf8_field(line[3:29]), line[30:85]
-            if name and "+" not in name and len(name) > 2 and any(ch in "3456789ABCD" for ch in freqs):
-                names.add(fold(name))
-    except (ImportError, OSError):
-        pass
-    return frozenset(names & first_names())
+    return frozenset(every), frozenset(frequent)
 
 
 _SLAVIC_GIVEN = """
@@ -773,6 +802,10 @@ def place_for(surface: str, language: str) -> Place | None:
     return None
 
 
+_GERMAN_ADJECTIVE_ENDING = re.compile(r"(?:en|em|er|es)$")
+_GERMAN_ENDING_CONSONANT = re.compile(r"(?:n|m|r|s)$")
+
+
 def _german_inflected_place(surface: str, index: dict[str, Place]) -> Place | None:
     """German inflects place names: the genitive "Österreichs", "Hessens"; adjectives and plurals in the dative or
     genitive "den Vereinigten Staaten", "den Niederlanden"."""
@@ -780,8 +813,8 @@ def _german_inflected_place(surface: str, index: dict[str, Place]) -> Place | No
     cands = []
     if surface.endswith("s") and len(surface) > 4:
         cands.append((surface[:-1].rstrip("'’"), True))
-    if len(words) > 1 and re.search(r"(?:en|em|er|es)$", words[0]):
-        cands.append((" ".join([re.sub(r"(?:n|m|r|s)$", "", w) if i < len(words) - 1 else w
+    if len(words) > 1 and _GERMAN_ADJECTIVE_ENDING.search(words[0]):
+        cands.append((" ".join([_GERMAN_ENDING_CONSONANT.sub("", w) if i < len(words) - 1 else w
                                 for i, w in enumerate(words)]), False))  # "Vereinigten Staaten"
     if surface.endswith("n") and len(surface) > 5:
         cands.append((surface[:-1], None))  # "Niederlanden"

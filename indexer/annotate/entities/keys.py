@@ -105,8 +105,10 @@ def _speaking_body(words: list[str]) -> bool:
         head in heads for heads in _LOWERCASE_ORG_HEADS.values()) or bool(_HAN_BODY.search("".join(words)))
 
 
+@lru_cache(maxsize=65536)
 def entity_key(name: str, type: str) -> str:
-    """Cross-article key: gazetteer name for places and known organisations, surname skeleton for people."""
+    """Cross-article key: gazetteer name for places and known organisations, surname skeleton for people (cached:
+    the same names recur across articles)."""
     name = name.strip()
     if type == "place":
         place = place_for(name, "uk" if is_cyrillic(name) else "en") or place_for(name, "ru")

@@ -1198,6 +1198,7 @@ def _at_sentence_start(text: str, pos: int) -> bool:
     return not before or before[-1] in ".!?…:"
 
 
+@lru_cache(maxsize=65_536)
 def _common_slavic_word(word: str, language: str) -> bool:
     """A dictionary word with no proper-name reading ("Він", "Нагадаємо"): the tagger's usual false alarm."""
     if word.casefold() in _stopwords(language):
@@ -1270,8 +1271,10 @@ def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: boo
 # ---------------------------------------------------------------- merging
 
 
+@lru_cache(maxsize=65_536)
 def _lemma_name(surface: str, kind: str, language: str) -> str:
-    """Nominative form of an inflected Slavic name; other languages are returned unchanged."""
+    """Nominative form of an inflected Slavic name; other languages are returned unchanged (cached: a name recurs
+    within and across articles, and each word costs several dictionary look-ups)."""
     if not rules_for(language).slavic_names or not is_cyrillic(surface):
         return surface
     words = surface.split()

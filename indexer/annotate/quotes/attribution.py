@@ -522,6 +522,11 @@ def _label_of_capitalised_nouns(label: str, language: str) -> str | None:
 # ---------------------------------------------------------------- names
 
 
+# role words long enough to be read as stems ("diplomat" in "diplomática"), as tuples for one str.startswith each
+_ROLES_OVER_4 = tuple(sorted(r for r in PERSON_ROLES if len(r) > 4))
+_ROLES_OVER_6 = tuple(sorted(r for r in PERSON_ROLES if len(r) > 6))
+
+
 def speaker_kind(phrase: str, language: str, people: Sequence[str]) -> str:
     """person, thing (institution), role (a person named by office) or nominal."""
     pron = is_pronoun(phrase, language)
@@ -536,18 +541,24 @@ def speaker_kind(phrase: str, language: str, people: Sequence[str]) -> str:
     for cut in CUT_WORDS:
         head = head.split(cut)[0]
     toks = [POSSESSIVE.sub("", t.lower().strip(",.")) for t in words(head)] or [phrase.lower()]
-    if toks[-1] in PERSON_ROLES or any(toks[-1].startswith(r) for r in PERSON_ROLES if len(r) > 4):
+    if toks[-1] in PERSON_ROLES or toks[-1].startswith(_ROLES_OVER_4):
         return "role"
     if _org_like(head):
         return "thing"
-    if any(t in PERSON_ROLES or any(_fold(t).startswith(r) for r in PERSON_ROLES if len(r) > 6) for t in toks):
+    if any(t in PERSON_ROLES or _fold(t).startswith(_ROLES_OVER_6) for t in toks):
         return "role"  # "la diplomática marroquí"
     return "nominal"
 
 
 def _owner_only(phrase: str, person: str) -> bool:
     """'President Vladimir Putin’s spokesman': the person named owns the speaker, and is not the speaker."""
-    return bool(re.search(re.escape(person) + r"[’']s?\s+\w", phrase))
+    return _owner_pattern(person).search(phrase) is not None
+
+
+@lru_cache(maxsize=4096)
+def _owner_pattern(person: str) -> re.Pattern:
+    """Compiled once per person: every speaker phrase of an article is checked against each of its people."""
+    return re.compile(re.escape(person) + r"[’']s?\s+\w")
 
 
 def _fold(word: str) -> str:

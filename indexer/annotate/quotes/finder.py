@@ -970,15 +970,14 @@ def _drop_office(name: str, lang: str) -> str:
 
 def _office_word(tok: str) -> bool:
     low = tok.lower()
-    return low in PERSON_ROLES or low in TITLES or any(
-        low.endswith(r) or low.startswith(r) for r in PERSON_ROLES | OFFICE_STEMS if len(r) >= 4
-    )
+    return low in PERSON_ROLES or low in TITLES or low.endswith(_OFFICE_AFFIXES) or low.startswith(_OFFICE_AFFIXES)
 
 
 OFFICE_STEMS = {
     "arzt", "ärztin", "kämmerin", "kämmerer", "kurator", "synoptik", "синоптик", "trainer", "anwalt", "anwältin",
     "пасажир", "пассажир", "passagier", "pasażer",
 }
+_OFFICE_AFFIXES = tuple(sorted(r for r in PERSON_ROLES | OFFICE_STEMS if len(r) >= 4))  # one startswith each
 
 
 def _to_quote(c: Candidate, text: str, lang: str, names) -> Quote:

@@ -151,6 +151,11 @@ def _find_spans(text: str) -> list[QuoteSpan]:
     i = 0
     n = len(text)
     while i < n:
+        # only marks and blank lines change the state: jump over the text between them
+        found = _MARK_OR_NEWLINE.search(text, i)
+        if found is None:
+            break
+        i = found.start()
         if text.startswith(PARA_SEP, i):
             i, paragraphs = _paragraph_break(text, i, stack, spans, paragraphs)
             continue
@@ -190,6 +195,7 @@ def _nested_same(text: str, i: int, stack: list[tuple[str, int]]) -> bool:
 
 ORPHAN_CLOSERS = "“”\""
 ALL_MARKS = set(PAIRS) | set("".join(PAIRS.values()))
+_MARK_OR_NEWLINE = re.compile("[" + re.escape("".join(sorted(ALL_MARKS))) + "\n]")
 
 
 def _orphan_closer(text: str, i: int, spans: list[QuoteSpan]) -> QuoteSpan | None:

@@ -57,12 +57,23 @@ def slavic_surname_gender(surname: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def gender_detector():
-    """gender-guesser's given-name dictionary (already a dependency, for the gazetteer), when installed."""
+    """gender-guesser's given-name dictionary (already a dependency, for the gazetteer), when installed: parsing
+    it takes seconds in every process, so the parsed detector is stored under the package's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from indexer.text.cache import stored_table
+
     try:
-        from gender_guesser.detector import Detector
-    except ImportError:
+        installed = version("gender-guesser")
+    except PackageNotFoundError:
         return None
-    return Detector(case_sensitive=False).get_gender
+    return stored_table("gender-detector", [installed], _build_detector).get_gender
+
+
+def _build_detector():
+    from gender_guesser.detector import Detector
+
+    return Detector(case_sensitive=False)
 
 
 def fits_gender(speaker: str, gender: str | None, sex=None) -> bool:

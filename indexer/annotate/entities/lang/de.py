@@ -285,8 +285,10 @@ def elided_compound(word: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=65536)
 def org_noun(word: str) -> bool:
-    """The word is, or ends in, a noun for an institution ("Fußballverband", "Nordbank", "Lehmbruck-Museum")."""
+    """The word is, or ends in, a noun for an institution ("Fußballverband", "Nordbank", "Lehmbruck-Museum"); cached,
+    as it scans every institution noun."""
     low = word.casefold().rsplit("-", 1)[-1]
     if low in ENGLISH_FIRM_WORDS and word[:1].isupper():
         return True

@@ -6,6 +6,7 @@ German capitalises every noun, so a capital is no sign of a name: most rules her
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from indexer.annotate.quotes.lang import Language, UnmarkedSpeech, word_list
 from indexer.annotate.quotes.speaker_words import DETERMINERS, NAME_PARTICLES
@@ -155,8 +156,7 @@ class Rules(Language):
         toks = phrase.split()
         if len(toks) != 1:
             return False
-        noun = rf"(?<!\w)(?:{ARTICLES})\s+{re.escape(toks[0])}(?!\w)"
-        return bool(re.search(noun, text, re.IGNORECASE if toks[0][:1].islower() else 0))
+        return _article_noun_pattern(toks[0]).search(text) is not None
 
     def same_surname(self, a: str, b: str) -> bool:
         """German declines names only with a genitive -s: 'Zwinglius' (a Latin inscription) is not 'Zwingli'."""
@@ -181,3 +181,10 @@ class Rules(Language):
         if not m or m.group(1).lower().endswith("n") or m.group(1)[:1].isupper():
             return None
         return "female"
+
+
+@lru_cache(maxsize=4096)
+def _article_noun_pattern(word: str) -> re.Pattern:
+    """'die Officiere': compiled once per word, as a speaker recurs through an article and across articles."""
+    flags = re.IGNORECASE if word[:1].islower() else 0
+    return re.compile(rf"(?<!\w)(?:{ARTICLES})\s+{re.escape(word)}(?!\w)", flags)

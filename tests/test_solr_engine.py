@@ -206,3 +206,32 @@ def test_a_killed_node_fails_no_search_and_writes_retry(solr_cluster):
     finally:
         engine.close()
         solr_cluster.drop_collections(url)
+
+
+def test_a_search_sees_what_another_process_committed_after_its_tables_were_kept(solr_cluster):
+    """The people table and languages are kept between searches (one HTTP call per search): a commit by another
+    writer must still show at once, in totals, person filters, facets and languages."""
+    from indexer.annotate.entities import entity_key
+    from indexer.models import Entity, Quote
+
+    url = solr_cluster.new_collections()
+    reader, writer = open_engine(Path("."), url), open_engine(Path("."), url)
+    try:
+        writer.write_articles([("h1", 1, article("Harbour report", "Cranes stood still."))])
+        assert reader.search("cranes").total == 1 and reader.languages() == ["en"]
+        name = "Marta Kowalczyk"
+        person = Entity(name, "person", 2, ["Kowalczyk"], key=entity_key(name, "person"))
+        new = AnnotatedArticle(Article(title="Port reopens", blocks=[Block("Cranes moved again, said Kowalczyk.")],
+                                       published="2026-05-02T08:00:00+00:00", source="Kill Wire", url=None),
+                               "pl", [Quote("Cranes moved again.", name)], [person])
+        writer.write_articles([("h2", 1, new)])
+        found = reader.search("cranes", {"person": "Kowalczyk"})
+        assert found.total == 1 and found.hits[0].id == "h2"
+        assert dict(reader.search("cranes").facets["person"]) == {person.key: 1}
+        assert reader.search("cranes").languages_searched == ["en", "pl"]
+        assert reader.search_quotes(None, speaker="Kowalczyk").total == 1
+        writer.write_articles([("h2", 2, None)])
+        assert reader.search("cranes", {"person": "Kowalczyk"}).total == 0 and reader.languages() == ["en"]
+    finally:
+        reader.close(), writer.close()
+        solr_cluster.drop_collections(url)

@@ -10,13 +10,19 @@ sets and facet counts match the Whoosh engine; ranking is Solr's BM25 with the W
 - Writes: deletes, adds, then an explicit commit (the configset has no auto soft commit), quotes before articles;
   every write retries on another node for up to 60 s. There is no write lock: `IndexBusy` is never raised.
 - "Did you mean" reads the `spell` field's lexicon through the terms component and ranks like Whoosh's corrector.
+- One HTTP call per search: what changes only with a commit (the people table, the languages, entity aliases) is
+  read once and kept with a stamp of the commit (articles, newest `_version_`). Each search returns the stamp of
+  the index it ran on as one more facet; when another process committed meanwhile, the tables are read again and
+  the search runs once more (3 calls, once per commit).
 """
 
 from __future__ import annotations
 
 import html
 import re
+import threading
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 from whoosh import query
 from whoosh.automata.lev import levenshtein_automaton
@@ -62,6 +68,25 @@ QUOTE_FIELDS = "id,article_id,quote_text,speaker_name,fragment,headline,publishe
 ADD_BATCH = 500
 
 
+# the whole index's size and newest document version, in any request's facets: changes with every commit that
+# adds, replaces or deletes articles
+STAMP_FACET = {"type": "query", "q": "*:*", "domain": {"query": "*:*"}, "facet": {"v": "max(_version_)"}}
+
+
+@dataclass
+class _Tables:
+    """What searches need that changes only with a commit, and the stamp of the commit it was read from."""
+
+    stamp: tuple[int, int]
+    people: _People
+    languages: list[str]
+    aka: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # (field, prefix) -> keys, as asked
+
+
+def _stamp(facet: dict) -> tuple[int, int]:
+    return int(facet.get("count", 0)), int(facet.get("v") or 0)
+
+
 class _Schema:
     """What the Whoosh parser asks of an index: its schema."""
 
@@ -85,8 +110,8 @@ class SolrEngine:
         self._indexes = {ARTICLES: _Schema(article_schema()), QUOTES: _Schema(quote_schema())}
         self._collections = {ARTICLES: self.url.collection, QUOTES: f"{self.url.collection}_quotes"}
         self._translate = {name: Translator(ix.schema) for name, ix in self._indexes.items()}
-        self._people_now: _People | None = None  # person keys of this search (read once per call)
-        self._languages_now: list[str] | None = None  # the indexed languages, likewise
+        self._tables: _Tables | None = None  # of the newest commit this engine has seen
+        self._now = threading.local()  # .tables: those the running call of this thread uses
 
     def __repr__(self) -> str:
         return f"SolrEngine({self.url.public()!r})"
@@ -109,15 +134,26 @@ class SolrEngine:
         schemas = {name: ix.schema for name, ix in self._indexes.items()}
         written = 0
         ids: list[str] = []
+        kept: set[str] = set()  # ids of this batch with a new document
         articles: list[dict] = []
         quotes: list[dict] = []
+
+        quoted: set[str] = set()  # articles given quotes earlier in this call (not visible to a search yet)
 
         def flush() -> None:
             if not ids:
                 return
-            clause = " OR ".join(f'"{i}"' for i in (i.replace("\\", "\\\\").replace('"', '\\"') for i in ids))
-            self._update(QUOTES, {"delete": {"query": f"article_id:({clause})"}})
-            self._update(ARTICLES, {"delete": list(ids)})
+            # an add replaces the document with its id, so only what has no new document is deleted by id, and only
+            # the articles that have quotes now lose them by query (a delete by query is slow in SolrCloud: skipping
+            # it for new articles made a migration of 2,000 articles go from 74 to 107 articles/s)
+            holders = self._quoted_articles(ids) | (quoted & set(ids))
+            if holders:
+                self._update(QUOTES, {"delete": {"query": f"article_id:({_any_of(sorted(holders))})"}})
+            gone = [i for i in ids if i not in kept]
+            if gone:
+                self._update(ARTICLES, {"delete": gone})
+            quoted.update(q["article_id"] for q in quotes)
+            kept.clear()
             if quotes:
                 self._update(QUOTES, quotes)
             if articles:
@@ -128,6 +164,7 @@ class SolrEngine:
             written += 1
             ids.append(article_id)
             if annotated is not None:
+                kept.add(article_id)
                 articles.append(solr_document(article_document(article_id, version, annotated), schemas[ARTICLES]))
                 quotes.extend(solr_document(d, schemas[QUOTES]) for d in quote_documents(article_id, annotated))
             if len(ids) + len(quotes) >= ADD_BATCH:
@@ -138,7 +175,14 @@ class SolrEngine:
             # pending, which the next sync rewrites
             self._commit(QUOTES)
             self._commit(ARTICLES)
+            self._tables = None
         return written
+
+    def _quoted_articles(self, ids: list[str]) -> set[str]:
+        """Which of these articles have quotes in the index now."""
+        answer = self._select(QUOTES, {"query": "*:*", "filter": [f"article_id:({_any_of(ids)})"], "limit": 0,
+                                       "facet": {"a": {"type": "terms", "field": "article_id", "limit": -1}}})
+        return {b["val"] for b in answer.get("facets", {}).get("a", {}).get("buckets", [])}
 
     def rebuild(self, items: Iterable[tuple[str, int, AnnotatedArticle | None]],
                 catch_up: Callable[[dict[str, int | None]], Iterable[tuple[str, int, AnnotatedArticle | None]]],
@@ -163,6 +207,7 @@ class SolrEngine:
     def clear(self) -> None:
         for name in (QUOTES, ARTICLES):
             self._update(name, {"delete": {"query": "*:*"}}, commit=True)
+        self._tables = None
 
     # -- reading ---------------------------------------------------------------------------------------------
     def indexed_versions(self) -> dict[str, int]:
@@ -178,11 +223,8 @@ class SolrEngine:
             cursor = answer["nextCursorMark"]
 
     def languages(self) -> list[str]:
-        if self._languages_now is not None:
-            return self._languages_now
-        answer = self._select(ARTICLES, {"query": "*:*", "limit": 0, "facet": {
-            "language": {"type": "terms", "field": "language", "limit": -1, "mincount": 1}}})
-        return sorted(b["val"] for b in answer.get("facets", {}).get("language", {}).get("buckets", []))
+        tables = getattr(self._now, "tables", None)
+        return (tables or self._read_tables()).languages
 
     def stats(self) -> IndexStats:
         counts = {name: self._select(name, {"query": "*:*", "limit": 0})["response"]["numFound"]
@@ -190,20 +232,43 @@ class SolrEngine:
         return IndexStats(articles=counts[ARTICLES], quotes=counts[QUOTES], languages=self.languages())
 
     def close(self) -> None:
-        self._people_now = None
+        self._tables = None
+        self.client.close()
 
     # -- people and entity keys (the Whoosh engine's rules, read from Solr) ---------------------------------
-    def _people(self) -> _People:
-        """Person keys of the live articles, grouped by surname, with the partial keys that resolve."""
-        if self._people_now is not None:
-            return self._people_now
-        answer = self._select(ARTICLES, {"query": "*:*", "limit": 0, "facet": {
-            f: {"type": "terms", "field": f, "limit": -1, "mincount": 1} for f in PERSON_FIELDS}})
-        keys = sorted({b["val"] for f in PERSON_FIELDS for b in answer.get("facets", {}).get(f, {}).get("buckets", [])})
+    def _read_tables(self) -> _Tables:
+        """The people table (person keys of the live articles, grouped by surname, with the partial keys that
+        resolve), the languages and the stamp of the commit, in one call; kept for the searches after it."""
+        facets = {f: {"type": "terms", "field": f, "limit": -1, "mincount": 1} for f in (*PERSON_FIELDS, "language")}
+        got = self._select(ARTICLES, {"query": "*:*", "limit": 0, "facet": {**facets, "_stamp": STAMP_FACET}}).get(
+            "facets", {})
+        keys = sorted({b["val"] for f in PERSON_FIELDS for b in got.get(f, {}).get("buckets", [])})
         by_surname: dict[str, list[str]] = {}
         for k in keys:
             by_surname.setdefault(split_person_key(k)[0], []).append(k)
-        return _People(by_surname, resolve_partial_keys(keys))
+        tables = _Tables(_stamp(got.get("_stamp", {})), _People(by_surname, resolve_partial_keys(keys)),
+                         sorted(b["val"] for b in got.get("language", {}).get("buckets", [])))
+        self._tables = tables
+        return tables
+
+    def _checked_tables(self) -> _Tables:
+        """The kept tables when the index is still at their commit (one small call), else read anew."""
+        kept = self._tables
+        if kept is not None:
+            got = self._select(ARTICLES, {"query": "*:*", "limit": 0, "facet": {"_stamp": STAMP_FACET}})
+            if _stamp(got.get("facets", {}).get("_stamp", {})) == kept.stamp:
+                return kept
+        return self._read_tables()
+
+    def _current(self) -> _Tables:
+        """The tables of the running call (checked against the index once per call when it did not bring any)."""
+        tables = getattr(self._now, "tables", None)
+        if tables is None:
+            tables = self._now.tables = self._checked_tables()
+        return tables
+
+    def _people(self) -> _People:
+        return self._current().people
 
     def _person_keys(self, key: str, exact: bool = False) -> list[str]:
         people = self._people()
@@ -215,9 +280,14 @@ class SolrEngine:
         keys = [key]
         if not exact and f"{facet}_aka" in schema.names():
             prefix = key + ALIAS_OF
-            answer = self._select(ARTICLES, {"query": "*:*", "limit": 0, "facet": {"aka": {
-                "type": "terms", "field": f"{facet}_aka", "prefix": prefix, "limit": -1, "mincount": 1}}})
-            keys += sorted({b["val"][len(prefix):] for b in answer.get("facets", {}).get("aka", {}).get("buckets", [])})
+            aka = self._current().aka
+            found = aka.get((facet, prefix))
+            if found is None:
+                answer = self._select(ARTICLES, {"query": "*:*", "limit": 0, "facet": {"aka": {
+                    "type": "terms", "field": f"{facet}_aka", "prefix": prefix, "limit": -1, "mincount": 1}}})
+                found = aka[(facet, prefix)] = sorted(
+                    {b["val"][len(prefix):] for b in answer.get("facets", {}).get("aka", {}).get("buckets", [])})
+            keys += found
         if facet in PERSON_FIELDS and key.startswith("person:"):
             keys = list(dict.fromkeys(k2 for k in keys for k2 in self._person_keys(k, exact)))
         terms = [query.Term(facet, k) for k in keys]
@@ -226,15 +296,21 @@ class SolrEngine:
     # -- searching -------------------------------------------------------------------------------------------
     def search(self, text: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10) -> SearchResult:
-        self._people_now = self._languages_now = None
+        tables = self._tables or self._read_tables()
         try:
-            self._people_now, self._languages_now = self._people(), self.languages()
-            return self._search(text, filters or {}, page, limit, sort, facet_limit)
+            for _ in range(2):
+                self._now.tables = tables
+                result, stamp = self._search(text, filters or {}, page, limit, sort, facet_limit)
+                if stamp == tables.stamp:
+                    break
+                tables = self._read_tables()  # another process committed: search again with the new tables
+            return result
         finally:
-            self._people_now = self._languages_now = None
+            self._now.tables = None
 
     def _search(self, text: str, filters: dict[str, str | None], page: int, limit: int, sort: str,
-                facet_limit: int) -> SearchResult:
+                facet_limit: int) -> tuple[SearchResult, tuple[int, int]]:
+        """The result, and the stamp of the commit it was read from."""
         langs = [filters["language"]] if filters.get("language") else None
         q, cut = self._bounded(ARTICLES, self.parse(text, ARTICLES, langs))
         flt = self._filter(ARTICLES, filters)
@@ -244,6 +320,7 @@ class SolrEngine:
         order = {"newest": "published desc, id asc", "oldest": "published asc, id asc"}.get(sort)
         fq = [self._translate[ARTICLES](flt)] if flt is not None else []
         answer = self._articles(q, fq, page, limit, order, facet_limit)
+        stamp = _stamp(answer.get("facets", {}).get("_stamp", {}))
         relaxed = False
         words = text.split()
         if not answer["response"]["numFound"] and len(words) > 1 and _PLAIN_WORDS.fullmatch(text) and \
@@ -258,7 +335,7 @@ class SolrEngine:
         hits = [self._hit(d, terms, wildcards) for d in answer["response"]["docs"]]
         return SearchResult(total=total, hits=hits, facets=self._facets(answer, facet_limit), page=page,
                             limit=limit, languages_searched=langs or self.languages(),
-                            suggestion=None if total else self.suggest(text), relaxed=relaxed, cut_short=cut)
+                            suggestion=None if total else self.suggest(text), relaxed=relaxed, cut_short=cut), stamp
 
     def _bounded(self, name: str, q: query.Query) -> tuple[query.Query, list[str]]:
         """As the Whoosh engine: each prefix or wildcard searches at most MAX_EXPANSION words per field, and the
@@ -276,11 +353,11 @@ class SolrEngine:
                 ("terms.prefix", literal), ("terms.regex", regex), ("terms.limit", MAX_EXPANSION + 1),
                 ("terms.sort", "index"), ("terms.mincount", 1)]
             found = self.client.get(f"{self._collections[name]}/terms", params).get("terms", {})
-            for field in fields:
-                listed = found.get(field, [])[::2]  # [word, count, word, count, …]
+            for fieldname in fields:
+                listed = found.get(fieldname, [])[::2]  # [word, count, word, count, …]
                 if len(listed) > MAX_EXPANSION:
                     cut[pattern] = None
-                words[(field, pattern)] = listed[:MAX_EXPANSION]
+                words[(fieldname, pattern)] = listed[:MAX_EXPANSION]
 
         def expand(node: query.Query) -> query.Query:
             if not isinstance(node, _WILD):
@@ -314,6 +391,7 @@ class SolrEngine:
                 for i, (full, partials) in enumerate(sorted(targets.items())):
                     values = " OR ".join(f'"{k}"' for k in (full, *partials))
                     request[f"{facet}__{i}"] = {"type": "query", "q": f"{facet}:({values})"}
+        request["_stamp"] = STAMP_FACET
         return request
 
     def _facets(self, answer: dict, facet_limit: int) -> dict[str, list[tuple[str, int]]]:
@@ -408,7 +486,7 @@ class SolrEngine:
             q, cut = self._bounded(QUOTES, self.parse(text, QUOTES)) if has_text else (query.Every(), [])
             flt = self._filter(QUOTES, {**(filters or {}), "speaker": speaker})
         finally:
-            self._people_now = None
+            self._now.tables = None
         fq = [self._translate[QUOTES](flt)] if flt is not None else []
         if not include_fragments:
             fq.append('fragment:"false"')
@@ -430,7 +508,10 @@ class SolrEngine:
         terms = " ".join(sorted(words(text)))
         if not terms:
             return []
-        q = self.parse(terms, QUOTES, [language], any_word=True)
+        try:
+            q = self.parse(terms, QUOTES, [language], any_word=True)
+        finally:
+            self._now.tables = None
         answer = self._select(QUOTES, {"query": self._translate[QUOTES](q), "filter": [f"language:{_quoted(language)}"],
                                        "limit": limit, "fields": QUOTE_FIELDS, "sort": "score desc, id asc"})
         return [_quote_hit(d) for d in answer["response"]["docs"]]
@@ -443,6 +524,11 @@ def _typed(node: query.Query) -> str:
     """A prefix or wildcard as the user typed it (without the field)."""
     text = node.text if isinstance(node.text, str) else node.text.decode("utf-8")
     return f"{text}*" if isinstance(node, query.Prefix) else text
+
+
+def _any_of(ids: list[str]) -> str:
+    """A Solr query clause matching any of `ids`, each quoted."""
+    return " OR ".join(_quoted(i) for i in ids)
 
 
 def _quoted(value: str) -> str:

@@ -1,0 +1,265 @@
+"""Whoosh and SolrCloud side by side, in one run, on the same synthetic data.
+
+    .venv/bin/python benchmarks/backends.py [--pages 1000] [--articles 20000] [--skip-solr]
+
+For each engine: (a) ingest of --pages news pages through the real pipeline (clean, language, annotate, store,
+index), pages/s; (b) Solr only: `newsarchive migrate` of an archive of --articles stored articles (written
+straight into the store, not annotated) into a fresh pair of collections, articles/s; (c) on the ingested pages,
+p50/p95 of a query mix with every facet, in-process and over HTTP through the web app (waitress in a subprocess),
+the first search after a commit, quotes by speaker, and resident memory of this process and of each Solr JVM.
+The cluster is `scripts/cluster up` in a temporary folder, always taken down at the end. Prints one table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from synthetic import articles, html_page  # noqa: E402
+
+from indexer.archive import Archive  # noqa: E402
+from indexer.index.solr.client import SolrClient, SolrURL  # noqa: E402
+from indexer.ingest.pipeline import ingest  # noqa: E402
+from indexer.models import RawPage  # noqa: E402
+from indexer.store import Store  # noqa: E402
+
+SCRIPT = ROOT / "scripts" / "cluster"
+QUERIES = ["bridge", '"decision before winter"', "drought OR sequía OR sécheresse OR засуха", "Hochwasser",
+           "flood NOT budget", "title:museum", "*", "petition", "council vote", "language:de", "Bibliothek Markt",
+           "festival*"]
+ROUNDS = 3  # each query of the mix this many times, after one warm-up round
+
+
+def ms(seconds: list[float], q: float) -> float:
+    ordered = sorted(seconds)
+    return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def rss_mib(pid: int | str = "self") -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# -- the cluster -------------------------------------------------------------------------------------------------
+def cluster_up(folder: Path) -> str:
+    proc = subprocess.run([str(SCRIPT), "up", "--dir", str(folder)], capture_output=True, text=True, timeout=900)
+    found = re.search(r"^NEWSARCHIVE_INDEX=(solr://\S+)$", proc.stdout, re.M)
+    if proc.returncode or not found:
+        raise SystemExit(f"scripts/cluster up failed: {proc.stderr[-2000:]}")
+    return found.group(1)
+
+
+def cluster_down(folder: Path) -> None:
+    subprocess.run([str(SCRIPT), "down", "--dir", str(folder)], capture_output=True, text=True, timeout=300)
+
+
+def solr_pids(folder: Path) -> list[int]:
+    return [int((d / "pid").read_text()) for d in sorted((folder / "nodes").iterdir()) if (d / "pid").exists()]
+
+
+def index_bytes(url: str, collection: str) -> int:
+    """Bytes on disk of every replica of `collection`, from each node's core status."""
+    parsed = SolrURL.parse(url)
+    total = 0
+    for node in parsed.nodes:
+        client = SolrClient(SolrURL(parsed.user, parsed.password, (node,), parsed.collection), timeout=60)
+        for core in client.get("admin/cores", {"action": "STATUS"}).get("status", {}).values():
+            if core.get("cloud", {}).get("collection") == collection:
+                total += int(core.get("index", {}).get("sizeInBytes", 0))
+        client.close()
+    return total
+
+
+def new_collections(url: str, name: str) -> str:
+    """A fresh pair of collections (2 shards x 2 replicas, like the cluster's own) from the uploaded configset."""
+    client = SolrClient(SolrURL.parse(url), timeout=300)
+    for coll in (name, f"{name}_quotes"):
+        client.get("admin/collections", {"action": "CREATE", "name": coll, "collection.configName": "newsarchive",
+                                         "numShards": 2, "replicationFactor": 2, "waitForFinalState": "true"})
+    client.close()
+    return url.rsplit("/", 1)[0] + "/" + name
+
+
+# -- the measurements ----------------------------------------------------------------------------------------------
+def ingest_pages(data: Path, pages: Path, index: str | None) -> float:
+    started = time.perf_counter()
+    with Archive(data, index=index) as archive:
+        report = ingest(archive, [str(pages)])
+    seconds = time.perf_counter() - started
+    if report.failed:
+        raise SystemExit(f"ingest failed for {len(report.failed)} pages: {report.failed[:3]}")
+    return seconds
+
+
+def build_store(data: Path, n: int) -> float:
+    """n synthetic articles written straight into the store (its own API), as annotation would have left them."""
+    started = time.perf_counter()
+    store = Store(data / "archive.sqlite3")
+    store.db.execute("PRAGMA synchronous=OFF")  # a throwaway benchmark store: no fsync per article
+    for item in articles(n, seed=29):
+        page = RawPage(html_page(item), f"synthetic/{item.id}.html", url=item.annotated.article.url)
+        store.add_article(store.receive(page).page_id, item.annotated)
+    store.close()
+    return time.perf_counter() - started
+
+
+def migrate(data: Path, url: str) -> float:
+    started = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "indexer.cli", "migrate", "--data", str(data), "--to-index", url],
+                          capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    seconds = time.perf_counter() - started
+    if proc.returncode or "verified:" not in proc.stdout:
+        raise SystemExit(f"migrate failed: {proc.stdout[-500:]} {proc.stderr[-1500:]}")
+    return seconds
+
+
+def searches(engine) -> dict[str, float]:
+    for q in QUERIES:
+        engine.search(q)
+    took = []
+    for _ in range(ROUNDS):
+        for q in QUERIES:
+            started = time.perf_counter()
+            engine.search(q, facet_limit=10)
+            took.append(time.perf_counter() - started)
+    speaker = next(articles(1, seed=29)).annotated.quotes[0].speaker
+    quoted = []
+    for _ in range(10):
+        started = time.perf_counter()
+        engine.search_quotes(None, speaker=speaker)
+        quoted.append(time.perf_counter() - started)
+    item = next(articles(1, seed=31))
+    engine.write_articles([("bench-commit", 1, item.annotated)])
+    started = time.perf_counter()
+    engine.search("bridge")
+    first = time.perf_counter() - started
+    engine.write_articles([("bench-commit", 2, None)])
+    return {"p50": ms(took, 0.5), "p95": ms(took, 0.95), "first": 1000 * first, "quotes": ms(quoted, 0.5)}
+
+
+def over_http(data: Path, index: str | None) -> dict[str, float]:
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("NEWSARCHIVE_INDEX", None)
+    if index:
+        env["NEWSARCHIVE_INDEX"] = index
+    code = ("import sys; from waitress import serve; from search_app import create_app; "
+            f"serve(create_app({str(data)!r}), host='127.0.0.1', port={port}, threads=4)")
+    server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        base = f"http://127.0.0.1:{port}/api/search?"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(base + "q=bridge", timeout=30).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit("the web app did not start") from None
+                time.sleep(0.3)
+        took = []
+        for _ in range(ROUNDS):
+            for q in QUERIES:
+                started = time.perf_counter()
+                urllib.request.urlopen(base + urllib.parse.urlencode({"q": q}), timeout=30).read()
+                took.append(time.perf_counter() - started)
+        return {"p50": ms(took, 0.5), "p95": ms(took, 0.95)}
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pages", type=int, default=1000, help="pages to ingest per engine (default 1,000)")
+    parser.add_argument("--articles", type=int, default=20000, help="stored articles to migrate (default 20,000)")
+    parser.add_argument("--skip-solr", action="store_true", help="Whoosh only (no cluster)")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="bench-backends-"))
+    rows: dict[str, dict[str, str]] = {}
+    folder = work / "cluster"
+    url = None
+    try:
+        pages = work / "pages"
+        pages.mkdir()
+        for item in articles(args.pages):
+            (pages / f"{item.id}.html").write_bytes(html_page(item))
+        engines = [("Whoosh", None)]
+        if not args.skip_solr:
+            print("starting the cluster …", file=sys.stderr)
+            url = cluster_up(folder)
+            engines.append(("SolrCloud", url))
+        for name, index in engines:
+            data = work / f"data-{name}"
+            print(f"{name}: ingesting {args.pages} pages …", file=sys.stderr)
+            seconds = ingest_pages(data, pages, index)
+            row = rows[name] = {"ingest pages/s": f"{args.pages / seconds:.1f}"}
+            with Archive(data, index=index) as archive:
+                found = searches(archive.engine)
+            http = over_http(data, index)
+            if index is None:
+                whoosh = sum(f.stat().st_size for f in (data / "index").rglob("*") if f.is_file())
+                row["index KiB/article (1 copy)"] = f"{whoosh / args.pages / 1024:.2f}"
+            row["store KiB/article"] = f"{(data / 'archive.sqlite3').stat().st_size / args.pages / 1024:.1f}"
+            row |= {"search p50 ms": f"{found['p50']:.0f}", "search p95 ms": f"{found['p95']:.0f}",
+                    "HTTP p50 ms": f"{http['p50']:.0f}", "HTTP p95 ms": f"{http['p95']:.0f}",
+                    "first after commit ms": f"{found['first']:.0f}", "quotes by speaker ms": f"{found['quotes']:.0f}"}
+        if url:
+            print(f"SolrCloud: storing {args.articles} articles, then migrating them …", file=sys.stderr)
+            source = work / "migrate-source"
+            built = build_store(source, args.articles)
+            target = new_collections(url, "benchmigrate")
+            seconds = migrate(source, target)
+            rows["SolrCloud"]["migrate articles/s"] = f"{args.articles / seconds:.0f}"
+            per_replica = [index_bytes(url, c) / 2 / args.articles for c in ("benchmigrate", "benchmigrate_quotes")]
+            rows["SolrCloud"]["index KiB/article (1 copy)"] = f"{per_replica[0] / 1024:.2f} + {per_replica[1] / 1024:.2f}"
+            print(f"  (store of {args.articles} written in {built:.0f} s, "
+                  f"{(source / 'archive.sqlite3').stat().st_size / args.articles / 1024:.1f} KiB per article)",
+                  file=sys.stderr)
+            jvms = [rss_mib(pid) for pid in solr_pids(folder)]
+            rows["SolrCloud"]["Solr JVM RSS MiB"] = " / ".join(f"{r:.0f}" for r in jvms)
+        for row in rows.values():
+            row["benchmark RSS MiB"] = f"{rss_mib():.0f}"
+        rows.setdefault("Whoosh", {})["migrate articles/s"] = "-"
+        rows["Whoosh"]["Solr JVM RSS MiB"] = "-"
+    finally:
+        if url:
+            cluster_down(folder)
+        shutil.rmtree(work, ignore_errors=True)
+    names = list(rows)
+    keys = list(dict.fromkeys(k for r in rows.values() for k in r))
+    width = max(len(k) for k in keys)
+    print(f"{args.pages} pages ingested, {args.articles} articles migrated; {len(QUERIES)} queries x {ROUNDS}, "
+          f"all facets")
+    print(f"| {'':<{width}} | " + " | ".join(f"{n:>15}" for n in names) + " |")
+    print(f"|{'-' * (width + 2)}|" + "|".join("-" * 17 for _ in names) + "|")
+    for k in keys:
+        print(f"| {k:<{width}} | " + " | ".join(f"{rows[n].get(k, '-'):>15}" for n in names) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

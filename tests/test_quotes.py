@@ -640,19 +640,19 @@ def test_german_quote_inside_a_quote_with_the_same_marks_stays_inside():
 
 def test_german_unmarked_speech_after_a_colon_runs_on_while_someone_is_addressed():
     text = (
-        "Da ruft der Professor den Arbeitern zu: Gebt euch keinen Einbildungen hin!\n"
+        "Da ruft die Lehrerin den Schülern zu: Macht euch keine falschen Hoffnungen!\n"
         "Schwere Zeiten kommen auf euch zu.\nDem Reichen schafft die Technik den Himmel auf Erden."
     )
     found = quotes([text], "de")
-    assert found == [("Gebt euch keinen Einbildungen hin!\nSchwere Zeiten kommen auf euch zu.", "der Professor", False)]
+    assert found == [("Macht euch keine falschen Hoffnungen!\nSchwere Zeiten kommen auf euch zu.", "die Lehrerin", False)]
 
 
 def test_german_unmarked_speech_needs_the_speaking_voice():
     assert quotes(["Die Polizei teilte mit: Der Täter wurde gestern festgenommen."], "de") == []
     found = quotes(["Um so dringender muss da die Frage lauten:\nWie kann dem Volke geholfen werden?"], "de")
     assert [t for t, _, _ in found] == ["Wie kann dem Volke geholfen werden?"]
-    found = quotes(["Es kamen die Tage, von denen sie sagen mußten: sie gefallen uns nicht."], "de")
-    assert [t for t, _, _ in found] == ["sie gefallen uns nicht."]
+    found = quotes(["Dann kam der Winter, über den sie sagen mußten: er gefällt uns nicht."], "de")
+    assert [t for t, _, _ in found] == ["er gefällt uns nicht."]
     found = quotes(["Bei den Liberalen Rufe: Wer?\nDer Redner fuhr fort."], "de")
     assert [t for t, _, _ in found] == ["Wer?"]
 
@@ -664,8 +664,8 @@ def test_german_words_before_an_inverted_verb_of_saying_are_quoted():
 
 
 def test_german_phrase_in_a_sentence_naming_one_titled_person_is_theirs():
-    found = quotes(["Zuerst bemüht sich General Ducrot, die Ausführungen seines „alten Freundes Trochu“ zu widerlegen."], "de")
-    assert found == [("alten Freundes Trochu", "Ducrot", True)]
+    found = quotes(["Danach versucht Oberst Falkenrath, die Thesen seines „treuen Weggefährten Brandt“ zu entkräften."], "de")
+    assert found == [("treuen Weggefährten Brandt", "Falkenrath", True)]
     found = quotes(["Zu den Einwendungen des Herrn Kanitz gegen meinen Artikel „Der moderne Fabrikmensch“ sage ich nichts."], "de")
     assert found == [("Der moderne Fabrikmensch", None, True)]  # the title of a work is nobody's words
 

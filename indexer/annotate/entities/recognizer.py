@@ -553,8 +553,8 @@ def _in_brackets(toks: list[_Tok], at: int) -> bool:
 
 
 def _score_pair_line(toks: list[_Tok]) -> bool:
-    """A result line, "Name 2 Name 1", with bracketed scorers or half-time score allowed: "Werder Bremen 1 ( Bode
-    85th ) 1860 Munich 1 ( Bormirow 8th )"."""
+    """A result line, "Name 2 Name 1", with bracketed scorers or half-time score allowed: "Harbour Rovers 2 ( Lind
+    12th , Okafor 70th ) Mill Town 1 ( Price 44th )"."""
     shape, depth = [], 0
     for t in toks:
         if t.text == "(":
@@ -749,7 +749,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if kind in ("place", None) and _in_score_line(toks, end) and not (kind is None and (
                     start > 0 or any(_common_word(t, language, lower_vocab) for t in texts))):
                 # "Boston 3 Chicago 2": a city in a results line is a team, and so is a name opening a row of
-                # figures in a table ("Celtic 14 8 3 3 32 15 27")
+                # figures in a table ("Rovers 12 7 2 3 25 14 23")
                 kind, canonical = "organization", None
             if results and end < len(toks) and toks[end].text.isdigit() and not _in_brackets(toks, start):
                 # "Bath 35 Harlequins 21", "China 0 Uzbekistan 2": both sides of a result are teams; a national
@@ -761,7 +761,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                     kind, canonical = "organization", None
             elif rules.team_names and kind == "organization" and _in_score_line(toks, end) and (
                     country := place_for(" ".join(texts), language)) and country.kind == "country":
-                kind, canonical = "place", country.name  # "Uzbekistan 1 1 0 0 2 0 3": a national team
+                kind, canonical = "place", country.name  # "Peru 2 1 1 0 4 3 7": a national team
             kind, canonical = rules.retype(texts, kind, canonical, toks, start, prev, cue)
             surface = re.sub(r"(?<=\w['’]) ", "", " ".join(texts))  # "Ministero dell'Interno", "Musée d'Orsay"
             if kind == "" or kind != "place" and _portfolio(toks, start, texts, language, lower_vocab):

@@ -208,7 +208,7 @@ def subject_before(pre: str, language: str) -> str | None:
     if rules.free_order and not appositive:
         toks = words(nonempty[-1])
         caps = [i for i, t in enumerate(toks) if i and t[:1].isupper()]
-        if caps:  # "Вот и первый вице-премьер Шувалов недавно признал"
+        if caps:  # "Об этом на днях заявил и министр Орлов"
             end = caps[-1]
             start = end
             while start - 1 > 0 and toks[start - 1][:1].isupper():
@@ -726,7 +726,7 @@ def fullest_name(name: str, names: Counter[str], language: str) -> str:
 
 
 def heard_speaking(before: str, lang: str) -> str | None:
-    """'… und hörten Nils allerlei unvernünftiges Zeug heftig sprechen, z. B. „Laßt mich herauf!“' / 'I heard Anna
+    """'… und hörten Jonas laut und zornig sprechen, etwa „Lasst mich hinein!“' / 'I heard Anna
     say, “…”': the one heard speaking is the speaker, though the sentence's subject is the listener."""
     rules = rules_for(lang)
     if rules.heard_speaking is None:

@@ -41,7 +41,7 @@ def namer(before: str, lang: str) -> str | None:
 
 
 def namer_after(before: str, after: str, lang: str) -> str | None:
-    """'… einen See, den Speke als kleinen „Luta Ngige“ bezeichnet': in a German clause the naming verb comes last;
+    """'… einen Hügel, den Berger als „kleinen Vulkan“ bezeichnet': in a German clause the naming verb comes last;
     the name written between the relative pronoun and 'als' is the one who gave the name."""
     rules = rules_for(lang)
     if rules.naming_after is None or rules.named_as is None or not rules.naming_after.search(after):
@@ -83,7 +83,7 @@ def echoed(c: Candidate, earlier: list[Candidate], text: str) -> tuple[str, str]
 
 
 def same_sentence_speaker(c: Candidate, earlier: list[Candidate], text: str) -> tuple[str, str] | None:
-    """'“Thanks, John!” responded Dennis Cheng, punctuating his message with the hashtag “#ChairmanCash.”': a phrase
+    """'“Well done, Ada!” wrote Sam Reyes, ending his post with the tag “#BudgetDay.”': a phrase
     quoted later in the sentence of an attributed quote is that speaker's too."""
     full = [q for q in earlier if not q.fragment]
     if not full or not full[-1].speaker or full[-1].kind.startswith("pronoun"):

@@ -21,7 +21,7 @@ UNMARKED_MIN_WORDS = 3
 
 
 def unmarked_after_colon(masked: str, sentences: list[tuple[int, int]], lang: str) -> list[Candidate]:
-    """'Da rief der Professor den Arbeitern zu: Gebt euch keinen Einbildungen hin!' — the sentence after a colon
+    """'Da rief die Lehrerin den Schülern zu: Macht euch keine falschen Hoffnungen!' — the sentence after a colon
     whose clause has a verb of saying is the speaker's own words, quotation marks or not; so is 'Nein, Ew. Majestät,
     antwortete derselbe', words set before an inverted verb of saying."""
     found: list[Candidate] = []
@@ -90,8 +90,8 @@ def unclosed_goes_on(text: str, span: QuoteSpan, unmarked: UnmarkedSpeech) -> Qu
 
 
 def _named_after(masked: str, sentences: list[tuple[int, int]], k: int, unmarked: UnmarkedSpeech) -> Candidate | None:
-    """'Protest, Protest! ⏎ war die Mahnung, die ihnen ihr Organ zurief.' / '… es muß besser gehen! Dies ist die
-    Sprache, welche …': an exclamation or question that the next sentence calls a call, a warning or a language."""
+    """'Protest, Protest! ⏎ war die Mahnung, die ihnen ihr Organ zurief.' / '… so geht es nicht weiter! Das ist der
+    Ruf, den …': an exclamation or question that the next sentence calls a call, a warning or a language."""
     if k + 1 >= len(sentences):
         return None
     start, end = strip_span(masked, *sentences[k])
@@ -115,7 +115,7 @@ def _reads_as_said(said: str, unmarked: UnmarkedSpeech, short_ok: bool = False) 
         return False  # "Rufe: Wer?" — a one-word call only after a noun for calling
     voice = bool(unmarked.speaking_voice.search(said))
     if not said[0].isupper() and not (voice and said[0].isalpha()):
-        return False  # "1) Die Kammern …", "so wurde …"; but "sagen mußten: sie gefallen uns nicht."
+        return False  # "1) Die Kammern …", "so wurde …"; but "sagen mußten: er gefällt uns nicht."
     if words_said[0].lower() in SUBORDINATORS and not asks:
         return False  # "daß …": the writer's sentence going on; "Wie kann …?" is a question asked
     if unmarked.indirect.search(said):
@@ -125,7 +125,7 @@ def _reads_as_said(said: str, unmarked: UnmarkedSpeech, short_ok: bool = False) 
 
 def _speech_goes_on(masked: str, sentences: list[tuple[int, int]], k: int, end: int, unmarked: UnmarkedSpeech) -> int:
     """Unmarked speech runs on over the sentences right after it while they still sound spoken (addressing
-    someone, exclaiming): 'Gebt euch keinen Einbildungen hin! Schweren Zeiten geht ihr entgegen …'."""
+    someone, exclaiming): 'Macht euch keine falschen Hoffnungen! Schwere Zeiten kommen auf euch zu …'."""
     while k < len(sentences):
         s, e = sentences[k]
         if masked[end:s].count("\n") > 1:

@@ -164,7 +164,7 @@ class Rules(Language):
         return a == b or a.removesuffix("s") == b or b.removesuffix("s") == a
 
     def titled_person(self, before: str) -> str | None:
-        """'Zuerst bemüht sich General Ducrot, die Ausführungen seines „alten Freundes Trochu“ zu widerlegen'."""
+        """'Danach versucht Oberst Falkenrath, die Thesen seines „treuen Weggefährten Brandt“ zu entkräften'."""
         named = {m.group(1) for m in TITLED_NAME.finditer(before)}
         return named.pop() if len(named) == 1 else None
 

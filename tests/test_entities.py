@@ -348,12 +348,12 @@ def test_german_names_of_former_states_are_places():
 
 def test_german_common_nouns_and_adverbs_are_not_names():
     assert kinds_of("Am Ende der Saison kam die Mannschaft zurück .", "de") == set()
-    assert kinds_of("Dabei ging er wild gestikulierend auf den Unbekannten zu .", "de") == set()
+    assert kinds_of("Da lief sie laut gestikulierend auf den Fremden zu .", "de") == set()
     assert kinds_of("Im Hochtechnologiebereich war der Konzern nicht konkurrenzfähig .", "de") == set()
 
 
 def test_german_noun_in_apposition_types_the_name_after_it():
-    kinds = kinds_of("Die teilverstaatlichte US-Bank Citigroup hatte am Vortag Zahlen vorgelegt .", "de")
+    kinds = kinds_of("Die teilverstaatlichte US-Bank Citigroup legte am Montag neue Zahlen vor .", "de")
     assert ("Citigroup", "organization") in kinds
     kinds = kinds_of("Zwischenzeitlich kamen Besucher aus Wilhelmsdorf und aus dem Umland .", "de")
     assert ("Wilhelmsdorf", "place") in kinds
@@ -441,12 +441,12 @@ def test_bracketed_code_after_a_person_is_a_country_or_a_party():
     kinds = kinds_of("Virginia Ruano ( ESP , 8 ) venció a Rita Grande ( ITA ) por 6-2 y 6-4 .", "es")
     assert ("ESP", "place") in kinds and ("ITA", "place") in kinds
     assert ("Virginia Ruano", "person") in kinds
-    kinds = kinds_of("El alcalde de Arévalo , Francisco León ( PSOE ) , lamentó la tardanza .", "es")
+    kinds = kinds_of("El alcalde de Arévalo , Francisco León ( PSOE ) , criticó ayer el retraso .", "es")
     assert ("PSOE", "organization") in kinds and ("Francisco León", "person") in kinds
 
 
 def test_spanish_city_with_a_masculine_article_is_its_club():
-    kinds = kinds_of("La final que disputarán mañana el Valencia y el Real Madrid será en París .", "es")
+    kinds = kinds_of("El partido que jugarán el domingo el Valencia y el Real Madrid será en París .", "es")
     assert ("Valencia", "organization") in kinds
     assert ("París", "place") in kinds
 
@@ -459,7 +459,7 @@ def test_who_speaks_after_the_verb_is_a_person():
 
 
 def test_short_country_forms_in_results_are_places():
-    kinds = kinds_of("Sjeng Schalken ( Ned ) - Lars Burgsmuller ( Dui ) 6 - 1 , 7 - 6 .", "nl")
+    kinds = kinds_of("Sjeng Schalken ( Ned ) - Lars Burgsmuller ( Dui ) 6 - 4 , 3 - 6 , 7 - 5 .", "nl")
     assert ("Ned", "place") in kinds and ("Dui", "place") in kinds
 
 
@@ -481,7 +481,7 @@ def test_dutch_portfolio_after_minister_names_the_ministry():
 
 
 def test_capitalised_particle_stays_with_the_surname():
-    kinds = kinds_of("Dat kan slechts deels op de instemming van Di Rupo rekenen .", "nl")
+    kinds = kinds_of("Dat kan maar ten dele op steun van Di Rupo rekenen .", "nl")
     assert ("Di Rupo", "person") in kinds
 
 
@@ -489,7 +489,7 @@ def test_capitalised_particle_stays_with_the_surname():
 
 
 def test_dutch_portfolio_glued_to_the_ministers_name_is_split_off():
-    kinds = kinds_of("De belastingverlaging die minister van Financiën Didier Reynders ( PRL ) voorstelt .", "nl")
+    kinds = kinds_of("De hervorming die minister van Financiën Didier Reynders ( PRL ) nu verdedigt .", "nl")
     assert ("Financiën", "organization") in kinds and ("Didier Reynders", "person") in kinds
     kinds = kinds_of("Ook de commissie Onderwijs van het Vlaams Parlement heeft daar haar zeg in .", "nl")
     assert ("Onderwijs", "organization") in kinds and ("Vlaams Parlement", "organization") in kinds
@@ -520,12 +520,12 @@ def test_jan_before_a_surname_is_a_man_not_january():
 
 
 def test_flemish_parties_and_broadcasters_are_organisations():
-    kinds = kinds_of("ROB-tv zal het Vlaams Blok niet uitnodigen , zegt VT4 , maar Agalev wel .", "nl")
+    kinds = kinds_of("ROB-tv nodigt het Vlaams Blok niet uit , zegt VT4 , maar Agalev wel .", "nl")
     assert {("Vlaams Blok", "organization"), ("VT4", "organization"), ("Agalev", "organization")} <= kinds
 
 
 def test_dutch_short_country_forms_in_results_are_places():
-    kinds = kinds_of("Eerste ronde : Greg Rusedski ( GBr ) - Magnus Gustafsson ( Zwe ) 6 - 3 .", "nl")
+    kinds = kinds_of("Tweede ronde : Greg Rusedski ( GBr ) - Magnus Gustafsson ( Zwe ) 7 - 5 .", "nl")
     assert ("GBr", "place") in kinds and ("Greg Rusedski", "person") in kinds
 
 
@@ -537,7 +537,7 @@ def test_named_signature_and_place_after_preposition():
 
 
 def test_dutch_place_adjective_before_its_noun_is_not_the_place():
-    kinds = kinds_of("Volgens Brussels minister van Verkeer Jos Chabert is dat de enige oplossing .", "nl")
+    kinds = kinds_of("Volgens Brussels minister van Verkeer Jos Chabert blijft dat de beste keuze .", "nl")
     assert ("Brussels", "place") not in kinds and ("Jos Chabert", "person") in kinds
     assert ("Parijs", "place") in kinds_of("De ploeg rijdt morgen naar Parijs .", "nl")
 
@@ -545,7 +545,7 @@ def test_dutch_place_adjective_before_its_noun_is_not_the_place():
 def test_dutch_peoples_and_languages_are_not_places():
     kinds = kinds_of("Het akkoord werd door de Palestijnen en de Egyptenaren in Caïro goedgekeurd .", "nl")
     assert ("Palestijnen", "place") not in kinds and ("Egyptenaren", "place") not in kinds
-    assert ("Ned", "place") in kinds_of("Sjeng Schalken ( Ned ) - Lars Burgsmuller ( Dui ) 6 - 1 .", "nl")
+    assert ("Ned", "place") in kinds_of("Sjeng Schalken ( Ned ) - Lars Burgsmuller ( Dui ) 6 - 4 .", "nl")
 
 
 def test_dutch_en_is_and_not_a_place_preposition():
@@ -630,7 +630,7 @@ def test_german_names_joined_by_a_slash_are_one_entity():
 
 def test_german_saints_name_after_st_is_a_place():
     assert ("St. Malo", "place") in kinds_of("In der alten Seefahrerstadt St. Malo liegen viele Yachten .", "de")
-    kinds = kinds_of("Und auch 2010 wurde in St . Tropez wieder allerlei Prominenz gesichtet .", "de")
+    kinds = kinds_of("Auch 2011 sah man in St . Tropez viel Prominenz am Hafen .", "de")
     assert ("St . Tropez", "place") in kinds and ("Tropez", "person") not in kinds
 
 
@@ -641,7 +641,7 @@ def test_german_name_in_the_genitive_before_what_it_owns():
 
 
 def test_german_surname_that_is_also_a_noun_without_an_article():
-    kinds = kinds_of("In Reaktion darauf hat Müller gegenüber dem ZdK die Zahlungen gekürzt .", "de")
+    kinds = kinds_of("Als Antwort darauf hat Müller beim ZdK die Zahlungen gekürzt .", "de")
     assert ("Müller", "person") in kinds
     assert ("Schäfer", "person") in kinds_of("Die deutsche Meisterin Schäfer verwies die Polin auf Platz zwei .", "de")
     assert kinds_of("Der erste Richter hatte Aktien .", "de") == set()
@@ -666,7 +666,7 @@ def test_german_sun_and_planets_are_places():
 
 def test_german_party_without_the_sentences_article_and_movements_are_organisations():
     assert ("Grünen", "organization") in kinds_of("Die Grünen scheiterten mit dem Antrag im Landtag .", "de")
-    kinds = kinds_of("Es fehlt aufgrund der Spaltung zwischen Fatah und Hamas ein Verhandlungspartner .", "de")
+    kinds = kinds_of("Wegen des Streits zwischen Fatah und Hamas fehlt ein Verhandlungspartner .", "de")
     assert ("Fatah", "organization") in kinds and ("Hamas", "organization") in kinds
     assert ("Taliban", "organization") in kinds_of("Er glaubt , die Taliban werden wieder einsickern .", "de")
 
@@ -690,7 +690,7 @@ def test_german_bare_name_right_after_a_finite_verb_is_a_person():
     assert ("Berlusconi", "person") in kinds_of("Neue Posten , also vor allem Ministerposten , kündigte Berlusconi an .",
                                                  "de")
     assert ("Wiesinger", "person") in kinds_of("Später erwarb Wiesinger mit ihrem Mann eine Alm .", "de")
-    assert ("Georgi", "person") in kinds_of("Nach der Expedition kehrte Georgi an seine Stelle zurück .", "de")
+    assert ("Georgi", "person") in kinds_of("Nach der Reise kehrte Georgi an seinen Posten zurück .", "de")
     # idioms and adjectives before a noun are no such place
     assert kinds_of("Er hat Angst und nimmt Rücksicht .", "de") == set()
     assert kinds_of("Es war ein geschlossener Immobilienfonds , sagte er .", "de") == set()
@@ -698,7 +698,7 @@ def test_german_bare_name_right_after_a_finite_verb_is_a_person():
 
 def test_german_town_adjective_before_a_site_names_one_place():
     assert ("Marscheider Wald", "place") in kinds_of("Es sind noch Reste im Marscheider Wald zu finden .", "de")
-    assert ("Hiller Kirche", "place") in kinds_of("Die Hiller Kirche stammt aus dem Jahr 1523 .", "de")
+    assert ("Hiller Kirche", "place") in kinds_of("Die Hiller Kirche wurde im Jahr 1523 erbaut .", "de")
     assert ("Brandenburger Tor", "place") in kinds_of("Die Fans feierten vor dem Brandenburger Tor .", "de")
     assert ("Harksheider Weg", "place") in kinds_of("Die Streife stoppte im Harksheider Weg ein Auto .", "de")
     assert kinds_of("Der Weg führt durch einen dunklen Wald .", "de") == set()
@@ -720,7 +720,7 @@ def test_german_noun_for_a_kind_of_place_before_a_name_types_it():
 
 
 def test_german_particle_surnames_places_after_nach_and_no_taxa():
-    assert ("Vincent van Gogh", "person") in kinds_of("Es sieht aus , als habe schon Vincent van Gogh hier gemalt .",
+    assert ("Vincent van Gogh", "person") in kinds_of("Es wirkt , als hätte schon Vincent van Gogh hier gemalt .",
                                                       "de")
     assert ("Gießen", "place") in kinds_of("Sie war mit dem Auto unterwegs nach Gießen .", "de")
     assert kinds_of("Er zog nach Norden weiter .", "de") == set()
@@ -796,9 +796,9 @@ def test_club_in_brackets_after_a_player_but_country_stays_a_place():
 
 
 def test_title_inside_a_run_separates_the_institution_from_the_person():
-    kinds = kinds_of("Palestinian Authority Secretary General Ahmed Abdel Rahman said on Friday .", "en")
+    kinds = kinds_of("Palestinian Authority Secretary General Ahmed Abdel Rahman told reporters on Friday .", "en")
     assert ("Palestinian Authority", "organization") in kinds and ("Ahmed Abdel Rahman", "person") in kinds
-    kinds = kinds_of("A spokesman for Foreign Affairs Minister Alexander Downer said .", "en")
+    kinds = kinds_of("A spokeswoman for Foreign Affairs Minister Alexander Downer said .", "en")
     assert ("Alexander Downer", "person") in kinds and not any(form == "Affairs" for form, _ in kinds)
     assert ("Jaime Mayor Oreja", "person") in kinds_of("He met Jaime Mayor Oreja on Friday .", "en")
 
@@ -840,7 +840,7 @@ def test_unknown_name_after_an_article_or_alone_in_brackets_or_in_a_list():
 def test_german_institution_with_a_lower_case_adjective_after_fuer_is_one_name():
     kinds = kinds_of("Dem Institut für molekulare Pathogenese sind zwei Labore zugeordnet .", "de")
     assert ("Institut für molekulare Pathogenese", "organization") in kinds
-    kinds = kinds_of("Auch bei der Zentralanstalt für Meteorologie und Geodynamik war man besorgt .", "de")
+    kinds = kinds_of("Besorgt war man in der Zentralanstalt für Meteorologie und Geodynamik .", "de")
     assert ("Zentralanstalt für Meteorologie und Geodynamik", "organization") in kinds
 
 
@@ -865,7 +865,7 @@ def test_spanish_buildings_and_sites_are_places():
 def test_spanish_state_court_and_police_mid_sentence_are_organisations():
     assert ("Estado", "organization") in kinds_of("Si no suben los precios el Estado no recauda más .", "es")
     assert ("Corte", "organization") in kinds_of("Recibió la comunicación de la Corte ayer .", "es")
-    assert ("Policía", "organization") in kinds_of("Durante la Semana Santa la Policía detuvo a dos .", "es")
+    assert ("Policía", "organization") in kinds_of("En Semana Santa la Policía arrestó a dos .", "es")
 
 
 def test_spanish_government_named_after_its_leader_is_two_names():
@@ -889,7 +889,7 @@ def test_headline_in_capitals_keeps_names_apart_from_ordinary_words():
     ents = extract_entities(["CRICKET - LARA ENDURES ANOTHER MISERABLE DAY .",
                              "Brian Lara was out for a duck again on Friday ."], "en")
     assert not any("MISERABLE" in form for e in ents for form in [e.name, *e.aliases])
-    kinds = kinds_of("SOCCER - JAPAN GET LUCKY WIN , CHINA IN SURPRISE DEFEAT .", "en")
+    kinds = kinds_of("SOCCER - JAPAN GET LUCKY WIN , CHINA SUFFER SURPRISE LOSS .", "en")
     assert ("JAPAN", "place") in kinds and ("CHINA", "place") in kinds
     assert not any("LUCKY" in form or "SURPRISE" in form for form, _ in kinds)
 
@@ -901,7 +901,7 @@ def test_german_noun_in_apposition_is_not_part_of_the_organisations_name():
 
 
 def test_african_names_with_n_apostrophe_stay_whole():
-    kinds = kinds_of("Lens 0 Nantes 4 ( Japhet N'Doram 7 , Claude Makelele 42 )", "en")
+    kinds = kinds_of("Lens 1 Nantes 3 ( Japhet N'Doram 17 , Claude Makelele 62 )", "en")
     assert ("Japhet N'Doram", "person") in kinds and ("Claude Makelele", "person") in kinds
 
 
@@ -913,7 +913,7 @@ def test_german_word_with_an_inner_capital_is_an_organisation_not_a_surname():
 
 def test_german_company_in_lower_case_keeps_its_legal_form_and_papers_are_organisations():
     assert ("nanoresins AG", "organization") in kinds_of("Die nanoresins AG verfügt über ein weltweites Netz .", "de")
-    kinds = kinds_of("Derzeit arbeiten dort Mitarbeiter der Firma PricewaterhouseCoopers AG .", "de")
+    kinds = kinds_of("Zurzeit prüfen dort Leute der Firma PricewaterhouseCoopers AG .", "de")
     assert ("PricewaterhouseCoopers AG", "organization") in kinds and ("AG", "organization") not in kinds
     assert ("Tagesspiegel", "organization") in kinds_of("Das sagte er im Interview mit dem Tagesspiegel .", "de")
 

@@ -704,8 +704,8 @@ def test_he_and_she_go_to_the_last_person_of_that_sex():
 
 
 def test_party_label_in_brackets_is_not_the_speaker():
-    text = "“You’ve already been warned,” Rep. Emanuel Cleaver II (D-Mo.) said during the hearing."
-    assert quotes([text], "en")[0][1] == "Emanuel Cleaver"
+    text = "“We told you twice,” Rep. Thomas Hartwell II (D-Mo.) said at the hearing."
+    assert quotes([text], "en")[0][1] == "Thomas Hartwell"
 
 
 def test_german_titled_name_is_taken_whole():
@@ -751,7 +751,7 @@ def test_german_one_heard_speaking_is_the_speaker():
 
 
 def test_slavic_subject_after_the_verb_behind_an_adverbial():
-    text = "«Как вам будет угодно, ваше превосходительство», — с поклоном сказал швейцар и пошел за ключами."
+    text = "«Сию минуту, господин директор», — с улыбкой сказал швейцар и ушёл за пальто."
     assert quotes([text], "ru")[0][1] == "швейцар"
     assert quotes(["„Hráli jsme špatně, soupeř byl lepší,“ skromně poznamenal po zápase Novák."], "cs")[0][1] == "Novák"
     text = "„Vše bylo jinak,“ řekl tento týden při odletu z Prahy zmocněnec OSN pro Evropu Jan Novotný."
@@ -764,7 +764,7 @@ def test_party_before_a_name_is_not_a_first_name():
 
 
 def test_long_titled_name_is_read_to_its_end():
-    assert quotes(["“Demand is strong,” Fed Chair Janet L. Yellen said last month."], "en")[0][1] == "Janet L. Yellen"
+    assert quotes(["“Demand is strong,” Bank Chair Maria L. Hartley said on Friday."], "en")[0][1] == "Maria L. Hartley"
     text = "Bank Chair Mary Jo Whitfield spoke first. “We are ready,” Whitfield said. The White House agreed."
     assert quotes([text], "en")[0][1] == "Mary Jo Whitfield"  # not the "White House" of a four-word cut
 

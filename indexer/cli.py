@@ -301,7 +301,7 @@ def cmd_check(args) -> int:
 
 def _old_person_keys(archive: Archive, sample: int = 500) -> int:
     """People stored under a key today's annotator would not give them (keys changed with an upgrade)."""
-    from indexer.annotate.entities.recognizer import entity_key
+    from indexer.annotate.entities.keys import entity_key
 
     rows = archive.store.db.execute(
         "SELECT name, key FROM entities WHERE type='person' ORDER BY rowid DESC LIMIT ?", (sample,)).fetchall()

@@ -262,7 +262,7 @@ class Store:
     @staticmethod
     def _replace_annotations(db: sqlite3.Connection, article_id: str, annotated: AnnotatedArticle) -> None:
         # late: the store itself needs no NLP unless annotations are written
-        from indexer.annotate.entities.recognizer import entity_key, speaker_key
+        from indexer.annotate.entities.keys import entity_key, speaker_key
 
         db.execute("DELETE FROM entities WHERE article_id=?", (article_id,))
         db.execute("DELETE FROM quotes WHERE article_id=?", (article_id,))

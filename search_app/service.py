@@ -10,7 +10,7 @@ import re
 import threading
 from dataclasses import asdict
 
-from indexer.annotate.entities.recognizer import speaker_key
+from indexer.annotate.entities.keys import speaker_key
 from indexer.archive import Archive
 from indexer.index.engine import (
     FACETS,

@@ -21,7 +21,7 @@ STORY = page_html("City council approves new tram line",
                    "“It will carry twelve thousand people a day,” said Ilse Vandenberghe, the transport alderman."],
                   url="https://www.test-courier.example/tram/")
 ANNOTATION = ["natasha", "slovnet", "navec", "langdetect", "numpy", "bs4", "indexer.annotate.stage",
-              "indexer.annotate.quotes", "indexer.language", "indexer.clean.extract", "indexer.ingest.pipeline"]
+              "indexer.annotate.quotes", "indexer.annotate.entities.recognizer", "indexer.language", "indexer.clean.extract", "indexer.ingest.pipeline"]
 
 # A journalist searches (typed filters too: their values are keyed like the archive's entities) while an archivist
 # uploads a page; then the journalist finds it. Prints what the process imported and what it saw.

@@ -44,7 +44,7 @@ from whoosh.qparser.dateparse import DateParserPlugin
 from whoosh.searching import ResultsPage, Searcher
 from whoosh.writing import CLEAR
 
-from indexer.annotate.entities.recognizer import entity_key, speaker_key
+from indexer.annotate.entities.keys import entity_key, speaker_key
 from indexer.index.analysis import PROFILES, analyzer_for, profile_for, translit_analyzer
 from indexer.index.engine import (
     FACETS,

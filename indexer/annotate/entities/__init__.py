@@ -8,6 +8,14 @@ gazetteer, inflection ← core ← lang/* ← keys, recognizer.
 """
 
 from indexer.annotate.entities.keys import entity_key, speaker_key
-from indexer.annotate.entities.recognizer import extract_entities
 
 __all__ = ["entity_key", "extract_entities", "speaker_key"]
+
+
+def __getattr__(name: str):
+    """The recogniser loads where entities are found, not where the search side only computes keys."""
+    if name == "extract_entities":
+        from indexer.annotate.entities.recognizer import extract_entities
+
+        return extract_entities
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from indexer import __version__
 from indexer.archive import INDEX_ENV, Archive, NoArchive, default_data_dir
-from indexer.index.engine import EngineUnavailable, IndexBusy
+from indexer.index.engine import EngineRefused, EngineUnavailable, IndexBusy
 from indexer.models import InputError
 
 BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -264,7 +264,11 @@ def cmd_reindex(args) -> int:
                   f"{len(report.failed)} failed")
             for origin, reason in report.failed:
                 print(f"  failed: {origin}: {reason}")
-        n = archive.rebuild_index()
+        options = {"configset": args.configset} if args.configset else {}
+        if options and archive.index_url is None:
+            return _fail("--configset names a SolrCloud configset: give a solr:// index with --index (or "
+                         "$NEWSARCHIVE_INDEX)", False)
+        n = archive.rebuild_index(**options)
         print(f"rebuilt the index from the store: {_count(n, 'article')} indexed in {archive.root}")
     return 0
 
@@ -537,6 +541,9 @@ def build_parser() -> argparse.ArgumentParser:
     _data_arg(p)
     p.add_argument("--reannotate", action="store_true",
                    help="re-extract and re-annotate every article from its raw page first")
+    p.add_argument("--configset", metavar="NAME",
+                   help="SolrCloud only: build the new collections from this uploaded configset (a schema change; "
+                        "the index URL must name an alias, as scripts/cluster creates it)")
     p.set_defaults(func=cmd_reindex)
 
     p = sub.add_parser("check", help="compare store and index; --repair fixes drift",
@@ -608,7 +615,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ[INDEX_ENV] = args.index  # --index is $NEWSARCHIVE_INDEX for this command (the web app's too)
     try:
         return args.func(args)
-    except (InputError, NotADirectoryError, NoArchive, IndexBusy, EngineUnavailable) as exc:
+    except (InputError, NotADirectoryError, NoArchive, IndexBusy, EngineUnavailable, EngineRefused) as exc:
         print(f"newsarchive: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

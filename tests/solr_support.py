@@ -44,12 +44,41 @@ class SolrCluster:
                                              "waitForFinalState": "true"})
         return self.collection_url(name)
 
+    def new_aliased_collections(self) -> str:
+        """Like `new_collections`, behind aliases (as `scripts/cluster up` makes them): the index URL names the
+        alias, so a reindex can fill new collections and switch."""
+        from indexer.index.solr.client import SolrClient, SolrURL
+
+        real = SolrURL.parse(self.new_collections()).collection
+        alias = real + "a"
+        client = SolrClient(SolrURL.parse(self.url), timeout=120)
+        for name, coll in ((alias, real), (f"{alias}_quotes", f"{real}_quotes")):
+            client.get("admin/collections", {"action": "CREATEALIAS", "name": name, "collections": coll})
+        return self.collection_url(alias)
+
+    def aliases(self) -> dict[str, str]:
+        from indexer.index.solr.client import SolrClient, SolrURL
+
+        return SolrClient(SolrURL.parse(self.url), timeout=60).get(
+            "admin/collections", {"action": "LISTALIASES"}).get("aliases", {})
+
+    def collections(self) -> set[str]:
+        from indexer.index.solr.client import SolrClient, SolrURL
+
+        return set(SolrClient(SolrURL.parse(self.url), timeout=60).get(
+            "admin/collections", {"action": "LIST"}).get("collections", []))
+
     def drop_collections(self, url: str) -> None:
         from indexer.index.solr.client import SolrClient, SolrURL
 
         parsed = SolrURL.parse(url)
         client = SolrClient(parsed, timeout=120)
-        for coll in (parsed.collection, f"{parsed.collection}_quotes"):
+        names = (parsed.collection, f"{parsed.collection}_quotes")
+        aliases = self.aliases()
+        for alias in names:
+            if alias in aliases:
+                client.get("admin/collections", {"action": "DELETEALIAS", "name": alias})
+        for coll in [aliases.get(n, n) for n in names]:
             client.get("admin/collections", {"action": "DELETE", "name": coll})
 
 

@@ -112,7 +112,12 @@ def cmd_ingest(args) -> int:
         finally:
             bar.close()
         _print_ingest_report(report, archive, args.json)
-    return 1 if report.failed else 0
+    return _ingest_status(report)
+
+
+def _ingest_status(report) -> int:
+    """0 all stored and indexed, 1 some inputs failed, 3 stored but the index could not be written."""
+    return 3 if report.unindexed else 1 if report.failed else 0
 
 
 def cmd_crawl(args) -> int:
@@ -128,7 +133,7 @@ def cmd_crawl(args) -> int:
         finally:
             bar.close()
         _print_ingest_report(report, archive, args.json)
-    return 1 if report.failed else 0
+    return _ingest_status(report)
 
 
 def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
@@ -145,6 +150,11 @@ def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
               f"{shown}")
     for line in report.passed_over:
         print(f"  {line}")
+    if report.unindexed:
+        same = " with the same --index (or $NEWSARCHIVE_INDEX)" if archive.index_url else ""
+        print(f"newsarchive: the pages are stored, but the index could not be written ({report.unindexed}). They "
+              f"are not searchable yet: once the index is back, run `newsarchive check --repair --data "
+              f"{archive.root}`{same}.", file=sys.stderr)
 
 
 def cmd_search(args) -> int:
@@ -561,7 +571,7 @@ def build_parser() -> argparse.ArgumentParser:
     _data_arg(p)
     p.add_argument("--to-index", metavar="URL", required=True,
                    help="the target index: solr://USER:PASSWORD@HOST:PORT[,HOST:PORT...]/COLLECTION")
-    p.add_argument("--batch", type=int, default=200, help="articles per write (default 200)")
+    p.add_argument("--batch", type=int, default=1000, help="articles per commit (default 1,000)")
     p.set_defaults(func=cmd_migrate)
 
     p = sub.add_parser("export", help="write the archive out (articles as JSON Lines, raw pages as WARC)",

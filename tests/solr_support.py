@@ -29,19 +29,33 @@ class SolrCluster:
     url: str  # solr://USER:PASSWORD@NODES/newsarchive
     folder: Path | None  # the cluster's folder (scripts/cluster --dir), when known
 
+    def node_port(self, node: int) -> str:
+        return (self.folder / "nodes" / str(node) / "port").read_text().strip()
+
+    def node(self, command: str, node: int) -> None:
+        """`scripts/cluster kill|start NODE`: a kill waits until the process is gone, a start until every replica of
+        the cluster is active again."""
+        proc = subprocess.run([SCRIPT, command, str(node), "--dir", str(self.folder)], capture_output=True, text=True,
+                              timeout=300)
+        assert proc.returncode == 0, proc.stderr
+
     def collection_url(self, collection: str) -> str:
         return self.url.rsplit("/", 1)[0] + "/" + collection
 
-    def new_collections(self, shards: int = 2, replicas: int = 1) -> str:
-        """A fresh empty pair of collections (articles, quotes) from the uploaded configset; its index URL."""
+    def new_collections(self, shards: int = 2, replicas: int = 1, on_nodes: list[int] | None = None) -> str:
+        """A fresh empty pair of collections (articles, quotes) from the uploaded configset; its index URL.
+        `on_nodes`: only on these nodes of the cluster (1, 2, …; needs the cluster's folder)."""
         from indexer.index.solr.client import SolrClient, SolrURL
 
         name = f"t{os.getpid()}_{next(_names)}"
         client = SolrClient(SolrURL.parse(self.url), timeout=120)
+        placed = {}
+        if on_nodes:
+            placed["createNodeSet"] = ",".join(f"127.0.0.1:{self.node_port(n)}_solr" for n in on_nodes)
         for coll in (name, f"{name}_quotes"):
             client.get("admin/collections", {"action": "CREATE", "name": coll, "collection.configName": "newsarchive",
                                              "numShards": shards, "replicationFactor": replicas,
-                                             "waitForFinalState": "true"})
+                                             "waitForFinalState": "true", **placed})
         return self.collection_url(name)
 
     def new_aliased_collections(self) -> str:

@@ -17,6 +17,7 @@ from itertools import islice
 
 from indexer.annotate.stage import process, warm_up
 from indexer.archive import Archive
+from indexer.index.engine import EngineUnavailable
 from indexer.models import AnnotatedArticle, InputError, RawPage
 from indexer.sources.fetch import Fetcher, Limits, is_url
 from indexer.sources.files import Inputs, expand, read_file
@@ -35,6 +36,7 @@ class IngestReport:
     passed_over: list[str] = field(default_factory=list)  # per WARC file: its records that are not HTML pages
     indexed: int = 0
     stopped: bool = False  # cancelled before every input was read
+    unindexed: str | None = None  # why the index could not be written (the articles are stored, not searchable)
 
 
     def as_dict(self) -> dict:
@@ -47,6 +49,7 @@ class IngestReport:
             "passed_over": self.passed_over,
             "indexed": self.indexed,
             "stopped": self.stopped,
+            "index_error": self.unindexed,
         }
 
 
@@ -170,7 +173,7 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
                     continue
                 stored = archive.store.add_article(page_id, result)
                 getattr(report, stored.outcome).append(label)
-            report.indexed += archive.sync_index()
+            _index(archive, report)
             if progress:
                 progress(sum(weight for _, _, weight in chunk))
             if stop and stop():
@@ -178,7 +181,22 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
                 report.passed_over.append("cancelled: the pages read before the cancel are kept and indexed; "
                                           "the rest of the inputs were not read")
                 break
+    if report.unindexed:  # once more at the end: the index may be back
+        report.unindexed = None
+        _index(archive, report)
     return report
+
+
+def _index(archive: Archive, report: IngestReport) -> None:
+    """Index what the store holds that the index lacks. When the index cannot be written (a shard with no live
+    replica, every retry spent), the articles stay stored and pending: storing goes on without indexing, and the
+    report says so (`check --repair` catches up once the index is back)."""
+    if report.unindexed:
+        return
+    try:
+        report.indexed += archive.sync_index()
+    except EngineUnavailable as exc:
+        report.unindexed = str(exc)
 
 
 def _size(path: str) -> int:

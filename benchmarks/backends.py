@@ -105,6 +105,14 @@ def new_collections(url: str, name: str) -> str:
     return url.rsplit("/", 1)[0] + "/" + name
 
 
+def drop_collections(url: str) -> None:
+    parsed = SolrURL.parse(url)
+    client = SolrClient(parsed, timeout=300)
+    for coll in (parsed.collection, f"{parsed.collection}_quotes"):
+        client.get("admin/collections", {"action": "DELETE", "name": coll})
+    client.close()
+
+
 # -- the measurements ----------------------------------------------------------------------------------------------
 def ingest_pages(data: Path, pages: Path, index: str | None) -> float:
     started = time.perf_counter()

@@ -6,9 +6,12 @@ The cluster is the session's (tests/solr_support.py); tests that need none run e
 
 from __future__ import annotations
 
+import re
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -290,5 +293,28 @@ def test_a_new_configset_needs_an_alias(solr_cluster, corpus_data, tmp_path):
         assert proc.returncode == 2 and "not an alias" in proc.stderr and SECRET not in proc.stderr
         whoosh = run_cli("reindex", "--configset", "newsarchive", data=data, timeout=300)
         assert whoosh.returncode == 2 and "SolrCloud" in whoosh.stderr
+    finally:
+        solr_cluster.drop_collections(url)
+
+
+def test_a_killed_migration_goes_on_where_it_stopped(solr_cluster, corpus_data, tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(corpus_data, data)
+    url = solr_cluster.new_collections()
+    try:
+        migrate = subprocess.Popen([sys.executable, "-m", "indexer.cli", "migrate", "--data", str(data), "--to-index",
+                                    url, "--batch", "5"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = ""
+        while "articles copied" not in first and migrate.poll() is None:
+            first = migrate.stderr.readline()
+        migrate.send_signal(signal.SIGKILL)
+        migrate.communicate(timeout=60)
+        assert "articles copied" in first, "the migration was killed after its first commit"
+        again = run_cli("migrate", "--to-index", url, data=data, timeout=600)
+        assert again.returncode == 0 and "verified:" in again.stdout, again.stderr
+        todo, total = map(int, re.search(r": (\d+) of (\d+) articles? to copy", again.stderr).groups())
+        assert 0 < todo < total, "the second run copied only what the first had not"
+        with Archive(data, index=url) as cluster:
+            assert cluster.drift().clean and cluster.engine.stats().articles == total
     finally:
         solr_cluster.drop_collections(url)

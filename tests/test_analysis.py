@@ -199,3 +199,10 @@ def test_every_profile_analyses_mixed_text():
         terms = [t.text for t in analyzer_for(profile)(text)]
         assert "2024" in terms
         assert "zurich" in terms or any(t.startswith("zur") for t in terms)
+
+
+def test_a_stray_combining_mark_does_not_stop_an_article_from_being_indexed():
+    """Broken text can hold a combining mark with no letter before it; the Hungarian stemmer failed on it."""
+    for profile in PROFILES:
+        terms = [t.text for t in analyzer_for(profile)("Budapest \u030d hídja", mode="index")]
+        assert terms and "" not in terms, profile

@@ -224,6 +224,8 @@ def word_forms(profile: str, text: str, query: bool) -> tuple[str, ...]:
         return ()  # a capitalised stop word may be a name (the river Oder, German "oder" = "or"): kept
     if low.isdigit():
         return (low,)
+    if not fold(low):
+        return ()  # combining marks with no letter (broken text): nothing to index, and some stemmers fail on ""
     if profile in SNOWBALL:
         stem = _stemmer(profile)
         forms = [fold(stem(low)), fold(stem(fold(low)))]
@@ -418,3 +420,4 @@ def fold_key(text: str) -> str:
     text = unicodedata.normalize("NFKC", text or "")
     default = scripts.document_cyrillic_variant(text)
     return " ".join(scripts.latin_key(w, default) for w in _KEY_WORD.findall(text))
+

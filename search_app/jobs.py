@@ -96,6 +96,8 @@ class Jobs:
             return int(cur.lastrowid)
 
     def get(self, job_id: int) -> Job | None:
+        if not 0 < job_id < 2**63:  # beyond SQLite's integers: no such job (not an OverflowError)
+            return None
         row = self.store.db.execute("SELECT * FROM jobs WHERE id=?", (job_id,)).fetchone()
         return _job(row) if row else None
 
@@ -122,6 +124,8 @@ class Jobs:
     def cancel(self, job_id: int) -> Job | None:
         """A queued job is cancelled at once and its uploads removed; a running one stops after the pages it is
         reading now, which are kept and indexed."""
+        if self.get(job_id) is None:
+            return None
         with self.store.transaction() as db:
             row = db.execute("SELECT status, upload_dir FROM jobs WHERE id=?", (job_id,)).fetchone()
             if row is None:

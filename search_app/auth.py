@@ -87,7 +87,7 @@ def _lifetimes() -> tuple[float, float]:
 
 
 def accounts() -> Accounts:
-    return Accounts(get_service().archive.store)
+    return Accounts(_store())
 
 
 def current_user() -> User | None:

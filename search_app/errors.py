@@ -4,6 +4,7 @@ what went wrong and what to do; no input gives a 5xx, and a bug that does answer
 from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
+from markupsafe import escape
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError
 
 from search_app.service import EngineUnavailable, QueryError, SearchBusy
@@ -81,5 +82,5 @@ def answer(status: int, message: str | None, headers: dict | None = None):
         page = render_template("error.html", status=status, title=TITLES.get(status, "Error"),
                                message=message and message.rstrip("."), advice=advice)
     except Exception:  # the page itself failed (a broken template or store): still answer, plainly
-        page = f"{status} {TITLES.get(status, 'Error')}: {message or advice}"
+        page = escape(f"{status} {TITLES.get(status, 'Error')}: {message or advice}")
     return page, status, headers or {}

@@ -357,12 +357,13 @@ def cmd_user(args) -> int:
         try:
             if args.action == "remove":
                 accounts.remove(args.name)
-                print(f"removed {args.name!r}; their sessions end at their next request")
+                print(f"removed {args.name!r}; their sessions on the web app have ended")
                 return 0
             password = _new_password(args.password_stdin)
             if args.action == "passwd":
                 accounts.set_password(args.name, password)
-                print(f"new password set for {args.name!r}; sessions signed in with the old one have ended")
+                print(f"new password set for {args.name!r}; sessions signed in with the old one have ended, and the "
+                      "waits after wrong passwords for this name are cleared")
                 return 0
             user = accounts.add(args.name, password, args.role)
         except AccountError as exc:

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import secrets
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -87,6 +90,22 @@ CREATE TABLE IF NOT EXISTS index_versions (
     version INTEGER NOT NULL,
     PRIMARY KEY (index_key, article_id)
 );
+-- the web app's sign-ins: a row per session (the cookie holds only its token, the row its hash), so signing out, a
+-- new password or a removed account ends them on the server. And wrong passwords per name and client address.
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash TEXT PRIMARY KEY,
+    user TEXT NOT NULL COLLATE NOCASE,
+    started REAL NOT NULL,                      -- Unix seconds
+    seen REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user);
+CREATE TABLE IF NOT EXISTS sign_in_failures (
+    name TEXT NOT NULL COLLATE NOCASE,
+    address TEXT NOT NULL,
+    failures INTEGER NOT NULL,
+    last REAL NOT NULL,                         -- Unix seconds
+    PRIMARY KEY (name, address)
+);
 """
 
 
@@ -130,6 +149,7 @@ class Store:
     def __init__(self, path: Path | str):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        _owner_only(self.path)
         self.db = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
         self.db.row_factory = sqlite3.Row
         self.db.execute("PRAGMA journal_mode=WAL")
@@ -349,6 +369,62 @@ class Store:
             else:
                 db.execute("DELETE FROM index_versions WHERE index_key=?", (index,))
 
+    # -- web sign-ins: sessions and wrong passwords --------------------------------------------------------------
+    def start_session(self, user: str, absolute: float) -> str:
+        """A new session for `user`; its token goes into the cookie, only the token's hash into this file. Sessions
+        older than `absolute` seconds are dropped on the way."""
+        token, stamp = secrets.token_urlsafe(32), time.time()
+        with self.transaction() as db:
+            db.execute("DELETE FROM sessions WHERE started < ?", (stamp - absolute,))
+            db.execute("INSERT INTO sessions (token_hash, user, started, seen) VALUES (?,?,?,?)",
+                       (_token_hash(token), user, stamp, stamp))
+        return token
+
+    def session_user(self, token: str, idle: float, absolute: float) -> str | None:
+        """The user of a live session, or None: unknown, ended, idle for `idle` seconds or older than `absolute`.
+        Its last use is written at most once a minute, so reading pages costs no write each time."""
+        stamp = time.time()
+        row = self.db.execute("SELECT user, started, seen FROM sessions WHERE token_hash=?",
+                              (_token_hash(token),)).fetchone()
+        if row is None:
+            return None
+        if stamp - row["seen"] > idle or stamp - row["started"] > absolute:
+            self.end_session(token)
+            return None
+        if stamp - row["seen"] > 60:
+            with self.transaction() as db:
+                db.execute("UPDATE sessions SET seen=? WHERE token_hash=?", (stamp, _token_hash(token)))
+        return row["user"]
+
+    def end_session(self, token: str) -> None:
+        with self.transaction() as db:
+            db.execute("DELETE FROM sessions WHERE token_hash=?", (_token_hash(token),))
+
+    def end_sessions(self, user: str) -> int:
+        """End every session of `user` (new password, account removed); also forgets its wrong passwords."""
+        with self.transaction() as db:
+            db.execute("DELETE FROM sign_in_failures WHERE name=?", (user,))
+            return db.execute("DELETE FROM sessions WHERE user=?", (user,)).rowcount
+
+    def sign_in_failed(self, name: str, address: str) -> int:
+        """Count a wrong password for `name` from `address`; the number of them in a row."""
+        with self.transaction() as db:
+            db.execute("INSERT INTO sign_in_failures (name, address, failures, last) VALUES (?,?,1,?) "
+                       "ON CONFLICT (name, address) DO UPDATE SET failures=failures+1, last=excluded.last",
+                       (name, address, time.time()))
+            return db.execute("SELECT failures FROM sign_in_failures WHERE name=? AND address=?",
+                              (name, address)).fetchone()[0]
+
+    def sign_in_failures(self, name: str, address: str) -> tuple[int, float]:
+        """(wrong passwords in a row, Unix time of the last) for `name` from `address`."""
+        row = self.db.execute("SELECT failures, last FROM sign_in_failures WHERE name=? AND address=?",
+                              (name, address)).fetchone()
+        return (row[0], row[1]) if row else (0, 0.0)
+
+    def sign_in_succeeded(self, name: str, address: str) -> None:
+        with self.transaction() as db:
+            db.execute("DELETE FROM sign_in_failures WHERE name=? AND address=?", (name, address))
+
     # -- summaries ---------------------------------------------------------------------------------------------
     def stats(self) -> dict:
         db = self.db
@@ -393,6 +469,22 @@ class Store:
             if r["key"] not in best or rank > best[r["key"]]:
                 best[r["key"]] = rank
         return {k: v[2] for k, v in best.items()}
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _owner_only(path: Path) -> None:
+    """The file holds password hashes and unpublished pages: readable by its owner only, whatever the umask. SQLite
+    gives its -wal and -shm files the database file's mode, so creating this one 0600 covers them."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+        for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            if file.exists() and file.stat().st_mode & 0o077:  # an archive made before this rule
+                os.chmod(file, 0o600)
+    except PermissionError:  # another user's archive, opened to read: theirs to keep
+        pass
 
 
 def _statements(script: str) -> list[str]:

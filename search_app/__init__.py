@@ -75,7 +75,7 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
 
     app.extensions["newsarchive.service"] = service
 
-    from search_app import archive_area, auth
+    from search_app import archive_area, auth, errors, headers
     from search_app.api import api
     from search_app.pages import pages
 
@@ -83,13 +83,6 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
     app.register_blueprint(api, url_prefix="/api")
     auth.install(app)
     archive_area.install(app)
-
-    @app.errorhandler(404)
-    def not_found(exc):
-        from flask import jsonify, request
-
-        if request.path.startswith("/api/"):
-            return jsonify({"error": f"no such endpoint {request.path}: see /api/openapi.json"}), 404
-        return exc
-
+    errors.install(app)
+    headers.install(app)
     return app

@@ -39,7 +39,6 @@ class AccountError(ValueError):
 class User:
     name: str
     role: str
-    stamp: str = ""  # changes with the password, so a new password ends the sessions signed in with the old one
 
     @property
     def is_admin(self) -> bool:
@@ -69,11 +68,13 @@ class Accounts:
         return User(name, role)
 
     def set_password(self, name: str, password: str) -> User:
+        """A new password ends every session of the user and clears the wait after wrong passwords."""
         _check_password(password)
         with self.store.transaction() as db:
             if not db.execute("UPDATE users SET password_hash=? WHERE name=?",
                               (generate_password_hash(password), name.strip())).rowcount:
                 raise AccountError(f"there is no user called {name!r}; `newsarchive user list` shows them")
+        self.store.end_sessions(name.strip())
         return self.get(name)
 
     def remove(self, name: str) -> None:
@@ -86,6 +87,7 @@ class Accounts:
             if row["role"] == "admin" and admins == 1:
                 raise AccountError(f"{name!r} is the only admin; add another admin before removing this one")
             db.execute("DELETE FROM users WHERE name=?", (name.strip(),))
+        self.store.end_sessions(name.strip())
 
     def verify(self, name: str, password: str) -> User | None:
         """The user when name and password match, else None (the same time is spent either way)."""
@@ -97,7 +99,7 @@ class Accounts:
         return _user(row) if check_password_hash(row["password_hash"], password) else None
 
     def get(self, name: str) -> User | None:
-        row = self.store.db.execute("SELECT name, role, password_hash FROM users WHERE name=?", (name,)).fetchone()
+        row = self.store.db.execute("SELECT name, role FROM users WHERE name=?", (name,)).fetchone()
         return _user(row) if row else None
 
     def all(self) -> list[User]:
@@ -105,7 +107,7 @@ class Accounts:
 
 
 def _user(row) -> User:
-    return User(row["name"], row["role"], row["password_hash"][-16:])
+    return User(row["name"], row["role"])
 
 
 def _check_password(password: str) -> None:

@@ -14,7 +14,7 @@ from flask import Blueprint, Flask, abort, current_app, jsonify, redirect, rende
 from indexer.sources.fetch import Limits, is_url
 from search_app.auth import current_user, sign_in_required
 from search_app.context import get_service
-from search_app.jobs import Jobs, Worker, upload_folder
+from search_app.jobs import Jobs, Worker, save_upload, upload_folder
 
 archive = Blueprint("archive", __name__)
 MAX_UPLOAD_BYTES = 1024 * 1024 * 1024  # a day's WARC of a mid-sized site; larger crawls go through the CLI
@@ -97,7 +97,7 @@ def add():
         folder = upload_folder(current_app.config["DATA_DIR"])
         for n, upload in enumerate(files, 1):
             path = folder / f"{n:03d}-{safe_name(upload.filename, n)}"
-            upload.save(path)
+            save_upload(upload, path)
             inputs.append(str(path))
     job_id = _jobs().submit(current_user().name, inputs + lines, folder)
     _start_worker(current_app._get_current_object()).wake()

@@ -1,13 +1,14 @@
-"""Sign-in for the archive area: a signed session cookie naming the user, a CSRF token for every form that changes
-something, and a secret key kept in the data folder so sessions survive a restart."""
+"""Sign-in for the archive area: sessions kept in the archive's SQLite file (the cookie carries only a random token,
+so signing out, a new password or a removed account ends them on the server), a CSRF token for every form that
+changes something, and a secret key kept in the data folder so cookies survive a restart."""
 
 from __future__ import annotations
 
 import functools
 import hmac
+import math
 import os
 import secrets
-import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -34,10 +35,14 @@ SECRET_FILE = "secret_key"
 
 
 def secret_key(data_dir: Path | str) -> str:
-    """The app's session key: created once per archive, readable only by its owner."""
+    """The app's cookie key: created once per archive, readable only by its owner."""
     path = Path(data_dir) / SECRET_FILE
-    if not path.exists():
+    try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # made before, maybe by another process starting at the same moment
+        if path.stat().st_mode & 0o077:
+            os.chmod(path, 0o600)
+    else:
         with os.fdopen(fd, "w") as out:
             out.write(secrets.token_hex(32))
     return path.read_text().strip()
@@ -48,16 +53,15 @@ def install(app: Flask) -> None:
         app.config["SECRET_KEY"] = secret_key(app.config["DATA_DIR"])
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
     app.config.setdefault("SIGN_IN_HOURS", 12)  # a working day; a copied cookie is not a key for ever
-    app.extensions["newsarchive.throttle"] = _Throttle()
+    app.config.setdefault("SESSION_IDLE_MINUTES", 120)  # a session left alone for a long lunch ends
 
     @app.before_request
     def load_user() -> None:
-        name = session.get("user")
+        token = session.get("sid")
+        name = _store().session_user(token, *_lifetimes()) if token else None
         g.user = accounts().get(name) if name else None
-        expired = time.time() - session.get("since", 0) > current_app.config["SIGN_IN_HOURS"] * 3600
-        if g.user is not None and (session.get("stamp") != g.user.stamp or expired):  # new password, removed, old
-            session.clear()
-            g.user = None
+        if token and g.user is None:  # ended, expired, or the account was removed
+            session.pop("sid", None)
         if request.method == "POST" and request.blueprint in ("auth", "archive"):
             sent, expected = request.form.get("csrf_token", ""), session.get("csrf_token", "")
             if not sent or not expected or not hmac.compare_digest(sent, expected):
@@ -72,8 +76,18 @@ def install(app: Flask) -> None:
     app.register_blueprint(auth)
 
 
+def _store():
+    return get_service().archive.store
+
+
+def _lifetimes() -> tuple[float, float]:
+    """(idle, absolute) lifetime of a session, in seconds."""
+    config = current_app.config
+    return config["SESSION_IDLE_MINUTES"] * 60, config["SIGN_IN_HOURS"] * 3600
+
+
 def accounts() -> Accounts:
-    return Accounts(get_service().archive.store)
+    return Accounts(_store())
 
 
 def current_user() -> User | None:
@@ -98,21 +112,23 @@ def sign_in():
     error = None
     if request.method == "POST":
         name = request.form.get("name", "").strip()
-        throttle = current_app.extensions["newsarchive.throttle"]
-        wait = throttle.wait(name)
-        if wait:
-            error = (f"Too many wrong passwords for {name!r}: wait {wait // 60 + 1} minute(s) and try again, or ask "
-                     "an admin to set a new password with `newsarchive user passwd`.")
-            return render_template("sign_in.html", error=error, has_users=True), 429
+        address = request.remote_addr or "unknown"
+        store = _store()
+        failures, last = store.sign_in_failures(name, address)
+        remaining = backoff(failures) - (time.time() - last)
+        if remaining > 0:
+            wait = math.ceil(remaining)
+            error = (f"Too many wrong passwords for {name!r} from your address: wait {wait} second(s) and try "
+                     "again (each wrong password doubles the wait). Sign-in from other addresses is not slowed; an "
+                     "admin's `newsarchive user passwd` clears the wait.")
+            return render_template("sign_in.html", error=error, has_users=True), 429, {"Retry-After": str(wait)}
         user = accounts().verify(name, request.form.get("password", ""))
         if user is None:
-            throttle.failed(name)
+            store.sign_in_failed(name, address)
         else:
-            throttle.clear(name)
-            session.clear()
-            session["user"] = user.name
-            session["stamp"] = user.stamp
-            session["since"] = time.time()
+            store.sign_in_succeeded(name, address)
+            session.clear()  # nothing from before the sign-in is carried into it (session fixation)
+            session["sid"] = store.start_session(user.name, _lifetimes()[1])
             session["csrf_token"] = secrets.token_urlsafe(32)
             return redirect(_local_target(request.args.get("next", "")) or url_for("archive.dashboard"))
         error = "Wrong name or password. Accounts are created by an admin with `newsarchive user add NAME`."
@@ -120,32 +136,14 @@ def sign_in():
     return render_template("sign_in.html", error=error, has_users=has_users), (401 if error else 200)
 
 
-class _Throttle:
-    """Wrong passwords per user name in this process: after MAX_FAILURES within WINDOW seconds, sign-in for that
-    name waits until the window has passed (guessing a password by trying gets slow)."""
+FREE_FAILURES, MAX_WAIT = 5, 15 * 60
 
-    MAX_FAILURES, WINDOW = 5, 15 * 60
 
-    def __init__(self) -> None:
-        self._failures: dict[str, list[float]] = {}
-        self._lock = threading.Lock()
-
-    def failed(self, name: str) -> None:
-        with self._lock:
-            self._failures.setdefault(name.casefold(), []).append(time.monotonic())
-
-    def clear(self, name: str) -> None:
-        with self._lock:
-            self._failures.pop(name.casefold(), None)
-
-    def wait(self, name: str) -> int:
-        """Seconds until this name may try again (0: now)."""
-        with self._lock:
-            recent = [t for t in self._failures.get(name.casefold(), []) if time.monotonic() - t < self.WINDOW]
-            self._failures[name.casefold()] = recent
-            if len(recent) < self.MAX_FAILURES:
-                return 0
-            return int(self.WINDOW - (time.monotonic() - recent[-self.MAX_FAILURES]))
+def backoff(failures: int) -> int:
+    """Seconds to wait after the last of `failures` wrong passwords in a row for one name from one address: none
+    for the first few typos, then 2, 4, 8 … up to 15 minutes. Kept per address, so guessing from one machine cannot
+    keep the real owner, signing in from theirs, out."""
+    return 0 if failures < FREE_FAILURES else min(MAX_WAIT, 2 ** (failures - FREE_FAILURES + 1))
 
 
 def _local_target(target: str) -> str | None:
@@ -161,6 +159,8 @@ def _local_target(target: str) -> str | None:
 
 @auth.post("/archive/sign-out")
 def sign_out():
+    if session.get("sid"):
+        _store().end_session(session["sid"])  # a copy of the cookie is worth nothing from now on
     session.clear()
     flash("Signed out.")
     return redirect(url_for("pages.search"))

@@ -22,10 +22,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from indexer.archive import Archive
 from indexer.sources.fetch import Limits
 from indexer.store import Store, now
+from search_app.origins import public_origin
+
+if TYPE_CHECKING:
+    from werkzeug.datastructures import FileStorage
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS jobs (
@@ -67,7 +72,7 @@ class Job:
     @property
     def input_names(self) -> list[str]:
         """URLs as given, uploads by their file names (the server's folders are nobody's business)."""
-        return [i if "://" in i else i.replace("\\", "/").rsplit("/", 1)[-1] for i in self.inputs]
+        return [public_origin(i, numbered=True) for i in self.inputs]
 
     def as_dict(self) -> dict:
         return {"id": self.id, "created_at": self.created_at, "user": self.user, "inputs": self.input_names,
@@ -96,6 +101,8 @@ class Jobs:
             return int(cur.lastrowid)
 
     def get(self, job_id: int) -> Job | None:
+        if not 0 < job_id < 2**63:  # beyond SQLite's integers: no such job (not an OverflowError)
+            return None
         row = self.store.db.execute("SELECT * FROM jobs WHERE id=?", (job_id,)).fetchone()
         return _job(row) if row else None
 
@@ -122,6 +129,8 @@ class Jobs:
     def cancel(self, job_id: int) -> Job | None:
         """A queued job is cancelled at once and its uploads removed; a running one stops after the pages it is
         reading now, which are kept and indexed."""
+        if self.get(job_id) is None:
+            return None
         with self.store.transaction() as db:
             row = db.execute("SELECT status, upload_dir FROM jobs WHERE id=?", (job_id,)).fetchone()
             if row is None:
@@ -163,18 +172,27 @@ def _job(row) -> Job:
 
 
 def upload_folder(data_dir: Path | str) -> Path:
-    """A new folder for one job's uploaded files, inside the data folder (same disk, kept across restarts)."""
+    """A new folder for one job's uploaded files, inside the data folder (same disk, kept across restarts); like the
+    files in it, open to the server's own user only, whatever the umask."""
     base = Path(data_dir) / UPLOADS
-    base.mkdir(parents=True, exist_ok=True)
+    base.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if base.stat().st_mode & 0o077:  # made before this rule
+        base.chmod(0o700)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1000):
         folder = base / f"{stamp}-{n}"
         try:
-            folder.mkdir()
+            folder.mkdir(mode=0o700)
             return folder
         except FileExistsError:
             continue
     raise RuntimeError(f"cannot create an upload folder in {base}")
+
+
+def save_upload(upload: FileStorage, path: Path) -> None:
+    """Write an uploaded file where the job will read it, readable by the server's own user only."""
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as out:
+        upload.save(out)
 
 
 def run_job(archive: Archive, jobs: Jobs, job: Job, upload_dir: str | None, limits: Limits,
@@ -203,7 +221,8 @@ def run_job(archive: Archive, jobs: Jobs, job: Job, upload_dir: str | None, limi
                         workers=0,  # one core for the job, the others for searches (and a daemon has no children)
                         ).as_dict()
     except Exception as exc:  # a bug must end the job visibly, not kill the worker; the uploads stay for a retry
-        jobs.finish(job.id, None, f"the job stopped: {type(exc).__name__}: {exc}")
+        error = f"the job stopped: {type(exc).__name__}: {exc}"
+        jobs.finish(job.id, None, error.replace(upload_dir.rstrip("/") + "/", "") if upload_dir else error)
         return
     if upload_dir:
         report = json.loads(json.dumps(report, ensure_ascii=False).replace(upload_dir.rstrip("/") + "/", ""))

@@ -5,8 +5,22 @@ from __future__ import annotations
 from indexer import __version__
 
 
-def _param(name: str, description: str, kind: str = "string") -> dict:
-    return {"name": name, "in": "query", "required": False, "description": description, "schema": {"type": kind}}
+def _param(name: str, description: str, kind: str = "string", **schema) -> dict:
+    return {"name": name, "in": "query", "required": False, "description": description,
+            "schema": {"type": kind, **schema}}
+
+
+def _whole(name: str, description: str, low: int, high: int) -> dict:
+    """A whole-number argument; out of range (or not a number) is a 400 that says so, empty is the default (the
+    contract's `?q=&page=` leaves it empty)."""
+    return {"name": name, "in": "query", "required": False, "description": description,
+            "schema": {"anyOf": [{"type": "integer", "minimum": low, "maximum": high}, {"const": ""}]}}
+
+
+BIGGEST_ID = 2**63 - 1
+CUT_SHORT = {"type": "array", "items": {"type": "string"},
+             "description": "what kept the search from being complete (the time limit, a part of the index that did "
+                            "not answer); empty when the answer is complete"}
 
 
 FACET_LIST = {"type": "array", "items": {"type": "object", "properties": {
@@ -17,6 +31,7 @@ SEARCH_RESULT = {
     "required": ["total", "hits", "facets"],
     "properties": {
         "total": {"type": "integer"},
+        "cut_short": CUT_SHORT,
         "hits": {"type": "array", "items": {"type": "object", "properties": {
             k: {"type": ["string", "null"]} for k in
             ("id", "title", "url", "published", "language", "source", "snippet", "snippet_html")}}},
@@ -29,13 +44,17 @@ SEARCH_RESULT = {
 QUOTE_RESULT = {
     "type": "object",
     "required": ["total", "quotes"],
-    "properties": {"total": {"type": "integer"}, "quotes": {"type": "array", "items": {"type": "object", "properties": {
+    "properties": {"total": {"type": "integer"}, "cut_short": CUT_SHORT, "quotes": {"type": "array", "items": {"type": "object", "properties": {
         k: {"type": ["string", "null"]} for k in
         ("text", "speaker", "article_id", "title", "published", "language", "source")}}}},
 }
 
 ERROR = {"description": "The request cannot be answered as asked; `error` says what to change.",
          "content": {"application/json": {"schema": {"type": "object", "properties": {"error": {"type": "string"}}}}}}
+
+
+BUSY = {**ERROR, "description": "Too many searches with wildcards or ranges at once: try again after Retry-After."}
+UNAVAILABLE = {**ERROR, "description": "The search cluster does not answer: try again after Retry-After."}
 
 
 def _ok(schema: dict) -> dict:
@@ -59,10 +78,10 @@ def openapi_document() -> dict:
                                _param("year", "four-digit year"), _param("from", "earliest date, ISO 8601"),
                                _param("to", "latest date, ISO 8601"),
                                _param("sort", "relevance (default), newest or oldest"),
-                               _param("page", "page number, from 1", "integer"),
-                               _param("limit", "hits per page, 1-100", "integer"),
-                               _param("facets", "values per facet, 1-200 (default 10)", "integer")],
-                "responses": {"200": _ok(SEARCH_RESULT), "400": ERROR}}},
+                               _whole("page", "page number, from 1", 1, 10_000),
+                               _whole("limit", "hits per page, 1-100", 1, 100),
+                               _whole("facets", "values per facet, 1-200 (default 10)", 1, 200)],
+                "responses": {"200": _ok(SEARCH_RESULT), "400": ERROR, "429": BUSY, "503": UNAVAILABLE}}},
             "/api/quotes": {"get": {
                 "summary": "Search quotations",
                 "parameters": [_param("q", "words in the quotation"), _param("speaker", "speaker name"),
@@ -70,10 +89,11 @@ def openapi_document() -> dict:
                                _param("source", "outlet that reported it"), _param("article", "article id"),
                                _param("from", "published on or after (ISO 8601)"),
                                _param("to", "published on or before (ISO 8601)"),
-                               _param("page", "page number", "integer"), _param("limit", "quotes per page", "integer"),
+                               _whole("page", "page number, from 1", 1, 10_000),
+                               _whole("limit", "quotes per page, 1-100 (default 20)", 1, 100),
                                _param("fragments", "'no' leaves out fragments (scare quotes, titles, words quoted "
                                       "inside the writer's sentence); default yes")],
-                "responses": {"200": _ok(QUOTE_RESULT), "400": ERROR}}},
+                "responses": {"200": _ok(QUOTE_RESULT), "400": ERROR, "429": BUSY, "503": UNAVAILABLE}}},
             "/api/quotes/{id}": {"get": {
                 "summary": "One quotation with every article that reported the same statement, earliest first",
                 "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
@@ -81,15 +101,16 @@ def openapi_document() -> dict:
             "/api/articles/{id}": {"get": {
                 "summary": "One article with its quotes, entities and versions",
                 "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
-                               _param("version", "a past version number", "integer")],
-                "responses": {"200": _ok({"type": "object"}), "404": ERROR}}},
+                               _whole("version", "a past version number (default: the newest)", 1, BIGGEST_ID)],
+                "responses": {"200": _ok({"type": "object"}), "400": ERROR, "404": ERROR}}},
             "/api/stats": {"get": {"summary": "Archive summary", "responses": {"200": _ok({"type": "object"})}}},
             "/api/jobs": {"get": {
                 "summary": "Recent ingest jobs (signed-in archivists; sign in at /archive/sign-in)",
                 "responses": {"200": _ok({"type": "object"}), "401": ERROR}}},
             "/api/jobs/{id}": {"get": {
                 "summary": "One ingest job: status, progress in bytes, and its report as `ingest --json` prints it",
-                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}],
+                "parameters": [{"name": "id", "in": "path", "required": True,
+                                "schema": {"type": "integer", "minimum": 1, "maximum": BIGGEST_ID}}],
                 "responses": {"200": _ok({"type": "object"}), "401": ERROR, "404": ERROR}}},
         },
     }

@@ -7,6 +7,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from indexer.text.names import partial_person_key
 from search_app.context import get_service
+from search_app.errors import int_arg
 from search_app.service import FILTERS, QUOTE_FILTERS, QueryError
 
 pages = Blueprint("pages", __name__)
@@ -26,10 +27,7 @@ def search():
     q = request.args.get("q", "").strip()
     filters = {f: request.args.get(f) for f in FILTERS if request.args.get(f)}
     sort = request.args.get("sort") or "relevance"
-    try:
-        page = max(1, int(request.args.get("page", 1)))
-    except ValueError:
-        page = 1
+    page = int_arg("page", 1)
     result, error = None, None
     service = get_service()
     if q:
@@ -67,8 +65,7 @@ def quotes():
     speaker = request.args.get("speaker", "").strip()
     filters = {f: request.args.get(f) for f in QUOTE_FILTERS if request.args.get(f)}
     statements_only = request.args.get("fragments") == "no"
-    page = request.args.get("page", "1")
-    page = max(1, int(page)) if page.isdigit() else 1
+    page = int_arg("page", 1)
     result, error = None, None
     if q or speaker or filters:
         try:

@@ -22,6 +22,7 @@ from indexer.index.engine import (
 )
 from indexer.index.provenance import in_date_order, same_statement
 from indexer.text.names import keys_may_match
+from search_app.origins import public_origin
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
 QUOTE_FILTERS = ("language", "source", "article", "from", "to")
@@ -143,7 +144,7 @@ class SearchService:
         record.pop("path", None)
         record["id"] = article_id
         record["version"] = version or info["current_version"]
-        record["versions"] = info["versions"]
+        record["versions"] = [v | {"origin": public_origin(v["origin"])} for v in info["versions"]]
         record["first_seen"] = info["first_seen"]
         record["paragraphs"] = [{"kind": b.kind, "text": b.text} for b in annotated.article.blocks]
         if record["version"] == info["current_version"]:  # the quote index holds the current version's quotes

@@ -86,6 +86,7 @@ def test_archivist_signs_in_uploads_a_page_and_watches_the_job(archive_server, b
                                ["The council voted on Tuesday to build a tram line to the airport."],
                                url="https://www.test-courier.example/tram/"), encoding="utf-8")
     page = browser.new_page()
+    refused = _violations(page)
     page.goto(archive_server + "/search")
     page.click("text=Add articles")
     page.wait_for_selector("input[name=password]")
@@ -100,4 +101,58 @@ def test_archivist_signs_in_uploads_a_page_and_watches_the_job(archive_server, b
     page.click("text=See the newest articles")
     page.wait_for_selector(".hit")
     assert "City council approves new tram line" in page.inner_text(".hits")
+    assert refused == [], "the job page refreshes itself without inline script"
+    page.close()
+
+
+def _violations(page) -> list[str]:
+    """Collects what the Content-Security-Policy refused on this page, as the browser reports it."""
+    seen: list[str] = []
+    page.on("console", lambda m: seen.append(m.text) if "Content Security Policy" in m.text else None)
+    page.add_init_script("document.addEventListener('securitypolicyviolation', e => "
+                         "console.error('Content Security Policy refused ' + e.violatedDirective + ' ' + e.blockedURI))")
+    return seen
+
+
+def test_the_main_pages_load_without_a_content_security_policy_violation(server, browser):
+    page = browser.new_page()
+    refused = _violations(page)
+    page.goto(server + "/search?q=Oder")
+    page.click(".hit .title")
+    page.wait_for_selector("article.article h1")
+    page.click("section.quotes a.quote")
+    page.wait_for_selector(".statement")
+    for path in ("/search", "/quotes?q=lifeline", "/api/", "/archive/sign-in", "/no-such-page"):
+        page.goto(server + path)
+        assert page.locator("link[rel=stylesheet]").count() == 1
+        assert page.evaluate("getComputedStyle(document.querySelector('.top')).display") == "flex", "style.css applies"
+    assert refused == []
+    page.close()
+
+
+def test_an_injected_inline_script_would_not_run(server, browser):
+    """The policy is enforced, not only sent: inline code put into one of the pages is refused."""
+    page = browser.new_page()
+    refused = _violations(page)
+    page.goto(server + "/search")
+    ran = page.evaluate("""() => { const s = document.createElement('script'); s.textContent = 'window.pwned = 1';
+                                   document.body.appendChild(s); return window.pwned === 1; }""")
+    assert not ran and any("script-src" in line for line in refused)
+    page.close()
+
+
+def test_the_archive_area_loads_without_a_content_security_policy_violation(archive_server, browser):
+    page = browser.new_page()
+    refused = _violations(page)
+    page.goto(archive_server + "/archive/sign-in")
+    page.fill("input[name=name]", "editor")
+    page.fill("input[name=password]", "tram-line-to-the-airport")
+    page.click("button:text('Sign in')")
+    page.wait_for_selector("input[type=file]")
+    page.fill("textarea[name=urls]", "not a url")
+    page.click("button:text('Add to the archive')")
+    page.wait_for_selector(".error")
+    page.goto(archive_server + "/archive/jobs/99999999999999999999")
+    assert page.inner_text("h1") == "Not found"
+    assert refused == []
     page.close()

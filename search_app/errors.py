@@ -1,0 +1,86 @@
+"""Errors as a user can act on them: the API answers JSON `{"error": …}`, the pages a page of the site that says
+what went wrong and what to do; no input gives a 5xx, and a bug that does answers without its traceback."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from markupsafe import escape
+from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError
+
+from search_app.service import EngineUnavailable, QueryError, SearchBusy
+
+BIGGEST_ID = 2**63 - 1  # SQLite's integers; a larger number names nothing stored
+
+# What to do, by status, when the code that refused the request gave no reason of its own.
+ADVICE = {
+    400: "The request could not be read. Check the address or the form and try again.",
+    401: "Sign in first at /archive/sign-in.",
+    403: "Your account may not do this. Ask an admin, or sign in as another user.",
+    404: "There is nothing at this address. Check it for typos, or search the archive from the box above.",
+    405: "This address does not answer this kind of request. Follow a link or a form of the site instead.",
+    429: "Too many requests at once. Wait a moment and try again.",
+    500: "Something went wrong on the server; nothing you sent was lost. Try again in a moment, and if it keeps "
+         "happening, tell the archive's admin what you did.",
+}
+TITLES = {400: "Bad request", 401: "Sign in first", 403: "Not allowed", 404: "Not found",
+          405: "Method not allowed", 413: "Too large", 429: "Busy", 500: "Server error", 503: "Search unavailable"}
+
+
+def int_arg(name: str, default: int, low: int = 1, high: int = 10_000) -> int:
+    """A whole-number query argument, or a 400 that says which and why (never silently the default)."""
+    raw = request.args.get(name)
+    if raw in (None, ""):
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BadRequest(f"'{name}' must be a whole number, got {raw[:40]!r}") from None
+    if not low <= value <= high:
+        raise BadRequest(f"'{name}' must be between {low} and {high}, got {raw[:40]}")
+    return value
+
+
+def install(app: Flask) -> None:
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        own = exc.description if exc.description != type(exc).description else None
+        headers = {}
+        if getattr(exc, "valid_methods", None):  # 405
+            headers["Allow"] = ", ".join(sorted(exc.valid_methods))
+            own = own or f"{request.method} is not answered at {request.path}: use {headers['Allow']}"
+        return answer(exc.code or 500, own, headers)
+
+    @app.errorhandler(QueryError)
+    def bad_query(exc: QueryError):  # the pages show their own; the API's is a 400 that says what to change
+        return answer(400, str(exc))
+
+    @app.errorhandler(SearchBusy)
+    def busy(exc: SearchBusy):
+        return answer(429, str(exc), {"Retry-After": "1"})
+
+    @app.errorhandler(EngineUnavailable)
+    def engine_unavailable(exc: EngineUnavailable):
+        """The search cluster is down: the request was fine, try again later (the message names no password)."""
+        return answer(503, str(exc), {"Retry-After": "30"})
+
+    @app.errorhandler(Exception)
+    def server_error(exc: Exception):
+        if isinstance(exc, HTTPException):
+            return http_error(exc)
+        app.logger.exception("error answering %s %s", request.method, request.path)
+        return answer(InternalServerError.code, None)
+
+
+def answer(status: int, message: str | None, headers: dict | None = None):
+    """The error response for this request: JSON under /api/, else the site's error page."""
+    advice = ADVICE.get(status, ADVICE[400] if status < 500 else ADVICE[500])
+    if request.path.startswith("/api/"):
+        if message is None and status == 404:
+            message = f"no such endpoint {request.path}: see /api/openapi.json for the endpoints"
+        return jsonify({"error": message or advice}), status, headers or {}
+    try:
+        page = render_template("error.html", status=status, title=TITLES.get(status, "Error"),
+                               message=message and message.rstrip("."), advice=advice)
+    except Exception:  # the page itself failed (a broken template or store): still answer, plainly
+        page = escape(f"{status} {TITLES.get(status, 'Error')}: {message or advice}")
+    return page, status, headers or {}

@@ -17,6 +17,7 @@ from itertools import islice
 
 from indexer.annotate.stage import process, warm_up
 from indexer.archive import Archive
+from indexer.ingest.lifeline import end_with_parent
 from indexer.models import AnnotatedArticle, InputError, RawPage
 from indexer.sources.fetch import Fetcher, Limits, is_url
 from indexer.sources.files import Inputs, expand, read_file
@@ -77,7 +78,8 @@ def _pool(workers: int) -> Iterator[ProcessPoolExecutor | None]:
     if hasattr(os, "fork"):
         warm_up()
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=end_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         yield pool
 
 

@@ -97,13 +97,25 @@ def test_crawl_refuses_private_start_points_without_the_flag(tmp_path, site):
 
 
 def test_a_chain_of_sitemaps_ends(tmp_path, site):
-    """Sitemap indexes that point to ever new sitemaps: the crawl stops after ten requests per page allowed."""
+    """Sitemap indexes that point to ever new sitemaps: the crawl follows three levels below the one given."""
     site.add("/robots.txt", "", Content_Type="text/plain")
     for n in range(200):
         site.add(f"/chain-{n}.xml", f"""<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 <sitemap><loc>{site.base}/chain-{n + 1}.xml</loc></sitemap></sitemapindex>""", Content_Type="application/xml")
     summary = cli_json("crawl", "--json", "--allow-private", "--delay", "0", "--max-pages", "3",
                        f"{site.base}/chain-0.xml", data=tmp_path / "data")
+    assert site.paths() == ["/robots.txt", "/chain-0.xml", "/chain-1.xml", "/chain-2.xml", "/chain-3.xml"]
+    assert "1 sitemaps not read (nested more than 3 levels deep)" in summary["passed_over"][0]
+
+
+def test_a_chain_of_feeds_ends(tmp_path, site):
+    """Feeds whose items are ever new feeds: the crawl stops after ten requests per page allowed."""
+    site.add("/robots.txt", "", Content_Type="text/plain")
+    for n in range(200):
+        site.add(f"/feed-{n}.xml", f"""<?xml version="1.0"?><rss version="2.0"><channel><title>Chain</title>
+<item><link>{site.base}/feed-{n + 1}.xml</link></item></channel></rss>""", Content_Type="application/rss+xml")
+    summary = cli_json("crawl", "--json", "--allow-private", "--delay", "0", "--max-pages", "3",
+                       f"{site.base}/feed-0.xml", data=tmp_path / "data")
     assert len(site.paths()) <= 41
     assert "40 requests made, most of them feeds or sitemaps" in summary["passed_over"][0]
 

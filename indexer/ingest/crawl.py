@@ -49,6 +49,7 @@ def crawl(archive: Archive, seeds: list[str], *, limits: Limits | None = None, m
     pages = crawler.pages(seeds, max_pages=max_pages, max_depth=max_depth)
     store_pages(archive, pages, report, _worker_count(max_pages), progress)
     crawler.summarise()
+    report.sum_up_not_articles()
     return report
 
 

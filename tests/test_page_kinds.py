@@ -17,10 +17,15 @@ from indexer.models import RawPage
 from indexer.sources.files import read_file
 
 KINDS_DIR = Path(__file__).parent / "page_kinds"
+HOLDOUT_DIR = Path(__file__).parent / "page_kinds_holdout"  # written after the rules, in other templates
 PAGES = sorted(KINDS_DIR.glob("*/*.html"))
+KNOWN_MISSES = {"en-two-paragraphs-and-latest-list": "two short paragraphs, then a plain box of eight headlines: "
+                                                      "read as a section page (README, Page kinds)"}
 
 
-@pytest.mark.parametrize("path", PAGES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", [
+    pytest.param(p, marks=pytest.mark.xfail(reason=KNOWN_MISSES[p.stem], strict=True)) if p.stem in KNOWN_MISSES
+    else p for p in PAGES + sorted(HOLDOUT_DIR.glob("*/*.html"))], ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_each_written_page_is_told_for_what_it_is(path):
     page = read_file(str(path))
     found = page_kind(page, clean(page))

@@ -91,15 +91,16 @@ def _decide(s: Signals) -> tuple[str, str]:
     few_words = s.running_chars < MIN_ARTICLE_TEXT
     if s.declared == "gallery" and few_words:
         return "gallery", "declared an image gallery"
-    if s.declared == "article":  # publishers rarely call a list an article; a gallery often is one, by address
-        if few_words and s.url_hint == "gallery" and s.photos >= MIN_PHOTOS // 2:
-            return "gallery", f"a gallery address, {s.photos} photos and few words"
+    if s.declared == "article":  # publishers rarely call a list an article; a gallery often is one
+        if not s.paragraphs and 2 * s.teasers < s.photos and (
+                s.photos >= MIN_PHOTOS or (s.url_hint == "gallery" and s.photos >= MIN_PHOTOS // 2)):
+            return "gallery", f"{s.photos} photos and no running text"
         return "article", "declared an article"
     if not few_words:
         return "article", f"{s.paragraphs} paragraphs of running text"
     if s.dated and s.paragraphs:
         return "article", "dated as an article, with running text"
-    if s.teasers < s.photos and (s.photos >= MIN_PHOTOS or (s.url_hint == "gallery" and s.photos >= MIN_PHOTOS // 2)):
+    if 2 * s.teasers < s.photos and (s.photos >= MIN_PHOTOS or (s.url_hint == "gallery" and s.photos >= MIN_PHOTOS // 2)):
         return "gallery", f"{s.photos} photos and few words"
     if s.declared == "list" or (s.declared == "front" and s.url_hint == "front"):
         return _list_kind(s), "declared a collection of pages"
@@ -139,8 +140,9 @@ def _signals(page: RawPage, article: Article) -> Signals:
                 if _headline(text):
                     teasers.add(href)
         photos = sum(1 for img in root.iter("img") if not _in_chrome(img))
+    summaries = _teaser_summaries(root) if root is not None else set()
     prose = [b.text for b in article.blocks if b.kind in ("p", "li", "quote") and _running(b.text)
-             and " ".join(b.text.split()) not in anchors]
+             and " ".join(b.text.split()) not in anchors | summaries]
     main = sum(len(t) for t in article.paragraphs)
     linked = sum(len(b.text) for b in article.blocks if " ".join(b.text.split()) in anchors)
     url = page.url or article.url or ""
@@ -149,6 +151,21 @@ def _signals(page: RawPage, article: Article) -> Signals:
                    teasers=len(teasers), links=len(links), photos=photos, main_chars=main,
                    main_link_density=linked / main if main else 0.0,
                    url_hint=_url_hint(url))
+
+
+def _teaser_summaries(root) -> set[str]:
+    """Texts of paragraphs that sum up another page: each sits in a small box (one or two paragraphs) with a
+    headline link of its own, as on a front or a section page. A story's paragraphs share one large container."""
+    found = set()
+    for p in root.iter("p"):
+        for box in list(p.iterancestors())[:2]:
+            if len(box.findall(".//p")) > 2:
+                break
+            if any(_headline(" ".join(a.text_content().split())) for a in box.iter("a")
+                   if p not in a.iterancestors() and a not in p.iterdescendants()):
+                found.add(" ".join(p.text_content().split()))
+                break
+    return found
 
 
 def _declared(root) -> tuple[str | None, bool]:

@@ -1,13 +1,16 @@
 """Whoosh and SolrCloud side by side, in one run, on the same synthetic data.
 
-    .venv/bin/python benchmarks/backends.py [--pages 1000] [--articles 20000] [--skip-solr]
+    .venv/bin/python benchmarks/backends.py [--pages 1000] [--articles 100000] [--whoosh-index DIR] [--skip-solr]
 
 For each engine: (a) ingest of --pages news pages through the real pipeline (clean, language, annotate, store,
-index), pages/s; (b) Solr only: `newsarchive migrate` of an archive of --articles stored articles (written
-straight into the store, not annotated) into a fresh pair of collections, articles/s; (c) on the ingested pages,
-p50/p95 of a query mix with every facet, in-process and over HTTP through the web app (waitress in a subprocess),
-the first search after a commit, quotes by speaker, and resident memory of this process and of each Solr JVM.
-The cluster is `scripts/cluster up` in a temporary folder, always taken down at the end. Prints one table.
+index), pages/s; on those pages, p50/p95 of a query mix with every facet, in-process and over HTTP through the
+web app (waitress in a subprocess), the first search after a commit, quotes by speaker. (b) At archive size:
+--articles stored articles (the scale benchmark's, written straight into the store, not annotated again) moved
+into a fresh pair of collections by `newsarchive migrate` (articles/s), then the same query mix (with and
+without a person filter, as benchmarks/scale.py) in-process and over HTTP, and resident memory of the web app and
+of each Solr JVM. With --whoosh-index DIR (the `index` folder `scale.py --index` built from the same articles:
+building 100,000 into Whoosh takes about an hour) the Whoosh side of (b) runs on it in the same run.
+The cluster is `scripts/cluster up` in a temporary folder, always taken down at the end. Prints two tables.
 """
 
 from __future__ import annotations
@@ -102,6 +105,14 @@ def new_collections(url: str, name: str) -> str:
     return url.rsplit("/", 1)[0] + "/" + name
 
 
+def drop_collections(url: str) -> None:
+    parsed = SolrURL.parse(url)
+    client = SolrClient(parsed, timeout=300)
+    for coll in (parsed.collection, f"{parsed.collection}_quotes"):
+        client.get("admin/collections", {"action": "DELETE", "name": coll})
+    client.close()
+
+
 # -- the measurements ----------------------------------------------------------------------------------------------
 def ingest_pages(data: Path, pages: Path, index: str | None) -> float:
     started = time.perf_counter()
@@ -114,11 +125,12 @@ def ingest_pages(data: Path, pages: Path, index: str | None) -> float:
 
 
 def build_store(data: Path, n: int) -> float:
-    """n synthetic articles written straight into the store (its own API), as annotation would have left them."""
+    """n synthetic articles written straight into the store (its own API), as annotation would have left them:
+    the scale benchmark's articles (same seed), so a Whoosh index scale.py built holds the same ones."""
     started = time.perf_counter()
     store = Store(data / "archive.sqlite3")
     store.db.execute("PRAGMA synchronous=OFF")  # a throwaway benchmark store: no fsync per article
-    for item in articles(n, seed=29):
+    for item in articles(n):
         page = RawPage(html_page(item), f"synthetic/{item.id}.html", url=item.annotated.article.url)
         store.add_article(store.receive(page).page_id, item.annotated)
     store.close()
@@ -136,15 +148,17 @@ def migrate(data: Path, url: str) -> float:
 
 
 def searches(engine) -> dict[str, float]:
+    person = next(articles(1)).annotated.entities[0].name
     for q in QUERIES:
         engine.search(q)
     took = []
     for _ in range(ROUNDS):
         for q in QUERIES:
-            started = time.perf_counter()
-            engine.search(q, facet_limit=10)
-            took.append(time.perf_counter() - started)
-    speaker = next(articles(1, seed=29)).annotated.quotes[0].speaker
+            for filters in ({}, {"person": person}):
+                started = time.perf_counter()
+                engine.search(q, filters, facet_limit=10)
+                took.append(time.perf_counter() - started)
+    speaker = next(articles(1)).annotated.quotes[0].speaker
     quoted = []
     for _ in range(10):
         started = time.perf_counter()
@@ -180,22 +194,48 @@ def over_http(data: Path, index: str | None) -> dict[str, float]:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise SystemExit("the web app did not start") from None
                 time.sleep(0.3)
+        person = next(articles(1)).annotated.entities[0].name
         took = []
-        for _ in range(ROUNDS):
+        for r in range(ROUNDS + 1):
             for q in QUERIES:
-                started = time.perf_counter()
-                urllib.request.urlopen(base + urllib.parse.urlencode({"q": q}), timeout=30).read()
-                took.append(time.perf_counter() - started)
-        return {"p50": ms(took, 0.5), "p95": ms(took, 0.95)}
+                for extra in ({}, {"person": person}):
+                    started = time.perf_counter()
+                    urllib.request.urlopen(base + urllib.parse.urlencode({"q": q, **extra}), timeout=30).read()
+                    if r:  # the first round warms each serving thread
+                        took.append(time.perf_counter() - started)
+        return {"p50": ms(took, 0.5), "p95": ms(took, 0.95), "rss": rss_mib(server.pid)}
     finally:
         server.terminate()
         server.wait(timeout=30)
 
 
+def at_scale(data: Path, index: str | None) -> dict[str, str]:
+    with Archive(data, create=False, index=index) as archive:
+        found = searches(archive.engine)
+    http = over_http(data, index)
+    return {"search p50 ms": f"{found['p50']:.0f}", "search p95 ms": f"{found['p95']:.0f}",
+            "HTTP p50 ms": f"{http['p50']:.0f}", "HTTP p95 ms": f"{http['p95']:.0f}",
+            "first after commit ms": f"{found['first']:.0f}", "quotes by speaker ms": f"{found['quotes']:.0f}",
+            "web app RSS MiB": f"{http['rss']:.0f}"}
+
+
+def table(rows: dict[str, dict[str, str]]) -> None:
+    names = list(rows)
+    keys = list(dict.fromkeys(k for r in rows.values() for k in r))
+    width = max(len(k) for k in keys)
+    print(f"| {'':<{width}} | " + " | ".join(f"{n:>15}" for n in names) + " |")
+    print(f"|{'-' * (width + 2)}|" + "|".join("-" * 17 for _ in names) + "|")
+    for k in keys:
+        print(f"| {k:<{width}} | " + " | ".join(f"{rows[n].get(k, '-'):>15}" for n in names) + " |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=1000, help="pages to ingest per engine (default 1,000)")
-    parser.add_argument("--articles", type=int, default=20000, help="stored articles to migrate (default 20,000)")
+    parser.add_argument("--articles", type=int, default=100_000,
+                        help="stored articles to migrate and search (default 100,000)")
+    parser.add_argument("--whoosh-index", type=Path, metavar="DIR",
+                        help="the Whoosh index (scale.py --index D: D/index) of the same articles, to search beside")
     parser.add_argument("--skip-solr", action="store_true", help="Whoosh only (no cluster)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-backends-"))
@@ -227,20 +267,30 @@ def main() -> int:
             row |= {"search p50 ms": f"{found['p50']:.0f}", "search p95 ms": f"{found['p95']:.0f}",
                     "HTTP p50 ms": f"{http['p50']:.0f}", "HTTP p95 ms": f"{http['p95']:.0f}",
                     "first after commit ms": f"{found['first']:.0f}", "quotes by speaker ms": f"{found['quotes']:.0f}"}
-        if url:
-            print(f"SolrCloud: storing {args.articles} articles, then migrating them …", file=sys.stderr)
-            source = work / "migrate-source"
+        scale: dict[str, dict[str, str]] = {}
+        source = work / "scale"
+        if url or args.whoosh_index:
+            print(f"storing {args.articles:,} articles …", file=sys.stderr)
             built = build_store(source, args.articles)
-            target = new_collections(url, "benchmigrate")
+            print(f"  (written in {built:.0f} s, {(source / 'archive.sqlite3').stat().st_size / args.articles / 1024:.1f}"
+                  " KiB per article)", file=sys.stderr)
+        if args.whoosh_index:
+            (source / "index").symlink_to(args.whoosh_index.resolve())
+            print("Whoosh: searching the prebuilt index …", file=sys.stderr)
+            scale["Whoosh"] = at_scale(source, None)
+            (source / "index").unlink()
+        if url:
+            print(f"SolrCloud: migrating {args.articles:,} articles …", file=sys.stderr)
+            target = new_collections(url, "benchscale")
             seconds = migrate(source, target)
-            rows["SolrCloud"]["migrate articles/s"] = f"{args.articles / seconds:.0f}"
-            per_replica = [index_bytes(url, c) / 2 / args.articles for c in ("benchmigrate", "benchmigrate_quotes")]
+            rows["SolrCloud"]["migrate articles/s"] = scale.setdefault("SolrCloud", {})["migrate articles/s"] = (
+                f"{args.articles / seconds:.0f}")
+            per_replica = [index_bytes(url, c) / 2 / args.articles for c in ("benchscale", "benchscale_quotes")]
             rows["SolrCloud"]["index KiB/article (1 copy)"] = f"{per_replica[0] / 1024:.2f} + {per_replica[1] / 1024:.2f}"
-            print(f"  (store of {args.articles} written in {built:.0f} s, "
-                  f"{(source / 'archive.sqlite3').stat().st_size / args.articles / 1024:.1f} KiB per article)",
-                  file=sys.stderr)
+            scale["SolrCloud"] |= at_scale(source, target)
             jvms = [rss_mib(pid) for pid in solr_pids(folder)]
-            rows["SolrCloud"]["Solr JVM RSS MiB"] = " / ".join(f"{r:.0f}" for r in jvms)
+            rows["SolrCloud"]["Solr JVM RSS MiB"] = scale["SolrCloud"]["Solr JVM RSS MiB"] = " / ".join(
+                f"{r:.0f}" for r in jvms)
         for row in rows.values():
             row["benchmark RSS MiB"] = f"{rss_mib():.0f}"
         rows.setdefault("Whoosh", {})["migrate articles/s"] = "-"
@@ -249,15 +299,12 @@ def main() -> int:
         if url:
             cluster_down(folder)
         shutil.rmtree(work, ignore_errors=True)
-    names = list(rows)
-    keys = list(dict.fromkeys(k for r in rows.values() for k in r))
-    width = max(len(k) for k in keys)
-    print(f"{args.pages} pages ingested, {args.articles} articles migrated; {len(QUERIES)} queries x {ROUNDS}, "
-          f"all facets")
-    print(f"| {'':<{width}} | " + " | ".join(f"{n:>15}" for n in names) + " |")
-    print(f"|{'-' * (width + 2)}|" + "|".join("-" * 17 for _ in names) + "|")
-    for k in keys:
-        print(f"| {k:<{width}} | " + " | ".join(f"{rows[n].get(k, '-'):>15}" for n in names) + " |")
+    print(f"{args.pages} pages ingested per engine; {len(QUERIES)} queries x {ROUNDS} rounds, with and without a "
+          "person filter, all facets")
+    table(rows)
+    if scale:
+        print(f"\n{args.articles:,} stored articles (the scale benchmark's); the same query mix")
+        table(scale)
     return 0
 
 

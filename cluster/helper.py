@@ -20,7 +20,9 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-COLLECTIONS = ("newsarchive", "newsarchive_quotes")
+# The index URL names aliases; each points at a collection of its own (a reindex into a new collection switches
+# the aliases: a schema change without an empty window)
+ALIASES = {"newsarchive": "newsarchive_v1", "newsarchive_quotes": "newsarchive_v1_quotes"}
 CONFIGSET = "newsarchive"
 SHARDS = 2
 
@@ -198,16 +200,18 @@ def cmd_wait_live(root: str, timeout: str) -> None:
 
 
 def cmd_create(root: str) -> None:
-    """Create both collections: 2 shards, 2 replicas each (one with a single node)."""
+    """Create both collections (2 shards, 2 replicas each; one with a single node) and the aliases naming them."""
     base = Path(root)
     port = live_ports(base)[0]
     replicas = min(2, len(node_dirs(base)))
-    for name in COLLECTIONS:
-        code, body = request(base, port, "admin/collections", {
-            "action": "CREATE", "name": name, "numShards": SHARDS, "replicationFactor": replicas,
-            "collection.configName": CONFIGSET, "waitForFinalState": "true"}, timeout=180)
-        if code != 200:
-            fail(masked(base, f"creating collection {name} failed (HTTP {code}): {json.dumps(body)[:2000]}"))
+    for alias, name in ALIASES.items():
+        for params in ({"action": "CREATE", "name": name, "numShards": SHARDS, "replicationFactor": replicas,
+                        "collection.configName": CONFIGSET, "waitForFinalState": "true"},
+                       {"action": "CREATEALIAS", "name": alias, "collections": name}):
+            code, body = request(base, port, "admin/collections", params, timeout=180)
+            if code != 200:
+                fail(masked(base, f"{params['action']} {params['name']} failed (HTTP {code}): "
+                                  f"{json.dumps(body)[:2000]}"))
 
 
 def replicas(status: dict) -> list[tuple[str, str, dict]]:
@@ -226,8 +230,8 @@ def cmd_wait_active(root: str, timeout: str) -> None:
         status = cluster_status(base)
         if status is not None:
             live = set(status.get("live_nodes", []))
-            names = set(status.get("collections", {}))
-            pending = [f"{c} missing" for c in COLLECTIONS if c not in names]
+            names = set(status.get("collections", {})) | set(status.get("aliases", {}))
+            pending = [f"{c} missing" for c in ALIASES if c not in names]
             pending += [f"{c}/{s} on {r.get('node_name')}: {r.get('state')}" for c, s, r in replicas(status)
                         if r.get("state") != "active" or r.get("node_name") not in live]
             if not pending:
@@ -241,7 +245,7 @@ def cmd_reload(root: str) -> None:
     ports = live_ports(base)
     if not ports:
         fail("no Solr node is running")
-    for name in COLLECTIONS:
+    for name in sorted((cluster_status(base) or {}).get("collections", {})):
         code, body = request(base, ports[0], "admin/collections", {"action": "RELOAD", "name": name},
                              timeout=180)
         if code != 200:
@@ -279,6 +283,7 @@ def status_document(base: Path) -> dict:
                        "pid": recorded_pid(base / "postgresql" / "pid"),
                        "up": bool(pg_pid)},
         "collections": collections,
+        "aliases": dict(status.get("aliases", {})),
     }
 
 
@@ -297,6 +302,8 @@ def cmd_status(root: str, as_json: str = "") -> None:
         for sname, reps in coll["shards"].items():
             cells = ", ".join(f"{r['node']} {r['state']}{' (leader)' if r['leader'] else ''}" for r in reps)
             print(f"{cname}/{sname}: {cells}")
+    for alias, target in doc["aliases"].items():
+        print(f"alias {alias} -> {target}")
     if not doc["collections"] and any(n["up"] for n in doc["nodes"]):
         print("no collections")
 

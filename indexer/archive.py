@@ -115,9 +115,10 @@ class Archive:
             self.engine.write_articles((i, 0, None) for i in drift.orphaned)
         return self.sync_index()
 
-    def rebuild_index(self) -> int:
+    def rebuild_index(self, **options) -> int:
         """Rebuild the index from the store beside the one in use, then switch: searches keep answering from the
         old index meanwhile, and articles other processes store during the rebuild are caught up before the switch.
+        `options` go to the engine's rebuild (SolrCloud: `configset`, for a schema change).
         """
         snapshot: dict[str, int] = {}
 
@@ -133,7 +134,7 @@ class Archive:
             for article_id in set(written) - set(snapshot):
                 yield article_id, 0, None
 
-        n = self.engine.rebuild(everything(), changed)
+        n = self.engine.rebuild(everything(), changed, **options)
         self.store.mark_indexed(snapshot.items(), self.index_key)
         self.sync_index()  # what was stored after the catch-up, should a writer have missed it
         return n

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from indexer import __version__
 from indexer.archive import INDEX_ENV, Archive, NoArchive, default_data_dir
-from indexer.index.engine import EngineUnavailable, IndexBusy
+from indexer.index.engine import EngineRefused, EngineUnavailable, IndexBusy
 from indexer.models import InputError
 
 BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -112,7 +112,12 @@ def cmd_ingest(args) -> int:
         finally:
             bar.close()
         _print_ingest_report(report, archive, args.json)
-    return 1 if report.failed else 0
+    return _ingest_status(report)
+
+
+def _ingest_status(report) -> int:
+    """0 all stored and indexed, 1 some inputs failed, 3 stored but the index could not be written."""
+    return 3 if report.unindexed else 1 if report.failed else 0
 
 
 def cmd_crawl(args) -> int:
@@ -128,7 +133,7 @@ def cmd_crawl(args) -> int:
         finally:
             bar.close()
         _print_ingest_report(report, archive, args.json)
-    return 1 if report.failed else 0
+    return _ingest_status(report)
 
 
 def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
@@ -145,6 +150,11 @@ def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
               f"{shown}")
     for line in report.passed_over:
         print(f"  {line}")
+    if report.unindexed:
+        same = " with the same --index (or $NEWSARCHIVE_INDEX)" if archive.index_url else ""
+        print(f"newsarchive: the pages are stored, but the index could not be written ({report.unindexed}). They "
+              f"are not searchable yet: once the index is back, run `newsarchive check --repair --data "
+              f"{archive.root}`{same}.", file=sys.stderr)
 
 
 def cmd_search(args) -> int:
@@ -264,7 +274,11 @@ def cmd_reindex(args) -> int:
                   f"{len(report.failed)} failed")
             for origin, reason in report.failed:
                 print(f"  failed: {origin}: {reason}")
-        n = archive.rebuild_index()
+        options = {"configset": args.configset} if args.configset else {}
+        if options and archive.index_url is None:
+            return _fail("--configset names a SolrCloud configset: give a solr:// index with --index (or "
+                         "$NEWSARCHIVE_INDEX)", False)
+        n = archive.rebuild_index(**options)
         print(f"rebuilt the index from the store: {_count(n, 'article')} indexed in {archive.root}")
     return 0
 
@@ -537,6 +551,9 @@ def build_parser() -> argparse.ArgumentParser:
     _data_arg(p)
     p.add_argument("--reannotate", action="store_true",
                    help="re-extract and re-annotate every article from its raw page first")
+    p.add_argument("--configset", metavar="NAME",
+                   help="SolrCloud only: build the new collections from this uploaded configset (a schema change; "
+                        "the index URL must name an alias, as scripts/cluster creates it)")
     p.set_defaults(func=cmd_reindex)
 
     p = sub.add_parser("check", help="compare store and index; --repair fixes drift",
@@ -554,7 +571,7 @@ def build_parser() -> argparse.ArgumentParser:
     _data_arg(p)
     p.add_argument("--to-index", metavar="URL", required=True,
                    help="the target index: solr://USER:PASSWORD@HOST:PORT[,HOST:PORT...]/COLLECTION")
-    p.add_argument("--batch", type=int, default=200, help="articles per write (default 200)")
+    p.add_argument("--batch", type=int, default=1000, help="articles per commit (default 1,000)")
     p.set_defaults(func=cmd_migrate)
 
     p = sub.add_parser("export", help="write the archive out (articles as JSON Lines, raw pages as WARC)",
@@ -608,7 +625,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ[INDEX_ENV] = args.index  # --index is $NEWSARCHIVE_INDEX for this command (the web app's too)
     try:
         return args.func(args)
-    except (InputError, NotADirectoryError, NoArchive, IndexBusy, EngineUnavailable) as exc:
+    except (InputError, NotADirectoryError, NoArchive, IndexBusy, EngineUnavailable, EngineRefused) as exc:
         print(f"newsarchive: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -29,27 +29,70 @@ class SolrCluster:
     url: str  # solr://USER:PASSWORD@NODES/newsarchive
     folder: Path | None  # the cluster's folder (scripts/cluster --dir), when known
 
+    def node_port(self, node: int) -> str:
+        return (self.folder / "nodes" / str(node) / "port").read_text().strip()
+
+    def node(self, command: str, node: int) -> None:
+        """`scripts/cluster kill|start NODE`: a kill waits until the process is gone, a start until every replica of
+        the cluster is active again."""
+        proc = subprocess.run([SCRIPT, command, str(node), "--dir", str(self.folder)], capture_output=True, text=True,
+                              timeout=300)
+        assert proc.returncode == 0, proc.stderr
+
     def collection_url(self, collection: str) -> str:
         return self.url.rsplit("/", 1)[0] + "/" + collection
 
-    def new_collections(self, shards: int = 2, replicas: int = 1) -> str:
-        """A fresh empty pair of collections (articles, quotes) from the uploaded configset; its index URL."""
+    def new_collections(self, shards: int = 2, replicas: int = 1, on_nodes: list[int] | None = None) -> str:
+        """A fresh empty pair of collections (articles, quotes) from the uploaded configset; its index URL.
+        `on_nodes`: only on these nodes of the cluster (1, 2, …; needs the cluster's folder)."""
         from indexer.index.solr.client import SolrClient, SolrURL
 
         name = f"t{os.getpid()}_{next(_names)}"
         client = SolrClient(SolrURL.parse(self.url), timeout=120)
+        placed = {}
+        if on_nodes:
+            placed["createNodeSet"] = ",".join(f"127.0.0.1:{self.node_port(n)}_solr" for n in on_nodes)
         for coll in (name, f"{name}_quotes"):
             client.get("admin/collections", {"action": "CREATE", "name": coll, "collection.configName": "newsarchive",
                                              "numShards": shards, "replicationFactor": replicas,
-                                             "waitForFinalState": "true"})
+                                             "waitForFinalState": "true", **placed})
         return self.collection_url(name)
+
+    def new_aliased_collections(self) -> str:
+        """Like `new_collections`, behind aliases (as `scripts/cluster up` makes them): the index URL names the
+        alias, so a reindex can fill new collections and switch."""
+        from indexer.index.solr.client import SolrClient, SolrURL
+
+        real = SolrURL.parse(self.new_collections()).collection
+        alias = real + "a"
+        client = SolrClient(SolrURL.parse(self.url), timeout=120)
+        for name, coll in ((alias, real), (f"{alias}_quotes", f"{real}_quotes")):
+            client.get("admin/collections", {"action": "CREATEALIAS", "name": name, "collections": coll})
+        return self.collection_url(alias)
+
+    def aliases(self) -> dict[str, str]:
+        from indexer.index.solr.client import SolrClient, SolrURL
+
+        return SolrClient(SolrURL.parse(self.url), timeout=60).get(
+            "admin/collections", {"action": "LISTALIASES"}).get("aliases", {})
+
+    def collections(self) -> set[str]:
+        from indexer.index.solr.client import SolrClient, SolrURL
+
+        return set(SolrClient(SolrURL.parse(self.url), timeout=60).get(
+            "admin/collections", {"action": "LIST"}).get("collections", []))
 
     def drop_collections(self, url: str) -> None:
         from indexer.index.solr.client import SolrClient, SolrURL
 
         parsed = SolrURL.parse(url)
         client = SolrClient(parsed, timeout=120)
-        for coll in (parsed.collection, f"{parsed.collection}_quotes"):
+        names = (parsed.collection, f"{parsed.collection}_quotes")
+        aliases = self.aliases()
+        for alias in names:
+            if alias in aliases:
+                client.get("admin/collections", {"action": "DELETEALIAS", "name": alias})
+        for coll in [aliases.get(n, n) for n in names]:
             client.get("admin/collections", {"action": "DELETE", "name": coll})
 
 

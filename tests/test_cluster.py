@@ -152,13 +152,14 @@ def test_solr_requires_the_password(cluster):
 
 def test_status_shows_every_replica_active_on_distinct_nodes(cluster):
     status = cluster.status()
-    assert set(status) == {"nodes", "zookeeper", "postgresql", "collections"}
+    assert set(status) == {"nodes", "zookeeper", "postgresql", "collections", "aliases"}
     assert [n["name"] for n in status["nodes"]] == ["node1", "node2", "node3"]
     assert all(n["up"] and isinstance(n["pid"], int) for n in status["nodes"])
     assert status["zookeeper"]["up"] and status["zookeeper"]["address"].startswith("127.0.0.1:")
     assert status["postgresql"]["up"] and cluster.password not in status["postgresql"]["url"]
     assert status["postgresql"]["url"].startswith(f"postgresql://{cluster.user}@127.0.0.1:")
-    assert set(status["collections"]) == {"newsarchive", "newsarchive_quotes"}
+    assert set(status["collections"]) == {"newsarchive_v1", "newsarchive_v1_quotes"}
+    assert status["aliases"] == {"newsarchive": "newsarchive_v1", "newsarchive_quotes": "newsarchive_v1_quotes"}
     names = {n["name"] for n in status["nodes"]}
     for collection in status["collections"].values():
         assert len(collection["shards"]) == 2
@@ -168,7 +169,7 @@ def test_status_shows_every_replica_active_on_distinct_nodes(cluster):
             assert len({r["node"] for r in replicas}) == 2 and {r["node"] for r in replicas} <= names
             assert sum(r["leader"] for r in replicas) == 1
     human = run("--dir", str(cluster.folder), "status")
-    assert human.returncode == 0 and "node2" in human.stdout and "newsarchive_quotes/shard1" in human.stdout
+    assert human.returncode == 0 and "node2" in human.stdout and "newsarchive_v1_quotes/shard1" in human.stdout
 
 
 def test_every_listener_is_on_loopback(cluster):

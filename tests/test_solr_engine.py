@@ -6,9 +6,12 @@ The cluster is the session's (tests/solr_support.py); tests that need none run e
 
 from __future__ import annotations
 
+import re
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -234,4 +237,84 @@ def test_a_search_sees_what_another_process_committed_after_its_tables_were_kept
         assert reader.search("cranes", {"person": "Kowalczyk"}).total == 0 and reader.languages() == ["en"]
     finally:
         reader.close(), writer.close()
+        solr_cluster.drop_collections(url)
+
+
+def test_a_reindex_fills_new_collections_and_switches_the_aliases_with_no_empty_window(solr_cluster, corpus_data,
+                                                                                      tmp_path):
+    """A schema change: the configset uploaded under a name, then `reindex --configset NAME`. Searches from another
+    process's engine see every article all along; the aliases then name new collections and the old ones are gone."""
+    data = tmp_path / "data"
+    shutil.copytree(corpus_data, data)
+    url = solr_cluster.new_aliased_collections()
+    alias = SolrURL.parse(url).collection
+    try:
+        assert run_cli("migrate", "--to-index", url, data=data, timeout=600).returncode == 0
+        before = solr_cluster.aliases()[alias]
+        reader = open_engine(data, url)
+        total = reader.search("*").total
+        assert total > 40
+        totals: list[int] = []
+        stop = threading.Event()
+
+        def searching() -> None:
+            while not stop.is_set():
+                totals.append(reader.search("*").total)
+                time.sleep(0.02)
+
+        thread = threading.Thread(target=searching)
+        thread.start()
+        try:
+            proc = run_cli("reindex", "--index", url, "--configset", "newsarchive", data=data, timeout=600)
+        finally:
+            stop.set()
+            thread.join(timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        assert len(totals) > 10 and set(totals) == {total}, "every search during the rebuild saw the whole archive"
+        after = solr_cluster.aliases()
+        assert after[alias] != before and after[f"{alias}_quotes"] == after[alias] + "_quotes"
+        assert before not in solr_cluster.collections(), "the old collections are dropped after the switch"
+        with Archive(data) as local:  # the same answers as the archive's own Whoosh index
+            for q in ("station", "Kramat*", 'person:"Volodymyr Zelensky"'):
+                assert reader.search(q).total == local.engine.search(q).total, q
+        with Archive(data, index=url) as archive:
+            assert archive.drift().clean and archive.engine.stats().quotes == archive.store.stats()["quotes"]
+        reader.close()
+    finally:
+        solr_cluster.drop_collections(url)
+
+
+def test_a_new_configset_needs_an_alias(solr_cluster, corpus_data, tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(corpus_data, data)
+    url = solr_cluster.new_collections()
+    try:
+        proc = run_cli("reindex", "--index", url, "--configset", "newsarchive", data=data, timeout=300)
+        assert proc.returncode == 2 and "not an alias" in proc.stderr and SECRET not in proc.stderr
+        whoosh = run_cli("reindex", "--configset", "newsarchive", data=data, timeout=300)
+        assert whoosh.returncode == 2 and "SolrCloud" in whoosh.stderr
+    finally:
+        solr_cluster.drop_collections(url)
+
+
+def test_a_killed_migration_goes_on_where_it_stopped(solr_cluster, corpus_data, tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(corpus_data, data)
+    url = solr_cluster.new_collections()
+    try:
+        migrate = subprocess.Popen([sys.executable, "-m", "indexer.cli", "migrate", "--data", str(data), "--to-index",
+                                    url, "--batch", "5"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = ""
+        while "articles copied" not in first and migrate.poll() is None:
+            first = migrate.stderr.readline()
+        migrate.send_signal(signal.SIGKILL)
+        migrate.communicate(timeout=60)
+        assert "articles copied" in first, "the migration was killed after its first commit"
+        again = run_cli("migrate", "--to-index", url, data=data, timeout=600)
+        assert again.returncode == 0 and "verified:" in again.stdout, again.stderr
+        todo, total = map(int, re.search(r": (\d+) of (\d+) articles? to copy", again.stderr).groups())
+        assert 0 < todo < total, "the second run copied only what the first had not"
+        with Archive(data, index=url) as cluster:
+            assert cluster.drift().clean and cluster.engine.stats().articles == total
+    finally:
         solr_cluster.drop_collections(url)

@@ -3,6 +3,7 @@ the interface in `engine`, so the arrows point one way)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from indexer.index.engine import INDEX_DIR, SearchEngine
@@ -21,6 +22,17 @@ def open_engine(data_dir: Path | str, url: str | None = None) -> SearchEngine:
     if scheme == "solr":
         from indexer.index.solr.engine import SolrEngine
 
-        return SolrEngine(url)
+        return SolrEngine(url, write_retry=_seconds(WRITE_RETRY_ENV, 60.0))
     raise ValueError(f"No search backend serves the index URL {url!r} (scheme {scheme or 'missing'!r}); leave the "
                      "URL out to use the index in the data directory.")
+
+
+WRITE_RETRY_ENV = "NEWSARCHIVE_WRITE_RETRY"  # how long a write to a remote index keeps trying (a node restarting)
+
+
+def _seconds(name: str, default: float) -> float:
+    value = os.environ.get(name, "").strip()
+    try:
+        return max(0.0, float(value)) if value else default
+    except ValueError:
+        raise ValueError(f"${name} must be a number of seconds, not {value!r}") from None

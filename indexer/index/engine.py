@@ -45,6 +45,10 @@ class IndexBusy(RuntimeError):
     """Another process held the index write lock for longer than we were willing to wait."""
 
 
+class EngineRefused(RuntimeError):
+    """The backend answered and refused what was asked (its set-up does not allow it); the message says what to do."""
+
+
 class EngineUnavailable(RuntimeError):
     """The search backend cannot be reached (a server down or refusing us); the message says which and where."""
 

@@ -20,6 +20,7 @@ from indexer.annotate.stage import annotate, warm_up
 from indexer.archive import Archive
 from indexer.clean.extract import clean
 from indexer.clean.page_kind import PageKind, counted, page_kind
+from indexer.index.engine import EngineUnavailable
 from indexer.ingest.lifeline import end_with_parent
 from indexer.models import AnnotatedArticle, InputError, RawPage
 from indexer.sources.fetch import Fetcher, Limits, is_url
@@ -40,6 +41,7 @@ class IngestReport:
     not_articles: list[tuple[str, str, str]] = field(default_factory=list)  # (input, kind, why): kept, not indexed
     indexed: int = 0
     stopped: bool = False  # cancelled before every input was read
+    unindexed: str | None = None  # why the index could not be written (the articles are stored, not searchable)
 
     def sum_up_not_articles(self) -> None:
         """The last line of the summary: "12 passed over as not articles: 9 section pages, 3 tag pages"."""
@@ -61,6 +63,7 @@ class IngestReport:
             "not_articles_by_kind": dict(Counter(k for _, k, _ in self.not_articles).most_common()),
             "indexed": self.indexed,
             "stopped": self.stopped,
+            "index_error": self.unindexed,
         }
 
 
@@ -202,7 +205,7 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
                     continue
                 stored = archive.store.add_article(page_id, result)
                 getattr(report, stored.outcome).append(label)
-            report.indexed += archive.sync_index()
+            _index(archive, report)
             if progress:
                 progress(sum(weight for _, _, weight in chunk))
             if stop and stop():
@@ -210,7 +213,22 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
                 report.passed_over.append("cancelled: the pages read before the cancel are kept and indexed; "
                                           "the rest of the inputs were not read")
                 break
+    if report.unindexed:  # once more at the end: the index may be back
+        report.unindexed = None
+        _index(archive, report)
     return report
+
+
+def _index(archive: Archive, report: IngestReport) -> None:
+    """Index what the store holds that the index lacks. When the index cannot be written (a shard with no live
+    replica, every retry spent), the articles stay stored and pending: storing goes on without indexing, and the
+    report says so (`check --repair` catches up once the index is back)."""
+    if report.unindexed:
+        return
+    try:
+        report.indexed += archive.sync_index()
+    except EngineUnavailable as exc:
+        report.unindexed = str(exc)
 
 
 def _size(path: str) -> int:

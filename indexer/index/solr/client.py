@@ -18,10 +18,10 @@ import time
 import urllib.parse
 from dataclasses import dataclass
 
-from indexer.index.engine import EngineUnavailable
+from indexer.index.engine import EngineRefused, EngineUnavailable
 
 
-class SolrError(RuntimeError):
+class SolrError(EngineRefused):
     """Solr answered, and refused the request (a 4xx: our request is wrong; retrying would not help)."""
 
 

@@ -92,15 +92,14 @@ def _decide(s: Signals) -> tuple[str, str]:
     if s.declared == "gallery" and few_words:
         return "gallery", "declared an image gallery"
     if s.declared == "article":  # publishers rarely call a list an article; a gallery often is one
-        if not s.paragraphs and 2 * s.teasers < s.photos and (
-                s.photos >= MIN_PHOTOS or (s.url_hint == "gallery" and s.photos >= MIN_PHOTOS // 2)):
+        if not s.paragraphs and _mostly_photos(s):
             return "gallery", f"{s.photos} photos and no running text"
         return "article", "declared an article"
     if not few_words:
         return "article", f"{s.paragraphs} paragraphs of running text"
     if s.dated and s.paragraphs:
         return "article", "dated as an article, with running text"
-    if 2 * s.teasers < s.photos and (s.photos >= MIN_PHOTOS or (s.url_hint == "gallery" and s.photos >= MIN_PHOTOS // 2)):
+    if _mostly_photos(s):
         return "gallery", f"{s.photos} photos and few words"
     if s.declared == "list" or (s.declared == "front" and s.url_hint == "front"):
         return _list_kind(s), "declared a collection of pages"
@@ -114,6 +113,11 @@ def _decide(s: Signals) -> tuple[str, str]:
     return "article", "nothing speaks for a list"
 
 
+def _mostly_photos(s: Signals) -> bool:
+    """Many photos (fewer at a gallery address), and far fewer headline links than photos (a front has both)."""
+    return 2 * s.teasers < s.photos and s.photos >= (MIN_PHOTOS // 2 if s.url_hint == "gallery" else MIN_PHOTOS)
+
+
 def _list_kind(s: Signals) -> str:
     return s.url_hint if s.url_hint in ("front", "tag") else "section"
 
@@ -123,7 +127,7 @@ def _list_kind(s: Signals) -> str:
 
 def _signals(page: RawPage, article: Article) -> Signals:
     try:
-        root = lxml.html.document_fromstring(decode_html(prepare_bytes(page.data), page.content_type))
+        root = lxml.html.document_fromstring(_text(page))
     except (etree.ParserError, ValueError):
         root = None
     anchors, teasers, links, photos = set(), set(), set(), 0
@@ -166,6 +170,15 @@ def _teaser_summaries(root) -> set[str]:
                 found.add(" ".join(p.text_content().split()))
                 break
     return found
+
+
+def _text(page: RawPage) -> str:
+    """The page as text: most pages are UTF-8, which needs no guessing (the cleaner has guessed for the others)."""
+    data = prepare_bytes(page.data)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return decode_html(data, page.content_type)
 
 
 def _declared(root) -> tuple[str | None, bool]:

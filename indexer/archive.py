@@ -45,8 +45,10 @@ class Archive:
         if self.root.exists() and not self.root.is_dir():
             raise NotADirectoryError(f"{self.root} is a file; --data must name a directory (new or existing).")
         if not create and not (self.root / STORE_FILE).exists():
-            raise NoArchive(f"There is no archive in {self.root}: check --data (or $NEWSARCHIVE_DATA), or add pages "
-                            f"first with `newsarchive ingest --data {self.root} PATH`.")
+            where = str(self.root) if self.root.is_absolute() else f"{self.root} ({self.root.absolute()})"
+            raise NoArchive(f"There is no archive in {where}: check --data (or $NEWSARCHIVE_DATA), or start one "
+                            f"with `newsarchive ingest --data {self.root} PATH` (or `newsarchive serve`, which "
+                            "fills a new archive with the bundled corpus). Nothing was created.")
         self.root.mkdir(parents=True, exist_ok=True)
         self.store = Store(self.root / STORE_FILE)
         self.index_url = index or os.environ.get(INDEX_ENV) or None

@@ -348,7 +348,7 @@ def cmd_export(args) -> int:
 def cmd_user(args) -> int:
     from search_app.accounts import AccountError, Accounts
 
-    with Archive(args.data) as archive:
+    with Archive(args.data, create=False) as archive:  # a typo in --data must not start a second, empty archive
         accounts = Accounts(archive.store)
         if args.action == "list":
             for user in accounts.all():

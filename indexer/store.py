@@ -34,9 +34,10 @@ CREATE TABLE IF NOT EXISTS pages (
     received_at TEXT NOT NULL,
     size INTEGER NOT NULL,
     data BLOB NOT NULL,
-    status TEXT NOT NULL DEFAULT 'received',   -- received | stored | failed
+    status TEXT NOT NULL DEFAULT 'received',   -- received | stored | failed | passed (not an article)
     error TEXT,
-    article_id TEXT
+    article_id TEXT,
+    kind TEXT                                  -- for a passed page: front, section, tag or gallery
 );
 CREATE TABLE IF NOT EXISTS articles (
     id TEXT PRIMARY KEY,
@@ -159,6 +160,8 @@ class Store:
         with self.transaction() as db:
             for statement in _statements(SCHEMA):
                 db.execute(statement)
+            if "kind" not in {r[1] for r in db.execute("PRAGMA table_info(pages)")}:  # an archive from before
+                db.execute("ALTER TABLE pages ADD COLUMN kind TEXT")
 
     def close(self) -> None:
         self.db.close()
@@ -200,6 +203,11 @@ class Store:
     def mark_failed(self, page_id: int, error: str) -> None:
         with self.transaction() as db:
             db.execute("UPDATE pages SET status='failed', error=? WHERE id=?", (error, page_id))
+
+    def mark_passed(self, page_id: int, kind: str) -> None:
+        """The page is kept, but it is not an article (a front, section, tag page or gallery): nothing to index."""
+        with self.transaction() as db:
+            db.execute("UPDATE pages SET status='passed', kind=?, error=NULL WHERE id=?", (kind, page_id))
 
     def raw_page(self, page_id: int) -> RawPage:
         row = self.db.execute("SELECT * FROM pages WHERE id=?", (page_id,)).fetchone()
@@ -441,6 +449,7 @@ class Store:
             "entities": db.execute("SELECT COUNT(DISTINCT key) FROM entities").fetchone()[0],
             "pages": db.execute("SELECT COUNT(*) FROM pages").fetchone()[0],
             "failed_pages": db.execute("SELECT COUNT(*) FROM pages WHERE status='failed'").fetchone()[0],
+            "passed_pages": db.execute("SELECT COUNT(*) FROM pages WHERE status='passed'").fetchone()[0],
             "versions": db.execute("SELECT COUNT(*) FROM versions").fetchone()[0],
         }
 

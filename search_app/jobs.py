@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from indexer.archive import Archive
+from indexer.ingest.lifeline import end_with_parent
 from indexer.sources.fetch import Limits
 from indexer.store import Store, now
 from search_app.origins import public_origin
@@ -236,6 +237,7 @@ def _job_process(data_dir: str, job_id: int, upload_dir: str | None, limits: Lim
     Ctrl-C at the server's terminal reaches this process too: it is ignored here, and the job stops when it sees
     that the server is gone, as a job in a thread stopped with its server (and runs again at the next start)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent(parent)  # a server killed outright takes its job with it; the next start runs the job again
     with Archive(data_dir) as archive:
         jobs = Jobs(archive.store)
         jobs.running_in(job_id, os.getpid())

@@ -169,6 +169,7 @@ def test_a_jobs_table_from_before_restarts_were_counted_is_upgraded(data):
 
 def test_user_add_on_the_command_line(tmp_path):
     data = tmp_path / "data"
+    Archive(data).close()  # `user add` works on an existing archive only (tests/test_no_archive.py)
     first = run_cli("user", "add", "--data", str(data), "chief", "--role", "archivist", "--password-stdin",
                     input_text=f"{PASSWORD}\n")
     assert first.returncode == 0 and "created admin 'chief'" in first.stdout, "the first user is the admin"
@@ -204,6 +205,7 @@ def test_repeated_wrong_passwords_make_sign_in_wait(data):
 
 def test_user_passwd_and_remove_on_the_command_line(tmp_path):
     data = tmp_path / "data"
+    Archive(data).close()
     for name in ("chief", "intern"):
         run_cli("user", "add", "--data", str(data), name, "--password-stdin", input_text=f"{PASSWORD}\n")
     changed = run_cli("user", "passwd", "--data", str(data), "intern", "--password-stdin",

@@ -59,8 +59,11 @@ def test_crawl_follows_links_on_the_site_obeys_robots_and_never_leaves_it(tmp_pa
         assert paths.count(path) == 1, f"{path} fetched once (fragment links are the same page)"
     assert summary["failed"] == []
     assert "links forbidden by robots.txt" in summary["passed_over"][0]
+    assert summary["not_articles_by_kind"] == {"front": 1, "section": 1}, "the front and /section/coast/"
+    assert summary["passed_over"][-1].startswith("2 passed over as not articles: 1 front page, 1 section page")
     titles = {h["title"] for h in cli_json("search", "--json", "Gdańsk OR amber", data=data)["hits"]}
     assert {"Harbour workers strike in Gdańsk", "Amber museum reopens after renovation"} <= titles
+    assert cli_json("stats", "--json", data=data)["articles"] == summary["added"] == 3
 
 
 def test_max_depth_and_max_pages(tmp_path, site):
@@ -68,11 +71,11 @@ def test_max_depth_and_max_pages(tmp_path, site):
     shallow = cli_json("crawl", "--json", "--allow-private", "--delay", "0", "--max-depth", "0", f"{site.base}/",
                        data=tmp_path / "a")
     assert site.paths() == ["/robots.txt", "/"], "depth 0: only the start page"
-    assert shallow["added"] == 1
+    assert shallow["added"] == 0 and shallow["not_articles_by_kind"] == {"front": 1}, "the front is no article"
     site.log.clear()
     few = cli_json("crawl", "--json", "--allow-private", "--delay", "0", "--max-pages", "2", f"{site.base}/",
                    data=tmp_path / "b")
-    assert few["added"] == 2
+    assert few["added"] == 1 and len(few["not_articles"]) == 1, "two pages fetched: the front and one story"
     assert "--max-pages 2 reached" in few["passed_over"][0]
 
 
@@ -97,13 +100,25 @@ def test_crawl_refuses_private_start_points_without_the_flag(tmp_path, site):
 
 
 def test_a_chain_of_sitemaps_ends(tmp_path, site):
-    """Sitemap indexes that point to ever new sitemaps: the crawl stops after ten requests per page allowed."""
+    """Sitemap indexes that point to ever new sitemaps: the crawl follows three levels below the one given."""
     site.add("/robots.txt", "", Content_Type="text/plain")
     for n in range(200):
         site.add(f"/chain-{n}.xml", f"""<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 <sitemap><loc>{site.base}/chain-{n + 1}.xml</loc></sitemap></sitemapindex>""", Content_Type="application/xml")
     summary = cli_json("crawl", "--json", "--allow-private", "--delay", "0", "--max-pages", "3",
                        f"{site.base}/chain-0.xml", data=tmp_path / "data")
+    assert site.paths() == ["/robots.txt", "/chain-0.xml", "/chain-1.xml", "/chain-2.xml", "/chain-3.xml"]
+    assert "1 sitemaps not read (nested more than 3 levels deep)" in summary["passed_over"][0]
+
+
+def test_a_chain_of_feeds_ends(tmp_path, site):
+    """Feeds whose items are ever new feeds: the crawl stops after ten requests per page allowed."""
+    site.add("/robots.txt", "", Content_Type="text/plain")
+    for n in range(200):
+        site.add(f"/feed-{n}.xml", f"""<?xml version="1.0"?><rss version="2.0"><channel><title>Chain</title>
+<item><link>{site.base}/feed-{n + 1}.xml</link></item></channel></rss>""", Content_Type="application/rss+xml")
+    summary = cli_json("crawl", "--json", "--allow-private", "--delay", "0", "--max-pages", "3",
+                       f"{site.base}/feed-0.xml", data=tmp_path / "data")
     assert len(site.paths()) <= 41
     assert "40 requests made, most of them feeds or sitemaps" in summary["passed_over"][0]
 

@@ -6,6 +6,11 @@ sites the crawl started from (where the start pages really are, after redirects)
 anywhere (their publisher chose those pages), but the pages they list do not widen the crawl. At most ten requests
 per page allowed are made, so chains of feeds or sitemaps end. Every fetch goes through the Fetcher: public
 addresses only, robots.txt, a pause per host, size and time limits.
+
+The sitemaps a start site names in its robots.txt (`Sitemap:` lines) are read too, at the start page's depth: many
+sites list their articles only there. Sitemap indexes are followed at most MAX_SITEMAP_NESTING levels down and at
+most MAX_SITEMAPS sitemaps are read per crawl; news sitemaps (`<news:news>`) and gzip-compressed ones are sitemaps
+like any other, and only a `<url>`'s own `<loc>` is a page (not the `<image:loc>` beside it).
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ from indexer.store import now
 _NOT_PAGES = re.compile(r"\.(?:jpe?g|png|gif|webp|svg|ico|pdf|zip|gz|mp[34]|m4a|avi|mov|webm|css|js|json|woff2?|"
                         r"ttf|docx?|xlsx?|pptx?|epub)$", re.I)
 _FEED_TYPES = ("application/rss+xml", "application/atom+xml", "application/feed+json")
+MAX_SITEMAP_NESTING = 3  # sitemap index → sitemap index → … : levels followed below a sitemap given or named
+MAX_SITEMAPS = 50  # sitemaps (and sitemap indexes) read in one crawl
 
 
 def crawl(archive: Archive, seeds: list[str], *, limits: Limits | None = None, max_pages: int = 100,
@@ -42,6 +49,7 @@ def crawl(archive: Archive, seeds: list[str], *, limits: Limits | None = None, m
     pages = crawler.pages(seeds, max_pages=max_pages, max_depth=max_depth)
     store_pages(archive, pages, report, _worker_count(max_pages), progress)
     crawler.summarise()
+    report.sum_up_not_articles()
     return report
 
 
@@ -53,16 +61,20 @@ class Crawler:
         self.report = report
         self.passed: Counter = Counter()
         self.feeds = 0
+        self.sitemaps = 0
+        self.from_robots = 0  # sitemaps found in the start sites' robots.txt
+        self._booked: set[str] = set()  # sitemaps read or queued, counted against MAX_SITEMAPS
 
     def pages(self, seeds: list[str], *, max_pages: int, max_depth: int) -> Iterator[tuple[str, RawPage, int]]:
         """(url, page, 1) for each HTML page fetched, in breadth-first order."""
-        frontier = deque((normal_url(u), 0, True) for u in seeds)
-        seen = {u for u, _, _ in frontier}
-        sites = {urlsplit(u).hostname for u, _, _ in frontier}
+        frontier = deque((normal_url(u), 0, True, 0) for u in seeds)  # (url, depth, is a seed, sitemap nesting)
+        seen = {u for u, _, _, _ in frontier}
+        sites = {urlsplit(u).hostname for u, _, _, _ in frontier}
+        robots_read: set[str] = set()
         fetched = requests = 0
         max_requests = 10 * max_pages + 10  # feeds and sitemaps count too: a chain of them must end
         while frontier and fetched < max_pages and requests < max_requests:
-            url, depth, is_seed = frontier.popleft()
+            url, depth, is_seed, nesting = frontier.popleft()
             requests += 1
             try:
                 response = self.fetcher.get(url)
@@ -76,6 +88,10 @@ class Crawler:
                 continue
             if is_seed:  # http://site → https://www.site: the site is where the start page really is
                 sites.add(urlsplit(response.url).hostname)
+                named = [u for u in self._robots_sitemaps([url, response.url], robots_read) if u not in seen]
+                for sitemap in self._book(named):
+                    seen.add(sitemap)
+                    frontier.append((sitemap, depth, False, 0))
             kind, links = classify(response)
             if kind == "page":
                 fetched += 1
@@ -87,7 +103,17 @@ class Crawler:
                     self.passed["links to other sites (not followed)"] += len(elsewhere)
                 links = [link for link in links if urlsplit(link).hostname in sites]
                 depth += 1
-            elif kind in ("feed", "sitemap"):
+            elif kind in ("sitemap", "sitemap index"):
+                self.sitemaps += 1
+                self._booked.add(url)  # a start point, or a sitemap a page or feed linked to
+                if kind == "sitemap index":
+                    if nesting >= MAX_SITEMAP_NESTING:
+                        self.passed[f"sitemaps not read (nested more than {MAX_SITEMAP_NESTING} levels deep)"] += \
+                            len(links)
+                        continue
+                    links = self._book([link for link in links if link not in seen])
+                    nesting += 1
+            elif kind == "feed":
                 self.feeds += 1
             else:
                 if is_seed:
@@ -98,27 +124,54 @@ class Crawler:
             for link in links:
                 if link not in seen:
                     seen.add(link)
-                    frontier.append((link, depth, False))
+                    frontier.append((link, depth, False, nesting))
         if frontier and requests >= max_requests and fetched < max_pages:
             self.passed[f"links not visited ({max_requests} requests made, most of them feeds or sitemaps)"] += \
                 len(frontier)
         elif frontier:
             self.passed[f"links not visited (--max-pages {max_pages} reached)"] += len(frontier)
 
+    def _book(self, sitemaps: list[str]) -> list[str]:
+        """The sitemaps that still fit in the crawl's MAX_SITEMAPS; those that do not are counted as passed over."""
+        room = max(0, MAX_SITEMAPS - len(self._booked))
+        if len(sitemaps) > room:
+            self.passed[f"sitemaps not read (more than {MAX_SITEMAPS} in one crawl)"] += len(sitemaps) - room
+        self._booked.update(sitemaps[:room])
+        return sitemaps[:room]
+
+    def _robots_sitemaps(self, urls: list[str], done: set[str]) -> list[str]:
+        """The `Sitemap:` URLs in the robots.txt of the sites these URLs are on, each site once."""
+        found = []
+        for url in urls:
+            site = urlsplit(url)._replace(path="", query="", fragment="").geturl()
+            if site in done:
+                continue
+            done.add(site)
+            listed = _usable(self.fetcher.sitemaps(url), pages=False)
+            self.from_robots += len(listed)
+            found += listed
+        return found
+
     def summarise(self) -> None:
-        parts = [f"feeds and sitemaps read: {self.feeds}"] if self.feeds else []
+        read = self.feeds + self.sitemaps
+        parts = [f"feeds and sitemaps read: {read}"] if read else []
+        if self.from_robots:
+            parts.append(f"sitemaps named in robots.txt: {self.from_robots}")
         parts += [f"{n} {reason}" for reason, n in self.passed.most_common()]
         if parts:
             self.report.passed_over.append("crawl: " + ", ".join(parts))
 
 
 def classify(response: Response) -> tuple[str, list[str]]:
-    """What the response is ('page', 'feed', 'sitemap', or its content type) and the links it offers."""
+    """What the response is ('page', 'feed', 'sitemap', 'sitemap index', or its content type) and the links it
+    offers."""
     body = _ungzip(response.body)
     declared = (response.content_type or "").split(";")[0].strip().lower()
     head = body[:1024].lstrip().lower()
-    if b"<urlset" in head or b"<sitemapindex" in head:
-        return "sitemap", _sitemap_links(body, response.url)
+    if b"<sitemapindex" in head:
+        return "sitemap index", _sitemap_links(body, response.url, "sitemap")
+    if b"<urlset" in head:
+        return "sitemap", _sitemap_links(body, response.url, "url")
     if b"<rss" in head or b"<feed" in head or b"<rdf:rdf" in head or declared in _FEED_TYPES:
         return "feed", _feed_links(body, response.url)
     if declared in ("text/html", "application/xhtml+xml", "") or head.startswith((b"<!doctype html", b"<html")):
@@ -141,10 +194,14 @@ def _page_links(body: bytes, response: Response) -> list[str]:
     return _usable(links)
 
 
-def _sitemap_links(body: bytes, base: str) -> list[str]:
-    """<loc> of a urlset (pages) or a sitemapindex (more sitemaps); lxml-xml copes with namespaces and bad markup."""
+def _sitemap_links(body: bytes, base: str, entry: str) -> list[str]:
+    """The <loc> of each <url> of a urlset (pages, news sitemaps included) or each <sitemap> of a sitemapindex (more
+    sitemaps, often .xml.gz); lxml-xml copes with namespaces and bad markup. Only an entry's own <loc> counts, not
+    an extension's (<image:loc>, <video:content_loc>)."""
     soup = BeautifulSoup(body, "lxml-xml")
-    return _usable([urljoin(base, loc.get_text(strip=True)) for loc in soup.find_all("loc")])
+    locs = [loc for item in soup.find_all(entry) if not item.prefix
+            for loc in item.find_all("loc", recursive=False) if not loc.prefix]
+    return _usable([urljoin(base, loc.get_text(strip=True)) for loc in locs], pages=entry == "url")
 
 
 def _feed_links(body: bytes, base: str) -> list[str]:
@@ -169,11 +226,12 @@ def _xml_base(tag, base: str) -> str:
     return base
 
 
-def _usable(links: list[str]) -> list[str]:
+def _usable(links: list[str], pages: bool = True) -> list[str]:
+    """http(s) links, each once; when they should be pages, not those whose name says image, archive, script …"""
     out, seen = [], set()
     for link in links:
         link = normal_url(link)
-        if link.startswith(("http://", "https://")) and not _NOT_PAGES.search(urlsplit(link).path) \
+        if link.startswith(("http://", "https://")) and not (pages and _NOT_PAGES.search(urlsplit(link).path)) \
                 and link not in seen:
             seen.add(link)
             out.append(link)

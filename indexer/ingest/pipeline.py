@@ -6,6 +6,7 @@ chunk, so an interrupted ingest loses nothing: running it again reprocesses only
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 from collections import Counter
@@ -15,9 +16,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 
-from indexer.annotate.stage import process, warm_up
+from indexer.annotate.stage import annotate, warm_up
 from indexer.archive import Archive
+from indexer.clean.extract import clean
+from indexer.clean.page_kind import PageKind, counted, page_kind
 from indexer.index.engine import EngineUnavailable
+from indexer.ingest.lifeline import end_with_parent
 from indexer.models import AnnotatedArticle, InputError, RawPage
 from indexer.sources.fetch import Fetcher, Limits, is_url
 from indexer.sources.files import Inputs, expand, read_file
@@ -34,10 +38,18 @@ class IngestReport:
     failed: list[tuple[str, str]] = field(default_factory=list)  # (input, reason)
     skipped: list[str] = field(default_factory=list)  # files in folders that are not pages
     passed_over: list[str] = field(default_factory=list)  # per WARC file: its records that are not HTML pages
+    not_articles: list[tuple[str, str, str]] = field(default_factory=list)  # (input, kind, why): kept, not indexed
     indexed: int = 0
     stopped: bool = False  # cancelled before every input was read
     unindexed: str | None = None  # why the index could not be written (the articles are stored, not searchable)
 
+    def sum_up_not_articles(self) -> None:
+        """The last line of the summary: "12 passed over as not articles: 9 section pages, 3 tag pages"."""
+        if self.not_articles:
+            kinds = Counter(kind for _, kind, _ in self.not_articles)
+            self.passed_over.append(f"{len(self.not_articles)} passed over as not articles: "
+                                    + ", ".join(counted(kind, n) for kind, n in kinds.most_common())
+                                    + " (their raw pages are kept; they are not indexed)")
 
     def as_dict(self) -> dict:
         return {
@@ -47,16 +59,26 @@ class IngestReport:
             "failed": [{"path": p, "error": e} for p, e in self.failed],
             "skipped": self.skipped,
             "passed_over": self.passed_over,
+            "not_articles": [{"path": p, "kind": k, "why": w} for p, k, w in self.not_articles],
+            "not_articles_by_kind": dict(Counter(k for _, k, _ in self.not_articles).most_common()),
             "indexed": self.indexed,
             "stopped": self.stopped,
             "index_error": self.unindexed,
         }
 
 
-def _safe_process(page: RawPage) -> AnnotatedArticle | str:
-    """Worker entry point: an error becomes a message, so one bad page never stops the batch."""
+def _safe_process(page: RawPage, sort: bool = True) -> AnnotatedArticle | PageKind | str:
+    """Worker entry point: an error becomes a message, so one bad page never stops the batch.
+
+    With `sort`, a page that is not an article (a front, section, tag page or gallery) comes back as its PageKind,
+    before the costly annotation."""
     try:
-        return process(page)
+        article = clean(page)
+        if sort:
+            kind = page_kind(page, article)
+            if not kind.is_article:
+                return kind
+        return annotate(article)
     except InputError as exc:
         return str(exc)
     except RecursionError:
@@ -80,13 +102,17 @@ def _pool(workers: int) -> Iterator[ProcessPoolExecutor | None]:
     if hasattr(os, "fork"):
         warm_up()
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=end_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         yield pool
 
 
-def _process_all(pool: ProcessPoolExecutor | None, pages: list[RawPage]) -> Iterator[AnnotatedArticle | str]:
-    """Annotated article or error message per page, in order; in the workers when there is more than one page."""
-    return pool.map(_safe_process, pages) if pool and len(pages) > 1 else map(_safe_process, pages)
+def _process_all(pool: ProcessPoolExecutor | None, pages: list[RawPage],
+                 sort: bool = True) -> Iterator[AnnotatedArticle | PageKind | str]:
+    """Annotated article, page kind or error message per page, in order; in the workers when there is more than one
+    page."""
+    work = functools.partial(_safe_process, sort=sort)
+    return pool.map(work, pages) if pool and len(pages) > 1 else map(work, pages)
 
 
 def _received(inputs: Inputs, report: IngestReport, fetcher: Fetcher,
@@ -146,7 +172,9 @@ def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], Non
         on_total(sum(_size(path) for path in inputs.files))
     pages = _received(inputs, report, Fetcher(limits or Limits()), on_total)
     workers = _worker_count(len(inputs.files)) if workers is None else workers
-    return store_pages(archive, pages, report, workers, progress, stop)
+    store_pages(archive, pages, report, workers, progress, stop)
+    report.sum_up_not_articles()
+    return report
 
 
 def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], report: IngestReport, workers: int,
@@ -170,6 +198,10 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
                 if isinstance(result, str):
                     archive.store.mark_failed(page_id, result)
                     report.failed.append((label, result))
+                    continue
+                if isinstance(result, PageKind):
+                    archive.store.mark_passed(page_id, result.kind)
+                    report.not_articles.append((label, result.kind, result.reason))
                     continue
                 stored = archive.store.add_article(page_id, result)
                 getattr(report, stored.outcome).append(label)
@@ -218,7 +250,7 @@ def reannotate(archive: Archive, progress: Callable[[int], None] | None = None) 
         for start in range(0, len(todo), CHUNK):
             chunk = todo[start:start + CHUNK]
             pages = [archive.store.raw_page(page_id) for _, page_id in chunk]
-            results = _process_all(pool, pages)
+            results = _process_all(pool, pages, sort=False)  # stored articles stay articles
             for (article_id, page_id), page, result in zip(chunk, pages, results, strict=True):
                 if isinstance(result, str):
                     report.failed.append((page.origin, result))

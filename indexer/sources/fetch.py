@@ -221,6 +221,17 @@ class Fetcher:
             self._next_slot[host_key] = start + delay
         time.sleep(max(0.0, start - time.monotonic()))
 
+    def sitemaps(self, url: str) -> list[str]:
+        """The `Sitemap:` lines of the robots.txt of url's site, as absolute URLs (none when it cannot be read)."""
+        try:
+            scheme, host, port, _ = _scheme_port(url)
+            public_address(host, port, self.limits.allow_private)
+            self._allowed(url, scheme, host, port)
+        except FetchError:
+            return []
+        robots = self._robots.get(f"{scheme}://{host}:{port}")
+        return [urljoin(url, s.strip()) for s in robots.sitemaps] if isinstance(robots, Protego) else []
+
     def _allowed(self, url: str, scheme: str, host: str, port: int) -> bool:
         key = f"{scheme}://{host}:{port}"
         if key not in self._robots:

@@ -232,6 +232,10 @@ def cmd_migrate(args) -> int:
     """Copy an archive's search index into another index (a SolrCloud) from the stored annotations: nothing is
     re-annotated and the source (store content, its own index) is left as it was. The store records per index
     what it holds, so a stopped migration goes on where it stopped and a finished one does nothing again."""
+    from indexer.migrate import copy_index
+
+    if args.writers < 1:
+        return _fail("--writers must be at least 1", False)
     with Archive(args.data, create=False, index=args.to_index) as archive:
         total = len(archive.store.article_ids())
         todo = archive.store.pending_count(archive.index_key)
@@ -244,7 +248,7 @@ def cmd_migrate(args) -> int:
             copied += n
             print(f"  {copied}/{todo} articles copied", file=sys.stderr)
 
-        archive.sync_index(batch=args.batch, progress=progress)
+        copy_index(archive, batch=args.batch, writers=args.writers, progress=progress)
         drift = archive.drift()
         stats = archive.engine.stats()
         quotes = archive.store.stats()["quotes"]
@@ -573,6 +577,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to-index", metavar="URL", required=True,
                    help="the target index: solr://USER:PASSWORD@HOST:PORT[,HOST:PORT...]/COLLECTION")
     p.add_argument("--batch", type=int, default=1000, help="articles per commit (default 1,000)")
+    p.add_argument("--writers", type=int, default=2,
+                   help="processes building and sending documents (default 2; one per core the Solr nodes leave)")
     p.set_defaults(func=cmd_migrate)
 
     p = sub.add_parser("export", help="write the archive out (articles as JSON Lines, raw pages as WARC)",

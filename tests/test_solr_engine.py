@@ -156,6 +156,17 @@ def _node_port(folder: Path, node: int) -> str:
     return (folder / "nodes" / str(node) / "port").read_text().strip()
 
 
+
+def test_the_spelling_lexicon_counts_words_as_whoosh_does(migrated):
+    """"Did you mean" ranks by how often a word occurs; Solr gets each word once with its count (term|n)."""
+    data, url = migrated
+    with Archive(data) as local, Archive(data, index=url) as cluster:
+        reader = local.engine.searcher().reader()
+        for prefix in ("s", "k", "м"):
+            whoosh = {t.decode(): reader.frequency("spell", t) for t in reader.lexicon("spell")
+                      if t.decode().startswith(prefix)}
+            assert whoosh and cluster.engine._lexicon(prefix) == whoosh, prefix
+
 def test_a_killed_node_fails_no_search_and_writes_retry(solr_cluster):
     if solr_cluster.folder is None:
         pytest.skip("the cluster's folder is not known ($NEWSARCHIVE_TEST_SOLR_DIR): cannot kill a node")

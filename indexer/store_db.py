@@ -188,8 +188,22 @@ class PostgresDatabase:
         if current is not None:
             yield current
         else:
-            with self.pool.connection() as conn:
+            with self._answering(), self.pool.connection() as conn:
                 yield conn
+
+    @contextmanager
+    def _answering(self):
+        """A server that went away mid-work (or a pool with no free connection in time) is StoreUnavailable: a
+        clear message for the command line, a 503 for the web; the pool reconnects once the server is back."""
+        import psycopg
+        from psycopg_pool import PoolTimeout
+
+        try:
+            yield
+        except (psycopg.OperationalError, PoolTimeout) as exc:
+            reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise StoreUnavailable(f"the store {self.name} did not answer ({reason}); what was written before is "
+                                   "kept: try again once the PostgreSQL server runs.") from None
 
     def execute(self, sql: str, params: Iterable = ()) -> _Result:
         with self._connection() as conn:
@@ -206,7 +220,7 @@ class PostgresDatabase:
         """One writer at a time, as on SQLite: the store's transactions read, then write what they read."""
         if getattr(self._local, "conn", None) is not None:
             raise RuntimeError("store transactions do not nest")
-        with self.pool.connection() as conn, conn.transaction():
+        with self._answering(), self.pool.connection() as conn, conn.transaction():
             conn.execute(f"SET LOCAL lock_timeout = '{WAIT_TIMEOUT}s'")
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_WRITER_LOCK,))
             self._local.conn = conn

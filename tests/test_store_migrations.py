@@ -141,3 +141,20 @@ def test_with_store_and_index_remote_a_read_only_command_creates_no_folder(tmp_p
         proc = run_cli("stats", "--json", "--store", url, "--index", index, data=missing, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert not missing.exists()
+
+
+def test_a_store_whose_database_goes_away_says_so():
+    import psycopg
+
+    from indexer.store_db import StoreUnavailable
+
+    base = test_store_url()
+    with fresh_database(base) as url:
+        store = Store(url)
+        store.receive(RawPage(b"before", "a.html"))
+        with psycopg.connect(base, autocommit=True) as admin:  # the database is dropped under the open store
+            admin.execute(f"DROP DATABASE \"{url.rsplit('/', 1)[1]}\" WITH (FORCE)")
+        with pytest.raises(StoreUnavailable, match="did not answer") as refused:
+            store.stats()
+        assert _password(url) not in str(refused.value)
+        store.close()

@@ -4,10 +4,11 @@ search index derived from it (in the data directory, or a SolrCloud)."""
 from __future__ import annotations
 
 import os
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from indexer.index.backends import open_engine
+from indexer.index.backends import INDEX_DIR, open_engine
 from indexer.index.engine import SearchEngine, index_key
 from indexer.store import Store
 from indexer.store_db import STORE_ENV, is_remote
@@ -60,6 +61,10 @@ class Archive:
         if not (is_remote(self.store_url) and self.index_url):
             self.root.mkdir(parents=True, exist_ok=True)
         self.index_key = index_key(self.index_url)  # what the store calls this index's bookkeeping
+        if self.index_key is None and is_remote(self.store_url):
+            # a shared store, but this folder's own Whoosh index: other machines' folders have theirs, so it keeps
+            # its bookkeeping under a name of its own (the store's own-index column belongs to the SQLite file's)
+            self.index_key = f"whoosh://{socket.gethostname()}{(self.root / INDEX_DIR).resolve()}"
         try:
             self.engine: SearchEngine = open_engine(self.root, self.index_url)
         except BaseException:

@@ -75,3 +75,21 @@ def test_two_web_servers_of_one_store_share_sign_ins(tmp_path, monkeypatch):
             status, _, html = _call(two + "/archive", cookie)
             assert status == 200 and "editor" in html, "the other server did not know the session"
         assert not (first / "secret_key").exists() and not (second / "secret_key").exists()
+
+
+def test_each_data_folder_keeps_its_own_whoosh_index_of_one_store(tmp_path, write_page):
+    """Two machines (here: folders) share a PostgreSQL store, each with its own Whoosh index: what one ingests, the
+    other's index lacks until it catches up, and catching up there does not mark anything done for the first."""
+    page = write_page("cranes.html", "Harbour cranes return to Gdańsk",
+                      ["The port authority brought back the old cranes on Monday, painted green again.",
+                       "“They belong to the skyline,” said Marta Zielińska, who led the restoration."],
+                      url="https://www.test-courier.example/cranes/")
+    with fresh_database(test_store_url()) as url:
+        one, two = tmp_path / "one", tmp_path / "two"
+        assert run_cli("ingest", "--store", url, str(page), data=one).returncode == 0
+        assert _json("search", "--json", "--store", url, "cranes", data=one)["total"] == 1
+        lacking = run_cli("check", "--json", "--store", url, data=two)
+        assert lacking.returncode == 1 and json.loads(lacking.stdout)["missing"], "the second index lacks it"
+        assert run_cli("check", "--repair", "--store", url, data=two).returncode == 0
+        assert _json("search", "--json", "--store", url, "cranes", data=two)["total"] == 1
+        assert _json("check", "--json", "--store", url, data=one)["clean"]

@@ -144,17 +144,36 @@ def test_with_store_and_index_remote_a_read_only_command_creates_no_folder(tmp_p
 
 
 def test_a_store_whose_database_goes_away_says_so():
-    import psycopg
-
     from indexer.store_db import StoreUnavailable
 
     base = test_store_url()
     with fresh_database(base) as url:
         store = Store(url)
         store.receive(RawPage(b"before", "a.html"))
-        with psycopg.connect(base, autocommit=True) as admin:  # the database is dropped under the open store
-            admin.execute(f"DROP DATABASE \"{url.rsplit('/', 1)[1]}\" WITH (FORCE)")
+        _drop(base, url)  # under the open store
         with pytest.raises(StoreUnavailable, match="did not answer") as refused:
             store.stats()
         assert _password(url) not in str(refused.value)
         store.close()
+
+
+def test_the_web_app_answers_503_while_its_store_is_away(tmp_path, monkeypatch):
+    from search_app import create_app
+
+    base = test_store_url()
+    with fresh_database(base) as url:
+        monkeypatch.setenv("NEWSARCHIVE_STORE", url)
+        client = create_app(tmp_path / "web", TESTING=True).test_client()
+        assert client.get("/api/stats").status_code == 200
+        _drop(base, url)
+        r = client.get("/api/stats")
+        assert r.status_code == 503 and "did not answer" in r.get_json()["error"]
+        assert _password(url) not in r.get_data(as_text=True)
+
+
+def _drop(base: str, url: str) -> None:
+    """Drop the database of `url` now, ending its connections, as a server that went away would."""
+    import psycopg
+
+    with psycopg.connect(base, autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE "{url.rsplit("/", 1)[1]}" WITH (FORCE)')

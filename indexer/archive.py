@@ -1,14 +1,17 @@
-"""One archive = one data directory: the SQLite store (source of truth) and the search index derived from it."""
+"""One archive: the store (source of truth; the SQLite file in the data directory, or a PostgreSQL database) and the
+search index derived from it (in the data directory, or a SolrCloud)."""
 
 from __future__ import annotations
 
 import os
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from indexer.index.backends import open_engine
+from indexer.index.backends import INDEX_DIR, open_engine
 from indexer.index.engine import SearchEngine, index_key
 from indexer.store import Store
+from indexer.store_db import STORE_ENV, is_remote
 
 DEFAULT_DATA = "newsarchive-data"
 STORE_FILE = "archive.sqlite3"
@@ -39,21 +42,34 @@ class Drift:
 class Archive:
     """Opens (creating when needed) the store and index of a data directory."""
 
-    def __init__(self, root: Path | str | None = None, create: bool = True, index: str | None = None):
-        """`index` is the search index's URL (default $NEWSARCHIVE_INDEX; none: the Whoosh index in `root`)."""
+    def __init__(self, root: Path | str | None = None, create: bool = True, index: str | None = None,
+                 store: str | None = None):
+        """`index` is the search index's URL (default $NEWSARCHIVE_INDEX; none: the Whoosh index in `root`), `store`
+        the store's (default $NEWSARCHIVE_STORE; none: the SQLite file in `root`). With both remote, nothing of the
+        archive is kept in `root`, and it is not created."""
         self.root = Path(root) if root else default_data_dir()
         if self.root.exists() and not self.root.is_dir():
             raise NotADirectoryError(f"{self.root} is a file; --data must name a directory (new or existing).")
-        if not create and not (self.root / STORE_FILE).exists():
+        self.store_url = store or os.environ.get(STORE_ENV) or None
+        self.index_url = index or os.environ.get(INDEX_ENV) or None
+        if not create and not self.store_url and not (self.root / STORE_FILE).exists():
             where = str(self.root) if self.root.is_absolute() else f"{self.root} ({self.root.absolute()})"
             raise NoArchive(f"There is no archive in {where}: check --data (or $NEWSARCHIVE_DATA), or start one "
                             f"with `newsarchive ingest --data {self.root} PATH` (or `newsarchive serve`, which "
                             "fills a new archive with the bundled corpus). Nothing was created.")
-        self.root.mkdir(parents=True, exist_ok=True)
-        self.store = Store(self.root / STORE_FILE)
-        self.index_url = index or os.environ.get(INDEX_ENV) or None
+        self.store = Store(self.store_url or self.root / STORE_FILE)
+        if not (is_remote(self.store_url) and self.index_url):
+            self.root.mkdir(parents=True, exist_ok=True)
         self.index_key = index_key(self.index_url)  # what the store calls this index's bookkeeping
-        self.engine: SearchEngine = open_engine(self.root, self.index_url)
+        if self.index_key is None and is_remote(self.store_url):
+            # a shared store, but this folder's own Whoosh index: other machines' folders have theirs, so it keeps
+            # its bookkeeping under a name of its own (the store's own-index column belongs to the SQLite file's)
+            self.index_key = f"whoosh://{socket.gethostname()}{(self.root / INDEX_DIR).resolve()}"
+        try:
+            self.engine: SearchEngine = open_engine(self.root, self.index_url)
+        except BaseException:
+            self.store.close()
+            raise
         if self.engine.replaced_layout and not self.is_empty():
             # an index written by another version of the program: rebuild it from the store, which keeps everything
             self.store.mark_all_unindexed(self.index_key)
@@ -97,7 +113,7 @@ class Archive:
             yield article_id, version, self.store.article(article_id, version)
 
     def _stored_versions(self) -> dict[str, int]:
-        return dict(self.store.db.execute("SELECT id, current_version FROM articles").fetchall())
+        return self.store.current_versions()
 
     def drift(self) -> Drift:
         stored = self._stored_versions()

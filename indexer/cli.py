@@ -14,6 +14,7 @@ from indexer import __version__
 from indexer.archive import INDEX_ENV, Archive, NoArchive, default_data_dir
 from indexer.index.engine import EngineRefused, EngineUnavailable, IndexBusy
 from indexer.models import InputError
+from indexer.store_db import STORE_ENV, StoreError
 
 BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
@@ -42,6 +43,9 @@ def _data_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--index", metavar="URL", default=None,
                    help="search index: solr://USER:PASSWORD@HOST:PORT[,HOST:PORT...]/COLLECTION for a SolrCloud "
                         "(default: $NEWSARCHIVE_INDEX, else the index in the archive folder)")
+    p.add_argument("--store", metavar="URL", default=None,
+                   help="the store: postgresql://USER:PASSWORD@HOST:PORT/DATABASE for a PostgreSQL database "
+                        "(default: $NEWSARCHIVE_STORE, else archive.sqlite3 in the archive folder)")
 
 
 def _print_json(obj) -> None:
@@ -220,7 +224,7 @@ def cmd_stats(args) -> int:
           f"({stats['failed_pages']} failed); {stats['quotes']} quotes; {stats['entities']} distinct entities")
     print("languages: " + ", ".join(f"{k or 'und'} {v}" for k, v in stats["languages"].items()))
     print("sources:   " + ", ".join(f"{k or '(unknown)'} {v}" for k, v in stats["sources"].items()))
-    print(f"store:     {archive.root / 'archive.sqlite3'}; index: {_index_name(archive)}")
+    print(f"store:     {archive.store.name}; index: {_index_name(archive)}")
     return 0
 
 
@@ -321,8 +325,7 @@ def _old_person_keys(archive: Archive, sample: int = 500) -> int:
     """People stored under a key today's annotator would not give them (keys changed with an upgrade)."""
     from indexer.annotate.entities.keys import entity_key
 
-    rows = archive.store.db.execute(
-        "SELECT name, key FROM entities WHERE type='person' ORDER BY rowid DESC LIMIT ?", (sample,)).fetchall()
+    rows = archive.store.recent_entities("person", sample)
     return sum(1 for name, key in rows if key != entity_key(name, "person"))
 
 
@@ -627,12 +630,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    saved = os.environ.get(INDEX_ENV)
-    if getattr(args, "index", None):
-        os.environ[INDEX_ENV] = args.index  # --index is $NEWSARCHIVE_INDEX for this command (the web app's too)
+    saved = {name: os.environ.get(name) for name in (INDEX_ENV, STORE_ENV)}
+    # --index is $NEWSARCHIVE_INDEX and --store $NEWSARCHIVE_STORE for this command (the web app's and jobs' too)
+    for name, value in ((INDEX_ENV, getattr(args, "index", None)), (STORE_ENV, getattr(args, "store", None))):
+        if value:
+            os.environ[name] = value
     try:
         return args.func(args)
-    except (InputError, NotADirectoryError, NoArchive, IndexBusy, EngineUnavailable, EngineRefused) as exc:
+    except (InputError, NotADirectoryError, NoArchive, IndexBusy, EngineUnavailable, EngineRefused,
+            StoreError) as exc:
         print(f"newsarchive: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -642,10 +648,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     finally:
-        if saved is None:
-            os.environ.pop(INDEX_ENV, None)
-        else:
-            os.environ[INDEX_ENV] = saved
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 if __name__ == "__main__":

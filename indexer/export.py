@@ -40,9 +40,7 @@ def write_warc(store: Store, out: BinaryIO) -> int:
     writer = WARCWriter(out, gzip=False, warc_version="WARC/1.1")
     writer.write_record(writer.create_warcinfo_record("newsarchive-export.warc", {"software": "newsarchive"}))
     count = 0
-    for row in store.db.execute(
-            "SELECT p.data, p.origin, p.url, p.received_at, p.content_type, a.url AS canonical "
-            "FROM pages p LEFT JOIN articles a ON a.id = p.article_id ORDER BY p.id"):
+    for row in store.raw_pages():
         target = row["url"] or row["canonical"] or f"file://{row['origin']}"
         record = writer.create_warc_record(
             target, "resource", payload=io.BytesIO(bytes(row["data"])),

@@ -1,11 +1,13 @@
-"""The article store: one SQLite file, the archive's source of truth.
+"""The article store: the archive's source of truth, a SQLite file in the data folder or a PostgreSQL database.
 
 Every raw page is kept byte for byte with where and when it came from, before anything is done with it, so a crash or
 a bug later in the pipeline never loses what a user gave us. Articles are keyed by canonical URL; a changed page
-becomes a new version. The search index is derived from this file and can always be rebuilt from it.
+becomes a new version. The search index is derived from the store and can always be rebuilt from it.
 
-Several processes may write at once: SQLite in WAL mode lets readers go on while one writer holds a short
-`BEGIN IMMEDIATE` transaction, and the busy timeout makes the others wait instead of failing.
+Several processes may write at once: readers go on while one writer holds a short transaction (SQLite in WAL mode
+with `BEGIN IMMEDIATE`; PostgreSQL with an advisory lock), and the others wait for their turn instead of failing.
+The SQL is one text for both databases; indexer/store_db.py hides where they differ. The schema is versioned:
+numbered migrations, applied when the store is opened, bring any older archive to the current schema.
 """
 
 from __future__ import annotations
@@ -14,15 +16,15 @@ import hashlib
 import json
 import os
 import secrets
-import sqlite3
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from indexer.models import AnnotatedArticle, RawPage
+from indexer.store_db import StoreError, connect, is_remote
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -95,11 +97,11 @@ CREATE TABLE IF NOT EXISTS index_versions (
 -- new password or a removed account ends them on the server. And wrong passwords per name and client address.
 CREATE TABLE IF NOT EXISTS sessions (
     token_hash TEXT PRIMARY KEY,
-    user TEXT NOT NULL COLLATE NOCASE,
+    "user" TEXT NOT NULL COLLATE NOCASE,
     started REAL NOT NULL,                      -- Unix seconds
     seen REAL NOT NULL
 );
-CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions("user");
 CREATE TABLE IF NOT EXISTS sign_in_failures (
     name TEXT NOT NULL COLLATE NOCASE,
     address TEXT NOT NULL,
@@ -107,7 +109,58 @@ CREATE TABLE IF NOT EXISTS sign_in_failures (
     last REAL NOT NULL,                         -- Unix seconds
     PRIMARY KEY (name, address)
 );
+-- who may add to the archive (search_app/accounts.py)
+CREATE TABLE IF NOT EXISTS users (
+    name TEXT PRIMARY KEY COLLATE NOCASE,
+    password_hash TEXT NOT NULL,
+    role TEXT NOT NULL,              -- admin | archivist
+    created_at TEXT NOT NULL
+);
+-- ingest jobs started from the web (search_app/jobs.py)
+CREATE TABLE IF NOT EXISTS jobs (
+    id INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    "user" TEXT NOT NULL,
+    inputs TEXT NOT NULL,            -- JSON list: saved upload paths and URLs
+    upload_dir TEXT,                 -- removed once the job is done
+    status TEXT NOT NULL,            -- queued | running | cancelling | done | failed | cancelled
+    done INTEGER NOT NULL DEFAULT 0, -- progress, in bytes of input
+    total INTEGER NOT NULL DEFAULT 0,
+    started_at TEXT,
+    finished_at TEXT,
+    report TEXT,                     -- JSON, as `ingest --json` prints it
+    error TEXT,
+    restarts INTEGER NOT NULL DEFAULT 0, -- times a stopped process left it running and it was run again
+    pid INTEGER                      -- the process that runs (or ran) it
+);
+-- values every process of the archive shares (the web app's cookie key, when the store is a shared database)
+CREATE TABLE IF NOT EXISTS settings (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+# columns that archives made by earlier versions (which added them when opened) may lack
+LATE_COLUMNS = [("pages", "kind", "TEXT"), ("jobs", "restarts", "INTEGER NOT NULL DEFAULT 0"), ("jobs", "pid", "INTEGER")]
+
+
+def _migration_1(db) -> None:
+    """Any schema before versioning (fresh, or an archive that grew columns ad hoc) to the first recorded one."""
+    for statement in db.preamble:
+        db.execute(statement)
+    for statement in _statements(SCHEMA):
+        db.execute(db.ddl(statement))
+    for table, column, kind in LATE_COLUMNS:
+        if column not in db.columns(table):
+            db.execute(db.ddl(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
+
+
+# Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
+MIGRATIONS: list[Callable] = [_migration_1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class NewerSchema(StoreError):
+    """The store was written by a newer newsarchive: this one must not touch it."""
 
 
 def now() -> str:
@@ -145,43 +198,63 @@ class StoredArticle:
 
 
 class Store:
-    """Access to one archive's SQLite file. Cheap to open; open one per process or thread."""
+    """Access to one archive's store: a SQLite file path, or a postgresql:// URL. Cheap to open; open one per
+    process or thread (PostgreSQL stores of one URL share a connection pool per process)."""
 
-    def __init__(self, path: Path | str):
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        _owner_only(self.path)
-        self.db = sqlite3.connect(self.path, timeout=60, isolation_level=None, check_same_thread=False)
-        self.db.row_factory = sqlite3.Row
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")  # accepted means on disk, even if the machine loses power
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.execute("PRAGMA busy_timeout=60000")
+    def __init__(self, target: Path | str):
+        self.remote = is_remote(target)
+        if not self.remote and "://" not in str(target):  # (another URL: connect explains what --store takes)
+            Path(target).parent.mkdir(parents=True, exist_ok=True)
+            _owner_only(Path(target))
+        self.db = connect(target)
+        self.name = self.db.name  # where it is, for messages: a path, or the URL without its password
+        try:
+            self._migrate()
+        except BaseException:
+            self.db.close()
+            raise
+
+    def _migrate(self) -> None:
+        """Bring the schema to SCHEMA_VERSION. Only a store that is behind takes the writer's turn; two processes
+        starting at once both wait for it, and the second finds the work done."""
+        if self.schema_version() == SCHEMA_VERSION:
+            return
         with self.transaction() as db:
-            for statement in _statements(SCHEMA):
-                db.execute(statement)
-            if "kind" not in {r[1] for r in db.execute("PRAGMA table_info(pages)")}:  # an archive from before
-                db.execute("ALTER TABLE pages ADD COLUMN kind TEXT")
+            db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            found = self.schema_version()
+            for migration in MIGRATIONS[found:]:
+                migration(db)
+            db.execute("DELETE FROM schema_version")
+            db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+
+    def schema_version(self) -> int:
+        """The recorded schema version (0 before versioning); refuses a store newer than this code."""
+        found = (self.db.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] or 0
+                 if self.db.has_table("schema_version") else 0)
+        if found > SCHEMA_VERSION:
+            raise NewerSchema(f"the store {self.name} has schema version {found}, but this newsarchive knows "
+                              f"versions up to {SCHEMA_VERSION}: it was written by a newer newsarchive. Upgrade "
+                              "newsarchive (or use the version that wrote it); nothing was changed.")
+        return found
 
     def close(self) -> None:
         self.db.close()
 
-    def ensure_table(self, name: str, ddl: str) -> None:
-        """Create a table that another module owns (users, jobs) on first use, without a write lock afterwards."""
-        if not self.db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)).fetchone():
-            with self.transaction() as db:
-                db.execute(ddl)
-
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """A write transaction that takes the write lock at once, so concurrent writers queue instead of deadlock."""
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self.db
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+    def transaction(self) -> Iterator:
+        """A write transaction, one writer at a time, so concurrent writers queue instead of deadlock."""
+        with self.db.transaction() as db:
+            yield db
+
+    def shared_secret(self, name: str) -> str:
+        """A random secret every process of this store reads the same (made by the first to ask)."""
+        row = self.db.execute("SELECT value FROM settings WHERE name=?", (name,)).fetchone()
+        if row is None:
+            with self.transaction() as db:
+                db.execute("INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                           (name, secrets.token_hex(32)))
+                row = db.execute("SELECT value FROM settings WHERE name=?", (name,)).fetchone()
+        return row[0]
 
     # -- raw pages ---------------------------------------------------------------------------------------------
     def receive(self, page: RawPage) -> PageReceipt:
@@ -193,12 +266,13 @@ class Store:
                 # bytes seen before: only pages that were fully handled count as done; a page whose processing was
                 # interrupted (or failed with an older version of the code) is processed again
                 return PageReceipt(row["id"], row["status"] != "stored", row["article_id"])
-            cur = db.execute(
-                "INSERT INTO pages (sha256, origin, url, content_type, received_at, size, data) VALUES (?,?,?,?,?,?,?)",
+            row = db.execute(
+                "INSERT INTO pages (sha256, origin, url, content_type, received_at, size, data) VALUES (?,?,?,?,?,?,?) "
+                "RETURNING id",
                 (digest, page.origin, page.url, page.content_type, page.received_at or now(), len(page.data),
-                 page.data),
-            )
-            return PageReceipt(cur.lastrowid, True)
+                 bytes(page.data)),
+            ).fetchone()
+            return PageReceipt(row[0], True)
 
     def mark_failed(self, page_id: int, error: str) -> None:
         with self.transaction() as db:
@@ -288,7 +362,7 @@ class Store:
             "ON v.article_id=a.id AND v.version=a.current_version ORDER BY a.first_seen, a.id")]
 
     @staticmethod
-    def _replace_annotations(db: sqlite3.Connection, article_id: str, annotated: AnnotatedArticle) -> None:
+    def _replace_annotations(db, article_id: str, annotated: AnnotatedArticle) -> None:
         # late: the store itself needs no NLP unless annotations are written
         from indexer.annotate.entities.keys import entity_key, speaker_key
 
@@ -328,6 +402,29 @@ class Store:
             )
         ]
         return info
+
+    def current_versions(self) -> dict[str, int]:
+        """Every article's current version number."""
+        return {r[0]: r[1] for r in self.db.execute("SELECT id, current_version FROM articles")}
+
+    def recent_entities(self, entity_type: str, limit: int) -> list[tuple[str, str]]:
+        """(name, key) of the last `limit` entities of a type stored (a sample for `check`)."""
+        return [(r[0], r[1]) for r in self.db.execute(
+            f"SELECT name, key FROM entities WHERE type=? ORDER BY {self.db.insertion_order} DESC LIMIT ?",
+            (entity_type, limit))]
+
+    def raw_pages(self, batch: int = 100) -> Iterator:
+        """Every stored raw page with its article's canonical URL, a batch in memory at a time (for export)."""
+        last = 0
+        while True:
+            rows = self.db.execute(
+                "SELECT p.id, p.data, p.origin, p.url, p.received_at, p.content_type, a.url AS canonical "
+                "FROM pages p LEFT JOIN articles a ON a.id = p.article_id WHERE p.id > ? ORDER BY p.id LIMIT ?",
+                (last, batch)).fetchall()
+            if not rows:
+                return
+            yield from rows
+            last = rows[-1]["id"]
 
     def article_ids(self) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT id FROM articles ORDER BY first_seen, id")]
@@ -384,7 +481,7 @@ class Store:
         token, stamp = secrets.token_urlsafe(32), time.time()
         with self.transaction() as db:
             db.execute("DELETE FROM sessions WHERE started < ?", (stamp - absolute,))
-            db.execute("INSERT INTO sessions (token_hash, user, started, seen) VALUES (?,?,?,?)",
+            db.execute('INSERT INTO sessions (token_hash, "user", started, seen) VALUES (?,?,?,?)',
                        (_token_hash(token), user, stamp, stamp))
         return token
 
@@ -392,7 +489,7 @@ class Store:
         """The user of a live session, or None: unknown, ended, idle for `idle` seconds or older than `absolute`.
         Its last use is written at most once a minute, so reading pages costs no write each time."""
         stamp = time.time()
-        row = self.db.execute("SELECT user, started, seen FROM sessions WHERE token_hash=?",
+        row = self.db.execute('SELECT "user", started, seen FROM sessions WHERE token_hash=?',
                               (_token_hash(token),)).fetchone()
         if row is None:
             return None
@@ -412,13 +509,13 @@ class Store:
         """End every session of `user` (new password, account removed); also forgets its wrong passwords."""
         with self.transaction() as db:
             db.execute("DELETE FROM sign_in_failures WHERE name=?", (user,))
-            return db.execute("DELETE FROM sessions WHERE user=?", (user,)).rowcount
+            return db.execute('DELETE FROM sessions WHERE "user"=?', (user,)).rowcount
 
     def sign_in_failed(self, name: str, address: str) -> int:
         """Count a wrong password for `name` from `address`; the number of them in a row."""
         with self.transaction() as db:
             db.execute("INSERT INTO sign_in_failures (name, address, failures, last) VALUES (?,?,1,?) "
-                       "ON CONFLICT (name, address) DO UPDATE SET failures=failures+1, last=excluded.last",
+                       "ON CONFLICT (name, address) DO UPDATE SET failures=sign_in_failures.failures+1, last=excluded.last",
                        (name, address, time.time()))
             return db.execute("SELECT failures FROM sign_in_failures WHERE name=? AND address=?",
                               (name, address)).fetchone()[0]

@@ -59,7 +59,10 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
     app.config.setdefault("OPEN_ARCHIVES", OPEN_ARCHIVES)
     app.json.ensure_ascii = False
     app.json.sort_keys = False
-    Archive(app.config["DATA_DIR"]).close()  # create the folder now: fail at start-up, not on the first request
+    with Archive(app.config["DATA_DIR"]) as archive:  # open it now: fail at start-up, not on the first request
+        if archive.store.remote and not app.config.get("SECRET_KEY"):
+            # the cookie key in the shared store, not one folder: every web server of the archive reads the sessions
+            app.config["SECRET_KEY"] = archive.store.shared_secret("web_secret_key")
     archives = _Archives(app.config["DATA_DIR"], app.config["OPEN_ARCHIVES"])
 
     def service() -> SearchService:

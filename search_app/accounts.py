@@ -1,5 +1,5 @@
-"""Who may add to the archive: archivists and admins, with salted scrypt password hashes in the archive's SQLite
-file. Searching needs no account; adding articles does."""
+"""Who may add to the archive: archivists and admins, with salted scrypt password hashes in the archive's store
+(its `users` table). Searching needs no account; adding articles does."""
 
 from __future__ import annotations
 
@@ -11,14 +11,6 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from indexer.store import Store, now
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS users (
-    name TEXT PRIMARY KEY COLLATE NOCASE,
-    password_hash TEXT NOT NULL,
-    role TEXT NOT NULL,              -- admin | archivist
-    created_at TEXT NOT NULL
-)
-"""
 ROLES = ("admin", "archivist")
 MIN_PASSWORD = 10
 _NAME = re.compile(r"^[\w.@-]{2,64}$")
@@ -48,7 +40,6 @@ class User:
 class Accounts:
     def __init__(self, store: Store):
         self.store = store
-        store.ensure_table("users", SCHEMA)
 
     def add(self, name: str, password: str, role: str | None = None) -> User:
         """Create a user. The archive's first user is always an admin, whatever role was asked for."""

@@ -7,6 +7,7 @@ from flask import Flask, jsonify, render_template, request
 from markupsafe import escape
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError
 
+from indexer.store_db import StoreUnavailable
 from search_app.service import EngineUnavailable, QueryError, SearchBusy
 
 BIGGEST_ID = 2**63 - 1  # SQLite's integers; a larger number names nothing stored
@@ -57,6 +58,10 @@ def install(app: Flask) -> None:
     @app.errorhandler(SearchBusy)
     def busy(exc: SearchBusy):
         return answer(429, str(exc), {"Retry-After": "1"})
+
+    @app.errorhandler(StoreUnavailable)
+    def store_unavailable(exc: StoreUnavailable):
+        return answer(503, str(exc), {"Retry-After": "30"})
 
     @app.errorhandler(EngineUnavailable)
     def engine_unavailable(exc: EngineUnavailable):

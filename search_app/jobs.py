@@ -1,5 +1,5 @@
-"""Ingest jobs that archivists start from the web: queued in the archive's SQLite file, run one at a time, each in a
-process of its own, with progress and the full report kept for the jobs page.
+"""Ingest jobs that archivists start from the web: queued in the archive's store (its `jobs` table), run one at a
+time, each in a process of its own, with progress and the full report kept for the jobs page.
 
 The web process only queues and watches: a job's process loads the annotation models (hundreds of MiB) and gives
 them back to the system when it ends, so the server that answers searches stays small. Progress and cancelling go
@@ -33,24 +33,6 @@ from search_app.origins import public_origin
 if TYPE_CHECKING:
     from werkzeug.datastructures import FileStorage
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS jobs (
-    id INTEGER PRIMARY KEY,
-    created_at TEXT NOT NULL,
-    user TEXT NOT NULL,
-    inputs TEXT NOT NULL,            -- JSON list: saved upload paths and URLs
-    upload_dir TEXT,                 -- removed once the job is done
-    status TEXT NOT NULL,            -- queued | running | cancelling | done | failed | cancelled
-    done INTEGER NOT NULL DEFAULT 0, -- progress, in bytes of input
-    total INTEGER NOT NULL DEFAULT 0,
-    started_at TEXT,
-    finished_at TEXT,
-    report TEXT,                     -- JSON, as `ingest --json` prints it
-    error TEXT,
-    restarts INTEGER NOT NULL DEFAULT 0, -- times a stopped process left it running and it was run again
-    pid INTEGER                      -- the process that runs (or ran) it
-)
-"""
 UPLOADS = "uploads"
 
 
@@ -86,20 +68,14 @@ class Jobs:
     """The queue, kept in the store's database."""
 
     def __init__(self, store: Store):
-        self.store = store
-        store.ensure_table("jobs", SCHEMA)
-        columns = {row[1] for row in store.db.execute("PRAGMA table_info(jobs)")}
-        for column, kind in (("restarts", "INTEGER NOT NULL DEFAULT 0"), ("pid", "INTEGER")):
-            if column not in columns:  # archives from before the column
-                with store.transaction() as db:
-                    db.execute(f"ALTER TABLE jobs ADD COLUMN {column} {kind}")
+        self.store = store  # its schema (the store's migrations) holds the jobs table
 
     def submit(self, user: str, inputs: list[str], upload_dir: Path | None = None) -> int:
         with self.store.transaction() as db:
-            cur = db.execute("INSERT INTO jobs (created_at, user, inputs, upload_dir, status) VALUES (?,?,?,?,?)",
-                             (now(), user, json.dumps(inputs, ensure_ascii=False),
-                              str(upload_dir) if upload_dir else None, "queued"))
-            return int(cur.lastrowid)
+            row = db.execute('INSERT INTO jobs (created_at, "user", inputs, upload_dir, status) VALUES (?,?,?,?,?) '
+                             "RETURNING id", (now(), user, json.dumps(inputs, ensure_ascii=False),
+                                              str(upload_dir) if upload_dir else None, "queued")).fetchone()
+            return int(row[0])
 
     def get(self, job_id: int) -> Job | None:
         if not 0 < job_id < 2**63:  # beyond SQLite's integers: no such job (not an OverflowError)

@@ -149,3 +149,4 @@ def site():
 
 
 from solr_support import solr_cluster  # noqa: E402,F401 - the session's SolrCloud (tests/solr_support.py)
+from store_support import store_url  # noqa: E402,F401 - the store each store test runs on (tests/store_support.py)

@@ -12,7 +12,7 @@ from conftest import page_html, run_cli
 from indexer.archive import Archive
 from search_app import create_app
 from search_app.accounts import AccountError, Accounts
-from search_app.jobs import SCHEMA, Jobs
+from search_app.jobs import Jobs
 
 PASSWORD = "tram-line-to-the-airport"
 STORY = page_html("City council approves new tram line",
@@ -155,16 +155,6 @@ def test_interrupted_job_runs_again_when_the_app_starts(data, tmp_path):
     job = _wait(client, job_id)
     assert job["report"]["added"] == 1 and job["restarts"] == 1
     assert "The server stopped while this job ran" in client.get(f"/archive/jobs/{job_id}").get_data(as_text=True)
-
-
-def test_a_jobs_table_from_before_restarts_were_counted_is_upgraded(data):
-    with Archive(data) as archive:
-        with archive.store.transaction() as db:
-            db.execute("DROP TABLE IF EXISTS jobs")
-            db.execute(SCHEMA.split("restarts")[0].rstrip().rstrip(",") + ")")  # the table as older archives have it
-            db.execute("INSERT INTO jobs (created_at, user, inputs, status) VALUES ('2026-01-01', 'editor', '[]', 'done')")
-        jobs = Jobs(archive.store)
-        assert jobs.get(1).restarts == 0 and jobs.get(1).status == "done"
 
 
 def test_user_add_on_the_command_line(tmp_path):

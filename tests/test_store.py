@@ -1,4 +1,5 @@
-"""The article store keeps every raw page byte for byte and every version of an article."""
+"""The article store keeps every raw page byte for byte and every version of an article: the same contract on the
+SQLite file and on PostgreSQL (`store_url`, tests/store_support.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ def annotated(title="Flood reaches Wrocław", text="The Oder rose overnight.", u
                             entities=[Entity("Wrocław", "place", 2, ["Wroclaw"])])
 
 
-def test_raw_page_kept_byte_for_byte_and_only_once(tmp_path):
-    store = Store(tmp_path / "a.sqlite3")
+def test_raw_page_kept_byte_for_byte_and_only_once(store_url):
+    store = Store(store_url)
     data = b"<html>\xff\xfe not even valid utf-8 \x00</html>"
     first = store.receive(RawPage(data, "upload.html"))
     again = store.receive(RawPage(data, "copy-of-upload.html"))
@@ -28,8 +29,8 @@ def test_raw_page_kept_byte_for_byte_and_only_once(tmp_path):
     assert not store.receive(RawPage(data, "third-time.html")).new
 
 
-def test_versions_unchanged_and_updated(tmp_path):
-    store = Store(tmp_path / "a.sqlite3")
+def test_versions_unchanged_and_updated(store_url):
+    store = Store(store_url)
     p1 = store.receive(RawPage(b"one", "a.html")).page_id
     first = store.add_article(p1, annotated())
     assert (first.outcome, first.version) == ("added", 1)
@@ -46,17 +47,17 @@ def test_versions_unchanged_and_updated(tmp_path):
     assert store.stats()["articles"] == 1 and store.stats()["versions"] == 2
 
 
-def test_pages_without_canonical_url_are_keyed_by_content(tmp_path):
-    store = Store(tmp_path / "a.sqlite3")
+def test_pages_without_canonical_url_are_keyed_by_content(store_url):
+    store = Store(store_url)
     a = store.add_article(store.receive(RawPage(b"a", "a.html")).page_id, annotated(url=None))
     b = store.add_article(store.receive(RawPage(b"b", "b.html")).page_id, annotated(url=None, title="Other"))
     assert a.article_id != b.article_id
     assert store.stats()["articles"] == 2
 
 
-def test_reprocessed_page_stays_one_article_when_its_canonical_url_changes(tmp_path):
+def test_reprocessed_page_stays_one_article_when_its_canonical_url_changes(store_url):
     """After an extractor upgrade a page may yield another canonical URL (or lose it): still one article."""
-    store = Store(tmp_path / "a.sqlite3")
+    store = Store(store_url)
     page = store.receive(RawPage(b"a", "a.html")).page_id
     first = store.add_article(page, annotated(url="https://x.example/a?utm=1"))
     again = store.add_article(page, annotated(url="https://x.example/a", text="Cleaner text."), first.article_id)
@@ -70,20 +71,19 @@ def test_reprocessed_page_stays_one_article_when_its_canonical_url_changes(tmp_p
     assert store.stats()["articles"] == 1
 
 
-def test_failures_are_recorded_with_their_reason(tmp_path):
-    store = Store(tmp_path / "a.sqlite3")
+def test_failures_are_recorded_with_their_reason(store_url):
+    store = Store(store_url)
     pid = store.receive(RawPage(b"%PDF-1.7", "report.pdf")).page_id
     store.mark_failed(pid, "this is a PDF document, not an HTML page")
     assert store.failures() == [("report.pdf", "this is a PDF document, not an HTML page")]
     assert store.raw_page(pid).data == b"%PDF-1.7"
 
 
-def test_pending_index_work_survives_reopening(tmp_path):
-    path = tmp_path / "a.sqlite3"
-    store = Store(path)
+def test_pending_index_work_survives_reopening(store_url):
+    store = Store(store_url)
     stored = store.add_article(store.receive(RawPage(b"a", "a.html")).page_id, annotated())
     store.close()
-    store = Store(path)
+    store = Store(store_url)
     assert store.pending() == [(stored.article_id, 1)]
     store.mark_indexed(store.pending())
     assert store.pending() == []
@@ -97,18 +97,18 @@ def test_store_is_a_plain_sqlite_file(tmp_path):
         assert db.execute("SELECT speaker FROM quotes").fetchone() == ("Katarzyna Wiśniewska",)
 
 
-def test_an_index_written_by_another_version_is_rebuilt_from_the_store(tmp_path):
+def test_an_index_written_by_another_version_is_rebuilt_from_the_store(tmp_path, store_url):
     """An upgrade that changes the index layout must not leave an empty archive behind: the store refills it."""
     from whoosh import fields, index
 
     from indexer.archive import Archive
 
-    with Archive(tmp_path) as archive:
+    with Archive(tmp_path, store=store_url) as archive:
         page = archive.store.receive(RawPage(b"<p>a</p>", "a.html"))
         archive.store.add_article(page.page_id, annotated())
         archive.sync_index()
         assert archive.engine.indexed_versions()
     index.create_in(tmp_path / "index" / "articles", fields.Schema(other=fields.TEXT))  # an older layout
-    with Archive(tmp_path) as archive:
+    with Archive(tmp_path, store=store_url) as archive:
         assert list(archive.engine.indexed_versions().values()) == [1]
         assert archive.drift().missing == []

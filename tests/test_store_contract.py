@@ -1,0 +1,97 @@
+"""What the web app and the exports keep in the store behaves the same on the SQLite file and on PostgreSQL:
+accounts (names without regard to case), sessions and wrong passwords, jobs, the shared cookie key, the per-index
+bookkeeping and the raw pages written back out byte for byte."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from test_store import annotated
+
+from indexer.export import write_warc
+from indexer.models import RawPage
+from indexer.store import Store
+from search_app.accounts import AccountError, Accounts
+from search_app.jobs import Jobs
+
+PASSWORD = "a harbour light at dusk"
+
+
+def test_user_names_are_one_account_whatever_their_case(store_url):
+    accounts = Accounts(Store(store_url))
+    assert accounts.add("Ada", PASSWORD).role == "admin"  # the first user
+    assert accounts.add("grace", PASSWORD).role == "archivist"
+    with pytest.raises(AccountError, match="already a user"):
+        accounts.add("ADA", PASSWORD)
+    assert accounts.verify("ada", PASSWORD).name == "Ada"
+    assert accounts.verify("ada", "not the password at all") is None
+    assert [u.name for u in accounts.all()] == ["Ada", "grace"]
+    with pytest.raises(AccountError, match="only admin"):
+        accounts.remove("ADA")
+
+
+def test_sessions_and_wrong_passwords(store_url):
+    store = Store(store_url)
+    token = store.start_session("Ada", absolute=3600)
+    assert store.session_user(token, idle=600, absolute=3600) == "Ada"
+    assert store.session_user("a token nobody was given", idle=600, absolute=3600) is None
+    assert [store.sign_in_failed("ada", "192.0.2.7") for _ in range(3)] == [1, 2, 3]
+    assert store.sign_in_failures("ADA", "192.0.2.7")[0] == 3, "a name is counted whatever its case"
+    assert store.sign_in_failures("ada", "198.51.100.1") == (0, 0.0)
+    assert store.end_sessions("ada") == 1
+    assert store.session_user(token, idle=600, absolute=3600) is None
+    assert store.sign_in_failures("ada", "192.0.2.7") == (0, 0.0)
+
+
+def test_jobs_are_queued_run_and_reported(store_url):
+    jobs = Jobs(Store(store_url))
+    first = jobs.submit("Ada", ["https://news.example/a"])
+    second = jobs.submit("Ada", ["https://news.example/b"])
+    assert second > first
+    job, _ = jobs.claim()
+    assert (job.id, job.status) == (first, "running")
+    jobs.progress(first, add_total=10)
+    jobs.progress(first, done=4)
+    assert (jobs.get(first).done, jobs.get(first).total) == (4, 10)
+    assert jobs.requeue_interrupted() == 1, "a job left running by a stopped process is queued again"
+    assert jobs.get(first).restarts == 1
+    assert jobs.cancel(second).status == "cancelled"
+    jobs.claim()
+    jobs.finish(first, {"added": 1})
+    assert (jobs.get(first).status, jobs.get(first).report) == ("done", {"added": 1})
+    assert [j.id for j in jobs.recent()] == [second, first]
+    assert jobs.get(2**63) is None
+
+
+def test_the_shared_secret_is_made_once(store_url):
+    key = Store(store_url).shared_secret("web_secret_key")
+    assert len(key) == 64 and Store(store_url).shared_secret("web_secret_key") == key
+    assert Store(store_url).shared_secret("another") != key
+
+
+def test_bookkeeping_per_index(store_url):
+    store = Store(store_url)
+    stored = store.add_article(store.receive(RawPage(b"<p>a</p>", "a.html")).page_id, annotated())
+    store.mark_indexed([(stored.article_id, 1)])
+    assert store.pending() == [] and store.pending(index="solr:elsewhere") == [(stored.article_id, 1)]
+    store.mark_indexed([(stored.article_id, 1)], "solr:elsewhere")
+    assert store.pending_count("solr:elsewhere") == 0
+    store.mark_unindexed([stored.article_id], "solr:elsewhere")
+    assert store.pending_count("solr:elsewhere") == 1 and store.pending_count() == 0
+    assert store.current_versions() == {stored.article_id: 1}
+    assert store.display_names(["place:wrocław"], "place") == {"place:wrocław": "Wrocław"}
+
+
+def test_raw_pages_go_out_byte_for_byte(store_url):
+    from warcio.archiveiterator import ArchiveIterator
+
+    store = Store(store_url)
+    pages = [bytes(range(256)) * 3, b"<html>\x00 a nul, then \xe9 in Latin-1</html>"]
+    for i, data in enumerate(pages):
+        store.receive(RawPage(data, f"page-{i}.html"))
+    out = io.BytesIO()
+    assert write_warc(store, out) == 2
+    out.seek(0)
+    back = [r.content_stream().read() for r in ArchiveIterator(out) if r.rec_type == "resource"]
+    assert back == pages

@@ -27,8 +27,8 @@ def copy_index(archive: Archive, batch: int = 1000, writers: int = 2,
     if parts:
         context = multiprocessing.get_context("spawn")  # a fresh interpreter: nothing of this process is inherited
         counts = context.Queue()
-        procs = [context.Process(target=_write_part, args=(str(archive.root), archive.index_url, part, batch,
-                                                            os.getpid(), counts), daemon=True)
+        procs = [context.Process(target=_write_part, args=(str(archive.root), archive.index_url, archive.store_url,
+                                                            part, batch, os.getpid(), counts), daemon=True)
                  for part in parts]
         for p in procs:
             p.start()
@@ -53,10 +53,10 @@ def copy_index(archive: Archive, batch: int = 1000, writers: int = 2,
     return done + archive.sync_index(batch=batch, progress=progress)  # one writer's share, or all; and latecomers
 
 
-def _write_part(root: str, url: str | None, items: list[tuple[str, int]], batch: int, parent: int,
-                counts) -> None:
+def _write_part(root: str, url: str | None, store: str | None, items: list[tuple[str, int]], batch: int,
+                parent: int, counts) -> None:
     end_with_parent(parent)
-    with Archive(Path(root), create=False, index=url) as archive:
+    with Archive(Path(root), create=False, index=url, store=store) as archive:
         for start in range(0, len(items), batch):
             chunk = items[start:start + batch]
             archive.engine.write_articles((i, v, archive.store.article(i, v)) for i, v in chunk)

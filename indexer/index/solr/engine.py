@@ -221,13 +221,8 @@ class SolrEngine:
         try:
             written: dict[str, int | None] = {}
 
-            def recorded(stream):
-                for article_id, version, annotated in stream:
-                    written[article_id] = version if annotated is not None else None
-                    yield article_id, version, annotated
-
-            writer.write_articles(recorded(items), timeout)
-            writer.write_articles(recorded(catch_up(dict(written))), timeout)
+            writer.write_articles(_recorded(items, written), timeout)
+            writer.write_articles(_recorded(catch_up(dict(written)), written), timeout)
             for name in (QUOTES, ARTICLES):  # articles last: for a moment the new quotes beside the old articles
                 self._admin({"action": "CREATEALIAS", "name": self._collections[name],
                              "collections": writer._collections[name]})
@@ -248,13 +243,8 @@ class SolrEngine:
         before = set(self.indexed_versions())
         written: dict[str, int | None] = {}
 
-        def recorded(stream):
-            for article_id, version, annotated in stream:
-                written[article_id] = version if annotated is not None else None
-                yield article_id, version, annotated
-
-        self.write_articles(recorded(items), timeout)
-        self.write_articles(recorded(catch_up(dict(written))), timeout)
+        self.write_articles(_recorded(items, written), timeout)
+        self.write_articles(_recorded(catch_up(dict(written)), written), timeout)
         # only what was there before the rebuild: articles other processes add meanwhile stay
         self.write_articles(((i, 0, None) for i in before - set(written)), timeout)
         return sum(1 for v in written.values() if v is not None)
@@ -597,6 +587,13 @@ class SolrEngine:
 
 
 _WILD = (query.Prefix, query.Wildcard)
+
+
+def _recorded(stream, written: dict[str, int | None]):
+    """The stream, noting each article's version as it passes (None: deleted)."""
+    for article_id, version, annotated in stream:
+        written[article_id] = version if annotated is not None else None
+        yield article_id, version, annotated
 
 
 def _typed(node: query.Query) -> str:

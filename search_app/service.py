@@ -69,6 +69,10 @@ class SearchService:
     def search(self, q: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10) -> dict:
         filters = {k: v for k, v in (filters or {}).items() if k in FILTERS and v}
+        year = filters.get("year")
+        if year and not (len(year) == 4 and year.isascii() and year.isdigit()):
+            raise QueryError(f"year must be a year of four digits, like 2026 (not {year[:20]!r}); for a span of "
+                             "dates use from and to (YYYY, YYYY-MM or YYYY-MM-DD)")
         with _BroadSlot(q):
             result = self.archive.engine.search(q, filters, page=page, limit=limit, sort=sort,
                                                 facet_limit=facet_limit)

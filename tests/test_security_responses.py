@@ -84,6 +84,7 @@ def test_no_page_holds_inline_script_or_style(client, signed_in, article_id):
     ("/api/search?q=Oder&page=99999999999999999999", 400, "'page' must be between 1 and 10000"),
     ("/api/search?q=Oder&page=-1", 400, "'page' must be between 1 and 10000"),
     ("/api/search?q=Oder&limit=1e3", 400, "'limit' must be a whole number"),
+    ("/api/search?q=Oder&year=abcd", 400, "year must be a year of four digits, like 2026 (not 'abcd')"),
     ("/api/quotes?q=lifeline&limit=0", 400, "'limit' must be between 1 and 100"),
     ("/api/quotes/nothing:99999999999999999999", 404, "no quotation with id"),
     ("/api/no-such-endpoint", 404, "see /api/openapi.json"),

@@ -8,6 +8,7 @@ a transaction-scoped advisory lock on PostgreSQL), so the store's read-then-writ
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import sqlite3
@@ -22,6 +23,17 @@ POOL_ENV = "NEWSARCHIVE_STORE_POOL"  # connections per process (default 4)
 CONNECT_TIMEOUT = 10  # seconds to reach the server
 WAIT_TIMEOUT = 60  # seconds to wait for a pooled connection or for the writer's turn, as SQLite's busy timeout
 _WRITER_LOCK = 0x6E657773  # the advisory lock writers take turns on ("news")
+
+
+log = logging.getLogger("newsarchive.store")
+
+
+def _free_connections(conn) -> int:
+    """Connections the server still accepts from ordinary users (this probe's own counts as free: it closes)."""
+    row = conn.execute("SELECT current_setting('max_connections')::int - current_setting('superuser_reserved_"
+                       "connections')::int - (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client "
+                       "backend') + 1").fetchone()
+    return int(row[0])
 
 
 class StoreError(RuntimeError):
@@ -168,7 +180,8 @@ class PostgresDatabase:
         from psycopg_pool import ConnectionPool
 
         try:  # once directly: a pool that cannot connect only says it timed out, this says why
-            psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT).close()
+            with psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT) as probe:
+                free = _free_connections(probe)
         except psycopg.Error as exc:
             reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
             password = re.match(r"^\w+://[^:/@]*:([^@/]*)@", self.url)
@@ -178,6 +191,13 @@ class PostgresDatabase:
                                    f"${STORE_ENV}) and that the PostgreSQL server runs and lets this user in. "
                                    "Nothing was changed.") from None
         size = max(1, int(os.environ.get(POOL_ENV) or 4))
+        if size > free:
+            # every process's pool together must stay within the server's max_connections: this one takes what is left
+            log.warning("the store %s has %d free connection%s (max_connections less those in use and reserved); "
+                        "this process's pool takes %d instead of %d. Run fewer processes, lower $%s, or raise "
+                        "max_connections in postgresql.conf.", self.name, free, "" if free == 1 else "s",
+                        max(1, free), size, POOL_ENV)
+            size = max(1, free)
         return ConnectionPool(self.url, min_size=1, max_size=size, timeout=WAIT_TIMEOUT, open=True,
                               kwargs={"autocommit": True, "row_factory": _row_factory,
                                       "connect_timeout": CONNECT_TIMEOUT}, name="newsarchive-store")

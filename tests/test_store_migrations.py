@@ -177,3 +177,31 @@ def _drop(base: str, url: str) -> None:
 
     with psycopg.connect(base, autocommit=True) as admin:
         admin.execute(f'DROP DATABASE "{url.rsplit("/", 1)[1]}" WITH (FORCE)')
+
+
+def test_a_pool_larger_than_the_server_allows_takes_what_is_left_and_says_so(monkeypatch, caplog):
+    """Processes × pool size must stay within the server's max_connections: a process asking for more than is
+    free gets what is free (at least one) and a warning that says what to change."""
+    import psycopg
+
+    base = test_store_url()
+    with psycopg.connect(base) as probe:
+        limit = int(probe.execute("SHOW max_connections").fetchone()[0])
+    monkeypatch.setenv("NEWSARCHIVE_STORE_POOL", str(limit * 10))
+    with fresh_database(base) as url:
+        with caplog.at_level("WARNING", logger="newsarchive.store"):
+            store = Store(url)
+        try:
+            assert 1 <= store.db.pool.max_size < limit
+            said = " ".join(r.getMessage() for r in caplog.records)
+            assert "max_connections" in said and "NEWSARCHIVE_STORE_POOL" in said and _password(url) not in said
+            store.receive(RawPage(b"<p>one</p>", "one.html"))  # and it works
+        finally:
+            store.close()
+    monkeypatch.setenv("NEWSARCHIVE_STORE_POOL", "2")
+    caplog.clear()
+    with fresh_database(base) as url:
+        with caplog.at_level("WARNING", logger="newsarchive.store"):
+            store = Store(url)
+        assert store.db.pool.max_size == 2 and not caplog.records, "a pool that fits is left as asked"
+        store.close()

@@ -236,7 +236,7 @@ def cmd_migrate(args) -> int:
     """Copy an archive's search index into another index (a SolrCloud) from the stored annotations: nothing is
     re-annotated and the source (store content, its own index) is left as it was. The store records per index
     what it holds, so a stopped migration goes on where it stopped and a finished one does nothing again."""
-    from indexer.migrate import copy_index
+    from indexer.migrate import MigrationFailed, copy_index
 
     if args.writers < 1:
         return _fail("--writers must be at least 1", False)
@@ -252,7 +252,10 @@ def cmd_migrate(args) -> int:
             copied += n
             print(f"  {copied}/{todo} articles copied", file=sys.stderr)
 
-        copy_index(archive, batch=args.batch, writers=args.writers, progress=progress)
+        try:
+            copy_index(archive, batch=args.batch, writers=args.writers, progress=progress)
+        except MigrationFailed as exc:
+            return _fail(str(exc), False)
         drift = archive.drift()
         stats = archive.engine.stats()
         quotes = archive.store.stats()["quotes"]
@@ -267,6 +270,10 @@ def cmd_migrate(args) -> int:
 
 
 def cmd_reindex(args) -> int:
+    options = {"configset": args.configset} if args.configset else {}
+    if options and not os.environ.get(INDEX_ENV):  # before any work: --reannotate takes long
+        return _fail("--configset names a SolrCloud configset: give a solr:// index with --index (or "
+                     "$NEWSARCHIVE_INDEX)", False)
     with Archive(args.data, create=False) as archive:
         if args.reannotate:
             from indexer.ingest.pipeline import reannotate
@@ -282,10 +289,6 @@ def cmd_reindex(args) -> int:
                   f"{len(report.failed)} failed")
             for origin, reason in report.failed:
                 print(f"  failed: {origin}: {reason}")
-        options = {"configset": args.configset} if args.configset else {}
-        if options and archive.index_url is None:
-            return _fail("--configset names a SolrCloud configset: give a solr:// index with --index (or "
-                         "$NEWSARCHIVE_INDEX)", False)
         n = archive.rebuild_index(**options)
         print(f"rebuilt the index from the store: {_count(n, 'article')} indexed in {archive.root}")
     return 0

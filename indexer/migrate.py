@@ -18,6 +18,10 @@ from indexer.archive import Archive
 from indexer.ingest.lifeline import end_with_parent
 
 
+class MigrationFailed(RuntimeError):
+    """A writer process stopped on an error; what the writers committed is recorded (the message says why)."""
+
+
 def copy_index(archive: Archive, batch: int = 1000, writers: int = 2,
                progress: Callable[[int], None] | None = None) -> int:
     """Index every article `archive.engine` lacks; returns how many were written."""
@@ -32,11 +36,15 @@ def copy_index(archive: Archive, batch: int = 1000, writers: int = 2,
                  for part in parts]
         for p in procs:
             p.start()
+        errors: list[str] = []
         try:
             while any(p.is_alive() for p in procs) or not counts.empty():
                 try:
                     n = counts.get(timeout=0.5)
                 except queue.Empty:
+                    continue
+                if isinstance(n, str):
+                    errors.append(n)
                     continue
                 done += n
                 if progress:
@@ -48,17 +56,22 @@ def copy_index(archive: Archive, batch: int = 1000, writers: int = 2,
                     p.kill()
         failed = [p.exitcode for p in procs if p.exitcode]
         if failed:
-            raise RuntimeError(f"{len(failed)} of {len(procs)} writers failed (exit {failed[0]}); what they "
-                               "committed is recorded: run the migration again to go on")
+            why = errors[0] if errors else f"exit status {failed[0]}"
+            raise MigrationFailed(f"{len(failed)} of {len(procs)} writers stopped ({why}); what they committed is "
+                                  "recorded: run the migration again to go on")
     return done + archive.sync_index(batch=batch, progress=progress)  # one writer's share, or all; and latecomers
 
 
 def _write_part(root: str, url: str | None, store: str | None, items: list[tuple[str, int]], batch: int,
                 parent: int, counts) -> None:
     end_with_parent(parent)
-    with Archive(Path(root), create=False, index=url, store=store) as archive:
-        for start in range(0, len(items), batch):
-            chunk = items[start:start + batch]
-            archive.engine.write_articles((i, v, archive.store.article(i, v)) for i, v in chunk)
-            archive.store.mark_indexed(chunk, archive.index_key)
-            counts.put(len(chunk))
+    try:
+        with Archive(Path(root), create=False, index=url, store=store) as archive:
+            for start in range(0, len(items), batch):
+                chunk = items[start:start + batch]
+                archive.engine.write_articles((i, v, archive.store.article(i, v)) for i, v in chunk)
+                archive.store.mark_indexed(chunk, archive.index_key)
+                counts.put(len(chunk))
+    except Exception as exc:  # the reason goes to the parent, which says it in one line (messages carry no password)
+        counts.put(str(exc) or type(exc).__name__)
+        raise SystemExit(1) from None

@@ -86,6 +86,17 @@ def test_cli_and_api_report_a_down_cluster(tmp_path, monkeypatch):
     assert "No Solr node" in response.get_json()["error"] and SECRET not in response.get_data(as_text=True)
 
 
+
+def test_a_migration_into_a_cluster_that_is_down_says_why_in_one_line(corpus_data, tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    shutil.copytree(corpus_data, data)
+    monkeypatch.setenv("NEWSARCHIVE_WRITE_RETRY", "1")
+    proc = run_cli("migrate", "--to-index", _dead_url(), "--batch", "5", "--writers", "2", data=data, timeout=300)
+    assert proc.returncode == 2, proc.stderr
+    said = proc.stderr.strip().splitlines()[-1]
+    assert "writers stopped" in said and "No Solr node" in said and "run the migration again" in said
+    assert SECRET not in proc.stderr and "Traceback" not in proc.stderr
+
 # -- with the session's cluster --------------------------------------------------------------------------------
 # every query of the engine contract tests, and words, names and fields the bundled corpus has
 QUERIES = ["Kramatorsk", '"railway station"', '"station railway"', "station", "station AND Warsaw",

@@ -13,6 +13,7 @@ import os
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -72,10 +73,23 @@ class SQLiteDatabase:
         self.name = str(path)
         self.db = sqlite3.connect(path, timeout=WAIT_TIMEOUT, isolation_level=None, check_same_thread=False)
         self.db.row_factory = sqlite3.Row
-        self.db.execute("PRAGMA journal_mode=WAL")
+        self._write_ahead_log()
         self.db.execute("PRAGMA synchronous=FULL")  # accepted means on disk, even if the machine loses power
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute(f"PRAGMA busy_timeout={WAIT_TIMEOUT * 1000}")
+
+    def _write_ahead_log(self) -> None:
+        """Switch a new file to WAL. Two processes creating the store at once: SQLite answers one of them "database
+        is locked" at once, without waiting its busy timeout, so that one tries again."""
+        deadline = time.monotonic() + WAIT_TIMEOUT
+        while True:
+            try:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     def execute(self, sql: str, params: Iterable = ()) -> sqlite3.Cursor:
         return self.db.execute(sql, tuple(params))

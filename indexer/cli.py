@@ -108,6 +108,8 @@ def cmd_ingest(args) -> int:
     from indexer.ingest.pipeline import ingest
     from indexer.sources.fetch import Limits
 
+    if args.queue:
+        return _enqueue(args)
     with Archive(args.data) as archive:
         bar, on_total = _progress("ingesting", unit="B")
         try:
@@ -117,6 +119,94 @@ def cmd_ingest(args) -> int:
             bar.close()
         _print_ingest_report(report, archive, args.json)
     return _ingest_status(report)
+
+
+def _enqueue(args) -> int:
+    """`ingest --queue`: the pages go into the store's queue for `newsarchive worker`; the job id is the last line."""
+    import getpass
+
+    from indexer.ingest.enqueue import enqueue
+
+    with _open_store(args.data, create=True) as store:
+        bar, _ = _progress("queueing")
+        try:
+            queued = enqueue(store, getpass.getuser(), args.paths, progress=bar.update)
+        finally:
+            bar.close()
+        report = queued
+        print(f"job {queued.job_id}: {_count(queued.queued, 'page')} queued for `newsarchive worker`, "
+              f"{queued.settled} settled at once (stored before, or unreadable)", file=sys.stderr)
+        for path, error in report.failed:
+            print(f"  failed: {path}: {error}", file=sys.stderr)
+        for line in [*report.skipped[:20], *report.passed_over]:
+            print(f"  passed over: {line}", file=sys.stderr)
+        print(f"  follow it with `newsarchive jobs{_store_hint(args)}`; `newsarchive worker` processes do the work",
+              file=sys.stderr)
+        if args.json:
+            _print_json({"job": queued.job_id, "queued": queued.queued, "settled": queued.settled,
+                         "failed": [{"path": p, "error": e} for p, e in report.failed],
+                         "skipped": report.skipped, "passed_over": report.passed_over})
+        print(queued.job_id)
+    return 0
+
+
+def _store_hint(args) -> str:
+    return f" --data {shlex.quote(str(args.data))}" if args.data and not (args.store or os.environ.get(STORE_ENV)) else ""
+
+
+def _open_store(data: Path | None, create: bool):
+    """The store alone (no index): for the commands that only read or fill the jobs and the queue."""
+    from indexer.archive import STORE_FILE
+    from indexer.store import Store
+
+    remote = os.environ.get(STORE_ENV)
+    if remote:
+        return Store(remote)
+    root = Path(data) if data else default_data_dir()
+    if not create and not (root / STORE_FILE).exists():
+        Archive(root, create=False)  # raises NoArchive, which says what to do
+    return Store(root / STORE_FILE)
+
+
+def cmd_worker(args) -> int:
+    import logging
+
+    from indexer.ingest.worker import Worker
+    from indexer.sources.fetch import Limits
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    logging.getLogger("newsarchive").setLevel(logging.INFO)  # its own progress lines; the libraries' warnings only
+    if args.lease < 5:
+        return _fail("--lease must be at least 5 seconds (a heartbeat renews it every third of it)", False)
+    with Archive(args.data) as archive:
+        worker = Worker(archive, Limits(delay=args.delay, allow_private=args.allow_private), lease=args.lease,
+                        until_idle=args.exit_when_idle)
+        index = archive.index_key or archive.root
+        print(f"worker {worker.name}: taking queued pages from {archive.store.name} for {index}; stop it with "
+              "Ctrl-C or SIGTERM (it finishes its page first)", file=sys.stderr)
+        timing = worker.run()
+        done = ", ".join(f"{n} {outcome}" for outcome, n in worker.outcomes.most_common()) or "nothing"
+        print(f"worker {worker.name} stopped: {done}; {timing.line()}", file=sys.stderr)
+    return 0
+
+
+def cmd_jobs(args) -> int:
+    from indexer.jobs import Jobs
+
+    with _open_store(args.data, create=False) as store:
+        jobs = Jobs(store).recent(args.limit)
+        if args.json:
+            _print_json({"jobs": [j.as_dict() for j in jobs]})
+            return 0
+        if not jobs:
+            print("no jobs yet: `newsarchive ingest --queue PATH…` queues one, uploads on the web start one")
+        for j in jobs:
+            unit = "pages" if j.kind == "queue" else "bytes"
+            line = f"{j.id:>6}  {j.status:<10} {j.done}/{j.total} {unit}  {j.created_at}  {j.user}"
+            if j.finished_at:
+                line += f"  finished {j.finished_at}"
+            print(line + (f"  error: {j.error}" if j.error else ""))
+    return 0
 
 
 def _ingest_status(report) -> int:
@@ -497,8 +587,33 @@ def build_parser() -> argparse.ArgumentParser:
     _data_arg(p)
     p.add_argument("paths", nargs="+", metavar="PATH|DIR|URL", help="HTML or WARC files, folders, or page URLs")
     _fetch_args(p)
+    p.add_argument("--queue", action="store_true",
+                   help="do not process here: put one item per page into the store's queue (the bytes of files "
+                        "and WARC captures in the store, URLs to be fetched) for `newsarchive worker` processes, "
+                        "print the job id as the last line and return")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("worker", help="take queued pages and ingest them, until stopped",
+                       description="One worker process: takes pages queued by `ingest --queue` (or by uploads on "
+                                   "the web with a PostgreSQL store), fetches, cleans, annotates, stores and "
+                                   "indexes them. Run one per core, on any machine that reaches the store and the "
+                                   "index; a page a worker was killed on is taken again by another once its lease "
+                                   "expires. SIGTERM or Ctrl-C: it finishes its page, indexes what it holds, stops.")
+    _data_arg(p)
+    _fetch_args(p)
+    p.add_argument("--lease", type=float, default=30.0, metavar="SECONDS",
+                   help="how long a taken page stays this worker's without a heartbeat (default 30)")
+    p.add_argument("--exit-when-idle", action="store_true", help="stop once the queue is empty")
+    p.set_defaults(func=cmd_worker)
+
+    p = sub.add_parser("jobs", help="list ingest jobs with their status and progress",
+                       description="The archive's ingest jobs, newest first: queued work (progress in pages) and "
+                                   "uploads run by the web server (progress in bytes).")
+    _data_arg(p)
+    p.add_argument("--limit", type=_positive, default=50, metavar="N", help="the newest N jobs (default 50)")
+    p.add_argument("--json", action="store_true", help='print {"jobs": [...]} as JSON')
+    p.set_defaults(func=cmd_jobs)
 
     p = sub.add_parser("crawl", help="fetch and ingest pages politely from start pages, feeds or sitemaps",
                        description="Crawl from start URLs — article or section pages, RSS/Atom feeds, XML sitemaps "

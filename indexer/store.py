@@ -154,8 +154,43 @@ def _migration_1(db) -> None:
             db.execute(db.ddl(f"ALTER TABLE {table} ADD COLUMN {column} {kind}"))
 
 
+QUEUE_SCHEMA = """
+-- queued work (indexer/queue.py): one item per page, taken by `newsarchive worker` processes under a lease
+CREATE TABLE IF NOT EXISTS queue (
+    id INTEGER PRIMARY KEY,
+    job_id INTEGER NOT NULL REFERENCES jobs(id),
+    label TEXT NOT NULL,                       -- the input as given: a file, a WARC record, a URL
+    page_id INTEGER REFERENCES pages(id),      -- its raw page in the store (for a URL: once fetched)
+    url TEXT,                                  -- a page to fetch
+    status TEXT NOT NULL DEFAULT 'queued',     -- queued | taken | done | failed | cancelled
+    attempts INTEGER NOT NULL DEFAULT 0,       -- leases taken on it
+    lease_until REAL,                          -- Unix seconds: a taken item past it is taken again
+    worker TEXT,                               -- host:pid of the worker that holds (or held) it
+    outcome TEXT,                              -- added | updated | unchanged | not_article | failed
+    detail TEXT                                -- the error, or the kind of page passed over and why
+);
+CREATE INDEX IF NOT EXISTS queue_status ON queue(status, id);
+CREATE INDEX IF NOT EXISTS queue_job ON queue(job_id, status);
+-- when each host may next be asked for a page: shared by every process, so politeness holds across machines
+CREATE TABLE IF NOT EXISTS host_slots (
+    host TEXT PRIMARY KEY,
+    next_at REAL NOT NULL                      -- Unix seconds
+);
+"""
+
+
+def _migration_2(db) -> None:
+    """The work queue of `ingest --queue` and `newsarchive worker`, and the crawl delays every process shares."""
+    for statement in _statements(QUEUE_SCHEMA):
+        db.execute(db.ddl(statement))
+    # 'process': run by the web server's job process (files in the data folder, progress in bytes);
+    # 'queue': queue items (pages in the store, progress in pages). `open` while items are still being added.
+    db.execute(db.ddl("ALTER TABLE jobs ADD COLUMN kind TEXT NOT NULL DEFAULT 'process'"))
+    db.execute(db.ddl("ALTER TABLE jobs ADD COLUMN open INTEGER NOT NULL DEFAULT 0"))
+
+
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
-MIGRATIONS: list[Callable] = [_migration_1]
+MIGRATIONS: list[Callable] = [_migration_1, _migration_2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -240,10 +275,17 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
     @contextmanager
-    def transaction(self) -> Iterator:
-        """A write transaction, one writer at a time, so concurrent writers queue instead of deadlock."""
-        with self.db.transaction() as db:
+    def transaction(self, turn: bool = True) -> Iterator:
+        """A write transaction, one writer at a time, so concurrent writers queue instead of deadlock (`turn=False`:
+        on PostgreSQL, beside the others, for a transaction that locks the rows it changes)."""
+        with self.db.transaction(turn) as db:
             yield db
 
     def shared_secret(self, name: str) -> str:
@@ -255,6 +297,18 @@ class Store:
                            (name, secrets.token_hex(32)))
                 row = db.execute("SELECT value FROM settings WHERE name=?", (name,)).fetchone()
         return row[0]
+
+    def book_host_slot(self, host: str, pause: float) -> float:
+        """The next moment (Unix seconds) `host` may be asked for a page, booked for the caller: the one after it
+        waits `pause` more. Every process of the store shares these, so workers on many machines are one polite
+        visitor."""
+        with self.transaction(turn=False) as db:
+            # the row first, so that two first visits to a host wait for each other on its lock
+            db.execute("INSERT INTO host_slots (host, next_at) VALUES (?, 0) ON CONFLICT (host) DO NOTHING", (host,))
+            row = db.execute(f"SELECT next_at FROM host_slots WHERE host=?{db.for_update}", (host,)).fetchone()
+            start = max(time.time(), row[0])
+            db.execute("UPDATE host_slots SET next_at=? WHERE host=?", (start + pause, host))
+            return start
 
     # -- raw pages ---------------------------------------------------------------------------------------------
     def receive(self, page: RawPage) -> PageReceipt:

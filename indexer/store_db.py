@@ -67,6 +67,9 @@ def connect(target: str | Path) -> SQLiteDatabase | PostgresDatabase:
 class SQLiteDatabase:
     dialect = "sqlite"
     insertion_order = "rowid"
+    # row locks for queue takers; SQLite has none (its writers take turns on the whole file anyway)
+    for_update = ""
+    skip_locked = ""
     preamble: tuple[str, ...] = ()  # what the schema needs before its tables
 
     def __init__(self, path: Path):
@@ -98,8 +101,9 @@ class SQLiteDatabase:
         self.db.executemany(sql, rows)
 
     @contextmanager
-    def transaction(self) -> Iterator[SQLiteDatabase]:
-        """Takes the write lock at once, so concurrent writers queue instead of deadlock."""
+    def transaction(self, turn: bool = True) -> Iterator[SQLiteDatabase]:
+        """Takes the write lock at once, so concurrent writers queue instead of deadlock (`turn` is for
+        PostgreSQL: SQLite's writers always take turns)."""
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self
@@ -174,6 +178,8 @@ _pools_lock = threading.Lock()
 class PostgresDatabase:
     dialect = "postgresql"
     insertion_order = "ctid"
+    for_update = " FOR UPDATE"
+    skip_locked = " FOR UPDATE SKIP LOCKED"  # queue takers pass over the items another one is taking
     # SQLite's NOCASE for user names: "Ada" and "ada" are one account
     preamble = ("CREATE COLLATION IF NOT EXISTS nocase (provider = icu, locale = 'und-u-ks-level2', "
                 "deterministic = false)",)
@@ -250,13 +256,15 @@ class PostgresDatabase:
                 cur.executemany(_pg_sql(sql), rows)
 
     @contextmanager
-    def transaction(self) -> Iterator[PostgresDatabase]:
-        """One writer at a time, as on SQLite: the store's transactions read, then write what they read."""
+    def transaction(self, turn: bool = True) -> Iterator[PostgresDatabase]:
+        """One writer at a time, as on SQLite: the store's transactions read, then write what they read. Without
+        `turn`, a transaction that locks the rows it changes (the queue's) runs beside the others."""
         if getattr(self._local, "conn", None) is not None:
             raise RuntimeError("store transactions do not nest")
         with self._answering(), self.pool.connection() as conn, conn.transaction():
             conn.execute(f"SET LOCAL lock_timeout = '{WAIT_TIMEOUT}s'")
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_WRITER_LOCK,))
+            if turn:
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (_WRITER_LOCK,))
             self._local.conn = conn
             try:
                 yield self

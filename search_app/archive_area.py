@@ -1,13 +1,17 @@
 """The archivists' area: add articles (upload HTML or WARC files, or give page URLs) and watch the ingest jobs.
 
-Thin: files are saved into the data folder and a job is queued; the jobs module runs it in a process of its own.
+Thin. On the SQLite store, files are saved into the data folder and a job is queued, which the jobs module runs in a
+process of its own. On a PostgreSQL store the job becomes queued work: the pages go into the store's queue at once
+and `newsarchive worker` processes, on any machine, do the rest; nothing waits on this server's disk.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
 import threading
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 from flask import Blueprint, Flask, abort, current_app, jsonify, redirect, render_template, request, url_for
 
@@ -91,17 +95,37 @@ def add():
     if error:
         return render_template("archive.html", jobs=_jobs().recent(20), error=error,
                                urls=request.form.get("urls", "")), 400
-    folder = None
-    inputs: list[str] = []
-    if files:
-        folder = upload_folder(current_app.config["DATA_DIR"])
-        for n, upload in enumerate(files, 1):
-            path = folder / f"{n:03d}-{safe_name(upload.filename, n)}"
-            save_upload(upload, path)
-            inputs.append(str(path))
+    store = get_service().archive.store
+    if store.remote:
+        return redirect(url_for("archive.job", job_id=_queue(store, files, lines)))
+    folder = upload_folder(current_app.config["DATA_DIR"]) if files else None
+    inputs = _save(files, folder) if folder else []
     job_id = _jobs().submit(current_user().name, inputs + lines, folder)
     _start_worker(current_app._get_current_object()).wake()
     return redirect(url_for("archive.job", job_id=job_id))
+
+
+def _save(files: list, folder: Path) -> list[str]:
+    inputs = []
+    for n, upload in enumerate(files, 1):
+        path = folder / f"{n:03d}-{safe_name(upload.filename, n)}"
+        save_upload(upload, path)
+        inputs.append(str(path))
+    return inputs
+
+
+def _queue(store, files: list, lines: list[str]) -> int:
+    """Queued work for the workers: each uploaded page (each capture of a WARC file) goes into the store; the files
+    themselves only pass through a temporary folder of this request."""
+    from indexer.ingest.enqueue import enqueue
+
+    scratch = Path(tempfile.mkdtemp(prefix="newsarchive-upload-"))
+    try:
+        folder = upload_folder(scratch)  # …/uploads/STAMP/001-name.html: named as uploaded, like the other jobs
+        inputs = _save(files, folder) if files else []
+        return enqueue(store, current_user().name, inputs + lines, hide=f"{folder}/").job_id
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 @archive.get("/archive/jobs/<int:job_id>")

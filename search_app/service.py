@@ -21,8 +21,8 @@ from indexer.index.engine import (
     parse_date,
 )
 from indexer.index.provenance import in_date_order, same_statement
+from indexer.sources.origins import public_origin
 from indexer.text.names import keys_may_match
-from search_app.origins import public_origin
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
 QUOTE_FILTERS = ("language", "source", "article", "from", "to")

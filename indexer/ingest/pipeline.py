@@ -24,8 +24,8 @@ from indexer.index.engine import EngineUnavailable
 from indexer.ingest.lifeline import end_with_parent
 from indexer.models import AnnotatedArticle, InputError, RawPage
 from indexer.sources.fetch import Fetcher, Limits, is_url
-from indexer.sources.files import Inputs, expand, read_file
-from indexer.sources.warc import describe_passed, is_warc_name, read_warc
+from indexer.sources.files import Inputs, expand, read_pages
+from indexer.store import Store
 
 CHUNK = 24  # pages per round of store → process → index; bounds the work lost to a crash and the memory held
 
@@ -67,7 +67,7 @@ class IngestReport:
         }
 
 
-def _safe_process(page: RawPage, sort: bool = True) -> AnnotatedArticle | PageKind | str:
+def process_page(page: RawPage, sort: bool = True) -> AnnotatedArticle | PageKind | str:
     """Worker entry point: an error becomes a message, so one bad page never stops the batch.
 
     With `sort`, a page that is not an article (a front, section, tag page or gallery) comes back as its PageKind,
@@ -111,7 +111,7 @@ def _process_all(pool: ProcessPoolExecutor | None, pages: list[RawPage],
                  sort: bool = True) -> Iterator[AnnotatedArticle | PageKind | str]:
     """Annotated article, page kind or error message per page, in order; in the workers when there is more than one
     page."""
-    work = functools.partial(_safe_process, sort=sort)
+    work = functools.partial(process_page, sort=sort)
     return pool.map(work, pages) if pool and len(pages) > 1 else map(work, pages)
 
 
@@ -122,31 +122,16 @@ def _received(inputs: Inputs, report: IngestReport, fetcher: Fetcher,
     What cannot be read, or is not a page, goes into the report here, so nothing given is passed over silently.
     """
     for path in inputs.files:
-        if is_url(path):
-            try:
-                page = fetcher.fetch_page(path)
-            except InputError as exc:
-                report.failed.append((path, str(exc)))
-                continue
-            if on_total:
-                on_total(len(page.data))
-            yield path, page, len(page.data)
-            continue
-        if is_warc_name(path):
-            passed: Counter = Counter()
-            try:
-                for capture in read_warc(path, passed):
-                    yield capture.label, capture.page, capture.bytes_read
-            except InputError as exc:
-                report.failed.append((path, str(exc)))
-            if passed:
-                report.passed_over.append(describe_passed(path, passed))
+        if not is_url(path):
+            yield from read_pages(path, report.failed, report.passed_over)
             continue
         try:
-            page = read_file(path)
+            page = fetcher.fetch_page(path)
         except InputError as exc:
             report.failed.append((path, str(exc)))
             continue
+        if on_total:
+            on_total(len(page.data))
         yield path, page, len(page.data)
 
 
@@ -195,16 +180,13 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
                     report.unchanged.append(label)
             results = _process_all(pool, [p for _, _, p in todo])
             for (label, page_id, _), result in zip(todo, results, strict=True):
-                if isinstance(result, str):
-                    archive.store.mark_failed(page_id, result)
+                outcome = keep(archive.store, page_id, result)
+                if outcome == "failed":
                     report.failed.append((label, result))
-                    continue
-                if isinstance(result, PageKind):
-                    archive.store.mark_passed(page_id, result.kind)
+                elif outcome == "not_article":
                     report.not_articles.append((label, result.kind, result.reason))
-                    continue
-                stored = archive.store.add_article(page_id, result)
-                getattr(report, stored.outcome).append(label)
+                else:
+                    getattr(report, outcome).append(label)
             _index(archive, report)
             if progress:
                 progress(sum(weight for _, _, weight in chunk))
@@ -217,6 +199,17 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
         report.unindexed = None
         _index(archive, report)
     return report
+
+
+def keep(store: Store, page_id: int, result: AnnotatedArticle | PageKind | str) -> str:
+    """Store what processing a received page gave; its outcome: added, updated, unchanged, not_article or failed."""
+    if isinstance(result, str):
+        store.mark_failed(page_id, result)
+        return "failed"
+    if isinstance(result, PageKind):
+        store.mark_passed(page_id, result.kind)
+        return "not_article"
+    return store.add_article(page_id, result).outcome
 
 
 def _index(archive: Archive, report: IngestReport) -> None:

@@ -13,6 +13,7 @@ import socket
 import ssl
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import quote, urldefrag, urljoin, urlsplit
 
@@ -128,9 +129,13 @@ class Response:
 
 @dataclass
 class Fetcher:
-    """One per ingest or crawl: it remembers each host's robots.txt and when the host may be asked again."""
+    """One per ingest or crawl: it remembers each host's robots.txt and when the host may be asked again.
+
+    `slots` shares the pause per host between processes (workers on many machines): given a host and the pause it
+    needs, it books the host's next free moment and returns it (Unix seconds); without it, the pause is kept here."""
 
     limits: Limits = field(default_factory=Limits)
+    slots: Callable[[str, float], float] | None = None
     _robots: dict[str, Protego | str | None] = field(default_factory=dict)
     _next_slot: dict[str, float] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -214,11 +219,14 @@ class Fetcher:
     def _wait_turn(self, host_key: str) -> None:
         """Sleep until this host may be asked again; then book the next slot."""
         with self._lock:
-            start = max(time.monotonic(), self._next_slot.get(host_key, 0.0))
             robots = self._robots.get(host_key)
             asked = float(robots.crawl_delay(ROBOTS_AGENT) or 0) if isinstance(robots, Protego) else 0.0
             delay = max(self.limits.delay, min(asked, MAX_CRAWL_DELAY))
-            self._next_slot[host_key] = start + delay
+            if self.slots is None:
+                start = max(time.monotonic(), self._next_slot.get(host_key, 0.0))
+                self._next_slot[host_key] = start + delay
+        if self.slots is not None:
+            start = self.slots(host_key, delay) - time.time() + time.monotonic()
         time.sleep(max(0.0, start - time.monotonic()))
 
     def sitemaps(self, url: str) -> list[str]:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from indexer.models import InputError, RawPage
 from indexer.sources.fetch import is_url
-from indexer.sources.warc import is_warc_name
+from indexer.sources.warc import describe_passed, is_warc_name, read_warc
 from indexer.store import now
 
 PAGE_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
@@ -62,3 +64,25 @@ def read_file(path: str) -> RawPage:
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
     return RawPage(data=data, origin=str(p), url=None, content_type=None, received_at=now())
+
+
+def read_pages(path: str, failed: list[tuple[str, str]], passed_over: list[str]) -> Iterator[tuple[str, RawPage, int]]:
+    """(label, page, bytes read) for a file: the page, or every HTML capture of a WARC file. What cannot be read is
+    added to `failed` as (path, reason), and a WARC file's records that are not pages are summed up in `passed_over`,
+    so nothing given is passed over silently."""
+    if is_warc_name(path):
+        passed: Counter = Counter()
+        try:
+            for capture in read_warc(path, passed):
+                yield capture.label, capture.page, capture.bytes_read
+        except InputError as exc:
+            failed.append((path, str(exc)))
+        if passed:
+            passed_over.append(describe_passed(path, passed))
+        return
+    try:
+        page = read_file(path)
+    except InputError as exc:
+        failed.append((path, str(exc)))
+        return
+    yield path, page, len(page.data)

@@ -19,6 +19,6 @@ def public_origin(origin: str, numbered: bool = False) -> str:
 
 
 def _file_name(path: str, numbered: bool) -> str:
-    parts = path.replace("\\", "/").split("/")
+    parts = path.replace("\\", "/").rstrip("/").split("/")
     uploaded = len(parts) > 2 and parts[-3] == "uploads"
     return parts[-1] if numbered or not uploaded else _UPLOAD_NUMBER.sub("", parts[-1])

@@ -246,12 +246,12 @@ def cmd_migrate(args) -> int:
         return _fail("--writers and --batch must be at least 1", args.json)
     report: dict = {}
     ok = True
+    out = sys.stderr if args.json else sys.stdout  # with --json, standard output is the JSON alone
     if args.to_store:
         from indexer.store_copy import copy_store
         from indexer.store_db import redact
 
         data = args.data or default_data_dir()
-        print(f"migrating the store of {data} to {redact(args.to_store)}", file=sys.stderr)
         copied = copy_store(data, args.to_store, progress=lambda line: print(line, file=sys.stderr),
                             batch=args.batch or 500)
         counts = ", ".join(f"{t} {s}" + ("" if s == t_ else f" (target {t_})") for t, (s, t_) in copied.counts.items())
@@ -259,7 +259,7 @@ def cmd_migrate(args) -> int:
         print(f"{'verified' if ok else 'MISMATCH'}: store {redact(args.to_store)} holds {counts}; "
               f"copied in this run: {', '.join(f'{n} {t}' for t, n in copied.copied.items() if n) or 'nothing new'}"
               + {"carried": "; web sign-in key carried over", "kept": "; the target's own web sign-in key kept",
-                 "none": ""}[copied.secret])
+                 "none": ""}[copied.secret], file=out)
         if not ok:
             print("  the target has rows the source does not (written to since the copy?) or lacks some: run the "
                   "migration again, or copy into an empty database", file=sys.stderr)
@@ -289,7 +289,7 @@ def cmd_migrate(args) -> int:
             ok = drift.clean and stats.articles == total and stats.quotes == quotes
             print(f"{'verified' if ok else 'MISMATCH'}: {stats.articles} of {total} articles and {stats.quotes} of "
                   f"{quotes} quotes in {archive.index_key}; {len(drift.missing)} missing, {len(drift.stale)} stale, "
-                  f"{len(drift.orphaned)} not in the store")
+                  f"{len(drift.orphaned)} not in the store", file=out)
             if not ok:
                 print("  `newsarchive check --repair --index URL` removes what the store does not have and catches "
                       "up", file=sys.stderr)

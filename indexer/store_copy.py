@@ -132,6 +132,7 @@ class _Copy:
         try:
             self._check_schema()
             self._claim()
+            self.say(f"migrating the store of {self.data} to {self.store.name}")
             if "pages" in self.src.tables:
                 self._pages()
             if "articles" in self.src.tables:

@@ -222,3 +222,28 @@ def test_store_and_index_together_fill_the_cluster_from_the_new_store(source, ta
         assert again.returncode == 0 and "0 of" in again.stderr and "nothing new" in again.stdout, again.stderr
     finally:
         cluster.drop_collections(url)
+
+
+def test_run_again_it_catches_up_with_what_the_source_got_since(target, tmp_path):
+    """The old archive goes on taking pages until the switch: a second run brings the new version across, its
+    entities and quotes replacing the old ones rather than added to them."""
+    data, pages = tmp_path / "data", tmp_path / "pages"
+    pages.mkdir()
+    url = "https://courier.example/bridge"
+    story = ["The Oder bridge at Frankfurt reopens on Monday, Mayor Anna Becker said.",
+             '"We waited two years for this," said Anna Becker.']
+    for name, extra in (("v1.html", []), ("v2.html", ["Trains resume on Tuesday, Deutsche Bahn said."])):
+        (pages / name).write_text(page_html("Oder bridge reopens", story + extra, url=url), encoding="utf-8")
+        assert run_cli("ingest", str(pages / name), data=data).returncode == 0
+        proc = _migrate(data, "--to-store", target, "--json")
+        assert proc.returncode == 0, proc.stderr
+        report = json.loads(proc.stdout)["store"]
+        assert report["copied"]["articles"] == 1 and report["verified"]
+        assert {t: c["target"] for t, c in report["counts"].items()} == _counts(data / "archive.sqlite3")
+    store = Store(target)
+    try:
+        (article_id,) = store.article_ids()
+        assert store.article_info(article_id)["current_version"] == 2
+        assert "Trains resume" in store.article(article_id).article.text
+    finally:
+        store.close()

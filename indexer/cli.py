@@ -323,39 +323,71 @@ def _index_name(archive: Archive) -> str:
 
 
 def cmd_migrate(args) -> int:
-    """Copy an archive's search index into another index (a SolrCloud) from the stored annotations: nothing is
-    re-annotated and the source (store content, its own index) is left as it was. The store records per index
-    what it holds, so a stopped migration goes on where it stopped and a finished one does nothing again."""
+    """Copy an embedded archive into other backends: its store into a PostgreSQL database (--to-store), its search
+    index into a SolrCloud (--to-index, from the stored annotations: nothing is re-annotated), or both (the store
+    first, then the index from the new store). The source is left as it was, counts are compared after each copy,
+    and a stopped or finished migration run again copies only what is still missing."""
     from indexer.migrate import MigrationFailed, copy_index
 
-    if args.writers < 1:
-        return _fail("--writers must be at least 1", False)
-    with Archive(args.data, create=False, index=args.to_index) as archive:
-        total = len(archive.store.article_ids())
-        todo = archive.store.pending_count(archive.index_key)
-        print(f"migrating {archive.root} to {archive.index_key}: {todo} of {_count(total, 'article')} to copy",
-              file=sys.stderr)
-        copied = 0
+    if not (args.to_store or args.to_index):
+        return _fail("migrate needs somewhere to copy to: --to-store postgresql://... (the store) and/or "
+                     "--to-index solr://... (the search index)", args.json)
+    if args.writers < 1 or (args.batch is not None and args.batch < 1):
+        return _fail("--writers and --batch must be at least 1", args.json)
+    report: dict = {}
+    ok = True
+    out = sys.stderr if args.json else sys.stdout  # with --json, standard output is the JSON alone
+    if args.to_store:
+        from indexer.store_copy import copy_store
+        from indexer.store_db import redact
 
-        def progress(n: int) -> None:
-            nonlocal copied
-            copied += n
-            print(f"  {copied}/{todo} articles copied", file=sys.stderr)
-
-        try:
-            copy_index(archive, batch=args.batch, writers=args.writers, progress=progress)
-        except MigrationFailed as exc:
-            return _fail(str(exc), False)
-        drift = archive.drift()
-        stats = archive.engine.stats()
-        quotes = archive.store.stats()["quotes"]
-        ok = drift.clean and stats.articles == total and stats.quotes == quotes
-        print(f"{'verified' if ok else 'MISMATCH'}: {stats.articles} of {total} articles and {stats.quotes} of "
-              f"{quotes} quotes in {archive.index_key}; {len(drift.missing)} missing, {len(drift.stale)} stale, "
-              f"{len(drift.orphaned)} not in the store")
+        data = args.data or default_data_dir()
+        copied = copy_store(data, args.to_store, progress=lambda line: print(line, file=sys.stderr),
+                            batch=args.batch or 500)
+        counts = ", ".join(f"{t} {s}" + ("" if s == t_ else f" (target {t_})") for t, (s, t_) in copied.counts.items())
+        ok = copied.verified
+        print(f"{'verified' if ok else 'MISMATCH'}: store {redact(args.to_store)} holds {counts}; "
+              f"copied in this run: {', '.join(f'{n} {t}' for t, n in copied.copied.items() if n) or 'nothing new'}"
+              + {"carried": "; web sign-in key carried over", "kept": "; the target's own web sign-in key kept",
+                 "none": ""}[copied.secret], file=out)
         if not ok:
-            print("  `newsarchive check --repair --index URL` removes what the store does not have and catches up",
-                  file=sys.stderr)
+            print("  the target has rows the source does not (written to since the copy?) or lacks some: run the "
+                  "migration again, or copy into an empty database", file=sys.stderr)
+        report["store"] = {"target": redact(args.to_store), "verified": ok, "copied": copied.copied,
+                           "counts": {t: {"source": s, "target": t_} for t, (s, t_) in copied.counts.items()},
+                           "secret_key": copied.secret}
+    if args.to_index and ok:
+        with Archive(args.data, create=False, index=args.to_index, store=args.to_store) as archive:
+            total = len(archive.store.article_ids())
+            todo = archive.store.pending_count(archive.index_key)
+            print(f"migrating {archive.store.name if args.to_store else archive.root} to {archive.index_key}: "
+                  f"{todo} of {_count(total, 'article')} to copy", file=sys.stderr)
+            done = 0
+
+            def progress(n: int) -> None:
+                nonlocal done
+                done += n
+                print(f"  {done}/{todo} articles copied", file=sys.stderr)
+
+            try:
+                copy_index(archive, batch=args.batch or 1000, writers=args.writers, progress=progress)
+            except MigrationFailed as exc:
+                return _fail(str(exc), args.json)
+            drift = archive.drift()
+            stats = archive.engine.stats()
+            quotes = archive.store.stats()["quotes"]
+            ok = drift.clean and stats.articles == total and stats.quotes == quotes
+            print(f"{'verified' if ok else 'MISMATCH'}: {stats.articles} of {total} articles and {stats.quotes} of "
+                  f"{quotes} quotes in {archive.index_key}; {len(drift.missing)} missing, {len(drift.stale)} stale, "
+                  f"{len(drift.orphaned)} not in the store", file=out)
+            if not ok:
+                print("  `newsarchive check --repair --index URL` removes what the store does not have and catches "
+                      "up", file=sys.stderr)
+            report["index"] = {"target": archive.index_key, "verified": ok, "copied": done, "articles": stats.articles,
+                               "quotes": stats.quotes, "missing": len(drift.missing), "stale": len(drift.stale),
+                               "orphaned": len(drift.orphaned)}
+    if args.json:
+        _print_json({"verified": ok, **report})
     return 0 if ok else 1
 
 
@@ -690,16 +722,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check)
 
-    p = sub.add_parser("migrate", help="copy the archive's search index into a SolrCloud (no re-annotation)",
-                       description="Index every stored article in the index --to-index names, from the stored "
-                                   "annotations, then compare counts. Leaves the source as it was; run it again to "
-                                   "resume an interrupted copy (nothing is copied twice).")
+    p = sub.add_parser("migrate", help="copy an embedded archive into PostgreSQL (store) and/or SolrCloud (index)",
+                       description="--to-store: copy the store of the archive in --data (its archive.sqlite3, every "
+                                   "table, ids and raw pages as they are) into a PostgreSQL database. --to-index: index "
+                                   "every stored article in that SolrCloud from the stored annotations (with both: "
+                                   "from the new store). Counts are compared after each copy. Leaves the source as "
+                                   "it was; run it again to resume an interrupted copy (nothing is copied twice).")
     _data_arg(p)
-    p.add_argument("--to-index", metavar="URL", required=True,
+    p.add_argument("--to-store", metavar="URL",
+                   help="the target store: postgresql://USER:PASSWORD@HOST:PORT/DATABASE (empty, or a copy of this "
+                        "archive made before)")
+    p.add_argument("--to-index", metavar="URL",
                    help="the target index: solr://USER:PASSWORD@HOST:PORT[,HOST:PORT...]/COLLECTION")
-    p.add_argument("--batch", type=int, default=1000, help="articles per commit (default 1,000)")
+    p.add_argument("--batch", type=int, default=None,
+                   help="rows per transaction into the store (default 500), articles per commit into the index "
+                        "(default 1,000)")
     p.add_argument("--writers", type=int, default=2,
                    help="processes building and sending documents (default 2; one per core the Solr nodes leave)")
+    p.add_argument("--json", action="store_true", help="print what was copied and the counts as JSON")
     p.set_defaults(func=cmd_migrate)
 
     p = sub.add_parser("export", help="write the archive out (articles as JSON Lines, raw pages as WARC)",

@@ -106,6 +106,21 @@ class Archive:
             if progress:
                 progress(len(taken))
 
+    def index_articles(self, article_ids: list[str]) -> int:
+        """Index these articles' current versions (a worker's own batch: two workers do not index each other's)."""
+        taken: list[tuple[str, int]] = []
+
+        def current():  # read under the index write lock, like _pending_articles
+            for article_id in dict.fromkeys(article_ids):
+                version = self.store.current_version(article_id)
+                if version:
+                    taken.append((article_id, version))
+                    yield article_id, version, self.store.article(article_id, version)
+
+        self.engine.write_articles(current())
+        self.store.mark_indexed(taken, self.index_key)
+        return len(taken)
+
     def _pending_articles(self, batch: int, taken: list[tuple[str, int]]):
         """Read under the index write lock (the engine consumes this generator only once it holds the lock)."""
         taken.extend(self.store.pending(batch, self.index_key))

@@ -442,6 +442,10 @@ class Store:
         ).fetchone()
         return AnnotatedArticle.from_record(json.loads(row["record"])) if row else None
 
+    def current_version(self, article_id: str) -> int | None:
+        row = self.db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()
+        return row[0] if row else None
+
     def article_info(self, article_id: str) -> dict | None:
         row = self.db.execute("SELECT * FROM articles WHERE id=?", (article_id,)).fetchone()
         if row is None:

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from conftest import ROOT, page_html, run_cli
+from solr_support import solr_cluster  # noqa: F401 (the fixture)
 from store_support import store_url  # noqa: F401 (the fixture)
 
 from indexer.queue import WorkQueue
@@ -266,3 +267,41 @@ def test_uploads_on_the_web_become_queued_work_with_a_postgresql_store(tmp_path,
         [failure] = job["report"]["failed"]
         assert failure["path"] == "002-report.pdf" and "PDF" in failure["error"], "named as uploaded, with the reason"
         assert "1 added" in client.get(f"/archive/jobs/{job_id}").get_data(as_text=True)
+
+
+def test_the_cluster_two_workers_without_data_folders_one_killed_mid_job(tmp_path, solr_cluster):  # noqa: F811
+    """PostgreSQL store and SolrCloud index, as `scripts/cluster up` runs them: two workers with no folder of their
+    own take one job; one is SIGKILLed while it holds pages; every page ends up stored and indexed once."""
+    from store_support import fresh_database, test_store_url
+
+    index = solr_cluster.new_collections()
+    try:
+        with fresh_database(test_store_url()) as url:
+            nowhere = tmp_path / "no-such-folder"
+            where = ["--data", str(nowhere), "--store", url, "--index", index]
+            titles = _pages(tmp_path / "pages", 16)
+            job = _enqueue(where, str(tmp_path / "pages"))
+            doomed, steady = _worker(where, "--lease", "5"), _worker(where, "--lease", "5", "--exit-when-idle")
+            try:
+                with Store(url) as store:
+                    deadline, held = time.monotonic() + 120, []
+                    while not held and time.monotonic() < deadline and doomed.poll() is None:
+                        held = [r[0] for r in store.db.execute(
+                            "SELECT id FROM queue WHERE status='taken' AND worker LIKE ?", (f"%:{doomed.pid}",))]
+                        time.sleep(0.05)
+                assert held, "the doomed worker took pages"
+                doomed.send_signal(signal.SIGKILL)
+                steady.wait(timeout=300)
+                assert steady.returncode == 0, steady.stderr.read()
+            finally:
+                _stop(doomed, steady)
+            assert not nowhere.exists(), "with both backends remote, a worker keeps nothing on its own disk"
+            finished = _jobs(where)[job]
+            assert finished["status"] == "done" and finished["done"] == finished["total"] == 16
+            assert finished["report"]["added"] == 16
+            stats = json.loads(run_cli("stats", "--json", *where).stdout)
+            assert stats["articles"] == stats["versions"] == 16
+            _found_once(where, titles)
+            assert json.loads(run_cli("check", "--json", *where).stdout)["clean"]
+    finally:
+        solr_cluster.drop_collections(index)

@@ -180,7 +180,7 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
                     report.unchanged.append(label)
             results = _process_all(pool, [p for _, _, p in todo])
             for (label, page_id, _), result in zip(todo, results, strict=True):
-                outcome = keep(archive.store, page_id, result)
+                outcome, _ = keep(archive.store, page_id, result)
                 if outcome == "failed":
                     report.failed.append((label, result))
                 elif outcome == "not_article":
@@ -201,15 +201,17 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
     return report
 
 
-def keep(store: Store, page_id: int, result: AnnotatedArticle | PageKind | str) -> str:
-    """Store what processing a received page gave; its outcome: added, updated, unchanged, not_article or failed."""
+def keep(store: Store, page_id: int, result: AnnotatedArticle | PageKind | str) -> tuple[str, str | None]:
+    """Store what processing a received page gave; its outcome (added, updated, unchanged, not_article or failed)
+    and the article's id."""
     if isinstance(result, str):
         store.mark_failed(page_id, result)
-        return "failed"
+        return "failed", None
     if isinstance(result, PageKind):
         store.mark_passed(page_id, result.kind)
-        return "not_article"
-    return store.add_article(page_id, result).outcome
+        return "not_article", None
+    stored = store.add_article(page_id, result)
+    return stored.outcome, stored.article_id
 
 
 def _index(archive: Archive, report: IngestReport) -> None:

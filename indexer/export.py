@@ -43,7 +43,7 @@ def write_warc(store: Store, out: BinaryIO) -> int:
     for row in store.raw_pages():
         target = row["url"] or row["canonical"] or f"file://{row['origin']}"
         record = writer.create_warc_record(
-            target, "resource", payload=io.BytesIO(bytes(row["data"])),
+            target, "resource", payload=io.BytesIO(store.page_bytes(row)),
             warc_content_type=row["content_type"] or "text/html",
             warc_headers_dict={"WARC-Date": _warc_date(row["received_at"]),
                                "X-Newsarchive-Origin": row["origin"].replace("\r", " ").replace("\n", " ")})

@@ -171,6 +171,13 @@ CREATE TABLE IF NOT EXISTS queue (
 );
 CREATE INDEX IF NOT EXISTS queue_status ON queue(status, id);
 CREATE INDEX IF NOT EXISTS queue_job ON queue(job_id, status);
+-- a large raw page's bytes, in order (its pages row holds an empty `data`): no single value of tens of MiB
+CREATE TABLE IF NOT EXISTS page_chunks (
+    page_id INTEGER NOT NULL REFERENCES pages(id),
+    n INTEGER NOT NULL,
+    data BLOB NOT NULL,
+    PRIMARY KEY (page_id, n)
+);
 -- when each host may next be asked for a page: shared by every process, so politeness holds across machines
 CREATE TABLE IF NOT EXISTS host_slots (
     host TEXT PRIMARY KEY,
@@ -196,6 +203,9 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 class NewerSchema(StoreError):
     """The store was written by a newer newsarchive: this one must not touch it."""
+
+
+PAGE_CHUNK = 4 * 1024 * 1024  # a raw page larger than this is kept in chunks of this size (table page_chunks)
 
 
 def now() -> str:
@@ -320,13 +330,27 @@ class Store:
                 # bytes seen before: only pages that were fully handled count as done; a page whose processing was
                 # interrupted (or failed with an older version of the code) is processed again
                 return PageReceipt(row["id"], row["status"] != "stored", row["article_id"])
+            data = bytes(page.data)
+            chunked = len(data) > PAGE_CHUNK
             row = db.execute(
                 "INSERT INTO pages (sha256, origin, url, content_type, received_at, size, data) VALUES (?,?,?,?,?,?,?) "
                 "RETURNING id",
-                (digest, page.origin, page.url, page.content_type, page.received_at or now(), len(page.data),
-                 bytes(page.data)),
+                (digest, page.origin, page.url, page.content_type, page.received_at or now(), len(data),
+                 b"" if chunked else data),
             ).fetchone()
+            if chunked:
+                for n, start in enumerate(range(0, len(data), PAGE_CHUNK)):
+                    db.execute("INSERT INTO page_chunks (page_id, n, data) VALUES (?,?,?)",
+                               (row[0], n, data[start:start + PAGE_CHUNK]))
             return PageReceipt(row[0], True)
+
+    def page_bytes(self, row) -> bytes:
+        """A pages row's raw bytes (joined from its chunks for a large page)."""
+        data = bytes(row["data"])
+        if data or not row["size"]:
+            return data
+        return b"".join(bytes(c[0]) for c in self.db.execute(
+            "SELECT data FROM page_chunks WHERE page_id=? ORDER BY n", (row["id"],)))
 
     def mark_failed(self, page_id: int, error: str) -> None:
         with self.transaction() as db:
@@ -341,7 +365,7 @@ class Store:
         row = self.db.execute("SELECT * FROM pages WHERE id=?", (page_id,)).fetchone()
         if row is None:
             raise KeyError(page_id)
-        return RawPage(bytes(row["data"]), row["origin"], row["url"], row["content_type"], row["received_at"])
+        return RawPage(self.page_bytes(row), row["origin"], row["url"], row["content_type"], row["received_at"])
 
     def failures(self) -> list[tuple[str, str]]:
         return [(r["origin"], r["error"]) for r in
@@ -476,7 +500,7 @@ class Store:
         last = 0
         while True:
             rows = self.db.execute(
-                "SELECT p.id, p.data, p.origin, p.url, p.received_at, p.content_type, a.url AS canonical "
+                "SELECT p.id, p.data, p.size, p.origin, p.url, p.received_at, p.content_type, a.url AS canonical "
                 "FROM pages p LEFT JOIN articles a ON a.id = p.article_id WHERE p.id > ? ORDER BY p.id LIMIT ?",
                 (last, batch)).fetchall()
             if not rows:

@@ -29,6 +29,31 @@ def test_raw_page_kept_byte_for_byte_and_only_once(store_url):
     assert not store.receive(RawPage(data, "third-time.html")).new
 
 
+def test_a_large_raw_page_is_kept_in_chunks_and_comes_back_whole(store_url, tmp_path):
+    import io
+    import random
+
+    from warcio.archiveiterator import ArchiveIterator
+
+    from indexer.export import write_warc
+    from indexer.store import PAGE_CHUNK
+
+    store = Store(store_url)
+    data = b"<html><body>" + random.Random(7).randbytes(2 * PAGE_CHUNK + 12345) + b"</body></html>"
+    page_id = store.receive(RawPage(data, "a-huge-gallery.html")).page_id
+    chunks = store.db.execute("SELECT COUNT(*) FROM page_chunks WHERE page_id=?", (page_id,)).fetchone()[0]
+    assert chunks == 3, "no single value of tens of MiB in the database"
+    assert store.raw_page(page_id).data == data
+    assert store.receive(RawPage(data, "the-same-again.html")).page_id == page_id, "received once, by its hash"
+    assert store.db.execute("SELECT COUNT(*) FROM pages").fetchone()[0] == 1
+    out = io.BytesIO()
+    write_warc(store, out)
+    out.seek(0)
+    payloads = [r.content_stream().read() for r in ArchiveIterator(out) if r.rec_type == "resource"]
+    assert payloads == [data], "the export holds the page byte for byte"
+    store.close()
+
+
 def test_versions_unchanged_and_updated(store_url):
     store = Store(store_url)
     p1 = store.receive(RawPage(b"one", "a.html")).page_id

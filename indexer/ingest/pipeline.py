@@ -155,7 +155,8 @@ def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], Non
     report.failed.extend((m, "no such file or directory") for m in inputs.missing)
     if on_total:
         on_total(sum(_size(path) for path in inputs.files))
-    pages = _received(inputs, report, Fetcher(limits or Limits()), on_total)
+    # the pause per host is booked in the store, so that ingests, crawls and workers of one archive are one visitor
+    pages = _received(inputs, report, Fetcher(limits or Limits(), slots=archive.store.book_host_slot), on_total)
     workers = _worker_count(len(inputs.files)) if workers is None else workers
     store_pages(archive, pages, report, workers, progress, stop)
     report.sum_up_not_articles()

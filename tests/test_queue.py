@@ -291,8 +291,11 @@ def test_the_cluster_two_workers_without_data_folders_one_killed_mid_job(tmp_pat
                         time.sleep(0.05)
                 assert held, "the doomed worker took pages"
                 doomed.send_signal(signal.SIGKILL)
-                steady.wait(timeout=300)
-                assert steady.returncode == 0, steady.stderr.read()
+                _, said = steady.communicate(timeout=300)
+                assert steady.returncode == 0, said
+                from urllib.parse import urlsplit
+
+                assert "stored and indexed" in said and urlsplit(url).password not in said, "no password in logs"
             finally:
                 _stop(doomed, steady)
             assert not nowhere.exists(), "with both backends remote, a worker keeps nothing on its own disk"

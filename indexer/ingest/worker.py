@@ -201,8 +201,11 @@ class Worker:
                  ", ".join(map(str, jobs)))
 
     def _catch_up(self) -> None:
-        """With nothing to take: index what the store still has pending (a worker killed between storing and
-        indexing a page whose item then failed, another command's leftovers). Cheap when there is nothing."""
+        """With nothing to take, and nothing held by any worker: index what the store still has pending (a page of
+        an item that then failed, another command's leftovers). Not while others hold pages: they index their own,
+        and indexing them here too cost two workers a tenth of their CPU at the end of a job."""
+        if self.queue.open_items():
+            return
         clock = time.monotonic()
         try:
             self.archive.sync_index()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import os
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -27,7 +28,9 @@ from indexer.sources.fetch import Fetcher, Limits, is_url
 from indexer.sources.files import Inputs, expand, read_pages
 from indexer.store import Store
 
-CHUNK = 24  # pages per round of store → process → index; bounds the work lost to a crash and the memory held
+CHUNK = 24  # pages per round of store → process; bounds the work lost to a crash and the memory held
+INDEX_EVERY = 120  # pages stored between two index commits (each writes a segment and may merge: most of the
+INDEX_PAUSE = 10.0  # main process's CPU); and seconds at most between them, so a slow crawl is searchable as it goes
 
 
 @dataclass
@@ -169,7 +172,10 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
     """The shared back half of ingest and crawl: (label, page, progress weight) → store raw → process → index.
 
     Pages are taken in chunks, so a source that produces them slowly (a crawl) is stored and indexed as it goes.
+    The index catches up from the store every INDEX_EVERY pages or INDEX_PAUSE seconds, and at the end: what a crash
+    leaves unindexed is pending in the store, for the next run.
     """
+    stored, last = 0, time.monotonic()
     with _pool(workers) as pool:
         for chunk in _chunks(pages, CHUNK):
             todo: list[tuple[str, int, RawPage]] = []
@@ -188,7 +194,10 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
                     report.not_articles.append((label, result.kind, result.reason))
                 else:
                     getattr(report, outcome).append(label)
-            _index(archive, report)
+            stored += len(todo)
+            if stored >= INDEX_EVERY or time.monotonic() - last >= INDEX_PAUSE:
+                _index(archive, report)
+                stored, last = 0, time.monotonic()
             if progress:
                 progress(sum(weight for _, _, weight in chunk))
             if stop and stop():
@@ -196,9 +205,8 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
                 report.passed_over.append("cancelled: the pages read before the cancel are kept and indexed; "
                                           "the rest of the inputs were not read")
                 break
-    if report.unindexed:  # once more at the end: the index may be back
-        report.unindexed = None
-        _index(archive, report)
+    report.unindexed = None  # (tried once more at the end: the index may be back)
+    _index(archive, report)
     return report
 
 

@@ -161,53 +161,83 @@ def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], Non
     # the pause per host is booked in the store, so that ingests, crawls and workers of one archive are one visitor
     pages = _received(inputs, report, Fetcher(limits or Limits(), slots=archive.store.book_host_slot), on_total)
     workers = _worker_count(len(inputs.files)) if workers is None else workers
-    store_pages(archive, pages, report, workers, progress, stop)
+    # pages read from disk overlap; fetched ones do not (a fetch waits for the host, the pages would wait with it)
+    store_pages(archive, pages, report, workers, progress, stop, overlap=not any(map(is_url, inputs.files)))
     report.sum_up_not_articles()
     return report
 
 
 def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], report: IngestReport, workers: int,
                 progress: Callable[[int], None] | None = None,
-                stop: Callable[[], bool] | None = None) -> IngestReport:
+                stop: Callable[[], bool] | None = None, overlap: bool = False) -> IngestReport:
     """The shared back half of ingest and crawl: (label, page, progress weight) → store raw → process → index.
 
     Pages are taken in chunks, so a source that produces them slowly (a crawl) is stored and indexed as it goes.
     The index catches up from the store every INDEX_EVERY pages or INDEX_PAUSE seconds, and at the end: what a crash
-    leaves unindexed is pending in the store, for the next run.
+    leaves unindexed is pending in the store, for the next run. With `overlap` (pages read from disk, not fetched)
+    the next chunk is read and handed to the worker processes before this one's articles are stored and indexed,
+    so the workers annotate while this process writes.
     """
     stored, last = 0, time.monotonic()
     with _pool(workers) as pool:
+        behind = None  # with overlap: the chunk in the workers' hands, not yet kept
         for chunk in _chunks(pages, CHUNK):
-            todo: list[tuple[str, int, RawPage]] = []
-            for label, page, _ in chunk:
-                receipt = archive.store.receive(page)
-                if receipt.new:
-                    todo.append((label, receipt.page_id, page))
-                else:
-                    report.unchanged.append(label)
-            results = _process_all(pool, [p for _, _, p in todo])
-            for (label, page_id, _), result in zip(todo, results, strict=True):
-                outcome, _ = keep(archive.store, page_id, result)
-                if outcome == "failed":
-                    report.failed.append((label, result))
-                elif outcome == "not_article":
-                    report.not_articles.append((label, result.kind, result.reason))
-                else:
-                    getattr(report, outcome).append(label)
-            stored += len(todo)
+            todo = _receive(archive, chunk, report)
+            now_done = (chunk, todo, _process_all(pool, [p for _, _, p in todo]))  # with a pool: under way from here
+            if overlap:
+                now_done, behind = behind, now_done
+                if now_done is None:  # the first chunk: nothing kept yet
+                    if stop and stop():
+                        _cancelled(report)
+                        break
+                    continue
+            _keep_chunk(archive, report, now_done[1], now_done[2])
+            stored += len(now_done[1])
             if stored >= INDEX_EVERY or time.monotonic() - last >= INDEX_PAUSE:
                 _index(archive, report)
                 stored, last = 0, time.monotonic()
             if progress:
-                progress(sum(weight for _, _, weight in chunk))
+                progress(sum(weight for _, _, weight in now_done[0]))
             if stop and stop():
-                report.stopped = True
-                report.passed_over.append("cancelled: the pages read before the cancel are kept and indexed; "
-                                          "the rest of the inputs were not read")
+                _cancelled(report)
                 break
+        if behind is not None:  # the last chunk read (before a cancel too): its pages are kept and indexed below
+            _keep_chunk(archive, report, behind[1], behind[2])
+            if progress:
+                progress(sum(weight for _, _, weight in behind[0]))
     report.unindexed = None  # (tried once more at the end: the index may be back)
     _index(archive, report)
     return report
+
+
+def _cancelled(report: IngestReport) -> None:
+    report.stopped = True
+    report.passed_over.append("cancelled: the pages read before the cancel are kept and indexed; the rest of the "
+                              "inputs were not read")
+
+
+def _receive(archive: Archive, chunk: list, report: IngestReport) -> list[tuple[str, int, RawPage]]:
+    """Keep a chunk's raw pages; those that still need processing."""
+    todo = []
+    for label, page, _ in chunk:
+        receipt = archive.store.receive(page)
+        if receipt.new:
+            todo.append((label, receipt.page_id, page))
+        else:
+            report.unchanged.append(label)
+    return todo
+
+
+def _keep_chunk(archive: Archive, report: IngestReport, todo: list, results: Iterator) -> None:
+    """Store what processing gave for each page of a chunk, and say so in the report."""
+    for (label, page_id, _), result in zip(todo, results, strict=True):
+        outcome, _ = keep(archive.store, page_id, result)
+        if outcome == "failed":
+            report.failed.append((label, result))
+        elif outcome == "not_article":
+            report.not_articles.append((label, result.kind, result.reason))
+        else:
+            getattr(report, outcome).append(label)
 
 
 def keep(store: Store, page_id: int, result: AnnotatedArticle | PageKind | str) -> tuple[str, str | None]:

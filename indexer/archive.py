@@ -39,6 +39,21 @@ class Drift:
         return not (self.missing or self.stale or self.orphaned)
 
 
+def store_target(root: Path, store: str | None, create: bool = True) -> str | Path:
+    """Where the store of the data folder `root` is: the URL `store`, else the SQLite file in `root`. With `create`
+    false (a command that only reads), NoArchive when there is no such file; nothing is created."""
+    if root.exists() and not root.is_dir():
+        raise NotADirectoryError(f"{root} is a file; --data must name a directory (new or existing).")
+    if store:
+        return store
+    if not create and not (root / STORE_FILE).exists():
+        where = str(root) if root.is_absolute() else f"{root} ({root.absolute()})"
+        raise NoArchive(f"There is no archive in {where}: check --data (or $NEWSARCHIVE_DATA), or start one "
+                        f"with `newsarchive ingest --data {root} PATH` (or `newsarchive serve`, which "
+                        "fills a new archive with the bundled corpus). Nothing was created.")
+    return root / STORE_FILE
+
+
 class Archive:
     """Opens (creating when needed) the store and index of a data directory."""
 
@@ -48,16 +63,9 @@ class Archive:
         the store's (default $NEWSARCHIVE_STORE; none: the SQLite file in `root`). With both remote, nothing of the
         archive is kept in `root`, and it is not created."""
         self.root = Path(root) if root else default_data_dir()
-        if self.root.exists() and not self.root.is_dir():
-            raise NotADirectoryError(f"{self.root} is a file; --data must name a directory (new or existing).")
         self.store_url = store or os.environ.get(STORE_ENV) or None
         self.index_url = index or os.environ.get(INDEX_ENV) or None
-        if not create and not self.store_url and not (self.root / STORE_FILE).exists():
-            where = str(self.root) if self.root.is_absolute() else f"{self.root} ({self.root.absolute()})"
-            raise NoArchive(f"There is no archive in {where}: check --data (or $NEWSARCHIVE_DATA), or start one "
-                            f"with `newsarchive ingest --data {self.root} PATH` (or `newsarchive serve`, which "
-                            "fills a new archive with the bundled corpus). Nothing was created.")
-        self.store = Store(self.store_url or self.root / STORE_FILE)
+        self.store = Store(store_target(self.root, self.store_url, create))
         if not (is_remote(self.store_url) and self.index_url):
             self.root.mkdir(parents=True, exist_ok=True)
         self.index_key = index_key(self.index_url)  # what the store calls this index's bookkeeping

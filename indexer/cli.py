@@ -156,16 +156,10 @@ def _store_hint(args) -> str:
 
 def _open_store(data: Path | None, create: bool):
     """The store alone (no index): for the commands that only read or fill the jobs and the queue."""
-    from indexer.archive import STORE_FILE
+    from indexer.archive import store_target
     from indexer.store import Store
 
-    remote = os.environ.get(STORE_ENV)
-    if remote:
-        return Store(remote)
-    root = Path(data) if data else default_data_dir()
-    if not create and not (root / STORE_FILE).exists():
-        Archive(root, create=False)  # raises NoArchive, which says what to do
-    return Store(root / STORE_FILE)
+    return Store(store_target(Path(data) if data else default_data_dir(), os.environ.get(STORE_ENV), create))
 
 
 def cmd_worker(args) -> int:

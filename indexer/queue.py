@@ -21,7 +21,7 @@ from indexer.store import Store, now
 
 LEASE = 30.0  # seconds a taken item stays a worker's without a heartbeat
 MAX_ATTEMPTS = 3  # leases that may expire on one item before it is failed
-OPEN, FINISHED = ("queued", "taken"), ("done", "failed", "cancelled")
+FINISHED = ("done", "failed", "cancelled")
 
 
 @dataclass(frozen=True)
@@ -156,10 +156,6 @@ class WorkQueue:
     def open_items(self) -> int:
         """Items queued or taken, over every job."""
         return self.store.db.execute("SELECT COUNT(*) FROM queue WHERE status IN ('queued', 'taken')").fetchone()[0]
-
-    def counts(self) -> dict[str, int]:
-        """Items by status, over every job: what the workers have before them."""
-        return {r[0]: r[1] for r in self.store.db.execute("SELECT status, COUNT(*) FROM queue GROUP BY status")}
 
 
 def _report(rows, notes: dict) -> dict:

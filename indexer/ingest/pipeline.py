@@ -179,32 +179,31 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
     so the workers annotate while this process writes.
     """
     stored, last = 0, time.monotonic()
+
+    def settle(chunk: list, todo: list, results: Iterator) -> None:
+        nonlocal stored, last
+        _keep_chunk(archive, report, todo, results)
+        stored += len(todo)
+        if stored >= INDEX_EVERY or time.monotonic() - last >= INDEX_PAUSE:
+            _index(archive, report)
+            stored, last = 0, time.monotonic()
+        if progress:
+            progress(sum(weight for _, _, weight in chunk))
+
     with _pool(workers) as pool:
         behind = None  # with overlap: the chunk in the workers' hands, not yet kept
         for chunk in _chunks(pages, CHUNK):
             todo = _receive(archive, chunk, report)
-            now_done = (chunk, todo, _process_all(pool, [p for _, _, p in todo]))  # with a pool: under way from here
+            ready = (chunk, todo, _process_all(pool, [p for _, _, p in todo]))  # with a pool: under way from here
             if overlap:
-                now_done, behind = behind, now_done
-                if now_done is None:  # the first chunk: nothing kept yet
-                    if stop and stop():
-                        _cancelled(report)
-                        break
-                    continue
-            _keep_chunk(archive, report, now_done[1], now_done[2])
-            stored += len(now_done[1])
-            if stored >= INDEX_EVERY or time.monotonic() - last >= INDEX_PAUSE:
-                _index(archive, report)
-                stored, last = 0, time.monotonic()
-            if progress:
-                progress(sum(weight for _, _, weight in now_done[0]))
+                ready, behind = behind, ready
+            if ready is not None:  # (with overlap, the first chunk has nothing before it to keep)
+                settle(*ready)
             if stop and stop():
                 _cancelled(report)
                 break
         if behind is not None:  # the last chunk read (before a cancel too): its pages are kept and indexed below
-            _keep_chunk(archive, report, behind[1], behind[2])
-            if progress:
-                progress(sum(weight for _, _, weight in behind[0]))
+            settle(*behind)
     report.unindexed = None  # (tried once more at the end: the index may be back)
     _index(archive, report)
     return report

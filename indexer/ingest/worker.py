@@ -113,10 +113,11 @@ class Worker:
         self.timing.store += time.monotonic() - clock
         if item is None:
             self._flush()
-            self._catch_up()
-            if self.until_idle and not self.held and not self.queue.open_items():
-                self.stopping.set()  # nothing queued, and nothing another worker (alive or not) still holds
-                return
+            if not self.queue.open_items():  # nothing queued, and nothing another worker (alive or not) still holds
+                self._catch_up()
+                if self.until_idle:
+                    self.stopping.set()
+                    return
             clock = time.monotonic()
             self.stopping.wait(POLL)
             self.timing.idle += time.monotonic() - clock
@@ -190,22 +191,19 @@ class Worker:
         clock = time.monotonic()
         with self._lock:
             held, self.held = self.held, []
-        lost = [h for h in held if not self.queue.finish(h.item.id, self.name, h.outcome, h.detail)]
-        self.outcomes.update(h.outcome for h in held if h not in lost)
+        finished = [h for h in held if self.queue.finish(h.item.id, self.name, h.outcome, h.detail)]
+        self.outcomes.update(h.outcome for h in finished)
         self.timing.store += time.monotonic() - clock
-        if lost:
+        if len(finished) < len(held):
             log.warning("%d item(s) had been taken by another worker (this one was too slow to renew its lease): "
-                        "theirs is the result that counts", len(lost))
+                        "theirs is the result that counts", len(held) - len(finished))
         jobs = sorted({h.item.job_id for h in held})
-        log.info("%s: %d page(s) stored and indexed (jobs %s)", self.name, len(held) - len(lost),
-                 ", ".join(map(str, jobs)))
+        log.info("%s: %d page(s) stored and indexed (jobs %s)", self.name, len(finished), ", ".join(map(str, jobs)))
 
     def _catch_up(self) -> None:
         """With nothing to take, and nothing held by any worker: index what the store still has pending (a page of
         an item that then failed, another command's leftovers). Not while others hold pages: they index their own,
         and indexing them here too cost two workers a tenth of their CPU at the end of a job."""
-        if self.queue.open_items():
-            return
         clock = time.monotonic()
         try:
             self.archive.sync_index()

@@ -78,10 +78,11 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
 
     app.extensions["newsarchive.service"] = service
 
-    from search_app import archive_area, auth, errors, headers
+    from search_app import archive_area, auth, errors, headers, i18n
     from search_app.api import api
     from search_app.pages import pages
 
+    i18n.install(app)
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")
     auth.install(app)

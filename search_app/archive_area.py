@@ -18,9 +18,19 @@ from flask import Blueprint, Flask, abort, current_app, jsonify, redirect, rende
 from indexer.sources.fetch import Limits, is_url
 from search_app.auth import current_user, sign_in_required
 from search_app.context import get_service
+from search_app.i18n import N_
 from search_app.jobs import Jobs, Worker, save_upload, upload_folder
 
 archive = Blueprint("archive", __name__)
+STATUSES = {"queued": N_("queued"), "running": N_("running"), "cancelling": N_("cancelling"), "done": N_("done"),
+            "failed": N_("failed"), "cancelled": N_("cancelled")}
+
+
+@archive.context_processor
+def statuses():
+    from flask_babel import gettext
+
+    return {"statuses": {k: gettext(v) for k, v in STATUSES.items()}}
 MAX_UPLOAD_BYTES = 1024 * 1024 * 1024  # a day's WARC of a mid-sized site; larger crawls go through the CLI
 MAX_UPLOAD_FILES = 5000
 _worker_lock = threading.Lock()

@@ -26,6 +26,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext
 
 from search_app.accounts import Accounts, User
 from search_app.context import get_service
@@ -57,6 +58,8 @@ def install(app: Flask) -> None:
 
     @app.before_request
     def load_user() -> None:
+        if request.endpoint == "static":  # a style sheet or script needs no account, nor a store connection
+            return
         token = session.get("sid")
         name = _store().session_user(token, *_lifetimes()) if token else None
         g.user = accounts().get(name) if name else None
@@ -130,7 +133,7 @@ def sign_in():
             session.clear()  # nothing from before the sign-in is carried into it (session fixation)
             session["sid"] = store.start_session(user.name, _lifetimes()[1])
             session["csrf_token"] = secrets.token_urlsafe(32)
-            return redirect(_local_target(request.args.get("next", "")) or url_for("archive.dashboard"))
+            return redirect(local_target(request.args.get("next", "")) or url_for("archive.dashboard"))
         error = "Wrong name or password. Accounts are created by an admin with `newsarchive user add NAME`."
     has_users = bool(accounts().all())
     return render_template("sign_in.html", error=error, has_users=has_users), (401 if error else 200)
@@ -146,7 +149,7 @@ def backoff(failures: int) -> int:
     return 0 if failures < FREE_FAILURES else min(MAX_WAIT, 2 ** (failures - FREE_FAILURES + 1))
 
 
-def _local_target(target: str) -> str | None:
+def local_target(target: str) -> str | None:
     """A path on this site to return to after signing in, or None: never another host ("//evil", "/\tevil",
     "https:…"), never control characters that could split the Location header."""
     if not target.startswith("/") or any(ord(c) < 32 or c in "\\\x7f" for c in target):
@@ -162,5 +165,5 @@ def sign_out():
     if session.get("sid"):
         _store().end_session(session["sid"])  # a copy of the cookie is worth nothing from now on
     session.clear()
-    flash("Signed out.")
+    flash(gettext("Signed out."))
     return redirect(url_for("pages.search"))

@@ -8,23 +8,25 @@ from markupsafe import escape
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError
 
 from indexer.store_db import StoreUnavailable
+from search_app.i18n import N_, translated
 from search_app.service import EngineUnavailable, QueryError, SearchBusy
 
 BIGGEST_ID = 2**63 - 1  # SQLite's integers; a larger number names nothing stored
 
 # What to do, by status, when the code that refused the request gave no reason of its own.
 ADVICE = {
-    400: "The request could not be read. Check the address or the form and try again.",
-    401: "Sign in first at /archive/sign-in.",
-    403: "Your account may not do this. Ask an admin, or sign in as another user.",
-    404: "There is nothing at this address. Check it for typos, or search the archive from the box above.",
-    405: "This address does not answer this kind of request. Follow a link or a form of the site instead.",
-    429: "Too many requests at once. Wait a moment and try again.",
-    500: "Something went wrong on the server; nothing you sent was lost. Try again in a moment, and if it keeps "
-         "happening, tell the archive's admin what you did.",
+    400: N_("The request could not be read. Check the address or the form and try again."),
+    401: N_("Sign in first at /archive/sign-in."),
+    403: N_("Your account may not do this. Ask an admin, or sign in as another user."),
+    404: N_("There is nothing at this address. Check it for typos, or search the archive from the box above."),
+    405: N_("This address does not answer this kind of request. Follow a link or a form of the site instead."),
+    429: N_("Too many requests at once. Wait a moment and try again."),
+    500: N_("Something went wrong on the server; nothing you sent was lost. Try again in a moment, and if it keeps "
+         "happening, tell the archive's admin what you did."),
 }
-TITLES = {400: "Bad request", 401: "Sign in first", 403: "Not allowed", 404: "Not found",
-          405: "Method not allowed", 413: "Too large", 429: "Busy", 500: "Server error", 503: "Search unavailable"}
+TITLES = {400: N_("Bad request"), 401: N_("Sign in first"), 403: N_("Not allowed"), 404: N_("Not found"),
+          405: N_("Method not allowed"), 413: N_("Too large"), 429: N_("Busy"), 500: N_("Server error"),
+          503: N_("Search unavailable")}
 
 
 def int_arg(name: str, default: int, low: int = 1, high: int = 10_000) -> int:
@@ -53,11 +55,11 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(QueryError)
     def bad_query(exc: QueryError):  # the pages show their own; the API's is a 400 that says what to change
-        return answer(400, str(exc))
+        return answer(400, str(exc), shown=translated(exc))
 
     @app.errorhandler(SearchBusy)
     def busy(exc: SearchBusy):
-        return answer(429, str(exc), {"Retry-After": "1"})
+        return answer(429, str(exc), {"Retry-After": "1"}, shown=translated(exc))
 
     @app.errorhandler(StoreUnavailable)
     def store_unavailable(exc: StoreUnavailable):
@@ -76,8 +78,9 @@ def install(app: Flask) -> None:
         return answer(InternalServerError.code, None)
 
 
-def answer(status: int, message: str | None, headers: dict | None = None):
-    """The error response for this request: JSON under /api/, else the site's error page."""
+def answer(status: int, message: str | None, headers: dict | None = None, shown: str | None = None):
+    """The error response for this request: JSON under /api/ (in English, for programs), else the site's error page
+    (`shown`, the message in the reader's language, where there is one)."""
     advice = ADVICE.get(status, ADVICE[400] if status < 500 else ADVICE[500])
     if request.path.startswith("/api/"):
         if message is None and status == 404:
@@ -85,7 +88,7 @@ def answer(status: int, message: str | None, headers: dict | None = None):
         return jsonify({"error": message or advice}), status, headers or {}
     try:
         page = render_template("error.html", status=status, title=TITLES.get(status, "Error"),
-                               message=message and message.rstrip("."), advice=advice)
+                               message=(shown or message) and (shown or message).rstrip("."), advice=advice)
     except Exception:  # the page itself failed (a broken template or store): still answer, plainly
         page = escape(f"{status} {TITLES.get(status, 'Error')}: {message or advice}")
     return page, status, headers or {}

@@ -4,17 +4,22 @@ in the search service."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from indexer.text.names import partial_person_key
 from search_app.context import get_service
-from search_app.errors import int_arg
+from search_app.errors import BIGGEST_ID, int_arg
+from search_app.i18n import N_, translated
 from search_app.service import FILTERS, QUOTE_FILTERS, QueryError
 
 pages = Blueprint("pages", __name__)
 
 FACET_SHOWN, FACET_MORE = 10, 50  # values shown per facet, and how many more a click unfolds
-FACET_LABELS = {"person": "People", "place": "Places", "organization": "Organisations", "speaker": "Quoted",
-                "language": "Language", "source": "Source", "year": "Year"}
+FACET_LABELS = {"person": N_("People"), "place": N_("Places"), "organization": N_("Organisations"),
+                "speaker": N_("Quoted"), "language": N_("Language"), "source": N_("Source"), "year": N_("Year"),
+                "from": N_("From"), "to": N_("To")}
+ENTITY_TYPES = {"person": N_("person"), "place": N_("place"), "organization": N_("organisation")}
+SORTS = {"relevance": N_("relevance"), "newest": N_("newest"), "oldest": N_("oldest")}
 
 
 @pages.get("/")
@@ -26,19 +31,35 @@ def home():
 def search():
     q = request.args.get("q", "").strip()
     filters = {f: request.args.get(f) for f in FILTERS if request.args.get(f)}
-    sort = request.args.get("sort") or "relevance"
+    sort = request.args.get("sort") or ("relevance" if q else "newest")
     page = int_arg("page", 1)
     result, error = None, None
     service = get_service()
-    if q:
+    if q or filters:  # a filter alone browses: every article it keeps, newest first
         try:
-            result = service.search(q, filters, page=page, limit=10, sort=sort, facet_limit=FACET_MORE)
+            result = service.search(q or "*", filters, page=page, limit=10, sort=sort, facet_limit=FACET_MORE)
         except QueryError as exc:
-            error = str(exc)
+            error = translated(exc)
     status = 400 if error else 200
+    labels = {k: gettext(v) for k, v in FACET_LABELS.items()}
+    facet_names = [labels[f] for f, values in (result or {}).get("facets", {}).items() if values]
     return render_template("search.html", q=q, filters=filters, sort=sort, result=result, error=error,
-                           labels=FACET_LABELS, shown=FACET_SHOWN, stats=service.stats(), facet_target=facet_target,
-                           chips=_chip_labels(filters, result)), status
+                           labels=labels, shown=FACET_SHOWN, stats=service.stats(), facet_target=facet_target,
+                           chips=_chip_labels(filters, result), facet_names=facet_names,
+                           sorts=[(s, gettext(label)) for s, label in SORTS.items()],
+                           page_numbers=page_numbers), status
+
+
+def page_numbers(page: int, pages: int, around: int = 2) -> list[int | None]:
+    """The page links of a result list: the first, the last and `around` either side of this one; None marks a gap
+    (1 … 4 5 [6] 7 8 … 20)."""
+    keep = {1, pages} | set(range(max(1, page - around), min(pages, page + around) + 1))
+    numbers: list[int | None] = []
+    for n in sorted(keep):
+        if numbers and n - numbers[-1] > 1:
+            numbers.append(None if n - numbers[-1] > 2 else n - 1)
+        numbers.append(n)
+    return numbers
 
 
 def facet_target(value: dict) -> str:
@@ -72,7 +93,7 @@ def quotes():
             result = get_service().quotes(q or None, speaker=speaker or None, limit=20, page=page, filters=filters,
                                           fragments=not statements_only)
         except QueryError as exc:
-            error = str(exc)
+            error = translated(exc)
     return render_template("quotes.html", quotes_q=q, speaker=speaker, filters=filters, page=page, result=result,
                            statements_only=statements_only, error=error), 400 if error else 200
 
@@ -87,7 +108,16 @@ def quote(quote_id: str):
 
 @pages.get("/articles/<article_id>")
 def article(article_id: str):
-    record = get_service().article(article_id)
+    """The article as archived: its newest version, or `?version=N` (a version it lacks is a 404 naming those it
+    has)."""
+    version = int_arg("version", 0, 1, BIGGEST_ID) or None
+    service = get_service()
+    record = service.article(article_id, version)
     if record is None:
-        abort(404)
-    return render_template("article.html", a=record)
+        info = service.archive.store.article_info(article_id)
+        if info is None:
+            abort(404)
+        abort(404, gettext("This article has no version %(version)s: it has versions 1 to %(newest)s",
+                           version=version, newest=info["current_version"]))
+    return render_template("article.html", a=record,
+                           entity_types={k: gettext(v) for k, v in ENTITY_TYPES.items()})

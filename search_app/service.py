@@ -53,8 +53,8 @@ class _BroadSlot:
 
     def __enter__(self):
         if self.held and not _broad_searches.acquire(timeout=SEARCH_DEADLINE):
-            raise SearchBusy(f"{BROAD_AT_ONCE} searches with wildcards or ranges are running already; try again in a "
-                             "moment, or search without * ? or [ ].")
+            raise SearchBusy("%(running)s searches with wildcards or ranges are running already; try again in a "
+                             "moment, or search without * ? or [ ].", running=BROAD_AT_ONCE)
         return self
 
     def __exit__(self, *exc):
@@ -71,8 +71,8 @@ class SearchService:
         filters = {k: v for k, v in (filters or {}).items() if k in FILTERS and v}
         year = filters.get("year")
         if year and not (len(year) == 4 and year.isascii() and year.isdigit()):
-            raise QueryError(f"year must be a year of four digits, like 2026 (not {year[:20]!r}); for a span of "
-                             "dates use from and to (YYYY, YYYY-MM or YYYY-MM-DD)")
+            raise QueryError("year must be a year of four digits, like 2026 (not %(year)r); for a span of dates use "
+                             "from and to (YYYY, YYYY-MM or YYYY-MM-DD)", year=year[:20])
         with _BroadSlot(q):
             result = self.archive.engine.search(q, filters, page=page, limit=limit, sort=sort,
                                                 facet_limit=facet_limit)

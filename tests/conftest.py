@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -18,6 +19,7 @@ CORPUS = ROOT / "corpus"
 SHARED = ROOT.parent / "shared"
 SEED = SHARED / "seeds" / "000_5b693613544c8dd9.html"
 SEED_GOLD = SHARED / "seeds" / "000_5b693613544c8dd9.gold.json"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def page_html(title: str, paragraphs: list[str], *, lang: str = "en", url: str | None = None,
@@ -72,6 +74,21 @@ def run_cli(*args: str, data: Path | None = None, check: bool = False, timeout: 
 def cli_json(*args: str, data: Path | None = None) -> dict:
     proc = run_cli(*args, data=data, check=True)
     return json.loads(proc.stdout)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium, headless, driven by Playwright (one per test module)."""
+    if not CHROMIUM:
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
 
 
 @pytest.fixture(scope="session")

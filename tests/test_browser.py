@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import shutil
 import threading
 
 import pytest
+from conftest import CHROMIUM
 from test_app import data_dir  # noqa: F401  (the same small archive as the API tests)
 from werkzeug.serving import make_server
 
 from search_app import create_app
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(not CHROMIUM, reason="Debian's chromium is not installed (apt-get install chromium)")
 
 
@@ -24,18 +23,6 @@ def server(data_dir):  # noqa: F811
     srv.shutdown()
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
-
-
 def test_search_then_narrow_by_a_facet(server, browser):
     page = browser.new_page()
     page.goto(server + "/")
@@ -45,7 +32,7 @@ def test_search_then_narrow_by_a_facet(server, browser):
     assert page.inner_text("#total") == "2"
     assert page.locator(".hit .title").count() == 2
     assert page.locator(".snippet mark").count() >= 1
-    page.click("section[data-facet=language] a:text('de')")
+    page.click("section[data-facet=language] a:text('German')")
     page.wait_for_selector(".chip")
     assert page.inner_text("#total") == "1"
     assert page.inner_text(".hit .title") == "Hochwasser erreicht Frankfurt (Oder)"

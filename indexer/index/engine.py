@@ -34,7 +34,14 @@ INDEX_DIR = "index"  # the Whoosh index's folder inside a data directory
 
 
 class QueryError(ValueError):
-    """A query the user must change; the message says what is wrong."""
+    """A query the user must change; the message says what is wrong and what to do.
+
+    The message is a template with named %-style parameters, kept apart (`template`, `params`) so that the web pages
+    can show it in the reader's language: the templates are in the interface's catalogs (scripts/translations)."""
+
+    def __init__(self, template: str, **params):
+        self.template, self.params = template, params
+        super().__init__(template % params if params else template)
 
 
 class QueryTooBroad(QueryError):

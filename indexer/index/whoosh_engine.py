@@ -315,8 +315,8 @@ class _FieldGroupsPlugin(qparser.Plugin):
                 elif name not in self.known:
                     fields_list = ", ".join(self.offered)
                     raise QueryError(
-                        f"Unknown field '{name}:'. Search one of these fields: {fields_list} — or put the words in "
-                        f'double quotes ("{name}:...") to search them as text.')
+                        "Unknown field '%(name)s:'. Search one of these fields: %(fields)s — or put the words in "
+                        'double quotes ("%(name)s:...") to search them as text.', name=name, fields=fields_list)
         return group
 
 
@@ -460,8 +460,9 @@ def _refuse_unbounded_patterns(q: query.Query) -> None:
             literal = re.split(r"[*?]", node.text, maxsplit=1)[0] if isinstance(node, query.Wildcard) else node.text
             if len(literal) < MIN_PATTERN_LETTERS:
                 raise QueryError(
-                    f"The wildcard '{_pattern_text(node)}' needs at least {MIN_PATTERN_LETTERS} letters before its "
-                    "first * or ? (e.g. fest* or bri?ge); to list every article, type * alone.")
+                    "The wildcard '%(pattern)s' needs at least %(letters)s letters before its first * or ? (e.g. "
+                    "fest* or bri?ge); to list every article, type * alone.", pattern=_pattern_text(node),
+                    letters=MIN_PATTERN_LETTERS)
 
 
 class _Expanded(query.MultiTerm):
@@ -509,9 +510,9 @@ def _bounded(q: query.Query, reader) -> tuple[query.Query, list[str]]:
 
 
 def _too_broad() -> QueryTooBroad:
-    return QueryTooBroad(f"The query matched too much to answer within {SEARCH_DEADLINE:.0f} s: narrow it with more "
-                         "words, a phrase in double quotes, a filter (language, source, year, dates) or longer "
-                         "wildcard prefixes.")
+    return QueryTooBroad("The query matched too much to answer within %(seconds)s s: narrow it with more words, a "
+                         "phrase in double quotes, a filter (language, source, year, dates) or longer wildcard "
+                         "prefixes.", seconds=round(SEARCH_DEADLINE))
 
 
 def check_query_text(text: str) -> str:
@@ -520,7 +521,8 @@ def check_query_text(text: str) -> str:
     if not text:
         raise QueryError("The query is empty: type one or more words to search for.")
     if len(text) > MAX_QUERY_CHARS:
-        raise QueryError(f"The query is {len(text)} characters long; shorten it to at most {MAX_QUERY_CHARS}.")
+        raise QueryError("The query is %(length)s characters long; shorten it to at most %(most)s.",
+                         length=len(text), most=MAX_QUERY_CHARS)
     if text.count('"') % 2:
         raise QueryError('The query has an unmatched double quote ("): close the phrase or remove the quote.')
     depth = 0
@@ -532,10 +534,12 @@ def check_query_text(text: str) -> str:
         raise QueryError("The query opens a parenthesis '(' that is never closed: add ')' or remove it.")
     words = re.sub(r'"[^"]*"', " x ", text).replace("(", " ").replace(")", " ").split()
     if words and all(w in OPERATORS for w in words):
-        raise QueryError(f"The query holds only operators ({' '.join(words)}): add the words to search for.")
+        raise QueryError("The query holds only operators (%(operators)s): add the words to search for.",
+                         operators=" ".join(words))
     if words and (words[0] in OPERATORS - {"NOT"} or words[-1] in OPERATORS):
-        raise QueryError(f"The query {'starts' if words[0] in OPERATORS else 'ends'} with an operator: put words "
-                         "on both sides of AND / OR, or remove it.")
+        if words[0] in OPERATORS:
+            raise QueryError("The query starts with an operator: put words on both sides of AND / OR, or remove it.")
+        raise QueryError("The query ends with an operator: put words on both sides of AND / OR, or remove it.")
     return text
 
 
@@ -940,11 +944,12 @@ class WhooshEngine:
         except QueryError:
             raise
         except Exception as exc:  # Whoosh's parser raises assorted errors on odd input
-            raise QueryError(f"The query could not be read ({exc}); check its operators and field names.") from exc
+            raise QueryError("The query could not be read (%(problem)s); check its operators and field names.",
+                             problem=str(exc)) from exc
         problem = _first_error(parsed)
         if problem:
-            raise QueryError(f"Part of the query could not be read: {problem}. Dates look like 2026-03-14, "
-                             "ranges like published:[2026-03-01 to 2026-04-30].")
+            raise QueryError("Part of the query could not be read: %(problem)s. Dates look like 2026-03-14, "
+                             "ranges like published:[2026-03-01 to 2026-04-30].", problem=problem)
         # "*" alone means every document; per field, Whoosh would union every term's postings of ~30 text fields
         # (seconds on a few thousand articles). A document-level Every is a plain list of document numbers.
         parsed = parsed.normalize().accept(lambda q: query.Every() if isinstance(q, query.Every) else q).normalize()
@@ -1096,7 +1101,7 @@ class WhooshEngine:
         sortedby = {"newest": sorting.FieldFacet("published", reverse=True),
                     "oldest": sorting.FieldFacet("published")}.get(sort)
         if sort not in ("relevance", "newest", "oldest"):
-            raise QueryError(f"Unknown sort '{sort}': use relevance, newest or oldest.")
+            raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
         deadline = time.monotonic() + SEARCH_DEADLINE
         q, cut = _bounded(q, s.reader())
 

@@ -385,7 +385,7 @@ class SolrEngine:
         flt = self._filter(ARTICLES, filters)
         page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
         if sort not in ("relevance", "newest", "oldest"):
-            raise QueryError(f"Unknown sort '{sort}': use relevance, newest or oldest.")
+            raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
         order = {"newest": "published desc, id asc", "oldest": "published asc, id asc"}.get(sort)
         fq = [self._translate[ARTICLES](flt)] if flt is not None else []
         answer = self._articles(q, fq, page, limit, order, facet_limit)

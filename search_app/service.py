@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import asdict
+from datetime import timedelta
 
 from indexer.annotate.entities.keys import speaker_key
 from indexer.archive import Archive
@@ -21,6 +22,7 @@ from indexer.index.engine import (
     parse_date,
 )
 from indexer.index.provenance import in_date_order, same_statement
+from indexer.index.translated import WITHIN_DAYS, article_names, translations
 from indexer.sources.origins import public_origin
 from indexer.text.names import keys_may_match
 
@@ -128,12 +130,35 @@ class SearchService:
                                                                           _same_speaker(key, speaker_key(c.speaker))))]
         if all(c.id != quote.id for c in same):
             same.append(quote)
-        ordered = in_date_order(same, lambda c: _utc(c.published))
+        reports = [asdict(c) | {"translated": False} for c in same]
+        seen = {c.id for c in same}
+        reports += [asdict(c) | {"translated": True, "evidence": round(score, 2)}
+                    for c, score in self._translations(quote) if c.id not in seen]
+        ordered = in_date_order(reports, lambda r: _utc(r["published"]))
         record = asdict(quote)
-        record["first_reported"] = asdict(ordered[0])
-        record["reported_by"] = [asdict(c) for c in ordered]
-        record["outlets"] = list(dict.fromkeys(c.source for c in ordered))
+        record["first_reported"] = ordered[0]
+        record["reported_by"] = ordered
+        record["outlets"] = list(dict.fromkeys(r["source"] for r in ordered))
+        record["languages"] = list(dict.fromkeys(r["language"] for r in ordered))
         return record
+
+    def _translations(self, quote) -> list:
+        """The same statement reported in other languages (indexer.index.translated): the speaker's quotations
+        within WITHIN_DAYS of this one, aligned with this article's by order, length, numbers and names."""
+        when = parse_date(quote.published)
+        if not quote.speaker or when is None:
+            return []
+        span = {"from": (when - timedelta(days=WITHIN_DAYS)).date().isoformat(),
+                "to": (when + timedelta(days=WITHIN_DAYS)).date().isoformat()}
+        nearby = self.archive.engine.search_quotes(None, speaker=quote.speaker, limit=200, filters=span).quotes
+        store, names = self.archive.store, {}
+
+        def names_of(article_id: str) -> dict[str, str]:
+            if article_id not in names:
+                names[article_id] = article_names(store.article(article_id))
+            return names[article_id]
+
+        return translations(quote, nearby, names_of)
 
     def stats(self) -> dict:
         return self.archive.store.stats()

@@ -109,7 +109,7 @@ def test_the_quote_page_shows_where_a_statement_first_appeared_and_who_picked_it
     article = client.get(f"/articles/{article_id}").get_data(as_text=True)
     quote_link = re.search(r'<a class="quote" href="(/quotes/[^"]+)"', article).group(1)
     page = client.get(quote_link).get_data(as_text=True)
-    assert re.search(r"First reported by <strong>First Paper</strong>\s+on 2026-05-01", page)
+    assert re.search(r"First reported by <strong>First Paper</strong> on May 1, 2026 18:00 UTC\+02:00", page)
     assert "Reported by 3 outlets, 3 times, in date order" in page
     order = [page.index(f"<strong>{paper}</strong>:") for paper in ("First Paper", "Third Paper", "Second Paper")]
     assert order == sorted(order)
@@ -123,3 +123,49 @@ def test_a_name_typed_as_quote_words_gets_a_hint(tmp_path):
     assert "0 quotations" in page and "quotations by Kowalczyk" in page
     by_speaker = client.get("/quotes", query_string={"speaker": "Kowalczyk"}).get_data(as_text=True)
     assert "4 quotations" in by_speaker
+
+
+def _ferry_reports(tmp_path) -> Path:
+    """One port director on one story, reported in English and German the same day, and in German a month later."""
+    pages = tmp_path / "ferry"
+    pages.mkdir()
+    reports = [
+        ("wire.html", "Baltic Wire", "en", "2026-06-02T08:00:00+00:00", "Ferry line to Bornholm reopens", [
+            "The ferry between Gdańsk and Bornholm sailed again on Tuesday after the winter break.",
+            "“For forty years this crossing has kept the island connected to the mainland,” said Marta Kowalska, "
+            "the director of the port of Gdańsk.",
+            "“The ships are full until the end of the month,” Kowalska said."]),
+        ("kurier.html", "Ostsee-Kurier", "de", "2026-06-02T15:00:00+02:00", "Fähre nach Bornholm fährt wieder", [
+            "Die Fähre zwischen Danzig und Bornholm ist am Dienstag nach der Winterpause wieder ausgelaufen.",
+            "„Seit vierzig Jahren verbindet diese Überfahrt die Insel mit dem Festland“, sagte Marta Kowalska, die "
+            "Direktorin des Hafens Danzig.",
+            "„Die Schiffe sind bis Ende des Monats ausgebucht“, sagte Kowalska."]),
+        ("later.html", "Ostsee-Kurier", "de", "2026-07-06T09:00:00+02:00", "Bornholm-Fähre zieht Bilanz", [
+            "Einen Monat nach dem Neustart der Fähre zwischen Danzig und Bornholm zog der Hafen Bilanz.",
+            "„Seit vierzig Jahren verbindet diese Überfahrt die Insel mit dem Festland“, sagte Marta Kowalska, die "
+            "Direktorin des Hafens Danzig."]),
+    ]
+    for name, source, lang, date, title, paragraphs in reports:
+        (pages / name).write_text(page_html(title, paragraphs, lang=lang, source=source, published=date,
+                                            url=f"https://{name.removesuffix('.html')}.example/ferry/"),
+                                  encoding="utf-8")
+    return pages
+
+
+def test_the_same_statement_is_traced_into_other_languages(tmp_path):
+    """The German report of the director's statement finds the English wire that ran it first, marked as a
+    translation; her other statement of that day, and the same words a month later, are not it."""
+    with Archive(tmp_path / "data") as archive:
+        ingest(archive, [str(_ferry_reports(tmp_path))])
+    client = create_app(tmp_path / "data", TESTING=True).test_client()
+    quotes = client.get("/api/quotes", query_string={"speaker": "Marta Kowalska", "limit": 50}).get_json()["quotes"]
+    german = next(q for q in quotes if q["text"].startswith("Seit vierzig") and q["published"].startswith("2026-06"))
+    record = client.get(f"/api/quotes/{german['id']}").get_json()
+    reports = {r["text"][:20]: r for r in record["reported_by"]}
+    assert record["first_reported"]["source"] == "Baltic Wire", "the English wire ran it five hours earlier"
+    assert record["first_reported"]["translated"] is True and record["first_reported"]["language"] == "en"
+    assert set(reports) == {"For forty years this", "Seit vierzig Jahren v"[:20]}
+    assert reports["Seit vierzig Jahren v"[:20]]["translated"] is False
+    assert record["languages"] == ["en", "de"]
+    page = client.get(f"/quotes/{german['id']}").get_data(as_text=True)
+    assert "Baltic Wire" in page and 'class="translated"' in page and ">in English<" in page

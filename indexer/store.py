@@ -665,9 +665,18 @@ def _token_hash(token: str) -> str:
 
 def _owner_only(path: Path) -> None:
     """The file holds password hashes and unpublished pages: readable by its owner only, whatever the umask. SQLite
-    gives its -wal and -shm files the database file's mode, so creating this one 0600 covers them."""
+    gives its -wal and -shm files the database file's mode, so creating this one 0600 covers them.
+
+    Only a file that does not exist yet is opened here (O_EXCL): closing any descriptor of a file drops every POSIX
+    lock this process holds on it, so opening and closing a store that another connection of this process has open
+    took away that connection's shared lock. Another process closing its last connection then found the file
+    unlocked, checkpointed and deleted the -wal and -shm files under this one, which lost what it wrote after that
+    and answered "disk I/O error" to its next new connection (the web server, after an upload job's process ended)."""
     try:
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:  # made before (maybe open in this process): its mode is fixed below, never opened
+            pass
         for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
             if file.exists() and file.stat().st_mode & 0o077:  # an archive made before this rule
                 os.chmod(file, 0o600)

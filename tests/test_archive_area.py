@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import io
+import json
 import re
+import subprocess
+import sys
+import threading
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from http.cookiejar import CookieJar
 
 import pytest
 from conftest import page_html, run_cli
+from werkzeug.serving import make_server
 
 from indexer.archive import Archive
 from search_app import create_app
@@ -81,6 +91,68 @@ def test_upload_pages_and_watch_the_job(data):
     hits = client.get("/api/search", query_string={"q": "tram airport"}).get_json()["hits"]
     assert [h["title"] for h in hits] == ["City council approves new tram line"]
     assert not any((data / "uploads").iterdir()), "uploads are removed once their pages are in the store"
+
+
+def _browser(base: str):
+    """A urllib opener that keeps its cookies, signed in as the editor (a real client of a real server)."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+    with opener.open(base + "/archive/sign-in", timeout=30) as r:
+        token = _token(r.read().decode())
+    form = urllib.parse.urlencode({"name": "editor", "password": PASSWORD, "csrf_token": token}).encode()
+    with opener.open(base + "/archive/sign-in", form, timeout=30) as r:
+        assert r.url.endswith("/archive"), "signed in"
+    return opener
+
+
+def test_the_server_keeps_its_store_after_a_job_process_ends(data):
+    """The web server opens more stores of its archive while some are open (the job worker's, the pool's for
+    concurrent requests). That must not take away the shared lock its open connections hold on the file: without
+    it, the job's process, closing the last connection it saw, deleted the -wal and -shm files under the server,
+    whose next sign-in was written where no other process reads it and whose new connections answered "disk I/O
+    error" (500) to every request, static files too."""
+    srv = make_server("127.0.0.1", 0, create_app(data), threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{srv.server_port}"
+    try:
+        editor = _browser(base)
+        with editor.open(base + "/archive", timeout=30) as r:
+            token = _token(r.read().decode())
+        body = (f'--b\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n{token}\r\n'
+                '--b\r\nContent-Disposition: form-data; name="files"; filename="tram.html"\r\n'
+                f"Content-Type: text/html\r\n\r\n{STORY}\r\n--b--\r\n").encode()
+        upload = urllib.request.Request(base + "/archive/add", body, {"Content-Type": "multipart/form-data; boundary=b"})
+        with editor.open(upload, timeout=30) as r:
+            job_id = int(r.url.rsplit("/", 1)[1])
+        end = time.monotonic() + 60
+        while (status := _json(editor, f"{base}/api/jobs/{job_id}")["status"]) not in ("done", "failed"):
+            assert time.monotonic() < end, "the job did not finish in 60 s"
+            time.sleep(0.2)
+        assert status == "done"  # …and the job's process has closed its store
+
+        later = _browser(base)  # a write after the job: a new session
+
+        def ask(path: str) -> int:
+            try:
+                with later.open(base + path, timeout=30) as r:
+                    return r.status
+            except urllib.error.HTTPError as exc:
+                return exc.code
+
+        with ThreadPoolExecutor(6) as clients:  # more at once than the server has stores open: it opens more
+            statuses = list(clients.map(ask, ["/archive", "/api/jobs", "/static/style.css"] * 8))
+        assert statuses == [200] * len(statuses)
+        assert ask("/api/jobs") == 200, "still signed in"
+    finally:
+        srv.shutdown()
+    sessions = subprocess.run([sys.executable, "-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("
+                               "'SELECT COUNT(*) FROM sessions').fetchone()[0])", str(data / "archive.sqlite3")],
+                              capture_output=True, text=True, check=True).stdout.strip()
+    assert sessions == "2", "another process reads both sign-ins from the file"
+
+
+def _json(opener, url: str) -> dict:
+    with opener.open(url, timeout=30) as r:
+        return json.loads(r.read())
 
 
 def test_an_upload_over_the_limit_is_refused_with_advice(data):

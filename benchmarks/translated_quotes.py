@@ -12,9 +12,7 @@ rule tuned on one half shows on the other. Without --data the corpus is ingested
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
-import tempfile
 from collections import defaultdict
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -22,6 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.corpus_archive import corpus_archive  # noqa: E402
 from indexer.annotate.entities import speaker_key  # noqa: E402
 from indexer.archive import Archive  # noqa: E402
 from indexer.index.translated import WITHIN_DAYS, article_names, translations  # noqa: E402
@@ -85,12 +84,7 @@ def main() -> int:
     parser.add_argument("--data", type=Path, help="an archive of the bundled corpus (default: ingest it afresh)")
     parser.add_argument("--half", choices=("even", "odd"), help="only the even or odd speakers")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        data = args.data
-        if data is None:
-            data = Path(scratch) / "data"
-            subprocess.run([str(Path(sys.executable).with_name("newsarchive")), "ingest", "--data", str(data),
-                            str(ROOT / "corpus")], check=False, stdout=subprocess.DEVNULL)
+    with corpus_archive(args.data) as data:
         for half in ([args.half] if args.half else [None, "even", "odd"]):
             r = measure(data, half)
             print(f"{half or 'whole':>5}: {r['candidates']} candidate pairs, {r['gold']} translations; marked "

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from indexer.models import AnnotatedArticle, RawPage
 from indexer.store_db import StoreError, connect, is_remote
+from indexer.text.shingles import bands, same_story, shingles
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -196,8 +197,34 @@ def _migration_2(db) -> None:
     db.execute(db.ddl("ALTER TABLE jobs ADD COLUMN open INTEGER NOT NULL DEFAULT 0"))
 
 
+STORIES_SCHEMA = """
+-- wire copies (indexer/text/shingles.py): articles whose bodies are one text are one story, named by its first
+-- article, and the LSH band keys of each article's body find the candidates without comparing with every article
+CREATE TABLE IF NOT EXISTS story_bands (
+    band INTEGER NOT NULL,
+    article_id TEXT NOT NULL REFERENCES articles(id),
+    PRIMARY KEY (band, article_id)
+);
+CREATE INDEX IF NOT EXISTS story_bands_article ON story_bands(article_id);
+CREATE TABLE IF NOT EXISTS stories (
+    article_id TEXT PRIMARY KEY REFERENCES articles(id),
+    story TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS stories_story ON stories(story);
+"""
+
+
+def _migration_stories(db) -> None:
+    """Stories: the wire copies of one text. Archives made before it find their copies on `newsarchive
+    reannotate` or as articles are stored again."""
+    for statement in _statements(STORIES_SCHEMA):
+        db.execute(db.ddl(statement))
+
+
+STORY_CANDIDATES = 50  # bodies checked a new article: the band keys' best candidates are few; this bounds the rest
+
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
-MIGRATIONS: list[Callable] = [_migration_1, _migration_2]
+MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_stories]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -382,6 +409,7 @@ class Store:
         digest = content_hash(annotated)
         url_key = a.url or f"sha256:{digest}"
         stamp = now()
+        grams = shingles(a.text)  # outside the transaction: other writers wait only for the writes
         with self.transaction() as db:
             if article_id is None:
                 article_id = article_id_for(url_key)
@@ -418,8 +446,66 @@ class Store:
                 (version, stamp, a.title, a.url, annotated.language, a.source, a.published, article_id),
             )
             self._replace_annotations(db, article_id, annotated)
+            self._join_story(db, article_id, grams)
             db.execute("UPDATE pages SET status='stored', error=NULL, article_id=? WHERE id=?", (article_id, page_id))
         return StoredArticle(article_id, outcome, version)
+
+    def _join_story(self, db, article_id: str, grams: frozenset[int]) -> None:
+        """File the article under the story of the stored articles whose body is the same text (its wire copies),
+        or under a story of its own. Copies found in two stories join them into the older one."""
+        keys = bands(grams)
+        db.execute("DELETE FROM story_bands WHERE article_id=?", (article_id,))
+        db.executemany("INSERT INTO story_bands (band, article_id) VALUES (?,?)", [(k, article_id) for k in keys])
+        copies = []
+        if keys:
+            marks = ",".join("?" * len(keys))
+            candidates = [r[0] for r in db.execute(
+                f"SELECT DISTINCT article_id FROM story_bands WHERE band IN ({marks}) AND article_id<>?",
+                (*keys, article_id))]
+            copies = [c for c in candidates[:STORY_CANDIDATES] if same_story(grams, shingles(self._body(db, c)))]
+        stories = {r[0] for r in db.execute(
+            f"SELECT story FROM stories WHERE article_id IN ({','.join('?' * len(copies))})", copies)} if copies else set()
+        own = db.execute("SELECT story FROM stories WHERE article_id=?", (article_id,)).fetchone()
+        story = min(stories | {own[0] if own else article_id}, key=lambda s: self._first(db, s))
+        for other in stories - {story}:
+            db.execute("UPDATE stories SET story=? WHERE story=?", (story, other))
+        db.execute("DELETE FROM stories WHERE article_id=?", (article_id,))
+        db.execute("INSERT INTO stories (article_id, story) VALUES (?,?)", (article_id, story))
+
+    @staticmethod
+    def _body(db, article_id: str) -> str:
+        row = db.execute("SELECT v.record FROM articles a JOIN versions v ON v.article_id=a.id AND "
+                         "v.version=a.current_version WHERE a.id=?", (article_id,)).fetchone()
+        blocks = json.loads(row[0])["article"].get("blocks", []) if row else []
+        return "\n\n".join(b["text"] if isinstance(b, dict) else b[1] for b in blocks)
+
+    @staticmethod
+    def _first(db, story: str) -> tuple:
+        """A story's age: the publication (or first-seen) time of the article it is named by."""
+        row = db.execute("SELECT published, first_seen FROM articles WHERE id=?", (story,)).fetchone()
+        return (row[0] or row[1] or "", story) if row else ("", story)
+
+    def copies(self, article_ids: Iterable[str]) -> dict[str, int]:
+        """How many other articles each article's story holds (0 for one that has no copy)."""
+        ids = list(article_ids)
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self.db.execute(
+            f"SELECT s.article_id, (SELECT COUNT(*) FROM stories t WHERE t.story=s.story) - 1 FROM stories s "
+            f"WHERE s.article_id IN ({marks})", ids)
+        return {i: 0 for i in ids} | {r[0]: r[1] for r in rows}
+
+    def story_of(self, article_id: str) -> list[dict]:
+        """The other articles of this article's story (its wire copies), earliest first: id, title, source, url,
+        published."""
+        rows = self.db.execute(
+            "SELECT a.id, a.title, a.source, a.url, a.published, a.first_seen FROM stories s "
+            "JOIN stories t ON t.story=s.story JOIN articles a ON a.id=t.article_id "
+            "WHERE s.article_id=? AND t.article_id<>?", (article_id, article_id))
+        found = [{"id": r[0], "title": r[1], "source": r[2], "url": r[3], "published": r[4]} | {"first_seen": r[5]}
+                 for r in rows]
+        return sorted(found, key=lambda c: (c["published"] or c["first_seen"] or "", c["id"]))
 
     def refresh_annotations(self, article_id: str, annotated: AnnotatedArticle) -> None:
         """Replace the derived annotations of the current version (same story, better annotators) and queue it

@@ -90,12 +90,17 @@ class SearchService:
             "page": result.page,
             "limit": result.limit,
             "filters": filters,
-            "hits": [asdict(h) for h in result.hits],
+            "hits": self._with_copies([asdict(h) for h in result.hits]),
             "facets": facets,
             "did_you_mean": result.suggestion,
             "relaxed": result.relaxed,
             "cut_short": result.cut_short,
         }
+
+    def _with_copies(self, hits: list[dict]) -> list[dict]:
+        """Each hit with `copies`: how many other articles of the archive are the same wire story."""
+        copies = self.archive.store.copies(h["id"] for h in hits)
+        return [h | {"copies": copies.get(h["id"], 0)} for h in hits]
 
     def _display_names(self, keys: list[str], facet: str) -> dict[str, str]:
         """Names for facet keys; a speaker known by surname alone ("Tkachenko said") counts for the one Tkachenko
@@ -175,6 +180,7 @@ class SearchService:
         record["version"] = version or info["current_version"]
         record["versions"] = [v | {"origin": public_origin(v["origin"])} for v in info["versions"]]
         record["first_seen"] = info["first_seen"]
+        record["also_published"] = store.story_of(article_id)  # its wire copies, earliest first
         record["paragraphs"] = [{"kind": b.kind, "text": b.text} for b in annotated.article.blocks]
         if record["version"] == info["current_version"]:  # the quote index holds the current version's quotes
             for i, quote in enumerate(record["quotes"]):

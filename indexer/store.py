@@ -197,6 +197,33 @@ def _migration_2(db) -> None:
     db.execute(db.ddl("ALTER TABLE jobs ADD COLUMN open INTEGER NOT NULL DEFAULT 0"))
 
 
+SAVED_SEARCHES_SCHEMA = """
+-- a signed-in user's saved searches (search_app/saved.py): what to run again, when its list was last seen (what is
+-- "new since"), and its Atom feed's key. The feed token itself is never stored: only its hash, as for sessions, and
+-- the salt the web app derives it from with its secret key (so the list can link the feed again).
+CREATE TABLE IF NOT EXISTS saved_searches (
+    id INTEGER PRIMARY KEY,
+    "user" TEXT NOT NULL COLLATE NOCASE,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,                        -- articles | quotes
+    query TEXT NOT NULL,                       -- JSON: {"q", "filters", and for quotes "speaker", "fragments"}
+    created_at TEXT NOT NULL,
+    last_visit TEXT NOT NULL,                  -- ISO UTC, as articles.first_seen: newer articles are "new"
+    feed_salt TEXT NOT NULL,
+    feed_token_hash TEXT NOT NULL UNIQUE
+);
+CREATE INDEX IF NOT EXISTS saved_searches_user ON saved_searches("user");
+-- "what is new since": articles first seen after a moment
+CREATE INDEX IF NOT EXISTS articles_first_seen ON articles(first_seen);
+"""
+
+
+def _migration_3(db) -> None:
+    """Saved searches with their feeds, and an index to find the articles first seen since a visit."""
+    for statement in _statements(SAVED_SEARCHES_SCHEMA):
+        db.execute(db.ddl(statement))
+
+
 STORIES_SCHEMA = """
 -- wire copies (indexer/text/shingles.py): articles whose bodies are one text are one story, named by its first
 -- article, and the LSH band keys of each article's body find the candidates without comparing with every article
@@ -214,7 +241,7 @@ CREATE INDEX IF NOT EXISTS stories_story ON stories(story);
 """
 
 
-def _migration_stories(db) -> None:
+def _migration_4(db) -> None:
     """Stories: the wire copies of one text. Archives made before it find their copies on `newsarchive
     reannotate` or as articles are stored again."""
     for statement in _statements(STORIES_SCHEMA):
@@ -224,7 +251,7 @@ def _migration_stories(db) -> None:
 STORY_CANDIDATES = 50  # bodies checked a new article: the band keys' best candidates are few; this bounds the rest
 
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
-MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_stories]
+MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -698,6 +725,52 @@ class Store:
         with self.transaction() as db:
             db.execute("DELETE FROM sign_in_failures WHERE name=? AND address=?", (name, address))
 
+    # -- saved searches ----------------------------------------------------------------------------------------
+    def save_search(self, user: str, name: str, kind: str, query: dict, feed_salt: str, feed_token: str) -> int:
+        """A new saved search of `user`; its last visit is now, so only what comes later counts as new. Only the
+        feed token's hash is kept."""
+        stamp = now()
+        with self.transaction() as db:
+            return db.execute(
+                'INSERT INTO saved_searches ("user", name, kind, query, created_at, last_visit, feed_salt, '
+                "feed_token_hash) VALUES (?,?,?,?,?,?,?,?) RETURNING id",
+                (user, name, kind, json.dumps(query, ensure_ascii=False), stamp, stamp, feed_salt,
+                 _token_hash(feed_token))).fetchone()[0]
+
+    def saved_searches(self, user: str) -> list[dict]:
+        """The saved searches of `user`, oldest first."""
+        return [_saved(r) for r in self.db.execute(
+            'SELECT * FROM saved_searches WHERE "user"=? ORDER BY id', (user,))]
+
+    def delete_saved_search(self, search_id: int, user: str) -> bool:
+        """Delete one of `user`'s saved searches; False when they have none of that id (someone else's included)."""
+        with self.transaction() as db:
+            return db.execute('DELETE FROM saved_searches WHERE id=? AND "user"=?', (search_id, user)).rowcount > 0
+
+    def visit_saved_searches(self, user: str) -> None:
+        """`user` has seen the list: from now on only later articles are new."""
+        with self.transaction() as db:
+            db.execute('UPDATE saved_searches SET last_visit=? WHERE "user"=?', (now(), user))
+
+    def saved_search_by_feed(self, feed_token: str) -> dict | None:
+        """The saved search whose feed the token opens, or None."""
+        row = self.db.execute("SELECT * FROM saved_searches WHERE feed_token_hash=?",
+                              (_token_hash(feed_token),)).fetchone()
+        return _saved(row) if row else None
+
+    def first_seen_since(self, stamp: str, limit: int) -> list[str]:
+        """Ids of the articles first seen after `stamp` (ISO UTC), newest first, at most `limit`."""
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM articles WHERE first_seen > ? ORDER BY first_seen DESC, id LIMIT ?", (stamp, limit))]
+
+    def seen_dates(self, article_ids: Iterable[str]) -> dict[str, tuple[str, str]]:
+        """(first seen, last updated) of each of these articles."""
+        ids = list(article_ids)
+        if not ids:
+            return {}
+        return {r[0]: (r[1], r[2]) for r in self.db.execute(
+            f"SELECT id, first_seen, updated_at FROM articles WHERE id IN ({','.join('?' * len(ids))})", ids)}
+
     # -- summaries ---------------------------------------------------------------------------------------------
     def stats(self) -> dict:
         db = self.db
@@ -743,6 +816,12 @@ class Store:
             if r["key"] not in best or rank > best[r["key"]]:
                 best[r["key"]] = rank
         return {k: v[2] for k, v in best.items()}
+
+
+def _saved(row) -> dict:
+    saved = dict(row)
+    saved["query"] = json.loads(saved["query"])
+    return saved
 
 
 def _token_hash(token: str) -> str:

@@ -78,7 +78,7 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
 
     app.extensions["newsarchive.service"] = service
 
-    from search_app import archive_area, auth, errors, headers, i18n
+    from search_app import archive_area, auth, errors, headers, i18n, saved
     from search_app.api import api
     from search_app.pages import pages
 
@@ -87,6 +87,7 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
     app.register_blueprint(api, url_prefix="/api")
     auth.install(app)
     archive_area.install(app)
+    saved.install(app)
     errors.install(app)
     headers.install(app)
     return app

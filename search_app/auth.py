@@ -65,7 +65,7 @@ def install(app: Flask) -> None:
         g.user = accounts().get(name) if name else None
         if token and g.user is None:  # ended, expired, or the account was removed
             session.pop("sid", None)
-        if request.method == "POST" and request.blueprint in ("auth", "archive"):
+        if request.method == "POST" and request.blueprint in ("auth", "archive", "saved"):
             sent, expected = request.form.get("csrf_token", ""), session.get("csrf_token", "")
             if not sent or not expected or not hmac.compare_digest(sent, expected):
                 abort(400, "the form expired or did not come from this site; reload the page and try again")

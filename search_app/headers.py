@@ -22,6 +22,7 @@ def install(app: Flask) -> None:
     def secure(response):
         for name, value in HEADERS.items():
             response.headers.setdefault(name, value)
-        if request.blueprint in ("auth", "archive"):  # signed-in pages and job reports stay out of shared caches
+        # signed-in pages, job reports, saved searches and their feeds (the address holds a key) stay out of shared caches
+        if request.blueprint in ("auth", "archive", "saved"):
             response.headers["Cache-Control"] = "no-store"
         return response

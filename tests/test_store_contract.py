@@ -1,6 +1,6 @@
 """What the web app and the exports keep in the store behaves the same on the SQLite file and on PostgreSQL:
 accounts (names without regard to case), sessions and wrong passwords, jobs, the shared cookie key, the per-index
-bookkeeping and the raw pages written back out byte for byte."""
+bookkeeping, saved searches with their feed tokens, and the raw pages written back out byte for byte."""
 
 from __future__ import annotations
 
@@ -81,6 +81,39 @@ def test_bookkeeping_per_index(store_url):
     assert store.pending_count("solr:elsewhere") == 1 and store.pending_count() == 0
     assert store.current_versions() == {stored.article_id: 1}
     assert store.display_names(["place:wrocław"], "place") == {"place:wrocław": "Wrocław"}
+
+
+def test_saved_searches_are_their_owners_and_their_feed_token_is_kept_hashed(store_url):
+    store = Store(store_url)
+    query = {"q": "Oder", "filters": {"language": "de", "place": "Wrocław"}}
+    first = store.save_search("Ada", "Oder in German", "articles", query, "salt-1", "the feed token")
+    second = store.save_search("grace", "Albrecht", "quotes", {"q": "", "speaker": "Jonas Albrecht",
+                                                              "filters": {}, "fragments": False}, "salt-2", "another")
+    [mine] = store.saved_searches("ADA")  # a user name whatever its case, as for accounts
+    assert (mine["id"], mine["name"], mine["kind"], mine["query"]) == (first, "Oder in German", "articles", query)
+    assert mine["last_visit"] == mine["created_at"], "nothing is new yet when a search is saved"
+    raw = [tuple(r) for r in store.db.execute("SELECT * FROM saved_searches")]
+    assert not any("the feed token" in str(value) for row in raw for value in row), "only the token's hash is kept"
+    assert store.saved_search_by_feed("the feed token")["id"] == first
+    assert store.saved_search_by_feed("the feed token ") is None and store.saved_search_by_feed("") is None
+    assert store.delete_saved_search(second, "Ada") is False, "nobody deletes another user's saved search"
+    assert store.delete_saved_search(first, "ada") is True and store.saved_searches("Ada") == []
+    assert store.saved_search_by_feed("the feed token") is None, "its feed ends with it"
+    assert [s["id"] for s in store.saved_searches("grace")] == [second]
+
+
+def test_what_is_new_since_a_visit(store_url):
+    store = Store(store_url)
+    saved = store.save_search("Ada", "all", "articles", {"q": "*", "filters": {}}, "salt", "token")
+    stored = store.add_article(store.receive(RawPage(b"<p>a</p>", "a.html")).page_id, annotated())
+    first_seen = store.article_info(stored.article_id)["first_seen"]
+    assert store.first_seen_since("2000-01-01T00:00:00+00:00", 10) == [stored.article_id]
+    assert store.first_seen_since(first_seen, 10) == [], "seen at that moment is not new after it"
+    assert store.seen_dates([stored.article_id, "nope"]) == {stored.article_id: (first_seen, first_seen)}
+    assert store.seen_dates([]) == {}
+    store.visit_saved_searches("ADA")
+    [after] = store.saved_searches("Ada")
+    assert after["id"] == saved and after["last_visit"] >= first_seen
 
 
 def test_raw_pages_go_out_byte_for_byte(store_url):

@@ -114,6 +114,11 @@ def pages(site, browser, tmp_path_factory):
     page.click("form.stack button[type=submit]")
     page.wait_for_selector("#job[data-status=done]", timeout=120_000)
     job = page.url.removeprefix(site)
+    page.goto(site + "/search?q=Oder&language=de")  # a saved search, saved with the page's own form
+    page.click("details.save-search > summary")
+    page.fill("details.save-search input[name=name]", "Oder in German")
+    page.click("details.save-search button[type=submit]")
+    page.wait_for_selector("li.saved")
     context.close()
     return {
         "pages.search": ["/search", "/search?q=Oder", "/search?q=Oder&language=de", "/search?q=zzqxvv",
@@ -125,12 +130,13 @@ def pages(site, browser, tmp_path_factory):
         "auth.sign_in": ["/archive/sign-in"],
         "archive.dashboard": ["/archive"],
         "archive.job": [job],
+        "saved.index": ["/saved-searches"],
         "errors": ["/no-such-page", f"/articles/{train}?version=7", "/articles/nope", "/search?page=two"],
     }
 
 
-SIGNED_IN = {"archive.dashboard", "archive.job"}
-REDIRECTS = {"pages.home", "ui.switch", "static"}  # answer with a redirect or a file, never a page
+SIGNED_IN = {"archive.dashboard", "archive.job", "saved.index"}
+REDIRECTS = {"pages.home", "ui.switch", "static", "saved.feed"}  # answer with a redirect or a file, never a page
 
 
 def _axe(page) -> list[str]:
@@ -174,6 +180,28 @@ def test_every_page_the_site_serves_is_audited(site, pages):
 @pytest.mark.parametrize("viewport", [DESK, PHONE], ids=["desk", "phone"])
 def test_no_axe_violation_on_any_page(site, browser, pages, viewport):
     assert _audit(browser, site.url, pages, viewport, "en") == {}
+
+
+@pytest.mark.parametrize("viewport", [DESK, PHONE], ids=["desk", "phone"])
+def test_the_save_this_search_form_is_for_everyone(site, browser, pages, viewport):
+    """Signed in, the search and quotes pages offer "Save this search": audited unfolded, reached by the keyboard."""
+    context = _context(browser, viewport)
+    page = context.new_page()
+    _sign_in(page, site.url)
+    problems = {}
+    for path in ("/search?q=Oder&language=de", "/quotes?speaker=" + quote("Katarzyna Wiśniewska")):
+        page.goto(site.url + path)
+        page.focus("details.save-search > summary")
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.name") == "name", "the name field follows the summary"
+        found = _axe(page)
+        if page.evaluate("document.documentElement.scrollWidth") > viewport["width"]:
+            found.append("scrolls sideways")
+        if found:
+            problems[path] = found
+    assert problems == {}
+    context.close()
 
 
 @pytest.mark.parametrize("language", ["de", "uk", "es", "pl"])

@@ -245,14 +245,18 @@ def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
               f"{archive.root}`{same}.", file=sys.stderr)
 
 
+SEARCH_OPTIONS = ("language", "source", "person", "place", "organization", "speaker")
+
+
 def cmd_search(args) -> int:
     from search_app.service import QueryError, SearchService
 
+    if args.export:
+        return _export_search(args)
     with Archive(args.data, create=False) as archive:
         try:
             result = SearchService(archive).search(
-                args.query, filters={f: getattr(args, f) for f in ("language", "source", "person", "place",
-                                                                   "organization", "speaker")},
+                args.query, filters={f: getattr(args, f) for f in SEARCH_OPTIONS},
                 limit=args.limit, page=args.page, sort=args.sort)
         except QueryError as exc:
             return _fail(str(exc), args.json)
@@ -272,6 +276,52 @@ def cmd_search(args) -> int:
         if values:
             print(f"\n{facet}: " + ", ".join(f"{v['value']} ({v['count']})" for v in values))
     return 0
+
+
+def _export_search(args) -> int:
+    """Every matching article as CSV or JSON Lines (the rows of /api/search/export), to stdout or --output, with a
+    progress bar on stderr when it is a terminal."""
+    from tqdm import tqdm
+
+    from search_app import export
+    from search_app.service import QueryError, SearchService
+
+    filters = {f: getattr(args, f) for f in SEARCH_OPTIONS}
+    with Archive(args.data, create=False) as archive:
+        service = SearchService(archive)
+        try:
+            total = service.search(args.query, filters, limit=1, sort=args.sort)["total"]
+            rows = service.export_articles(args.query, filters, sort=args.sort)
+        except QueryError as exc:
+            return _fail(str(exc), False)
+        columns = export.ARTICLE_COLUMNS
+        with (open(args.output, "w", encoding="utf-8", newline="") if args.output else _unclosed(sys.stdout)) as out, \
+                tqdm(total=total, unit="article", desc="exporting", disable=None, file=sys.stderr,
+                     leave=False) as bar:
+            for line in export.lines(_ticking(rows, bar), columns, args.export):
+                out.write(line)
+    if args.output:
+        print(f"{_count(total, 'article')} written to {args.output}", file=sys.stderr)
+    return 0
+
+
+def _ticking(rows, bar):
+    for row in rows:
+        bar.update(1)
+        yield row
+
+
+class _unclosed:
+    """stdout in a `with`, left open."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def __enter__(self):
+        return self.stream
+
+    def __exit__(self, *exc):
+        self.stream.flush()
 
 
 def cmd_quotes(args) -> int:
@@ -659,11 +709,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_crawl)
 
-    p = sub.add_parser("search", help="full-text search with facets", description="Search the archive. " + QUERY_HELP,
+    p = sub.add_parser("search", help="full-text search with facets", description="Search the archive. " + QUERY_HELP
+                       + "\n\nHits and exports carry a permalink (the article's page at its version) and a one-line "
+                       "citation; their address is $NEWSARCHIVE_BASE_URL, where the archive is served (default "
+                       "http://127.0.0.1:5000).",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     _data_arg(p)
-    p.add_argument("query", metavar="QUERY")
-    p.add_argument("--json", action="store_true", help="print hits and facets as JSON")
+    p.add_argument("query", metavar="QUERY", help="the query ('*' for every article)")
+    p.add_argument("--json", action="store_true", help="print hits and facets as JSON (with permalink and citation)")
+    p.add_argument("--export", choices=("csv", "jsonl"),
+                   help="write every matching article (no page limit) as CSV (UTF-8 with a byte order mark, for "
+                        "Excel) or JSON Lines: id, title, source, author, published, language, url, version, "
+                        "permalink, citation, people, places, organizations, speakers")
+    p.add_argument("--output", metavar="FILE", help="with --export: write to FILE instead of standard output")
     p.add_argument("--limit", type=_positive, default=10, metavar="N", help="hits per page (default 10)")
     p.add_argument("--page", type=_positive, default=1, metavar="N", help="page of hits (default 1)")
     p.add_argument("--sort", choices=("relevance", "newest", "oldest"), default="relevance")

@@ -579,6 +579,25 @@ class Store:
         ).fetchone()
         return AnnotatedArticle.from_record(json.loads(row["record"])) if row else None
 
+    def current_article(self, article_id: str) -> tuple[int, AnnotatedArticle] | None:
+        """The newest version's number and article in one read (an export reads thousands of them)."""
+        row = self.db.execute(
+            "SELECT v.version, v.record FROM versions v JOIN articles a ON a.id=v.article_id "
+            "WHERE a.id=? AND v.version=a.current_version", (article_id,)).fetchone()
+        return (row["version"], AnnotatedArticle.from_record(json.loads(row["record"]))) if row else None
+
+    def article_heads(self, article_ids: Iterable[str]) -> dict[str, tuple[int, str | None]]:
+        """Article id -> (current version, URL), a few hundred ids per query: what citing a page of quotes
+        needs of their articles."""
+        ids = list(dict.fromkeys(article_ids))
+        heads: dict[str, tuple[int, str | None]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            for r in self.db.execute(f"SELECT id, current_version, url FROM articles WHERE id IN "
+                                     f"({','.join('?' * len(chunk))})", chunk):
+                heads[r[0]] = (r[1], r[2])
+        return heads
+
     def current_version(self, article_id: str) -> int | None:
         row = self.db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()
         return row[0] if row else None

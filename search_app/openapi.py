@@ -23,6 +23,13 @@ CUT_SHORT = {"type": "array", "items": {"type": "string"},
                             "not answer); empty when the answer is complete"}
 
 
+CITED = {
+    "permalink": {"type": "string", "description": "absolute URL of the article's page in this archive, pinned to "
+                                                   "the version (/articles/<id>?version=N)"},
+    "citation": {"type": "string", "description": 'one line: outlet, "headline", date, original URL; archived at '
+                                                  "<permalink>"},
+}
+
 FACET_LIST = {"type": "array", "items": {"type": "object", "properties": {
     "value": {"type": "string"}, "count": {"type": "integer"}, "key": {"type": "string"}}}}
 
@@ -33,8 +40,10 @@ SEARCH_RESULT = {
         "total": {"type": "integer"},
         "cut_short": CUT_SHORT,
         "hits": {"type": "array", "items": {"type": "object", "properties": {
-            k: {"type": ["string", "null"]} for k in
-            ("id", "title", "url", "published", "language", "source", "snippet", "snippet_html")}}},
+            **{k: {"type": ["string", "null"]} for k in
+               ("id", "title", "url", "published", "language", "source", "snippet", "snippet_html")},
+            "version": {"type": "integer", "description": "the article's version the index holds"},
+            **CITED}}},
         "facets": {"type": "object", "properties": {f: FACET_LIST for f in
                                                     ("person", "place", "organization", "speaker", "language",
                                                      "source", "year")}},
@@ -45,9 +54,31 @@ QUOTE_RESULT = {
     "type": "object",
     "required": ["total", "quotes"],
     "properties": {"total": {"type": "integer"}, "cut_short": CUT_SHORT, "quotes": {"type": "array", "items": {"type": "object", "properties": {
-        k: {"type": ["string", "null"]} for k in
-        ("text", "speaker", "article_id", "title", "published", "language", "source")}}}},
+        **{k: {"type": ["string", "null"]} for k in
+           ("text", "speaker", "article_id", "title", "published", "language", "source", "url")},
+        **CITED}}}},
 }
+
+CHANGE = {"type": "object", "required": ["change", "before", "after"], "properties": {
+    "change": {"enum": ["changed", "added", "removed"]},
+    "before": {"type": ["string", "null"], "description": "the paragraph in version `from` (null when added)"},
+    "after": {"type": ["string", "null"], "description": "the paragraph in version `to` (null when removed)"},
+    "from_position": {"type": ["integer", "null"]}, "to_position": {"type": ["integer", "null"]},
+    "words": {"type": "array", "items": {"type": "object", "properties": {
+        "op": {"enum": ["same", "removed", "added"]}, "text": {"type": "string"}}}}}}
+
+DIFF = {"type": "object", "required": ["from", "to", "versions", "changes"], "properties": {
+    "id": {"type": "string"}, "from": {"type": "integer"}, "to": {"type": "integer"},
+    "versions": {"type": "array", "items": {"type": "integer"}}, "changes": {"type": "array", "items": CHANGE},
+    "unchanged": {"type": "integer", "description": "paragraphs of version `to` that did not change"}}}
+
+MISSING_VERSION = {"description": "No such article, or not in that version: `versions` lists those it has.",
+                   "content": {"application/json": {"schema": {"type": "object", "properties": {
+                       "error": {"type": "string"}, "versions": {"type": "array", "items": {"type": "integer"}}}}}}}
+
+EXPORT_FORMAT = {"name": "format", "in": "query", "required": True, "description": "csv or jsonl",
+                 "schema": {"enum": ["csv", "jsonl"]}}
+
 
 ERROR = {"description": "The request cannot be answered as asked; `error` says what to change.",
          "content": {"application/json": {"schema": {"type": "object", "properties": {"error": {"type": "string"}}}}}}
@@ -55,6 +86,17 @@ ERROR = {"description": "The request cannot be answered as asked; `error` says w
 
 BUSY = {**ERROR, "description": "Too many searches with wildcards or ranges at once: try again after Retry-After."}
 UNAVAILABLE = {**ERROR, "description": "The search cluster does not answer: try again after Retry-After."}
+
+
+def _export(summary: str, parameters: list[dict], columns: str) -> dict:
+    """An export endpoint: its parameters after `format`, streaming every match as CSV or JSON Lines."""
+    streamed = {"description": f"Every match, streamed, as an attachment. Columns: {columns}. CSV: UTF-8 with a "
+                               "byte order mark and a header row, lists joined with '; '; JSON Lines: one object a "
+                               "line, lists as arrays.",
+                "content": {"text/csv": {"schema": {"type": "string"}},
+                            "application/x-ndjson": {"schema": {"type": "string"}}}}
+    return {"get": {"summary": summary, "parameters": [EXPORT_FORMAT, *parameters],
+                    "responses": {"200": streamed, "400": ERROR, "429": BUSY, "503": UNAVAILABLE}}}
 
 
 def _ok(schema: dict) -> dict:
@@ -103,6 +145,27 @@ def openapi_document() -> dict:
                 "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
                                _whole("version", "a past version number (default: the newest)", 1, BIGGEST_ID)],
                 "responses": {"200": _ok({"type": "object"}), "400": ERROR, "404": ERROR}}},
+            "/api/search/export": _export(
+                "Every article the search finds, as CSV or JSON Lines (no page cap)",
+                [_param("q", "the query, as for /api/search; empty browses what the filters keep, '*' is every "
+                             "article"),
+                 *[_param(f, f"filter on {f}") for f in ("person", "place", "organization", "speaker", "language",
+                                                          "source", "year", "from", "to")],
+                 _param("sort", "relevance (default with words), newest (default without) or oldest")],
+                "id, title, source, author, published, language, url, version, permalink, citation, people, places, "
+                "organizations, speakers"),
+            "/api/quotes/export": _export(
+                "Every quotation the quote search finds, as CSV or JSON Lines",
+                [_param("q", "words in the quotation"), _param("speaker", "speaker name"),
+                 *[_param(f, f"filter on {f}") for f in ("language", "source", "article", "from", "to")],
+                 _param("fragments", "'no' leaves out fragments; default yes")],
+                "id, text, speaker, fragment, article_id, title, source, published, language, permalink, citation"),
+            "/api/articles/{id}/diff": {"get": {
+                "summary": "What changed between two versions of an article, paragraph by paragraph",
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
+                               _whole("from", "the earlier version (default: the one before `to`)", 1, BIGGEST_ID),
+                               _whole("to", "the later version (default: the newest)", 1, BIGGEST_ID)],
+                "responses": {"200": _ok(DIFF), "400": ERROR, "404": MISSING_VERSION}}},
             "/api/stats": {"get": {"summary": "Archive summary", "responses": {"200": _ok({"type": "object"})}}},
             "/api/jobs": {"get": {
                 "summary": "Recent ingest jobs (signed-in archivists; sign in at /archive/sign-in)",

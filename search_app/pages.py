@@ -10,7 +10,7 @@ from indexer.text.names import partial_person_key
 from search_app.context import get_service
 from search_app.errors import BIGGEST_ID, int_arg
 from search_app.i18n import N_, translated
-from search_app.service import FILTERS, QUOTE_FILTERS, QueryError
+from search_app.service import FILTERS, QUOTE_FILTERS, MissingVersion, QueryError
 
 pages = Blueprint("pages", __name__)
 
@@ -37,7 +37,8 @@ def search():
     service = get_service()
     if q or filters:  # a filter alone browses: every article it keeps, newest first
         try:
-            result = service.search(q or "*", filters, page=page, limit=10, sort=sort, facet_limit=FACET_MORE)
+            result = service.search(q or "*", filters, page=page, limit=10, sort=sort, facet_limit=FACET_MORE,
+                                    base_url=request.url_root)
         except QueryError as exc:
             error = translated(exc)
     status = 400 if error else 200
@@ -91,7 +92,7 @@ def quotes():
     if q or speaker or filters:
         try:
             result = get_service().quotes(q or None, speaker=speaker or None, limit=20, page=page, filters=filters,
-                                          fragments=not statements_only)
+                                          fragments=not statements_only, base_url=request.url_root)
         except QueryError as exc:
             error = translated(exc)
     return render_template("quotes.html", quotes_q=q, speaker=speaker, filters=filters, page=page, result=result,
@@ -100,7 +101,7 @@ def quotes():
 
 @pages.get("/quotes/<quote_id>")
 def quote(quote_id: str):
-    record = get_service().quote(quote_id)
+    record = get_service().quote(quote_id, base_url=request.url_root)
     if record is None:
         abort(404)
     return render_template("quote.html", qt=record)
@@ -109,15 +110,26 @@ def quote(quote_id: str):
 @pages.get("/articles/<article_id>")
 def article(article_id: str):
     """The article as archived: its newest version, or `?version=N` (a version it lacks is a 404 naming those it
-    has)."""
+    has), with what changed since the version before it, or since `?diff=N`, and its citation."""
     version = int_arg("version", 0, 1, BIGGEST_ID) or None
     service = get_service()
-    record = service.article(article_id, version)
+    record = service.article(article_id, version, base_url=request.url_root)
     if record is None:
         info = service.archive.store.article_info(article_id)
         if info is None:
             abort(404)
-        abort(404, gettext("This article has no version %(version)s: it has versions 1 to %(newest)s",
-                           version=version, newest=info["current_version"]))
-    return render_template("article.html", a=record,
+        _no_version(version, info["current_version"])
+    since = int_arg("diff", 0, 1, BIGGEST_ID) or record["version"] - 1
+    changes = None
+    if since and since != record["version"]:
+        try:
+            changes = service.diff(article_id, since, record["version"])
+        except MissingVersion as exc:
+            _no_version(exc.version, max(exc.versions))
+    return render_template("article.html", a=record, changes=changes,
                            entity_types={k: gettext(v) for k, v in ENTITY_TYPES.items()})
+
+
+def _no_version(version: int | None, newest: int):
+    abort(404, gettext("This article has no version %(version)s: it has versions 1 to %(newest)s",
+                       version=version, newest=newest))

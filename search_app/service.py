@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Iterator
 from dataclasses import asdict
 from datetime import timedelta
 
@@ -25,11 +26,15 @@ from indexer.index.provenance import in_date_order, same_statement
 from indexer.index.translated import WITHIN_DAYS, article_names, translations
 from indexer.sources.origins import public_origin
 from indexer.text.names import keys_may_match
+from search_app.citation import cited
+from search_app.diff import paragraph_changes
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
 QUOTE_FILTERS = ("language", "source", "article", "from", "to")
 
-__all__ = ["FILTERS", "QUOTE_FILTERS", "EngineUnavailable", "QueryError", "SearchBusy", "SearchService"]
+__all__ = ["FILTERS", "QUOTE_FILTERS", "EngineUnavailable", "MissingVersion", "QueryError", "SearchBusy",
+           "SearchService"]
+QUOTE_BATCH = 500  # quotes per page read while exporting them
 
 # Wildcards, prefixes and ranges expand into many words before any deadline applies; at most this many such
 # searches run at once in a process, so a few of them cannot take every serving thread from the cheap ones.
@@ -40,6 +45,15 @@ _BROAD = re.compile(r"[*?\[{]")
 
 class SearchBusy(QueryError):
     """Too many broad searches (wildcards, ranges) are running: the caller may try again in a moment."""
+
+
+class MissingVersion(LookupError):
+    """The article exists but not in the version asked for; `versions` are the ones it has."""
+
+    def __init__(self, article_id: str, version: int, versions: list[int]):
+        self.article_id, self.version, self.versions = article_id, version, versions
+        super().__init__(f"article {article_id!r} has no version {version}: it has versions "
+                         f"{', '.join(map(str, versions))}")
 
 
 def _broad(q: str | None) -> bool:
@@ -69,12 +83,10 @@ class SearchService:
         self.archive = archive
 
     def search(self, q: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
-               sort: str = "relevance", facet_limit: int = 10) -> dict:
-        filters = {k: v for k, v in (filters or {}).items() if k in FILTERS and v}
-        year = filters.get("year")
-        if year and not (len(year) == 4 and year.isascii() and year.isdigit()):
-            raise QueryError("year must be a year of four digits, like 2026 (not %(year)r); for a span of dates use "
-                             "from and to (YYYY, YYYY-MM or YYYY-MM-DD)", year=year[:20])
+               sort: str = "relevance", facet_limit: int = 10, base_url: str | None = None) -> dict:
+        """One page of hits with facets; each hit has its `permalink` (on `base_url`, the archive's address) and
+        `citation`."""
+        filters = _search_filters(filters)
         with _BroadSlot(q):
             result = self.archive.engine.search(q, filters, page=page, limit=limit, sort=sort,
                                                 facet_limit=facet_limit)
@@ -90,7 +102,7 @@ class SearchService:
             "page": result.page,
             "limit": result.limit,
             "filters": filters,
-            "hits": self._with_copies([asdict(h) for h in result.hits]),
+            "hits": self._with_copies([cited(asdict(h), h.id, h.version or None, base_url) for h in result.hits]),
             "facets": facets,
             "did_you_mean": result.suggestion,
             "relaxed": result.relaxed,
@@ -113,17 +125,78 @@ class SearchService:
         return names
 
     def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
-               filters: dict[str, str | None] | None = None, fragments: bool = True) -> dict:
+               filters: dict[str, str | None] | None = None, fragments: bool = True,
+               base_url: str | None = None) -> dict:
         """Quotes by words and speaker, narrowed by QUOTE_FILTERS (language, source, article, from, to); without
-        `fragments`, only full statements (no scare quotes, titles or words quoted inside a sentence)."""
+        `fragments`, only full statements (no scare quotes, titles or words quoted inside a sentence). Each quote
+        has the `permalink` and `citation` of its article."""
         narrowed = {("article_id" if k == "article" else k): v for k, v in (filters or {}).items()
                     if k in QUOTE_FILTERS and v}
         with _BroadSlot(q):
             result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed,
                                                        include_fragments=fragments)
-        return {"total": result.total, "quotes": [asdict(h) for h in result.quotes], "cut_short": result.cut_short}
+        return {"total": result.total, "quotes": self._cited_quotes(result.quotes, base_url),
+                "cut_short": result.cut_short}
 
-    def quote(self, quote_id: str) -> dict | None:
+    def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
+        """Quote records with their article's permalink and citation (the quote index holds no version or URL:
+        the store's current version is the one the quote index holds)."""
+        heads = self.archive.store.article_heads(q.article_id for q in quotes)
+        records = []
+        for q in quotes:
+            version, url = heads.get(q.article_id, (None, None))
+            records.append(cited(asdict(q) | {"url": url}, q.article_id, version, base_url))
+        return records
+
+    def export_articles(self, q: str, filters: dict[str, str | None] | None = None, sort: str = "relevance",
+                        base_url: str | None = None) -> Iterator[dict]:
+        """Every article the search finds, in its order, as export rows (see search_app.export.ARTICLE_COLUMNS).
+        The query runs before this returns (a bad one raises QueryError here, before a response has started);
+        the rows are read from the store one at a time as they are iterated."""
+        filters = _search_filters(filters)
+        with _BroadSlot(q):
+            ids = self.archive.engine.matching_ids(q, filters, sort)
+        return self._article_rows(ids, base_url)
+
+    def _article_rows(self, ids: Iterator[str], base_url: str | None) -> Iterator[dict]:
+        store = self.archive.store
+        for article_id in ids:
+            found = store.current_article(article_id)
+            if found is None:  # deleted since the search
+                continue
+            version, annotated = found
+            a = annotated.article
+            names = {kind: list(dict.fromkeys(e.name for e in annotated.entities if e.type == kind))
+                     for kind in ("person", "place", "organization")}
+            row = {"id": article_id, "title": a.title, "source": a.source, "author": a.byline,
+                   "published": a.published, "language": annotated.language, "url": a.url, "version": version,
+                   "people": names["person"], "places": names["place"], "organizations": names["organization"],
+                   "speakers": list(dict.fromkeys(qt.speaker for qt in annotated.quotes if qt.speaker))}
+            yield cited(row, article_id, version, base_url)
+
+    def export_quotes(self, q: str | None = None, speaker: str | None = None,
+                      filters: dict[str, str | None] | None = None, fragments: bool = True,
+                      base_url: str | None = None) -> Iterator[dict]:
+        """Every quote the quote search finds, in its order, as export rows (QUOTE_COLUMNS), QUOTE_BATCH at a
+        time. The first batch is read before this returns, so a bad query raises here."""
+        first = self.quotes(q, speaker=speaker, limit=QUOTE_BATCH, page=1, filters=filters, fragments=fragments,
+                            base_url=base_url)
+        return self._following_quotes(first, q, speaker, filters, fragments, base_url)
+
+    def _following_quotes(self, batch: dict, q, speaker, filters, fragments, base_url) -> Iterator[dict]:
+        page, seen = 1, set()
+        while batch["quotes"]:
+            for record in batch["quotes"]:
+                if record["id"] not in seen:  # a write between two pages may shift a quote into the next one
+                    seen.add(record["id"])
+                    yield record
+            if page * QUOTE_BATCH >= batch["total"]:
+                return
+            page += 1
+            batch = self.quotes(q, speaker=speaker, limit=QUOTE_BATCH, page=page, filters=filters,
+                                fragments=fragments, base_url=base_url)
+
+    def quote(self, quote_id: str, base_url: str | None = None) -> dict | None:
         """One quotation with its provenance: every article that reported the same statement, earliest first."""
         engine = self.archive.engine
         quote = engine.quote(quote_id)
@@ -135,16 +208,19 @@ class SearchService:
                                                                           _same_speaker(key, speaker_key(c.speaker))))]
         if all(c.id != quote.id for c in same):
             same.append(quote)
-        reports = [asdict(c) | {"translated": False} for c in same]
         seen = {c.id for c in same}
-        reports += [asdict(c) | {"translated": True, "evidence": round(score, 2)}
-                    for c, score in self._translations(quote) if c.id not in seen]
-        ordered = in_date_order(reports, lambda r: _utc(r["published"]))
-        record = asdict(quote)
-        record["first_reported"] = ordered[0]
-        record["reported_by"] = ordered
-        record["outlets"] = list(dict.fromkeys(r["source"] for r in ordered))
-        record["languages"] = list(dict.fromkeys(r["language"] for r in ordered))
+        found = [(c, False, None) for c in same] + [(c, True, score) for c, score in self._translations(quote)
+                                                      if c.id not in seen]
+        ordered = in_date_order(found, lambda f: _utc(f[0].published))
+        record, *reported = self._cited_quotes([quote, *(c for c, _, _ in ordered)], base_url)
+        for report, (_, translated, score) in zip(reported, ordered, strict=True):
+            report["translated"] = translated
+            if score is not None:
+                report["evidence"] = round(score, 2)
+        record["first_reported"] = reported[0]
+        record["reported_by"] = reported
+        record["outlets"] = list(dict.fromkeys(r["source"] for r in reported))
+        record["languages"] = list(dict.fromkeys(r["language"] for r in reported))
         return record
 
     def _translations(self, quote) -> list:
@@ -168,7 +244,8 @@ class SearchService:
     def stats(self) -> dict:
         return self.archive.store.stats()
 
-    def article(self, article_id: str, version: int | None = None) -> dict | None:
+    def article(self, article_id: str, version: int | None = None, base_url: str | None = None) -> dict | None:
+        """The article record at a version (default the newest), with its versions, `permalink` and `citation`."""
         store = self.archive.store
         info = store.article_info(article_id)
         annotated = store.article(article_id, version)
@@ -185,7 +262,38 @@ class SearchService:
         if record["version"] == info["current_version"]:  # the quote index holds the current version's quotes
             for i, quote in enumerate(record["quotes"]):
                 quote["id"] = f"{article_id}:{i}"
-        return record
+        return cited(record, article_id, record["version"], base_url)
+
+    def diff(self, article_id: str, before: int | None = None, after: int | None = None) -> dict | None:
+        """What changed from version `before` to `after` (defaults: the newest, and the one before it), paragraph
+        by paragraph (search_app.diff). None when there is no such article; MissingVersion names the versions
+        there are when one of the two is not among them."""
+        store = self.archive.store
+        info = store.article_info(article_id)
+        if info is None:
+            return None
+        versions = [v["version"] for v in info["versions"]]
+        after = info["current_version"] if after is None else after
+        before = max(1, after - 1) if before is None else before
+        texts = {}
+        for number in (before, after):
+            annotated = store.article(article_id, number) if number in versions else None
+            if annotated is None:
+                raise MissingVersion(article_id, number, versions)
+            texts[number] = annotated.article.paragraphs
+        changes = paragraph_changes(texts[before], texts[after])
+        return {"id": article_id, "from": before, "to": after, "versions": versions, "changes": changes,
+                "unchanged": len(texts[after]) - sum(1 for c in changes if c["to_position"] is not None)}
+
+
+def _search_filters(filters: dict[str, str | None] | None) -> dict[str, str]:
+    """The search filters given a value, with the year checked (the engine would read a bad one as no match)."""
+    kept = {k: v for k, v in (filters or {}).items() if k in FILTERS and v}
+    year = kept.get("year")
+    if year and not (len(year) == 4 and year.isascii() and year.isdigit()):
+        raise QueryError("year must be a year of four digits, like 2026 (not %(year)r); for a span of dates use "
+                         "from and to (YYYY, YYYY-MM or YYYY-MM-DD)", year=year[:20])
+    return kept
 
 
 def _same_speaker(key: str | None, other: str | None) -> str | None:

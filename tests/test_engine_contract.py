@@ -379,3 +379,33 @@ def test_rebuild_switches_at_once_and_catches_up_what_was_written_meanwhile(empt
     assert empty.search("ferry").total == 3
     empty.write_articles([("r5", 1, doc("Ferry report 5", "The ferry sailed again."))])
     assert empty.search("ferry").total == 4
+
+
+@pytest.mark.parametrize("text, filters, sort", [
+    ("*", None, "relevance"),
+    ("station", None, "relevance"),
+    ("station OR Oder", None, "oldest"),
+    ("*", {"place": "Kramatorsk"}, "newest"),
+    ("Kramatorsk Warsaw", None, "relevance"),  # no article has both words: the same any-word fallback
+    ("zzqxvv", None, "relevance"),
+])
+def test_matching_ids_are_every_match_in_search_order(engine, text, filters, sort):
+    found = engine.search(text, filters, limit=100, sort=sort)
+    assert list(engine.matching_ids(text, filters, sort)) == ids(found)
+
+
+def test_matching_ids_page_through_more_than_a_batch_and_refuse_bad_queries(empty):
+    empty.write_articles((f"m{i:04}", 1, doc(f"Budget vote {i}", f"The council voted on budget number {i}.",
+                                              published=f"2026-01-01T00:{i // 60:02}:{i % 60:02}+00:00"))
+                         for i in range(1234))
+    every = list(empty.matching_ids("budget", sort="oldest"))
+    assert len(every) == 1234 and every[:2] == ["m0000", "m0001"] and len(set(every)) == 1234
+    with pytest.raises(QueryError):
+        empty.matching_ids('"unclosed')
+    with pytest.raises(QueryError):
+        empty.matching_ids("budget", sort="sideways")
+
+
+def test_hits_carry_the_indexed_version(empty):
+    empty.write_articles([("v1", 3, doc("Third version of a story", "Some text about a story."))])
+    assert [h.version for h in empty.search("story").hits] == [3]

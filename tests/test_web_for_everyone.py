@@ -51,15 +51,12 @@ def _write(folder: Path, name: str, story: tuple, outlet: str = "test-courier") 
     (folder / name).write_text(page_html(title, paras, lang=lang, published=date, url=url), encoding="utf-8")
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """A small archive (two languages, a statement reported twice, an article in two versions, one archivist),
-    served on 127.0.0.1."""
+def small_archive(root: Path) -> Path:
+    """The data folder of a small archive (two languages, a statement reported twice, an article in two versions:
+    the pages ingested, then the changed page at the same URL)."""
     from indexer.archive import Archive
     from indexer.ingest.pipeline import ingest
-    from search_app.accounts import Accounts
 
-    root = tmp_path_factory.mktemp("everyone")
     first, second = root / "first", root / "second"
     first.mkdir()
     second.mkdir()
@@ -70,6 +67,17 @@ def site(tmp_path_factory):
     with Archive(root / "data") as archive:
         ingest(archive, [str(first)])
         ingest(archive, [str(second)])
+    return root / "data"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The small archive with one archivist, served on 127.0.0.1."""
+    from indexer.archive import Archive
+    from search_app.accounts import Accounts
+
+    root = tmp_path_factory.mktemp("everyone")
+    with Archive(small_archive(root)) as archive:
         Accounts(archive.store).add(*ARCHIVIST)
     srv = make_server("127.0.0.1", 0, create_app(root / "data"), threaded=True)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
@@ -123,7 +131,8 @@ def pages(site, browser, tmp_path_factory):
     return {
         "pages.search": ["/search", "/search?q=Oder", "/search?q=Oder&language=de", "/search?q=zzqxvv",
                          "/search?place=" + quote("Wrocław"), "/search?q=%22unclosed"],
-        "pages.article": [f"/articles/{flood}", f"/articles/{train}", f"/articles/{train}?version=1"],
+        "pages.article": [f"/articles/{flood}", f"/articles/{train}", f"/articles/{train}?version=1",
+                          f"/articles/{train}?version=1&diff=2"],  # the newest shows its changes from version 1
         "pages.quotes": ["/quotes", "/quotes?speaker=" + quote("Katarzyna Wiśniewska"), "/quotes?q=zzqxvv"],
         "pages.quote": [f"/quotes/{quote_id}"],
         "api.index": ["/api/"],
@@ -131,7 +140,8 @@ def pages(site, browser, tmp_path_factory):
         "archive.dashboard": ["/archive"],
         "archive.job": [job],
         "saved.index": ["/saved-searches"],
-        "errors": ["/no-such-page", f"/articles/{train}?version=7", "/articles/nope", "/search?page=two"],
+        "errors": ["/no-such-page", f"/articles/{train}?version=7", "/articles/nope", "/search?page=two",
+                   f"/articles/{train}?diff=9"],
     }
 
 

@@ -17,7 +17,7 @@ raises QueryTooBroad.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -30,6 +30,7 @@ KEYED_FACETS = {"person": "person", "place": "place", "organization": "organizat
 MIN_PATTERN_LETTERS = 2
 MAX_EXPANSION = 64
 SEARCH_DEADLINE = 2.0  # seconds
+EXPORT_DEADLINE = 60.0  # seconds to find every match of an export (reading them out afterwards is not timed)
 INDEX_DIR = "index"  # the Whoosh index's folder inside a data directory
 
 
@@ -72,6 +73,7 @@ class Hit:
     snippet: str
     snippet_html: str
     score: float
+    version: int = 0  # the article's version the index holds (what a permalink pins)
 
 
 @dataclass
@@ -194,6 +196,13 @@ class SearchEngine(Protocol):
         Raises QueryError for a query or filter that cannot be read, or an unknown sort, and QueryTooBroad for one
         that cannot be answered within SEARCH_DEADLINE seconds.
         """
+        ...
+
+    def matching_ids(self, text: str, filters: dict[str, str | None] | None = None,
+                     sort: str = "relevance") -> Iterator[str]:
+        """The id of every article `search` would find for the same arguments, in its order, with no page cap
+        (for exports). The query is read and run before this returns, so QueryError (and QueryTooBroad, after
+        EXPORT_DEADLINE) is raised by the call, not while iterating; the ids then come a batch at a time."""
         ...
 
     def suggest(self, text: str) -> str | None:

@@ -47,6 +47,7 @@ from whoosh.writing import CLEAR
 from indexer.annotate.entities.keys import entity_key, speaker_key
 from indexer.index.analysis import PROFILES, analyzer_for, profile_for, translit_analyzer
 from indexer.index.engine import (
+    EXPORT_DEADLINE,
     FACETS,
     KEYED_FACETS,
     MAX_EXPANSION,
@@ -1131,6 +1132,33 @@ class WhooshEngine:
                             suggestion=None if docnums else self.suggest(text), relaxed=relaxed, cut_short=cut)
 
     @_retrying
+    def matching_ids(self, text: str, filters: dict[str, str | None] | None = None,
+                     sort: str = "relevance") -> Iterator[str]:
+        """Every match in `search`'s order: one collecting pass (the same fallback to any-word ranking, no facets
+        or snippets), and the ids read out of the stored fields at once (ids are small; the rows are not)."""
+        filters = filters or {}
+        langs = [filters["language"]] if filters.get("language") else None
+        if sort not in ("relevance", "newest", "oldest"):
+            raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
+        q = self.parse(text, ARTICLES, langs)
+        flt = self._filter(ARTICLES, filters)
+        s = self.searcher(ARTICLES)
+        q, _ = _bounded(q, s.reader())
+        sortedby = {"newest": sorting.FieldFacet("published", reverse=True),
+                    "oldest": sorting.FieldFacet("published")}.get(sort)
+        if sortedby is None and not _has_words(q):
+            sortedby = sorting.FieldFacet("published", reverse=True)
+        everything = max(1, s.doc_count_all())
+        deadline = time.monotonic() + EXPORT_DEADLINE
+        results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby)
+        words = text.split()
+        if not docnums and len(words) > 1 and _PLAIN_WORDS.fullmatch(text) and not OPERATORS & set(words):
+            q = self.parse(text, ARTICLES, langs, any_word=True)
+            results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby)
+        # read out now: a later commit may close this searcher while the caller is still iterating
+        return iter([s.stored_fields(docnum)["id"] for _, docnum in results.results.top_n])
+
+    @_retrying
     def suggest(self, text: str) -> str | None:
         """The query with each word the archive does not contain replaced by the closest word it does."""
         s = self.searcher(ARTICLES)
@@ -1168,7 +1196,7 @@ class WhooshEngine:
         plain, marked_html = _snippet_pair(marked) if marked else (_lead(content), html.escape(_lead(content)))
         return Hit(id=h["id"], title=h.get("headline", ""), url=h.get("url", ""), published=h.get("published_iso"),
                    language=lang, source=h.get("source", ""), snippet=plain, snippet_html=marked_html,
-                   score=round(float(h.score or 0.0), 4))
+                   score=round(float(h.score or 0.0), 4), version=int(h.get("version") or 0))
 
     @_retrying
     def search_quotes(self, text: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,

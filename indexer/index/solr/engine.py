@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 import re
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -67,7 +67,8 @@ from indexer.index.whoosh_engine import (
 from indexer.models import AnnotatedArticle
 from indexer.text.names import person_filter_keys, resolve_partial_keys, split_person_key
 
-HIT_FIELDS = "id,headline,url,published_iso,language,source,content,score"
+HIT_FIELDS = "id,headline,url,published_iso,language,source,content,score,version"
+EXPORT_BATCH = 1000  # ids per cursorMark page of an export
 QUOTE_FIELDS = "id,article_id,quote_text,speaker_name,fragment,headline,published_iso,language,source"
 ADD_BATCH = 500
 
@@ -504,7 +505,48 @@ class SolrEngine:
         plain, marked_html = _snippet_pair(marked) if marked else (_lead(content), html.escape(_lead(content)))
         return Hit(id=d["id"], title=d.get("headline", ""), url=d.get("url", ""), published=d.get("published_iso"),
                    language=lang, source=d.get("source", ""), snippet=plain, snippet_html=marked_html,
-                   score=round(float(d.get("score") or 0.0), 4))
+                   score=round(float(d.get("score") or 0.0), 4), version=int(d.get("version") or 0))
+
+    def matching_ids(self, text: str, filters: dict[str, str | None] | None = None,
+                     sort: str = "relevance") -> Iterator[str]:
+        """Every match in `search`'s order, by cursorMark (deep paging without offsets, EXPORT_BATCH ids at a
+        time); the first page is read before this returns, so a bad query raises here."""
+        filters = filters or {}
+        if sort not in ("relevance", "newest", "oldest"):
+            raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
+        langs = [filters["language"]] if filters.get("language") else None
+        try:
+            self._now.tables = self._tables or self._read_tables()
+            q, _ = self._bounded(ARTICLES, self.parse(text, ARTICLES, langs))
+            flt = self._filter(ARTICLES, filters)
+            fq = [self._translate[ARTICLES](flt)] if flt is not None else []
+            order = {"newest": "published desc, id asc", "oldest": "published asc, id asc"}.get(sort)
+            first = self._id_page(q, fq, order, "*")
+            words = text.split()
+            if not first["response"]["numFound"] and len(words) > 1 and _PLAIN_WORDS.fullmatch(text) and \
+                    not OPERATORS & set(words):
+                q = self.parse(text, ARTICLES, langs, any_word=True)
+                first = self._id_page(q, fq, order, "*")
+        finally:
+            self._now.tables = None
+        return self._following(q, fq, order, first)
+
+    def _id_page(self, q: query.Query, fq: list[str], order: str | None, cursor: str) -> dict:
+        if order is None:
+            order = "score desc, id asc" if _has_words(q) else "published desc, id asc"
+        return self._select(ARTICLES, {"query": self._translate[ARTICLES](q), "filter": fq, "limit": EXPORT_BATCH,
+                                       "sort": order, "fields": "id", "params": {"cursorMark": cursor}})
+
+    def _following(self, q: query.Query, fq: list[str], order: str | None, answer: dict) -> Iterator[str]:
+        cursor = "*"
+        while True:
+            for d in answer["response"]["docs"]:
+                yield d["id"]
+            following = answer.get("nextCursorMark", cursor)
+            if following == cursor or not answer["response"]["docs"]:
+                return
+            cursor = following
+            answer = self._id_page(q, fq, order, cursor)
 
     def suggest(self, text: str) -> str | None:
         """As the Whoosh engine: each word the `spell` lexicon lacks becomes the most frequent word within 1 edit

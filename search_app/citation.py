@@ -1,0 +1,40 @@
+"""Permalinks and one-line citations of archived articles: what a journalist pastes into a story or a footnote.
+
+A permalink is pinned to a version, so what it shows never changes when the outlet edits the story again. It is
+absolute: on the web from the request's own address, for the CLI from NEWSARCHIVE_BASE_URL (the address the archive
+is served at), so a citation written from the shell points at the same pages.
+"""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import quote
+
+DEFAULT_BASE_URL = "http://127.0.0.1:5000"
+
+
+def base_url() -> str:
+    """Where the archive's pages are served, for records made outside a request (the CLI)."""
+    return (os.environ.get("NEWSARCHIVE_BASE_URL") or DEFAULT_BASE_URL).rstrip("/")
+
+
+def permalink(base: str | None, article_id: str, version: int | None) -> str:
+    """The absolute address of an article's page at one version (the newest page when the version is unknown)."""
+    link = f"{(base or base_url()).rstrip('/')}/articles/{quote(article_id, safe='')}"
+    return f"{link}?version={version}" if version else link
+
+
+def citation(source: str | None, title: str | None, published: str | None, url: str | None, link: str) -> str:
+    """`Outlet, "Headline", 2026-03-14, original URL; archived at <permalink>`: missing parts are left out, and
+    the line never breaks (a headline with a newline would split a CSV row in a spreadsheet)."""
+    parts = [p for p in (source, f'"{title}"' if title else None, (published or "")[:10] or None, url) if p]
+    line = ", ".join(parts)
+    return " ".join(f"{line}; archived at {link}".split()) if line else f"archived at {link}"
+
+
+def cited(record: dict, article_id: str, version: int | None, base: str | None) -> dict:
+    """The record with its `permalink` and `citation` (a hit, an article or a quote record: they share the names
+    title, source, published and url)."""
+    link = permalink(base, article_id, version)
+    return record | {"permalink": link, "citation": citation(record.get("source"), record.get("title"),
+                                                             record.get("published"), record.get("url"), link)}

@@ -43,6 +43,9 @@ _broad_searches = threading.BoundedSemaphore(BROAD_AT_ONCE)
 _BROAD = re.compile(r"[*?\[{]")
 
 
+TRACED_REPORTS = 10  # same-language reports of a statement whose days are searched for it in other languages
+
+
 class SearchBusy(QueryError):
     """Too many broad searches (wildcards, ranges) are running: the caller may try again in a moment."""
 
@@ -208,9 +211,13 @@ class SearchService:
                                                                           _same_speaker(key, speaker_key(c.speaker))))]
         if all(c.id != quote.id for c in same):
             same.append(quote)
+        found = [(c, False, None) for c in same]
         seen = {c.id for c in same}
-        found = [(c, False, None) for c in same] + [(c, True, score) for c, score in self._translations(quote)
-                                                      if c.id not in seen]
+        for report in in_date_order(same, lambda c: _utc(c.published))[:TRACED_REPORTS]:
+            for c, score in self._translations(report):  # each report's own days: a later copy finds the first
+                if c.id not in seen:
+                    seen.add(c.id)
+                    found.append((c, True, score))
         ordered = in_date_order(found, lambda f: _utc(f[0].published))
         record, *reported = self._cited_quotes([quote, *(c for c, _, _ in ordered)], base_url)
         for report, (_, translated, score) in zip(reported, ordered, strict=True):

@@ -25,7 +25,6 @@ from pathlib import Path
 
 from indexer.models import AnnotatedArticle, RawPage
 from indexer.store_db import StoreError, connect, is_remote
-from indexer.text.shingles import bands, same_story, shingles
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -436,6 +435,8 @@ class Store:
         digest = content_hash(annotated)
         url_key = a.url or f"sha256:{digest}"
         stamp = now()
+        from indexer.text.shingles import shingles  # late: numpy, which reading the store does not need
+
         grams = shingles(a.text)  # outside the transaction: other writers wait only for the writes
         with self.transaction() as db:
             if article_id is None:
@@ -480,6 +481,8 @@ class Store:
     def _join_story(self, db, article_id: str, grams: frozenset[int]) -> None:
         """File the article under the story of the stored articles whose body is the same text (its wire copies),
         or under a story of its own. Copies found in two stories join them into the older one."""
+        from indexer.text.shingles import bands, same_story, shingles
+
         keys = bands(grams)
         db.execute("DELETE FROM story_bands WHERE article_id=?", (article_id,))
         db.executemany("INSERT INTO story_bands (band, article_id) VALUES (?,?)", [(k, article_id) for k in keys])

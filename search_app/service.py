@@ -9,22 +9,25 @@ from __future__ import annotations
 import re
 import threading
 from dataclasses import asdict
+from datetime import date
 
 from indexer.annotate.entities.keys import speaker_key
 from indexer.archive import Archive
 from indexer.index.engine import (
     FACETS,
     KEYED_FACETS,
+    QUOTE_FACETS,
     SEARCH_DEADLINE,
     EngineUnavailable,
     QueryError,
     parse_date,
 )
+from indexer.index.histogram import bucket_end
 from indexer.index.provenance import in_date_order, same_statement
 from indexer.sources.origins import public_origin
 from indexer.text.names import keys_may_match
 
-FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
+FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "author", "from", "to")
 QUOTE_FILTERS = ("language", "source", "article", "from", "to")
 
 __all__ = ["FILTERS", "QUOTE_FILTERS", "EngineUnavailable", "QueryError", "SearchBusy", "SearchService"]
@@ -67,21 +70,20 @@ class SearchService:
         self.archive = archive
 
     def search(self, q: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
-               sort: str = "relevance", facet_limit: int = 10) -> dict:
+               sort: str = "relevance", facet_limit: int = 10, interval: str | None = None) -> dict:
+        """Articles for a query; with filters and no words, every article the filters keep, newest first
+        (browsing). The histogram counts every match by date (`interval`: year, month, week, day or automatic)."""
         filters = {k: v for k, v in (filters or {}).items() if k in FILTERS and v}
+        if not (q or "").strip() and filters:
+            q = "*"
         year = filters.get("year")
         if year and not (len(year) == 4 and year.isascii() and year.isdigit()):
             raise QueryError("year must be a year of four digits, like 2026 (not %(year)r); for a span of dates use "
                              "from and to (YYYY, YYYY-MM or YYYY-MM-DD)", year=year[:20])
         with _BroadSlot(q):
             result = self.archive.engine.search(q, filters, page=page, limit=limit, sort=sort,
-                                                facet_limit=facet_limit)
-        facets: dict[str, list[dict]] = {}
-        for facet in FACETS:
-            pairs = result.facets.get(facet, [])
-            names = self._display_names([v for v, _ in pairs], facet) if facet in KEYED_FACETS else {}
-            facets[facet] = [{"value": names.get(v, v), "count": n} | ({"key": v} if facet in KEYED_FACETS else {})
-                             for v, n in pairs]
+                                                facet_limit=facet_limit, interval=interval)
+        h = result.histogram
         return {
             "query": q,
             "total": result.total,
@@ -89,11 +91,24 @@ class SearchService:
             "limit": result.limit,
             "filters": filters,
             "hits": [asdict(h) for h in result.hits],
-            "facets": facets,
+            "facets": self._facets_json(result.facets, FACETS),
+            "histogram": {"interval": h.interval, "undated": h.undated,
+                          "buckets": [{"start": start, "end": bucket_end(date.fromisoformat(start), h.interval)
+                                       .isoformat(), "count": n} for start, n in h.buckets]},
             "did_you_mean": result.suggestion,
             "relaxed": result.relaxed,
             "cut_short": result.cut_short,
         }
+
+    def _facets_json(self, pairs_by_facet: dict[str, list[tuple[str, int]]], facets: tuple[str, ...]) -> dict:
+        """Facet values as the JSON shows them: keyed facets by the entity's name, with its key."""
+        out: dict[str, list[dict]] = {}
+        for facet in facets:
+            pairs = pairs_by_facet.get(facet, [])
+            names = self._display_names([v for v, _ in pairs], facet) if facet in KEYED_FACETS else {}
+            out[facet] = [{"value": names.get(v, v), "count": n} | ({"key": v} if facet in KEYED_FACETS else {})
+                          for v, n in pairs]
+        return out
 
     def _display_names(self, keys: list[str], facet: str) -> dict[str, str]:
         """Names for facet keys; a speaker known by surname alone ("Tkachenko said") counts for the one Tkachenko
@@ -106,15 +121,19 @@ class SearchService:
         return names
 
     def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
-               filters: dict[str, str | None] | None = None, fragments: bool = True) -> dict:
+               filters: dict[str, str | None] | None = None, fragments: bool = True, sort: str = "relevance",
+               facet_limit: int = 10) -> dict:
         """Quotes by words and speaker, narrowed by QUOTE_FILTERS (language, source, article, from, to); without
-        `fragments`, only full statements (no scare quotes, titles or words quoted inside a sentence)."""
+        `fragments`, only full statements (no scare quotes, titles or words quoted inside a sentence). `sort`:
+        relevance (newest first without words), newest or oldest; facets count speakers, languages and sources."""
         narrowed = {("article_id" if k == "article" else k): v for k, v in (filters or {}).items()
                     if k in QUOTE_FILTERS and v}
         with _BroadSlot(q):
             result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed,
-                                                       include_fragments=fragments)
-        return {"total": result.total, "quotes": [asdict(h) for h in result.quotes], "cut_short": result.cut_short}
+                                                       include_fragments=fragments, sort=sort,
+                                                       facet_limit=facet_limit)
+        return {"total": result.total, "quotes": [asdict(h) for h in result.quotes], "cut_short": result.cut_short,
+                "facets": self._facets_json(result.facets, QUOTE_FACETS)}
 
     def quote(self, quote_id: str) -> dict | None:
         """One quotation with its provenance: every article that reported the same statement, earliest first."""

@@ -30,7 +30,8 @@ def search():
     filters = {f: request.args.get(f) for f in FILTERS}
     result = get_service().search(q, filters, page=int_arg("page", 1), limit=int_arg("limit", 10, 1, 100),
                                   sort=request.args.get("sort") or "relevance",
-                                  facet_limit=int_arg("facets", 10, 1, 200), base_url=request.url_root)
+                                  facet_limit=int_arg("facets", 10, 1, 200),
+                                  interval=request.args.get("interval") or None, base_url=request.url_root)
     return jsonify(result)
 
 
@@ -71,7 +72,8 @@ def quotes():
     q = request.args.get("q") or None
     result = get_service().quotes(q, speaker=request.args.get("speaker") or None, limit=int_arg("limit", 20, 1, 100),
                                   page=int_arg("page", 1), filters={f: request.args.get(f) for f in QUOTE_FILTERS},
-                                  fragments=_fragments(), base_url=request.url_root)
+                                  fragments=_fragments(), sort=request.args.get("sort") or "relevance",
+                                  facet_limit=int_arg("facets", 10, 1, 200), base_url=request.url_root)
     return jsonify(result)
 
 

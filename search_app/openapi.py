@@ -46,7 +46,19 @@ SEARCH_RESULT = {
             **CITED}}},
         "facets": {"type": "object", "properties": {f: FACET_LIST for f in
                                                     ("person", "place", "organization", "speaker", "language",
-                                                     "source", "year")}},
+                                                     "source", "year", "author")}},
+        "histogram": {
+            "type": "object", "required": ["interval", "buckets"],
+            "description": "every match counted by publication date (not only this page): the buckets and "
+                           "`undated` add up to `total`; buckets in date order, empty ones included",
+            "properties": {
+                "interval": {"enum": ["year", "month", "week", "day"]},
+                "undated": {"type": "integer", "description": "matches without a publication date"},
+                "buckets": {"type": "array", "items": {"type": "object", "required": ["start", "count"], "properties": {
+                    "start": {"type": "string", "format": "date",
+                              "description": "first day (YYYY-MM-DD; a week starts on Monday)"},
+                    "end": {"type": "string", "format": "date", "description": "last day of the bucket"},
+                    "count": {"type": "integer"}}}}}},
     },
 }
 
@@ -56,7 +68,8 @@ QUOTE_RESULT = {
     "properties": {"total": {"type": "integer"}, "cut_short": CUT_SHORT, "quotes": {"type": "array", "items": {"type": "object", "properties": {
         **{k: {"type": ["string", "null"]} for k in
            ("text", "speaker", "article_id", "title", "published", "language", "source", "url")},
-        **CITED}}}},
+        **CITED}}},
+        "facets": {"type": "object", "properties": {f: FACET_LIST for f in ("speaker", "language", "source")}}},
 }
 
 CHANGE = {"type": "object", "required": ["change", "before", "after"], "properties": {
@@ -112,14 +125,20 @@ def openapi_document() -> dict:
         "paths": {
             "/api/search": {"get": {
                 "summary": "Search articles",
-                "parameters": [_param("q", "Whoosh query: words, \"phrases\", AND/OR/NOT, field:value, wildcards"),
+                "description": "With a filter and no `q`, every article the filters keep, newest first.",
+                "parameters": [_param("q", "Whoosh query: words, \"phrases\", AND/OR/NOT, field:value (author: "
+                                      "searches bylines), wildcards; may be left out when a filter is given"),
                                *[_param(f, f"filter on {f}: any spelling of a name, or a facet value's key "
                                            "(a surname alone matches every person of that surname)") for f in
                                  ("person", "place", "organization", "speaker")],
                                _param("language", "ISO 639-1 code"), _param("source", "outlet name"),
-                               _param("year", "four-digit year"), _param("from", "earliest date, ISO 8601"),
+                               _param("year", "four-digit year"),
+                               _param("author", "a byline name, as the author facet shows it"),
+                               _param("from", "earliest date, ISO 8601"),
                                _param("to", "latest date, ISO 8601"),
                                _param("sort", "relevance (default), newest or oldest"),
+                               _param("interval", "the histogram's bars: year, month, week or day (default: chosen "
+                                      "by the span of the matches' dates)", enum=["", "year", "month", "week", "day"]),
                                _whole("page", "page number, from 1", 1, 10_000),
                                _whole("limit", "hits per page, 1-100", 1, 100),
                                _whole("facets", "values per facet, 1-200 (default 10)", 1, 200)],
@@ -131,6 +150,8 @@ def openapi_document() -> dict:
                                _param("source", "outlet that reported it"), _param("article", "article id"),
                                _param("from", "published on or after (ISO 8601)"),
                                _param("to", "published on or before (ISO 8601)"),
+                               _param("sort", "relevance (default; newest first without q), newest or oldest"),
+                               _whole("facets", "values per facet, 1-200 (default 10)", 1, 200),
                                _whole("page", "page number, from 1", 1, 10_000),
                                _whole("limit", "quotes per page, 1-100 (default 20)", 1, 100),
                                _param("fragments", "'no' leaves out fragments (scare quotes, titles, words quoted "

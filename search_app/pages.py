@@ -9,15 +9,19 @@ from flask_babel import gettext
 from indexer.text.names import partial_person_key
 from search_app.context import get_service
 from search_app.errors import BIGGEST_ID, int_arg
-from search_app.i18n import N_, translated
+from search_app.i18n import N_, day, translated
 from search_app.service import FILTERS, QUOTE_FILTERS, MissingVersion, QueryError
+from search_app.timeline import bars
 
 pages = Blueprint("pages", __name__)
 
 FACET_SHOWN, FACET_MORE = 10, 50  # values shown per facet, and how many more a click unfolds
 FACET_LABELS = {"person": N_("People"), "place": N_("Places"), "organization": N_("Organisations"),
                 "speaker": N_("Quoted"), "language": N_("Language"), "source": N_("Source"), "year": N_("Year"),
-                "from": N_("From"), "to": N_("To")}
+                "author": N_("Author"), "from": N_("From"), "to": N_("To")}
+QUOTE_FACET_LABELS = {"speaker": N_("Speaker"), "language": N_("Language"), "source": N_("Source")}
+QUOTE_FILTER_LABELS = {**FACET_LABELS, "article": N_("Article")}
+DATES = ("from", "to")
 ENTITY_TYPES = {"person": N_("person"), "place": N_("place"), "organization": N_("organisation")}
 SORTS = {"relevance": N_("relevance"), "newest": N_("newest"), "oldest": N_("oldest")}
 
@@ -48,7 +52,8 @@ def search():
                            labels=labels, shown=FACET_SHOWN, stats=service.stats(), facet_target=facet_target,
                            chips=_chip_labels(filters, result), facet_names=facet_names,
                            sorts=[(s, gettext(label)) for s, label in SORTS.items()],
-                           page_numbers=page_numbers), status
+                           page_numbers=page_numbers, bars=bars((result or {}).get("histogram")),
+                           dates=DATES), status
 
 
 def page_numbers(page: int, pages: int, around: int = 2) -> list[int | None]:
@@ -72,7 +77,7 @@ def facet_target(value: dict) -> str:
 
 def _chip_labels(filters: dict[str, str], result: dict | None) -> dict[str, str]:
     """Filter chips show a clicked key ("person:carter") by the name its facet value shows."""
-    labels = dict(filters)
+    labels = {k: day(v) if k in DATES and day(v) else v for k, v in filters.items()}
     for facet, value in filters.items():
         for v in (result or {}).get("facets", {}).get(facet, []):
             if v.get("key") == value:
@@ -87,16 +92,22 @@ def quotes():
     speaker = request.args.get("speaker", "").strip()
     filters = {f: request.args.get(f) for f in QUOTE_FILTERS if request.args.get(f)}
     statements_only = request.args.get("fragments") == "no"
+    sort = request.args.get("sort") or ("relevance" if q else "newest")
     page = int_arg("page", 1)
     result, error = None, None
     if q or speaker or filters:
         try:
             result = get_service().quotes(q or None, speaker=speaker or None, limit=20, page=page, filters=filters,
-                                          fragments=not statements_only, base_url=request.url_root)
+                                          fragments=not statements_only, sort=sort, facet_limit=FACET_SHOWN,
+                                          base_url=request.url_root)
         except QueryError as exc:
             error = translated(exc)
     return render_template("quotes.html", quotes_q=q, speaker=speaker, filters=filters, page=page, result=result,
-                           statements_only=statements_only, error=error), 400 if error else 200
+                           statements_only=statements_only, error=error, sort=sort,
+                           sorts=[(s, gettext(label)) for s, label in SORTS.items() if q or s != "relevance"],
+                           facet_labels={k: gettext(v) for k, v in QUOTE_FACET_LABELS.items()},
+                           labels={k: gettext(v) for k, v in QUOTE_FILTER_LABELS.items()},
+                           chips=_chip_labels(filters, None)), 400 if error else 200
 
 
 @pages.get("/quotes/<quote_id>")

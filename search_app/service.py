@@ -10,18 +10,20 @@ import re
 import threading
 from collections.abc import Iterator
 from dataclasses import asdict
-from datetime import timedelta
+from datetime import date, timedelta
 
 from indexer.annotate.entities.keys import speaker_key
 from indexer.archive import Archive
 from indexer.index.engine import (
     FACETS,
     KEYED_FACETS,
+    QUOTE_FACETS,
     SEARCH_DEADLINE,
     EngineUnavailable,
     QueryError,
     parse_date,
 )
+from indexer.index.histogram import bucket_end
 from indexer.index.provenance import in_date_order, same_statement
 from indexer.index.translated import WITHIN_DAYS, article_names, translations
 from indexer.sources.origins import public_origin
@@ -29,7 +31,7 @@ from indexer.text.names import keys_may_match
 from search_app.citation import cited
 from search_app.diff import paragraph_changes
 
-FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "from", "to")
+FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "author", "from", "to")
 QUOTE_FILTERS = ("language", "source", "article", "from", "to")
 
 __all__ = ["FILTERS", "QUOTE_FILTERS", "EngineUnavailable", "MissingVersion", "QueryError", "SearchBusy",
@@ -86,19 +88,17 @@ class SearchService:
         self.archive = archive
 
     def search(self, q: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
-               sort: str = "relevance", facet_limit: int = 10, base_url: str | None = None) -> dict:
-        """One page of hits with facets; each hit has its `permalink` (on `base_url`, the archive's address) and
-        `citation`."""
+               sort: str = "relevance", facet_limit: int = 10, interval: str | None = None,
+               base_url: str | None = None) -> dict:
+        """Articles for a query; with filters and no words, every article the filters keep, newest first
+        (browsing). The histogram counts every match by date (`interval`: year, month, week, day or automatic).
+        Each hit has its `permalink` (on `base_url`, the archive's address) and `citation`."""
         filters = _search_filters(filters)
+        q = _browsed(q, filters)
         with _BroadSlot(q):
             result = self.archive.engine.search(q, filters, page=page, limit=limit, sort=sort,
-                                                facet_limit=facet_limit)
-        facets: dict[str, list[dict]] = {}
-        for facet in FACETS:
-            pairs = result.facets.get(facet, [])
-            names = self._display_names([v for v, _ in pairs], facet) if facet in KEYED_FACETS else {}
-            facets[facet] = [{"value": names.get(v, v), "count": n} | ({"key": v} if facet in KEYED_FACETS else {})
-                             for v, n in pairs]
+                                                facet_limit=facet_limit, interval=interval)
+        h = result.histogram
         return {
             "query": q,
             "total": result.total,
@@ -106,7 +106,10 @@ class SearchService:
             "limit": result.limit,
             "filters": filters,
             "hits": self._with_copies([cited(asdict(h), h.id, h.version or None, base_url) for h in result.hits]),
-            "facets": facets,
+            "facets": self._facets_json(result.facets, FACETS),
+            "histogram": {"interval": h.interval, "undated": h.undated,
+                          "buckets": [{"start": start, "end": bucket_end(date.fromisoformat(start), h.interval)
+                                       .isoformat(), "count": n} for start, n in h.buckets]},
             "did_you_mean": result.suggestion,
             "relaxed": result.relaxed,
             "cut_short": result.cut_short,
@@ -116,6 +119,16 @@ class SearchService:
         """Each hit with `copies`: how many other articles of the archive are the same wire story."""
         copies = self.archive.store.copies(h["id"] for h in hits)
         return [h | {"copies": copies.get(h["id"], 0)} for h in hits]
+
+    def _facets_json(self, pairs_by_facet: dict[str, list[tuple[str, int]]], facets: tuple[str, ...]) -> dict:
+        """Facet values as the JSON shows them: keyed facets by the entity's name, with its key."""
+        out: dict[str, list[dict]] = {}
+        for facet in facets:
+            pairs = pairs_by_facet.get(facet, [])
+            names = self._display_names([v for v, _ in pairs], facet) if facet in KEYED_FACETS else {}
+            out[facet] = [{"value": names.get(v, v), "count": n} | ({"key": v} if facet in KEYED_FACETS else {})
+                          for v, n in pairs]
+        return out
 
     def _display_names(self, keys: list[str], facet: str) -> dict[str, str]:
         """Names for facet keys; a speaker known by surname alone ("Tkachenko said") counts for the one Tkachenko
@@ -128,18 +141,20 @@ class SearchService:
         return names
 
     def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
-               filters: dict[str, str | None] | None = None, fragments: bool = True,
-               base_url: str | None = None) -> dict:
+               filters: dict[str, str | None] | None = None, fragments: bool = True, sort: str = "relevance",
+               facet_limit: int = 10, base_url: str | None = None) -> dict:
         """Quotes by words and speaker, narrowed by QUOTE_FILTERS (language, source, article, from, to); without
-        `fragments`, only full statements (no scare quotes, titles or words quoted inside a sentence). Each quote
-        has the `permalink` and `citation` of its article."""
+        `fragments`, only full statements (no scare quotes, titles or words quoted inside a sentence). `sort`:
+        relevance (newest first without words), newest or oldest; facets count speakers, languages and sources.
+        Each quote has the `permalink` and `citation` of its article."""
         narrowed = {("article_id" if k == "article" else k): v for k, v in (filters or {}).items()
                     if k in QUOTE_FILTERS and v}
         with _BroadSlot(q):
             result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed,
-                                                       include_fragments=fragments)
+                                                       include_fragments=fragments, sort=sort,
+                                                       facet_limit=facet_limit)
         return {"total": result.total, "quotes": self._cited_quotes(result.quotes, base_url),
-                "cut_short": result.cut_short}
+                "cut_short": result.cut_short, "facets": self._facets_json(result.facets, QUOTE_FACETS)}
 
     def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
         """Quote records with their article's permalink and citation (the quote index holds no version or URL:
@@ -157,6 +172,7 @@ class SearchService:
         The query runs before this returns (a bad one raises QueryError here, before a response has started);
         the rows are read from the store one at a time as they are iterated."""
         filters = _search_filters(filters)
+        q = _browsed(q, filters)
         with _BroadSlot(q):
             ids = self.archive.engine.matching_ids(q, filters, sort)
         return self._article_rows(ids, base_url)
@@ -291,6 +307,11 @@ class SearchService:
         changes = paragraph_changes(texts[before], texts[after])
         return {"id": article_id, "from": before, "to": after, "versions": versions, "changes": changes,
                 "unchanged": len(texts[after]) - sum(1 for c in changes if c["to_position"] is not None)}
+
+
+def _browsed(q: str | None, filters: dict[str, str]) -> str:
+    """No words but a filter: browse every article the filters keep (`*`, newest first unless sorted)."""
+    return "*" if not (q or "").strip() and filters else (q or "")
 
 
 def _search_filters(filters: dict[str, str | None] | None) -> dict[str, str]:

@@ -21,6 +21,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = str(ROOT / "scripts" / "cluster")
 SOLR_ENV, SOLR_DIR_ENV = "NEWSARCHIVE_TEST_SOLR", "NEWSARCHIVE_TEST_SOLR_DIR"
+# the configset test collections are made from: "newsarchive" unless a branch uploaded its own changed schema beside
+# it (scripts/cluster configset --name NAME), so that a shared cluster keeps serving other branches unchanged
+CONFIGSET_ENV = "NEWSARCHIVE_TEST_SOLR_CONFIGSET"
 _names = itertools.count()
 
 
@@ -53,7 +56,8 @@ class SolrCluster:
         if on_nodes:
             placed["createNodeSet"] = ",".join(f"127.0.0.1:{self.node_port(n)}_solr" for n in on_nodes)
         for coll in (name, f"{name}_quotes"):
-            client.get("admin/collections", {"action": "CREATE", "name": coll, "collection.configName": "newsarchive",
+            configset = os.environ.get(CONFIGSET_ENV) or "newsarchive"
+            client.get("admin/collections", {"action": "CREATE", "name": coll, "collection.configName": configset,
                                              "numShards": shards, "replicationFactor": replicas,
                                              "waitForFinalState": "true", **placed})
         return self.collection_url(name)

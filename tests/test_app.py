@@ -56,7 +56,8 @@ def test_api_search_contract(client):
     assert body["total"] == 2
     assert {h["title"] for h in body["hits"]} == {"Oder flood forces evacuations in Wrocław",
                                                  "Hochwasser erreicht Frankfurt (Oder)"}
-    assert set(body["facets"]) == {"person", "place", "organization", "speaker", "language", "source", "year"}
+    assert set(body["facets"]) == {"person", "place", "organization", "speaker", "language", "source", "year",
+                                   "author"}
     assert sorted((f["value"], f["count"]) for f in body["facets"]["language"]) == [("de", 1), ("en", 1)]
 
 
@@ -174,3 +175,80 @@ def test_quotes_without_fragments(client):
     assert statements["total"] == sum(not q["fragment"] for q in every["quotes"]) and every["total"] <= 20
     page = client.get("/quotes?q=families&fragments=no").get_data(as_text=True)
     assert "1 quotation" in page and 'value="no" checked' in page
+
+
+# -- the journalist's desk (#16) --------------------------------------------------------------------------------
+def test_api_filters_without_words_browse_newest_first(client):
+    r = client.get("/api/search", query_string={"place": "Warsaw"})
+    assert r.status_code == 200
+    assert [h["title"] for h in r.get_json()["hits"]] == ["Night train links Kyiv and Warsaw"]
+    body = client.get("/api/search", query_string={"language": "en"}).get_json()
+    assert [h["published"][:10] for h in body["hits"]] == ["2026-05-01", "2026-04-17", "2026-03-14"]
+    empty = client.get("/api/search", query_string={"q": ""})
+    assert empty.status_code == 400 and "type one or more words" in empty.get_json()["error"]
+
+
+def test_api_histogram_counts_every_match(client):
+    body = client.get("/api/search", query_string={"q": "*", "limit": 1}).get_json()
+    h = body["histogram"]
+    assert h["interval"] == "week" and h["undated"] == 0, "seven weeks of articles: by week"
+    assert h["buckets"][0] == {"start": "2026-03-09", "end": "2026-03-15", "count": 2}
+    assert sum(b["count"] for b in h["buckets"]) == body["total"] == 4 and len(body["hits"]) == 1
+    assert [b["start"] for b in h["buckets"]] == sorted(b["start"] for b in h["buckets"])
+    months = client.get("/api/search", query_string={"q": "*", "interval": "month"}).get_json()["histogram"]
+    assert months["buckets"] == [{"start": "2026-03-01", "end": "2026-03-31", "count": 2},
+                                 {"start": "2026-04-01", "end": "2026-04-30", "count": 1},
+                                 {"start": "2026-05-01", "end": "2026-05-31", "count": 1}]
+    bad = client.get("/api/search", query_string={"q": "*", "interval": "hourly"})
+    assert bad.status_code == 400 and "year, month, week or day" in bad.get_json()["error"]
+
+
+def test_api_bylines_are_searchable_with_an_author_facet(client):
+    body = client.get("/api/search", query_string={"q": "author:Reporter"}).get_json()
+    assert body["total"] == 4
+    assert body["facets"]["author"] == [{"value": "Ada Reporter", "count": 4}]
+    assert client.get("/api/search", query_string={"author": "Ada Reporter", "language": "de"}).get_json()[
+        "total"] == 1
+    assert client.get("/api/search", query_string={"q": "author:Nobody"}).get_json()["total"] == 0
+
+
+def test_api_quotes_have_facets_and_a_sort(client):
+    body = client.get("/api/quotes", query_string={"fragments": "no"}).get_json()
+    assert {f["value"]: f["count"] for f in body["facets"]["language"]} == {"en": 2, "de": 1}
+    assert {f["value"] for f in body["facets"]["speaker"]} == {"Katarzyna Wiśniewska", "Tomasz Zieliński",
+                                                               "Jonas Albrecht"}
+    assert body["facets"]["source"][0]["count"] == 3
+    oldest = client.get("/api/quotes", query_string={"fragments": "no", "sort": "oldest"}).get_json()
+    assert [q["speaker"] for q in oldest["quotes"]][0] == "Katarzyna Wiśniewska"
+    newest = client.get("/api/quotes", query_string={"fragments": "no", "sort": "newest"}).get_json()
+    assert [q["speaker"] for q in newest["quotes"]][0] == "Tomasz Zieliński"
+    assert client.get("/api/quotes", query_string={"sort": "loudest"}).status_code == 400
+
+
+def test_search_page_draws_the_histogram_as_links_and_has_date_inputs(client):
+    page = client.get("/search?q=*").get_data(as_text=True)
+    assert '<ol class="bars">' in page and "<svg" in page and "style=" not in page.split('<ol class="bars">')[1][:4000]
+    assert 'aria-label="week of Mar 9, 2026: 2 articles"' in page
+    assert "from=2026-03-09&amp;to=2026-03-15" in page, "a bar narrows from/to to its week"
+    assert '<input type="date" name="from"' in page and '<input type="date" name="to"' in page and "Apply" in page
+    narrowed = client.get("/search?q=*&from=2026-03-09&to=2026-03-15").get_data(as_text=True)
+    assert 'aria-label="Mar 14, 2026: 1 article"' in narrowed, "within a week: by day"
+    assert "From: Mar 9, 2026" in narrowed and "To: Mar 15, 2026" in narrowed, "active dates are chips"
+    assert 'value="2026-03-09"' in narrowed
+    assert 'href="/search?q=*&amp;sort=relevance&amp;to=2026-03-15"' in narrowed, "a chip removes its date"
+
+
+def test_search_page_has_an_author_facet(client):
+    page = client.get("/search?q=Oder").get_data(as_text=True)
+    assert 'data-facet="author"' in page and "Ada Reporter" in page and ">Author<" in page
+
+
+def test_quotes_page_has_facets_sort_and_dates(client):
+    page = client.get("/quotes?language=en").get_data(as_text=True)
+    assert 'data-facet="speaker"' in page and 'data-facet="source"' in page and 'data-facet="language"' in page
+    assert "Tomasz Zieliński" in page and 'type="date" name="from"' in page
+    assert "sort=oldest" in page and 'aria-current="true">newest' in page
+    oldest = client.get("/quotes?language=en&sort=oldest").get_data(as_text=True)
+    assert oldest.index("Katarzyna Wiśniewska") < oldest.index("Tomasz Zieliński", oldest.index("quote-hits"))
+    dated = client.get("/quotes?from=2026-04-01").get_data(as_text=True)
+    assert "Tomasz Zieliński" in dated and "Jonas Albrecht" not in dated.split("quote-hits")[1]

@@ -43,9 +43,9 @@ def new_engine(backend: str, request) -> Iterator[SearchEngine]:
 
 
 def doc(title, text, lang="en", published="2026-03-14T10:00:00+00:00", source="Test Courier", entities=(),
-        quotes=()) -> AnnotatedArticle:
+        quotes=(), authors=()) -> AnnotatedArticle:
     return AnnotatedArticle(Article(title=title, blocks=[Block(p) for p in text.split("\n\n")],
-                                    published=published, source=source, url=None),
+                                    published=published, source=source, url=None, authors=list(authors)),
                             lang, list(quotes), list(entities))
 
 
@@ -74,12 +74,13 @@ def _filled(eng: SearchEngine) -> Iterator[SearchEngine]:
     eng.write_articles([
         ("a1", 1, doc("Rocket strike on Kramatorsk railway station",
                       "Two rockets hit the railway station in Kramatorsk on Friday.\n\nOfficials counted the dead.",
-                      entities=[Entity("Kramatorsk", "place", 2), zel],
+                      entities=[Entity("Kramatorsk", "place", 2), zel], authors=["Olena Kovalenko"],
                       quotes=[Quote("The same cruelty.", "Volodymyr Zelensky"),
                               Quote(STATEMENT, "Volodymyr Zelensky")])),
         ("a2", 1, doc("Night train links Kyiv and Warsaw",
                       "The station in Warsaw welcomed the first sleeper train from Kyiv.",
                       published="2026-04-17T06:00:00+00:00", source="Global Wire Daily",
+                      authors=["Olena Kovalenko", "Mark Webb"],
                       entities=[Entity("Warsaw", "place"), Entity("Kyiv", "place")],
                       quotes=[Quote("We will rebuild the railway station before winter comes, whatever it costs.",
                                     "Zelensky"),
@@ -409,3 +410,74 @@ def test_matching_ids_page_through_more_than_a_batch_and_refuse_bad_queries(empt
 def test_hits_carry_the_indexed_version(empty):
     empty.write_articles([("v1", 3, doc("Third version of a story", "Some text about a story."))])
     assert [h.version for h in empty.search("story").hits] == [3]
+
+
+# -- the journalist's desk (#16): browsing by filters, the date histogram, bylines, quote facets and order ----------
+def test_filters_alone_browse_newest_first(engine):
+    assert ids(engine.search("*", {"place": "Warsaw"})) == ["a2"]
+    assert ids(engine.search("*", {"source": "Test Courier"})) == ["a1"]
+    assert ids(engine.search("*", {"from": "2026-01-01"})) == ["a2", "a1"], "newest first"
+
+
+def test_histogram_counts_every_match_by_month_over_a_year(engine):
+    result = engine.search("*", limit=1)
+    h = result.histogram
+    assert h.interval == "month", "a span of 13 months is drawn by month"
+    assert h.buckets[0] == ("2025-03-01", 1) and h.buckets[-1] == ("2026-04-01", 1)
+    assert len(h.buckets) == 14, "every month between, empty ones too"
+    assert dict(h.buckets)["2026-03-01"] == 1 and dict(h.buckets)["2025-09-01"] == 0
+    assert sum(n for _, n in h.buckets) + h.undated == result.total == 3, "not only the one hit of the page"
+
+
+def test_histogram_follows_the_query_and_an_asked_interval(engine):
+    assert engine.search("station").histogram.interval == "week", "34 days: by week"
+    weeks = engine.search("station").histogram.buckets
+    assert weeks[0] == ("2026-03-09", 1) and weeks[-1] == ("2026-04-13", 1), "weeks start on Monday"
+    assert len(weeks) == 6
+    assert engine.search("*", interval="year").histogram.buckets == [("2025-01-01", 1), ("2026-01-01", 2)]
+    days = engine.search("Kramatorsk", interval="day").histogram
+    assert days.interval == "day" and days.buckets == [("2026-03-14", 1)]
+    nothing = engine.search("zzzqqq").histogram
+    assert nothing.buckets == [] and nothing.undated == 0
+    with pytest.raises(QueryError, match="interval"):
+        engine.search("*", interval="fortnight")
+
+
+def test_undated_articles_are_counted_apart_in_the_histogram(empty):
+    empty.write_articles([("d1", 1, doc("Ferry sails", "The ferry sails.", published=None)),
+                          ("d2", 1, doc("Ferry late", "The ferry is late.", published="2026-02-03T09:00:00Z")),
+                          ("d3", 1, doc("Ferry back", "The ferry is back.", published="2026-02-05T23:30:00Z"))])
+    h = empty.search("ferry").histogram
+    assert h.interval == "day" and h.undated == 1
+    assert h.buckets == [("2026-02-03", 1), ("2026-02-04", 0), ("2026-02-05", 1)]
+
+
+def test_bylines_are_searchable_and_an_author_facet(engine):
+    assert ids(engine.search("author:Kovalenko", sort="newest")) == ["a2", "a1"]
+    assert ids(engine.search('author:"Mark Webb"')) == ["a2"]
+    assert ids(engine.search("station author:webb")) == ["a2"]
+    assert ids(engine.search("*", {"author": "Mark Webb"})) == ["a2"]
+    assert ids(engine.search("*", {"author": "Webb"})) == [], "the facet filter is the name as the byline has it"
+    assert engine.search("*").facets["author"] == [("Olena Kovalenko", 2), ("Mark Webb", 1)]
+    assert engine.search("Oder").facets["author"] == []
+
+
+def test_quote_facets_count_every_match(engine):
+    result = engine.search_quotes(limit=1)
+    assert len(result.quotes) == 1 and result.total == 5
+    assert dict(result.facets["language"]) == {"en": 4, "de": 1}
+    assert dict(result.facets["source"]) == {"Test Courier": 2, "Global Wire Daily": 2, "Rheinische Abendpost": 1}
+    speakers = dict(result.facets["speaker"])
+    assert len(speakers) == 2 and 3 in speakers.values(), "'Zelensky' counts for Volodymyr Zelensky"
+    assert dict(engine.search_quotes(filters={"language": "de"}).facets["language"]) == {"de": 1}
+
+
+def test_quote_sort(engine):
+    newest = [q.published[:10] for q in engine.search_quotes(sort="newest").quotes]
+    oldest = [q.published[:10] for q in engine.search_quotes(sort="oldest").quotes]
+    assert newest[0] == "2026-04-17" and newest[-1] == "2025-03-15"
+    assert oldest == newest[::-1] or (oldest[0], oldest[-1]) == ("2025-03-15", "2026-04-17")
+    assert engine.search_quotes("rebuild", sort="oldest").quotes[0].article_id == "a1"
+    assert engine.search_quotes("rebuild", sort="newest").quotes[0].article_id == "a2"
+    with pytest.raises(QueryError, match="sort"):
+        engine.search_quotes(sort="loudest")

@@ -6,6 +6,7 @@ The cluster is the session's (tests/solr_support.py); tests that need none run e
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import signal
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli
-from solr_support import SCRIPT
+from solr_support import CONFIGSET_ENV, SCRIPT
 
 from indexer.archive import Archive
 from indexer.index.backends import open_engine
@@ -287,7 +288,8 @@ def test_a_reindex_fills_new_collections_and_switches_the_aliases_with_no_empty_
         thread = threading.Thread(target=searching)
         thread.start()
         try:
-            proc = run_cli("reindex", "--index", url, "--configset", "newsarchive", data=data, timeout=600)
+            configset = os.environ.get(CONFIGSET_ENV) or "newsarchive"  # the schema the test collections have
+            proc = run_cli("reindex", "--index", url, "--configset", configset, data=data, timeout=600)
         finally:
             stop.set()
             thread.join(timeout=60)

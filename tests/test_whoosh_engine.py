@@ -75,3 +75,30 @@ def test_an_engine_opened_before_a_rebuild_reads_and_writes_the_new_generation(t
     other.rebuild([], lambda written: [])
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["g000002"]
     assert early.search("ferry").total == 0 and early.stats().articles == 0
+
+
+def test_an_index_from_before_bylines_and_the_histogram_is_replaced_not_a_crash(tmp_path):
+    """An index written without the author and day fields (older versions) opens as replaced, for the archive to
+    refill from the store; the new engine then searches, facets and draws its histogram."""
+    from whoosh import index
+
+    from indexer.index.whoosh_engine import article_schema
+
+    old = article_schema()
+    for name in ("author", "author_words", "day"):
+        old.remove(name)
+    folder = tmp_path / "index"
+    (folder / ARTICLES).mkdir(parents=True)
+    ix = index.create_in(folder / ARTICLES, old)
+    w = ix.writer()
+    w.add_document(id="old", headline="Old story")
+    w.commit()
+    engine = WhooshEngine(folder)
+    assert engine.replaced_layout is True
+    engine.write_articles([("n1", 1, AnnotatedArticle(Article(title="Ferry news", blocks=[Block("The ferry sails.")],
+                                                              authors=["Ines Ferreira"],
+                                                              published="2026-02-03T09:00:00Z"), "en", [], []))])
+    result = engine.search("author:Ferreira")
+    assert [h.id for h in result.hits] == ["n1"] and result.facets["author"] == [("Ines Ferreira", 1)]
+    assert result.histogram.buckets == [("2026-02-03", 1)]
+    engine.close()

@@ -6,7 +6,7 @@ so a second backend can implement `SearchEngine` and run the same contract tests
 
 The query syntax is the user's contract, whatever the backend: words (all must match; a plain multi-word query with
 no match falls back to any-word ranking), "phrases", AND / OR / NOT, wildcards (Kramat*), fields (title:, text:,
-person:, place:, organization:, speaker:, language:, source:, year:, url:, names:, published:) and date ranges
+person:, place:, organization:, speaker:, language:, source:, year:, url:, names:, published:, author:) and date ranges
 (published:[2026-03-01 to 2026-04-30], published:<2026-01-01); `*` alone is every article, newest first.
 
 Every query is bounded, whatever the archive's size: a wildcard needs MIN_PATTERN_LETTERS letters before its first
@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from indexer.models import AnnotatedArticle
 
-FACETS = ("person", "place", "organization", "speaker", "language", "source", "year")
+FACETS = ("person", "place", "organization", "speaker", "language", "source", "year", "author")
+QUOTE_FACETS = ("speaker", "language", "source")
 KEYED_FACETS = {"person": "person", "place": "place", "organization": "organization", "speaker": "person"}
 MIN_PATTERN_LETTERS = 2
 MAX_EXPANSION = 64
@@ -77,6 +78,15 @@ class Hit:
 
 
 @dataclass
+class Histogram:
+    """Matches per publication date (see `histogram`): buckets plus `undated` add up to the search's total."""
+
+    interval: str  # year, month, week or day
+    buckets: list[tuple[str, int]] = field(default_factory=list)  # (start YYYY-MM-DD, count), in date order
+    undated: int = 0  # matches without a publication date
+
+
+@dataclass
 class SearchResult:
     total: int
     hits: list[Hit]
@@ -87,6 +97,7 @@ class SearchResult:
     suggestion: str | None = None  # "did you mean", offered when nothing matched
     relaxed: bool = False  # no article had every word: these have some of them
     cut_short: list[str] = field(default_factory=list)  # wildcards and ranges that matched more words than searched
+    histogram: Histogram = field(default_factory=lambda: Histogram("day"))  # of every match, not only this page
 
 
 @dataclass
@@ -107,6 +118,7 @@ class QuoteResult:
     total: int
     quotes: list[QuoteHit]
     cut_short: list[str] = field(default_factory=list)
+    facets: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # QUOTE_FACETS of every match
 
 
 @dataclass
@@ -183,7 +195,7 @@ class SearchEngine(Protocol):
         ...
 
     def search(self, text: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
-               sort: str = "relevance", facet_limit: int = 10) -> SearchResult:
+               sort: str = "relevance", facet_limit: int = 10, interval: str | None = None) -> SearchResult:
         """Articles matching the query `text` (the syntax in this module's docstring), one page of them.
 
         `filters` narrow by facet (person, place, organization, speaker: any spelling of a name, or a facet value's
@@ -192,9 +204,10 @@ class SearchEngine(Protocol):
         newest first. `cut_short` lists the wildcards and ranges that matched more words than were searched.
         `total` counts every match; facets count the values of every match (keys for KEYED_FACETS),
         `facet_limit` per facet, most frequent first. A page past the end has no hits. When nothing matched,
-        `suggestion` offers the query spelt as the archive spells it.
-        Raises QueryError for a query or filter that cannot be read, or an unknown sort, and QueryTooBroad for one
-        that cannot be answered within SEARCH_DEADLINE seconds.
+        `suggestion` offers the query spelt as the archive spells it. `histogram` counts every match by publication
+        date, by `interval` (year, month, week, day; None chooses by the span: `histogram.auto_interval`).
+        Raises QueryError for a query or filter that cannot be read, or an unknown sort or interval, and
+        QueryTooBroad for one that cannot be answered within SEARCH_DEADLINE seconds.
         """
         ...
 
@@ -211,10 +224,13 @@ class SearchEngine(Protocol):
         ...
 
     def search_quotes(self, text: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
-                      include_fragments: bool = True, filters: dict[str, str | None] | None = None) -> QuoteResult:
+                      include_fragments: bool = True, filters: dict[str, str | None] | None = None,
+                      sort: str = "relevance", facet_limit: int = 10) -> QuoteResult:
         """Quotations by words (`text`, the query syntax; None or blank for all, newest first) and `speaker` (any
         spelling of the name). `filters` narrow by language, source, article_id and from/to dates; without
-        `include_fragments`, only full statements. Raises QueryError for a query that cannot be read."""
+        `include_fragments`, only full statements. `sort` is relevance (newest first without words), newest or
+        oldest; `facets` count QUOTE_FACETS over every match (speaker keys), `facet_limit` per facet.
+        Raises QueryError for a query that cannot be read, or an unknown sort."""
         ...
 
     def quote(self, quote_id: str) -> QuoteHit | None:

@@ -52,6 +52,7 @@ from indexer.index.engine import (
     KEYED_FACETS,
     MAX_EXPANSION,
     MIN_PATTERN_LETTERS,
+    QUOTE_FACETS,
     SEARCH_DEADLINE,
     Hit,
     IndexBusy,
@@ -63,6 +64,7 @@ from indexer.index.engine import (
     SearchResult,
     parse_date,
 )
+from indexer.index.histogram import check_interval, histogram
 from indexer.models import AnnotatedArticle
 from indexer.text.names import (
     partial_person_key,
@@ -75,7 +77,8 @@ ARTICLES, QUOTES = "articles", "quotes"
 ALIAS_OF = "\x1e"  # joins a spelling's key to its entity's key in the <facet>_aka fields
 PERSON_FIELDS = ("person", "speaker")  # keyed by person: a surname alone or an initial may resolve to a full name
 USER_FIELDS = ("title", "text", "person", "place", "organization", "speaker", "language", "source", "year",
-               "published", "url", "names")
+               "published", "url", "names", "author")
+DAY = "day"  # publication day (YYYY-MM-DD) of an article: read per document like a facet, for the histogram
 QUOTE_FIELDS = ("text", "speaker", "language", "source", "published", "article_id")  # what a quote query may name
 MAX_QUERY_CHARS = 2000
 # Whoosh 2.7's block-quality skipping (optimize=True) can loop forever in skip_to_quality on some segment layouts
@@ -129,6 +132,11 @@ class _EntityKeyFilter(Filter):
                 yield t
 
 
+def _name_field() -> fields.FieldType:
+    """A facet of names as written (bylines): each name one term, matched exactly."""
+    return fields.KEYWORD(analyzer=_WholeValueTokenizer(), scorable=False, stored=False)
+
+
 def _key_field(kind: str) -> fields.FieldType:
     analyzer = CompositeAnalyzer(_WholeValueTokenizer(), _EntityKeyFilter(kind))
     return fields.KEYWORD(analyzer=analyzer, scorable=False, stored=False)
@@ -164,6 +172,9 @@ def article_schema() -> fields.Schema:
         language=fields.ID(stored=True),
         source=fields.ID(stored=True),
         year=fields.ID(stored=True),
+        day=fields.ID(),
+        author=_name_field(),  # the byline's names, for the author facet and filter
+        author_words=fields.TEXT(analyzer=StandardAnalyzer(stoplist=None, minsize=1)),  # what `author:` searches
         is_article=fields.BOOLEAN(stored=True),
         names=fields.TEXT(analyzer=translit_analyzer(), field_boost=1.5),
         spell=fields.TEXT(analyzer=StandardAnalyzer(stoplist=None, minsize=3), phrase=False),  # "did you mean"
@@ -244,6 +255,8 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
         "source": a.source,
         "is_article": a.is_article,
         "names": " ".join(dict.fromkeys(alias_words)),
+        "author": _joined(" ".join(name.split()) for name in a.authors),
+        "author_words": " ".join(a.authors),
         "spell": f"{a.title}\n{a.text}",
         "person": _joined(by_type["person"]),
         "place": _joined(by_type["place"]),
@@ -260,6 +273,7 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
     if published:
         doc["published"] = published
         doc["year"] = str(published.year)
+        doc[DAY] = published.date().isoformat()
     return {k: v for k, v in doc.items() if v not in (None, "")}
 
 
@@ -421,6 +435,27 @@ def _resolved(values: tuple[str, ...], resolved: dict[str, str]) -> tuple[str, .
     if not any(v in resolved for v in values):
         return values
     return tuple(dict.fromkeys(resolved.get(v, v) for v in values))
+
+
+def _facet_counts(facet_map: dict[str, list[tuple[str, ...]]], facets: Iterable[str], docnums: list[int],
+                  facet_limit: int) -> dict[str, list[tuple[str, int]]]:
+    """The `facet_limit` most frequent values of each facet over the matching documents."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for facet in facets:
+        per_doc = facet_map.get(facet)
+        # one C-level count over every value of every match (Counter.update per document was 2-3x slower)
+        counts = Counter(chain.from_iterable(map(per_doc.__getitem__, docnums)) if per_doc is not None else ())
+        out[facet] = counts.most_common(facet_limit)
+    return out
+
+
+def _date_order(sort: str, has_text: bool) -> sorting.FieldFacet | None:
+    """A quote search's order: by score (None) for relevance with words, else by date."""
+    if sort not in ("relevance", "newest", "oldest"):
+        raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
+    if sort == "oldest":
+        return sorting.FieldFacet("published")
+    return None if sort == "relevance" and has_text else sorting.FieldFacet("published", reverse=True)
 
 
 def _has_words(q: query.Query) -> bool:
@@ -931,9 +966,12 @@ class WhooshEngine:
             groups = {"text": self._text_fieldnames("text", langs)}
             groups["quote"] = groups["text"]
             default = groups["text"]
+        if name == ARTICLES and "author_words" in schema.names():
+            groups["author"] = ["author_words"]  # `author:` searches the byline's words; the facet is exact
         parse_schema = schema.copy()
         for alias in groups:
-            parse_schema.add(alias, fields.TEXT())
+            if alias not in parse_schema.names():
+                parse_schema.add(alias, fields.TEXT())
         group = qparser.OrGroup.factory(0.9) if any_word else qparser.AndGroup
         parser = qparser.MultifieldParser(default, parse_schema, group=group)
         parser.replace_plugin(qparser.FieldsPlugin(remove_unknown=False))
@@ -987,32 +1025,40 @@ class WhooshEngine:
             parts.append(query.DateRange("published", start, end))
         return query.And(parts) if parts else None
 
-    def _facet_map(self, searcher: Searcher) -> dict[str, list[tuple[str, ...]]]:
-        """docnum -> values for every facet field, for the searcher's generation.
+    def _facet_map(self, searcher: Searcher, name: str = ARTICLES) -> dict[str, list[tuple[str, ...]]]:
+        """docnum -> values for every facet field (and the publication day, for the histogram), for the
+        searcher's generation of the articles or the quotes (`name`).
 
         Built per segment and kept per segment id: segments never change their documents, so after an ingest only
         the new small segment is read (a whole 5,000-article index takes seconds; its posting lists are read one
-        facet value at a time). Segments that a merge removed are dropped from the cache.
+        facet value at a time). Segments that a merge removed are dropped from the cache. Quotes count a
+        surname-only speaker for the one person the articles resolve it to, as the article facets do.
         """
         key = id(searcher)
         cached = self._facet_maps.get(key)
         if cached is not None:
             return cached
-        facets = [f for f in FACETS if f in searcher.schema.names()]
+        wanted = (*FACETS, DAY) if name == ARTICLES else QUOTE_FACETS
+        facets = [f for f in wanted if f in searcher.schema.names()]
         leaves = []
         for sub, base in searcher.reader().leaf_readers():
             segment = sub.segment()
-            seg_id = segment.segment_id() if segment is not None else f"unnamed-{id(sub)}"
+            seg_id = f"{name}/" + (segment.segment_id() if segment is not None else f"unnamed-{id(sub)}")
             local = self._segment_facets.get(seg_id)
             if local is None:
                 local = self._segment_facets[seg_id] = _read_facets(sub, facets)
             leaves.append((sub, base, seg_id, local))
         live = {seg_id for _, _, seg_id, _ in leaves}
         for cache in (self._segment_facets, self._segment_people, self._segment_resolved):
-            for seg_id in [k for k in cache if k not in live]:
+            for seg_id in [k for k in cache if k.startswith(f"{name}/") and k not in live]:
                 cache.pop(seg_id, None)
-        people = self._people_tracker.update(set().union(*(self._live_people(sub, seg_id, local)
-                                                           for sub, _, seg_id, local in leaves)))
+        if name == ARTICLES:
+            people = self._people_tracker.update(set().union(*(self._live_people(sub, seg_id, local)
+                                                               for sub, _, seg_id, local in leaves)))
+        else:
+            articles = self.searcher(ARTICLES)
+            self._facet_map(articles)
+            people = self._people.get(id(articles)) or _People({}, {})
         built: dict[str, list[tuple[str, ...]]] = {f: [] for f in facets}
         for _, base, seg_id, local in leaves:
             columns = self._resolved_columns(seg_id, local, people.resolved)
@@ -1092,8 +1138,9 @@ class WhooshEngine:
 
     @_retrying
     def search(self, text: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
-               sort: str = "relevance", facet_limit: int = 10) -> SearchResult:
+               sort: str = "relevance", facet_limit: int = 10, interval: str | None = None) -> SearchResult:
         filters = filters or {}
+        interval = check_interval(interval)
         langs = [filters["language"]] if filters.get("language") else None
         q = self.parse(text, ARTICLES, langs)
         flt = self._filter(ARTICLES, filters)
@@ -1117,19 +1164,17 @@ class WhooshEngine:
             results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True)
             relaxed = bool(docnums)
         facet_map = self._facet_map(s)
-        facets: dict[str, list[tuple[str, int]]] = {}
-        for facet in FACETS:
-            per_doc = facet_map.get(facet)
-            # one C-level count over every value of every match (Counter.update per document was 2-3x slower)
-            counts = Counter(chain.from_iterable(map(per_doc.__getitem__, docnums)) if per_doc is not None else ())
-            facets[facet] = counts.most_common(facet_limit)
+        facets = _facet_counts(facet_map, FACETS, docnums, facet_limit)
+        days = facet_map.get(DAY)
+        by_day = Counter(chain.from_iterable(map(days.__getitem__, docnums)) if days is not None else ())
         results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)
         results.results.formatter = _MarkFormatter()
         marked = _has_words(q)  # no words, no highlights: analysing each hit's text again would be wasted
         hits = [self._hit(h, marked) for h in results] if (page - 1) * limit < len(docnums) else []  # past the end
         return SearchResult(total=len(docnums), hits=hits, facets=facets, page=page, limit=limit,
                             languages_searched=langs or self.languages(),
-                            suggestion=None if docnums else self.suggest(text), relaxed=relaxed, cut_short=cut)
+                            suggestion=None if docnums else self.suggest(text), relaxed=relaxed, cut_short=cut,
+                            histogram=histogram(by_day, len(docnums), interval))
 
     @_retrying
     def matching_ids(self, text: str, filters: dict[str, str | None] | None = None,
@@ -1200,19 +1245,22 @@ class WhooshEngine:
 
     @_retrying
     def search_quotes(self, text: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
-                      include_fragments: bool = True, filters: dict[str, str | None] | None = None) -> QuoteResult:
+                      include_fragments: bool = True, filters: dict[str, str | None] | None = None,
+                      sort: str = "relevance", facet_limit: int = 10) -> QuoteResult:
         """Quotes by words and speaker; `filters` narrows by language, source, article_id and from/to dates."""
         s = self.searcher(QUOTES)
-        q = self.parse(text, QUOTES) if text and text.strip() else query.Every()
+        has_text = bool(text and text.strip())
+        q = self.parse(text, QUOTES) if has_text else query.Every()
         flt = self._filter(QUOTES, {**(filters or {}), "speaker": speaker})
         if not include_fragments:
             flt = query.And([flt, query.Term("fragment", False)]) if flt else query.Term("fragment", False)
-        sortedby = None if text and text.strip() else sorting.FieldFacet("published", reverse=True)
+        sortedby = _date_order(sort, has_text)
         q, cut = _bounded(q, s.reader())
-        results, _ = _page_within(s, q, time.monotonic() + SEARCH_DEADLINE, max(1, page), max(1, min(limit, 1000)),
-                                  filter=flt, sortedby=sortedby)
+        results, docnums = _page_within(s, q, time.monotonic() + SEARCH_DEADLINE, max(1, page),
+                                        max(1, min(limit, 1000)), filter=flt, sortedby=sortedby)
         quotes = [self._quote_hit(h) for h in results]
-        return QuoteResult(total=results.total, quotes=quotes, cut_short=cut)
+        facets = _facet_counts(self._facet_map(s, QUOTES), QUOTE_FACETS, docnums, facet_limit)
+        return QuoteResult(total=len(docnums), quotes=quotes, cut_short=cut, facets=facets)
 
     def _quote_hit(self, h) -> QuoteHit:
         return QuoteHit(id=h["id"], text=h["quote_text"], speaker=h.get("speaker_name") or None,

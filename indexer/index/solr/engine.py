@@ -34,6 +34,7 @@ from indexer.index.analysis import profile_for
 from indexer.index.engine import (
     FACETS,
     MAX_EXPANSION,
+    QUOTE_FACETS,
     EngineRefused,
     EngineUnavailable,
     Hit,
@@ -43,6 +44,7 @@ from indexer.index.engine import (
     QuoteResult,
     SearchResult,
 )
+from indexer.index.histogram import check_interval, histogram
 from indexer.index.solr.client import SolrClient, SolrError, SolrURL
 from indexer.index.solr.mapping import Translator, solr_document
 from indexer.index.whoosh_engine import (
@@ -50,10 +52,12 @@ from indexer.index.whoosh_engine import (
     _QUERY_WORD,
     ALIAS_OF,
     ARTICLES,
+    DAY,
     OPERATORS,
     PERSON_FIELDS,
     QUOTES,
     WhooshEngine,
+    _date_order,
     _has_words,
     _lead,
     _MarkFormatter,
@@ -365,12 +369,13 @@ class SolrEngine:
 
     # -- searching -------------------------------------------------------------------------------------------
     def search(self, text: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
-               sort: str = "relevance", facet_limit: int = 10) -> SearchResult:
+               sort: str = "relevance", facet_limit: int = 10, interval: str | None = None) -> SearchResult:
+        interval = check_interval(interval)
         tables = self._tables or self._read_tables()
         try:
             for _ in range(2):
                 self._now.tables = tables
-                result, stamp = self._search(text, filters or {}, page, limit, sort, facet_limit)
+                result, stamp = self._search(text, filters or {}, page, limit, sort, facet_limit, interval)
                 if stamp == tables.stamp:
                     break
                 tables = self._read_tables()  # another process committed: search again with the new tables
@@ -379,7 +384,7 @@ class SolrEngine:
             self._now.tables = None
 
     def _search(self, text: str, filters: dict[str, str | None], page: int, limit: int, sort: str,
-                facet_limit: int) -> tuple[SearchResult, tuple[int, int]]:
+                facet_limit: int, interval: str | None) -> tuple[SearchResult, tuple[int, int]]:
         """The result, and the stamp of the commit it was read from."""
         langs = [filters["language"]] if filters.get("language") else None
         q, cut = self._bounded(ARTICLES, self.parse(text, ARTICLES, langs))
@@ -403,9 +408,11 @@ class SolrEngine:
         marked = _has_words(q)
         terms, wildcards = (_query_terms(q), _wildcards(q)) if marked else ({}, {})
         hits = [self._hit(d, terms, wildcards) for d in answer["response"]["docs"]]
+        by_day = {b["val"]: b["count"] for b in answer.get("facets", {}).get(DAY, {}).get("buckets", [])}
         return SearchResult(total=total, hits=hits, facets=self._facets(answer, facet_limit), page=page,
                             limit=limit, languages_searched=langs or self.languages(),
-                            suggestion=None if total else self.suggest(text), relaxed=relaxed, cut_short=cut), stamp
+                            suggestion=None if total else self.suggest(text), relaxed=relaxed, cut_short=cut,
+                            histogram=histogram(by_day, total, interval)), stamp
 
     def _bounded(self, name: str, q: query.Query) -> tuple[query.Query, list[str]]:
         """As the Whoosh engine: each prefix or wildcard searches at most MAX_EXPANSION words per field, and the
@@ -445,11 +452,13 @@ class SolrEngine:
                                        "offset": (page - 1) * limit, "limit": limit, "sort": order,
                                        "fields": HIT_FIELDS, "facet": self._facet_request(facet_limit)})
 
-    def _facet_request(self, facet_limit: int) -> dict:
+    def _facet_request(self, facet_limit: int, facets: tuple[str, ...] = FACETS) -> dict:
+        """The JSON facets of a search of articles (with the commit's stamp and the matches per day, for the
+        histogram: every day, so no refinement is needed) or, given QUOTE_FACETS, of quotes."""
         people = self._people()
         whole = bool(people.resolved)  # partial keys count for a full one: read person facets whole
         request: dict = {}
-        for facet in FACETS:
+        for facet in facets:
             request[facet] = {"type": "terms", "field": facet, "mincount": 1, "refine": True,
                               "limit": -1 if whole and facet in PERSON_FIELDS else facet_limit,
                               "overrequest": max(10, facet_limit)}
@@ -457,18 +466,21 @@ class SolrEngine:
             targets: dict[str, list[str]] = {}
             for partial, full in people.resolved.items():
                 targets.setdefault(full, []).append(partial)
-            for facet in PERSON_FIELDS:
+            for facet in (f for f in PERSON_FIELDS if f in facets):
                 for i, (full, partials) in enumerate(sorted(targets.items())):
                     values = " OR ".join(f'"{k}"' for k in (full, *partials))
                     request[f"{facet}__{i}"] = {"type": "query", "q": f"{facet}:({values})"}
-        request["_stamp"] = STAMP_FACET
+        if facets == FACETS:
+            request["_stamp"] = STAMP_FACET
+            request[DAY] = {"type": "terms", "field": DAY, "mincount": 1, "limit": -1}
         return request
 
-    def _facets(self, answer: dict, facet_limit: int) -> dict[str, list[tuple[str, int]]]:
+    def _facets(self, answer: dict, facet_limit: int,
+                facets: tuple[str, ...] = FACETS) -> dict[str, list[tuple[str, int]]]:
         got = answer.get("facets", {})
         people = self._people()
         out: dict[str, list[tuple[str, int]]] = {}
-        for facet in FACETS:
+        for facet in facets:
             counts = {b["val"]: b["count"] for b in got.get(facet, {}).get("buckets", [])}
             if facet in PERSON_FIELDS and people.resolved:
                 targets = sorted({full for full in people.resolved.values()})
@@ -591,22 +603,27 @@ class SolrEngine:
 
     # -- quotes ----------------------------------------------------------------------------------------------
     def search_quotes(self, text: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
-                      include_fragments: bool = True, filters: dict[str, str | None] | None = None) -> QuoteResult:
+                      include_fragments: bool = True, filters: dict[str, str | None] | None = None,
+                      sort: str = "relevance", facet_limit: int = 10) -> QuoteResult:
         try:
             has_text = bool(text and text.strip())
+            by_date = _date_order(sort, has_text)
+            order = "score desc, id asc" if by_date is None else \
+                f"published {'desc' if by_date.reverse else 'asc'}, id asc"
             q, cut = self._bounded(QUOTES, self.parse(text, QUOTES)) if has_text else (query.Every(), [])
             flt = self._filter(QUOTES, {**(filters or {}), "speaker": speaker})
+            fq = [self._translate[QUOTES](flt)] if flt is not None else []
+            if not include_fragments:
+                fq.append('fragment:"false"')
+            page, limit = max(1, page), max(1, min(limit, 1000))
+            answer = self._select(QUOTES, {"query": self._translate[QUOTES](q), "filter": fq,
+                                           "offset": (page - 1) * limit, "limit": limit, "fields": QUOTE_FIELDS,
+                                           "sort": order, "facet": self._facet_request(facet_limit, QUOTE_FACETS)})
+            facets = self._facets(answer, facet_limit, QUOTE_FACETS)
         finally:
             self._now.tables = None
-        fq = [self._translate[QUOTES](flt)] if flt is not None else []
-        if not include_fragments:
-            fq.append('fragment:"false"')
-        page, limit = max(1, page), max(1, min(limit, 1000))
-        answer = self._select(QUOTES, {"query": self._translate[QUOTES](q), "filter": fq,
-                                       "offset": (page - 1) * limit, "limit": limit, "fields": QUOTE_FIELDS,
-                                       "sort": "score desc, id asc" if has_text else "published desc, id asc"})
         return QuoteResult(total=answer["response"]["numFound"],
-                           quotes=[_quote_hit(d) for d in answer["response"]["docs"]], cut_short=cut)
+                           quotes=[_quote_hit(d) for d in answer["response"]["docs"]], cut_short=cut, facets=facets)
 
     def quote(self, quote_id: str) -> QuoteHit | None:
         answer = self._select(QUOTES, {"query": f"id:{_quoted(quote_id)}", "limit": 1, "fields": QUOTE_FIELDS})

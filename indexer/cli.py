@@ -32,9 +32,11 @@ EPILOG = """examples:
 
 The archive lives in the folder given by --data, else $NEWSARCHIVE_DATA, else ./newsarchive-data."""
 
-QUERY_HELP = """Whoosh query syntax: words (all must match), "exact phrase", AND / OR / NOT, (groups), wildcards kyi*,
-fields title: text: person: place: organization: speaker: language: source: year: url:, and date ranges
-such as published:[2026-03-01 to 2026-04-30]."""
+QUERY_HELP = """Whoosh query syntax: words (all must match), "exact phrase", "words near"~3 (in order, 3 apart at
+most), AND / OR / NOT, (groups), wildcards kyi*, fields title: text: person: place: organization: speaker:
+language: source: year: url:, and date ranges such as published:[2026-03-01 to 2026-04-30].
+Newsroom operators: Kyiv w/5 train or Kyiv near/5 train (at most 5 words apart, either order), Kyiv pre/3 Warsaw
+(Warsaw at most 3 words after Kyiv), atleast3(drought) (the word 3 times or more in the body); N is 1 to 50."""
 
 
 def _data_arg(p: argparse.ArgumentParser) -> None:

@@ -74,7 +74,7 @@ def test_api_filters_narrow_and_facets_follow(client):
 @pytest.mark.parametrize("params", [
     {"q": '"unclosed'}, {"q": "(a OR b"}, {"q": ""}, {"q": "bogus:field"}, {"q": "Oder", "page": "two"},
     {"q": "Oder", "limit": "100000"}, {"q": "Oder", "sort": "sideways"}, {"q": "Oder", "from": "last tuesday"},
-    {"q": "a\x00b)"},
+    {"q": "a\x00b)"}, {"q": "Kyiv w/99 train"}, {"q": "Kyiv pre/5 AND train"}, {"q": "atleast2(two words)"},
 ])
 def test_api_unreadable_requests_are_400_with_a_reason(client, params):
     r = client.get("/api/search", query_string=params)

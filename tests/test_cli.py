@@ -35,7 +35,7 @@ def test_ingest_search_stats_round_trip(tmp_path, write_page):
     assert hit["url"] == "https://www.test-courier.example/2026/03/14/oder-flood/"
     assert hit["language"] == "en" and hit["source"] == "Test Courier"
     assert hit["published"].startswith("2026-03-14")
-    assert set(result["facets"]) == {"person", "place", "organization", "speaker", "language", "source", "year"}
+    assert set(result["facets"]) == {"person", "place", "organization", "speaker", "language", "source", "year", "author"}
     assert {"value": "en", "count": 1} in result["facets"]["language"]
 
     stats = cli_json("stats", "--json", data=data)

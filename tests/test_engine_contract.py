@@ -167,6 +167,18 @@ def test_sort_by_date(engine):
     ("OR NOT", "only operators"),
     ("Kramatorsk AND", "ends with an operator"),
     ("published:[2026-13-01 to 2026-04-30]", "could not be read"),
+    # the newsroom operators: a number out of range, or something that cannot stand beside one
+    ("Kramatorsk w/0 Kyiv", "from 1 to 50: type e.g. Kyiv w/5 train"),
+    ("Kramatorsk w/51 Kyiv", "from 1 to 50"),
+    ("Kramatorsk pre/100 Kyiv", "from 1 to 50: type e.g. Kyiv pre/5 train"),
+    ("atleast0(strike)", "from 1 to 50: type e.g. atleast3"),
+    ("atleast51(strike)", "from 1 to 50"),
+    ("atleast2()", "counts one word"),
+    ("atleast2(two words)", "counts one word"),
+    ("Kramatorsk w/5 AND Kyiv", "on each side"),
+    ("Kramatorsk w/5 NOT Kyiv", "on each side"),
+    ("Kramatorsk w/5 w/5 Kyiv", "on each side"),
+    ("place:Kyiv w/5 Kramatorsk", "on each side"),
 ])
 def test_unreadable_queries_get_a_clear_error(engine, bad, words):
     with pytest.raises(QueryError, match=words):
@@ -481,3 +493,95 @@ def test_quote_sort(engine):
     assert engine.search_quotes("rebuild", sort="newest").quotes[0].article_id == "a2"
     with pytest.raises(QueryError, match="sort"):
         engine.search_quotes(sort="loudest")
+
+
+# -- newsroom operators (w/N, near/N, pre/N, atleastN(word)) -----------------------------------------------------
+@pytest.fixture(scope="module")
+def desk(backend, request) -> SearchEngine:
+    """Short sentences whose word distances the operator tests count on (stop words are not counted)."""
+    with new_engine(backend, request) as eng:
+        linked = AnnotatedArticle(Article(title="Timetable page", blocks=[Block("Timetables for the winter.")],
+                                          published="2026-02-01T08:00:00+00:00", source="Test Courier",
+                                          url="https://x.example/w/5"), "en", [], [])
+        eng.write_articles([
+            # ferry 1, left 2, Gdynia 3, noon 4, reached 5, island 6, Hel 7, storm 8
+            ("p1", 1, doc("Midday crossing", "The ferry left Gdynia at noon and reached the island of Hel before "
+                                             "the storm.")),
+            # Gdynia 0, welcomed 1, ferry 2
+            ("p2", 1, doc("Arrival from Sweden", "Gdynia welcomed the ferry from Sweden after a long night at sea.",
+                          quotes=[Quote("The ferry from Sweden will sail again tomorrow.", "Anna Holm")])),
+            ("p3", 1, doc("Weather diary", "Storms again: the storm warning came late, and the third storm hit the "
+                                           "harbour at night.")),
+            ("p4", 1, doc("Storm over Gdynia, storm over Hel", "One storm passed the coast quietly.")),
+            ("p5", 1, doc("Mittagsfähre", "Die Fähre verließ Gdynia am Mittag und erreichte Hel vor dem Sturm.",
+                          lang="de")),
+            ("p6", 1, linked),
+        ])
+        yield eng
+
+
+def test_within_n_words_matches_either_order_and_not_further(desk):
+    assert set(ids(desk.search("ferry w/2 Gdynia"))) == {"p1", "p2"}
+    assert set(ids(desk.search("Gdynia w/2 ferry"))) == {"p1", "p2"}
+    assert ids(desk.search("ferry w/1 Gdynia")) == []
+    assert ids(desk.search("Fähre w/2 Gdynia")) == ["p5"], "each language's own word forms, near in its own field"
+    assert set(ids(desk.search("FERRY W/2 gdynia"))) == {"p1", "p2"}, "the operator in capitals is the same"
+
+
+def test_a_proximity_that_matches_nothing_is_not_relaxed_to_any_word(desk):
+    result = desk.search("ferry w/1 Gdynia")
+    assert result.total == 0 and not result.relaxed
+    assert desk.search("ferry near/2 Gdyna").suggestion == "ferry near/2 gdynia", "the operator is not corrected"
+
+
+def test_pre_n_keeps_the_order(desk):
+    assert ids(desk.search("ferry pre/2 Gdynia")) == ["p1"]
+    assert ids(desk.search("Gdynia pre/2 ferry")) == ["p2"]
+    assert ids(desk.search("Gdynia pre/1 ferry")) == []
+    assert ids(desk.search("Gdynia Pre/5 island")) == ["p1"]
+
+
+def test_near_n_is_within_n(desk):
+    for n in (1, 2, 5):
+        assert ids(desk.search(f"Gdynia near/{n} ferry")) == ids(desk.search(f"Gdynia w/{n} ferry"))
+    assert set(ids(desk.search("Gdynia near/2 ferry"))) == {"p1", "p2"}
+
+
+def test_proximity_sides_may_be_phrases_wildcards_fields_groups_and_chains(desk):
+    assert ids(desk.search('"reached the island" w/2 Gdynia')) == ["p1"]
+    assert ids(desk.search('"reached the island" w/1 Gdynia')) == []
+    assert set(ids(desk.search("ferr* w/2 Gdynia"))) == {"p1", "p2"}
+    assert ids(desk.search("title:storm w/2 Hel")) == ["p4"], "near each other in the headline"
+    assert ids(desk.search("text:storm w/2 Hel")) == ["p1"], "near each other in the body"
+    assert set(ids(desk.search("ferry w/2 (Gdynia OR Sweden)"))) == {"p1", "p2"}
+    assert ids(desk.search("ferry w/2 Gdynia w/1 noon")) == ["p1"], "noon next to the span ferry … Gdynia"
+    assert ids(desk.search("ferry w/2 Gdynia AND Sweden")) == ["p2"], "binds tighter than AND"
+    assert desk.search_quotes("ferry pre/1 Sweden").total == 1
+    assert desk.search_quotes("Sweden pre/1 ferry").total == 0
+
+
+def test_atleast_counts_the_word_in_the_body(desk):
+    assert ids(desk.search("atleast3(storm)")) == ["p3"], "storms, storm, storm: word forms count"
+    assert ids(desk.search("atleast2(storm)")) == ["p3"], "p4 has storm twice in its headline, once in its body"
+    assert set(ids(desk.search("atleast1(storm)"))) == {"p1", "p3", "p4"}
+    assert ids(desk.search("atleast4(storm)")) == []
+    assert ids(desk.search("ATLEAST3(storm) harbour")) == ["p3"]
+
+
+def test_lucene_phrase_slop_keeps_working(desk):
+    assert ids(desk.search('"ferry Gdynia"')) == []
+    assert ids(desk.search('"ferry Gdynia"~2')) == ["p1"], "in order, at most 2 positions apart"
+    assert ids(desk.search('"ferry Gdynia"~1')) == []
+
+
+@pytest.mark.parametrize("text", ["w/5", "w/5 ferry", "ferry w/5", "ferry w/x Gdynia", "pre/ ferry", "near/ ferry",
+                                  "atleast3", "atleast", "atleast3 storm", "ferry near/5"])
+def test_words_that_only_look_like_operators_are_words(desk, text):
+    result = desk.search(text)  # never an error: searched as the words they are
+    assert all(h.id.startswith("p") for h in result.hits)
+    if "ferry" in text:
+        assert "p1" in ids(result)
+
+
+def test_an_operator_inside_a_url_is_part_of_the_url(desk):
+    assert ids(desk.search('url:"https://x.example/w/5"')) == ["p6"]

@@ -8,6 +8,12 @@ The query syntax is the user's contract, whatever the backend: words (all must m
 no match falls back to any-word ranking), "phrases", AND / OR / NOT, wildcards (Kramat*), fields (title:, text:,
 person:, place:, organization:, speaker:, language:, source:, year:, url:, names:, published:, author:) and date ranges
 (published:[2026-03-01 to 2026-04-30], published:<2026-01-01); `*` alone is every article, newest first.
+Lucene's phrase slop ("night train"~3: the words in order, up to 3 positions apart) and the newsroom operators
+(`newsroom`): `Kyiv w/5 train` and `Kyiv near/5 train` (at most 5 words apart, either order), `Kyiv pre/3 Warsaw`
+(Warsaw at most 3 words after Kyiv), `atleast3(drought)` (the word at least 3 times in the body text); their number
+is 1..MAX_OPERATOR_NUMBER (QueryError otherwise), stop words are not counted, and a word that only looks like an
+operator (`w/5` first or last, `w/x`, `atleast3` without parentheses) is a word. A query with an operator never falls
+back to any-word ranking.
 
 Every query is bounded, whatever the archive's size: a wildcard needs MIN_PATTERN_LETTERS letters before its first
 `*` or `?` (QueryError otherwise), each wildcard, prefix or range searches at most MAX_EXPANSION words per field
@@ -32,6 +38,7 @@ MIN_PATTERN_LETTERS = 2
 MAX_EXPANSION = 64
 SEARCH_DEADLINE = 2.0  # seconds
 EXPORT_DEADLINE = 60.0  # seconds to find every match of an export (reading them out afterwards is not timed)
+MAX_OPERATOR_NUMBER = 50  # the largest N of w/N, near/N, pre/N and atleastN(…)
 INDEX_DIR = "index"  # the Whoosh index's folder inside a data directory
 
 
@@ -48,6 +55,13 @@ class QueryError(ValueError):
 
 class QueryTooBroad(QueryError):
     """A query that would take longer than the search deadline to answer; the message says how to narrow it."""
+
+
+def too_broad() -> QueryTooBroad:
+    """The error for a search that passed SEARCH_DEADLINE, saying how to narrow it."""
+    return QueryTooBroad("The query matched too much to answer within %(seconds)s s: narrow it with more words, a "
+                         "phrase in double quotes, a filter (language, source, year, dates) or longer wildcard "
+                         "prefixes.", seconds=round(SEARCH_DEADLINE))
 
 
 class IndexBusy(RuntimeError):

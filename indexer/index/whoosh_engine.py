@@ -45,6 +45,7 @@ from whoosh.searching import ResultsPage, Searcher
 from whoosh.writing import CLEAR
 
 from indexer.annotate.entities.keys import entity_key, speaker_key
+from indexer.index import newsroom
 from indexer.index.analysis import PROFILES, analyzer_for, profile_for, translit_analyzer
 from indexer.index.engine import (
     EXPORT_DEADLINE,
@@ -58,11 +59,11 @@ from indexer.index.engine import (
     IndexBusy,
     IndexStats,
     QueryError,
-    QueryTooBroad,
     QuoteHit,
     QuoteResult,
     SearchResult,
     parse_date,
+    too_broad,
 )
 from indexer.index.histogram import check_interval, histogram
 from indexer.models import AnnotatedArticle
@@ -86,7 +87,8 @@ MAX_QUERY_CHARS = 2000
 NO_BLOCK_SKIPPING = False
 OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
 _PLAIN_WORDS = re.compile(r"[^\"():*?\[\]{}^]+")  # no operators of the query syntax but the words
-_QUERY_WORD = re.compile(r"(?<![\w:*?\\])[^\W\d_]{3,}(?![\w:*?])")  # plain words, not fields or wildcards
+# plain words, not fields, wildcards or proximity operators (near/5)
+_QUERY_WORD = re.compile(r"(?<![\w:*?\\])[^\W\d_]{3,}(?![\w:*?]|/\d)")
 TITLE_BOOST = 3.0
 
 
@@ -458,6 +460,14 @@ def _date_order(sort: str, has_text: bool) -> sorting.FieldFacet | None:
     return None if sort == "relevance" and has_text else sorting.FieldFacet("published", reverse=True)
 
 
+def relaxable(text: str) -> bool:
+    """Whether a query that matched nothing may fall back to any-word ranking: several plain words, no operators
+    (AND, w/5 …), quotes, fields, groups or wildcards."""
+    words = text.split()
+    return len(words) > 1 and bool(_PLAIN_WORDS.fullmatch(text)) and not OPERATORS & set(words) and \
+        not newsroom.has_proximity(words)
+
+
 def _has_words(q: query.Query) -> bool:
     """Whether a query has words of text to rank by (not only facet values, dates or '*')."""
     return any(leaf.field() and leaf.field().startswith(("title_", "body_", "text_", "names"))
@@ -545,12 +555,6 @@ def _bounded(q: query.Query, reader) -> tuple[query.Query, list[str]]:
     return q.accept(expand), list(cut)
 
 
-def _too_broad() -> QueryTooBroad:
-    return QueryTooBroad("The query matched too much to answer within %(seconds)s s: narrow it with more words, a "
-                         "phrase in double quotes, a filter (language, source, year, dates) or longer wildcard "
-                         "prefixes.", seconds=round(SEARCH_DEADLINE))
-
-
 def check_query_text(text: str) -> str:
     """Reject what no parser can read sensibly, with a message that says how to fix it."""
     text = text.replace("\x00", " ").strip()
@@ -624,7 +628,7 @@ class _DeadlineCollector(collectors.WrappingCollector):
     def collect(self, sub_docnum):
         self.found.append(self.offset + sub_docnum)
         if not len(self.found) & 1023 and time.monotonic() > self.deadline:
-            raise _too_broad()
+            raise too_broad()
         return self.child.collect(sub_docnum)
 
 
@@ -978,6 +982,7 @@ class WhooshEngine:
         parser.add_plugin(_FieldGroupsPlugin(groups, set(schema.names()), USER_FIELDS if name == ARTICLES else QUOTE_FIELDS))
         parser.add_plugin(DateParserPlugin(free=False))
         parser.add_plugin(qparser.GtLtPlugin())
+        parser.add_plugin(newsroom.ProximityPlugin())
         try:
             parsed = parser.parse(_iso_dates_for_whoosh(text), normalize=False)
         except QueryError:
@@ -1157,8 +1162,7 @@ class WhooshEngine:
             sortedby = sorting.FieldFacet("published", reverse=True)  # nothing to rank by: newest first
         results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True)
         relaxed = False
-        words = text.split()
-        if not docnums and len(words) > 1 and _PLAIN_WORDS.fullmatch(text) and not OPERATORS & set(words):
+        if not docnums and relaxable(text):
             # no article has every word of a plain multi-word query: rank those with most of them instead
             q = self.parse(text, ARTICLES, langs, any_word=True)
             results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True)
@@ -1196,8 +1200,7 @@ class WhooshEngine:
         everything = max(1, s.doc_count_all())
         deadline = time.monotonic() + EXPORT_DEADLINE
         results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby)
-        words = text.split()
-        if not docnums and len(words) > 1 and _PLAIN_WORDS.fullmatch(text) and not OPERATORS & set(words):
+        if not docnums and relaxable(text):
             q = self.parse(text, ARTICLES, langs, any_word=True)
             results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby)
         # read out now: a later commit may close this searcher while the caller is still iterating

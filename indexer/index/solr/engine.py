@@ -48,7 +48,6 @@ from indexer.index.histogram import check_interval, histogram
 from indexer.index.solr.client import SolrClient, SolrError, SolrURL
 from indexer.index.solr.mapping import Translator, solr_document
 from indexer.index.whoosh_engine import (
-    _PLAIN_WORDS,
     _QUERY_WORD,
     ALIAS_OF,
     ARTICLES,
@@ -67,6 +66,7 @@ from indexer.index.whoosh_engine import (
     article_schema,
     quote_documents,
     quote_schema,
+    relaxable,
 )
 from indexer.models import AnnotatedArticle
 from indexer.text.names import person_filter_keys, resolve_partial_keys, split_person_key
@@ -397,9 +397,7 @@ class SolrEngine:
         answer = self._articles(q, fq, page, limit, order, facet_limit)
         stamp = _stamp(answer.get("facets", {}).get("_stamp", {}))
         relaxed = False
-        words = text.split()
-        if not answer["response"]["numFound"] and len(words) > 1 and _PLAIN_WORDS.fullmatch(text) and \
-                not OPERATORS & set(words):
+        if not answer["response"]["numFound"] and relaxable(text):
             # no article has every word of a plain multi-word query: rank those with most of them instead
             q = self.parse(text, ARTICLES, langs, any_word=True)
             answer = self._articles(q, fq, page, limit, order, facet_limit)
@@ -534,9 +532,7 @@ class SolrEngine:
             fq = [self._translate[ARTICLES](flt)] if flt is not None else []
             order = {"newest": "published desc, id asc", "oldest": "published asc, id asc"}.get(sort)
             first = self._id_page(q, fq, order, "*")
-            words = text.split()
-            if not first["response"]["numFound"] and len(words) > 1 and _PLAIN_WORDS.fullmatch(text) and \
-                    not OPERATORS & set(words):
+            if not first["response"]["numFound"] and relaxable(text):
                 q = self.parse(text, ARTICLES, langs, any_word=True)
                 first = self._id_page(q, fq, order, "*")
         finally:

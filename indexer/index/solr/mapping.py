@@ -6,13 +6,22 @@ in Python. Text fields become space-joined tokens in position order (forms at on
 the configset's token filter splits back into tokens at that position); keyed fields become their entity keys.
 A query is parsed by the Whoosh parser with the Whoosh schema (so analysis, field groups and errors are the same),
 and the parsed tree is written out in Solr's standard syntax over those fields.
+
+The newsroom operators (`newsroom`) have no form in that syntax: a proximity becomes Lucene span queries through
+Solr's XML query parser (`{!xmlparser}`: SpanNear with a slop and an order, exactly what Whoosh's SpanNear checks),
+`atleastN(word)` a function range over the word's term frequency (`{!frange l=N}termfreq(field,'word')`), joined to
+the word itself so that only the word's documents are looked at.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from xml.sax.saxutils import escape as xml_escape
+from xml.sax.saxutils import quoteattr
 
 from whoosh import fields, query
+
+from indexer.index.newsroom import AnyOf, AtLeast, Near
 
 FORMS = "\u2063"  # joins the forms of one word at one position (configset: PatternCaptureGroupFilter)
 GAP = "\u2062"  # stands at a position the analysis left empty, so phrases do not match across it
@@ -101,6 +110,15 @@ class Translator:
             return self.NOTHING
         if isinstance(q, query.Every):
             return "*:*"
+        if isinstance(q, Near):
+            spans = self._spans(q)
+            return f"_query_:{quoted('{!xmlparser}' + spans)}{self._boost(q.field(), 1.0)}" if spans else self.NOTHING
+        if isinstance(q, AtLeast):
+            if not isinstance(q.child, query.Term):
+                raise ValueError(f"no Solr form for the query part {q!r}")
+            word = str(q.child.text).replace("\\", "\\\\").replace("'", "\\'")
+            count = f"{{!frange l={q.minimum}}}termfreq({q.child.fieldname},'{word}')"
+            return f"(+{self.write(q.child)} +_query_:{quoted(count)})"
         if isinstance(q, query.DateRange):
             return f"{q.fieldname}:{self._range(q.startdate, q.enddate, q.startexcl, q.endexcl, solr_date)}"
         if isinstance(q, query.NumericRange):
@@ -129,6 +147,25 @@ class Translator:
             parts = [self.write(s) for s in q.subqueries]
             return "(" + " ".join(parts) + ")" if parts else self.NOTHING
         raise ValueError(f"no Solr form for the query part {q!r}")
+
+    def _spans(self, q: query.Query) -> str | None:
+        """A proximity's side as Lucene span XML (None when it can match nothing). Whoosh's slop counts positions
+        from one side to the other (adjacent: 1), Lucene's the positions left between them (adjacent: 0)."""
+        if isinstance(q, query.Term):
+            return f"<SpanTerm fieldName={quoteattr(q.fieldname)}>{xml_escape(str(q.text))}</SpanTerm>"
+        if isinstance(q, (query.Phrase, Near)):
+            parts = [query.Term(q.fieldname, w) for w in q.words] if isinstance(q, query.Phrase) else [q.a, q.b]
+            ordered = isinstance(q, query.Phrase) or q.ordered
+            inner = [self._spans(p) for p in parts]
+            if not all(inner):
+                return None
+            return f'<SpanNear slop="{q.slop - 1}" inOrder="{str(ordered).lower()}">{"".join(inner)}</SpanNear>'
+        if isinstance(q, (query.Or, AnyOf)):  # several words, or the words a wildcard stands for (Solr's _bounded)
+            inner = [x for x in (self._spans(p) for p in (q.subqueries if isinstance(q, query.Or) else q.subqs)) if x]
+            return f"<SpanOr>{''.join(inner)}</SpanOr>" if inner else None
+        if q is query.NullQuery or isinstance(q, query.NullQuery.__class__):
+            return None
+        raise ValueError(f"no Solr span form for the query part {q!r}")
 
     @staticmethod
     def _range(start, end, startexcl: bool, endexcl: bool, form) -> str:

@@ -363,3 +363,15 @@ def _translation(language: str, message: str) -> str:
 def _picture(page, name: str) -> None:
     if SCREENSHOTS:
         page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"))
+
+
+def test_at_a_desk_the_results_start_beside_the_chart_not_below_the_filters(site, browser):
+    context = _context(browser, DESK)
+    page = context.new_page()
+    page.goto(site.url + "/search?q=Oder")
+    first = page.locator(".hit .title").first.bounding_box()
+    refine = page.locator(".refine").bounding_box()
+    assert first["x"] > refine["x"] + 200, "beside the filter column"
+    chart = page.locator(".timeline").bounding_box()
+    assert first["y"] < chart["y"] + chart["height"] + 150, "right below the chart (the sort links between)"
+    context.close()

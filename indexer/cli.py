@@ -259,20 +259,21 @@ def cmd_search(args) -> int:
         try:
             result = SearchService(archive).search(
                 args.query, filters={f: getattr(args, f) for f in SEARCH_OPTIONS},
-                limit=args.limit, page=args.page, sort=args.sort)
+                limit=args.limit, page=args.page, sort=args.sort, collapse=args.collapse)
         except QueryError as exc:
             return _fail(str(exc), args.json)
     if args.json:
         _print_json(result)
         return 0
-    print(f"{_count(result['total'], 'article')} match {args.query!r}")
+    print(f"{_count(result['total'], 'story' if args.collapse else 'article')} match {args.query!r}")
     if result.get("relaxed"):
         print("no article has all of these words: showing those with the most of them")
     if result.get("did_you_mean"):
         print(f"did you mean: {result['did_you_mean']}")
     for i, hit in enumerate(result["hits"], start=1 + (args.page - 1) * args.limit):
         date = (hit["published"] or "")[:10]
-        print(f"\n{i:>3}. {hit['title']}\n     {hit['source']} · {date} · {hit['language']} · id {hit['id']}")
+        folded = f" · and {_count(hit['folded'], 'copy')} in these results" if hit.get("folded") else ""
+        print(f"\n{i:>3}. {hit['title']}\n     {hit['source']} · {date} · {hit['language']} · id {hit['id']}{folded}")
         print(f"     {hit['snippet']}")
     for facet, values in result["facets"].items():
         if values:
@@ -590,7 +591,8 @@ def cmd_serve(args) -> int:
 
 
 def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+    plural = noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
+    return f"{n} {noun if n == 1 else plural}"
 
 
 def _whole(text: str, least: int) -> int:
@@ -727,6 +729,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=_positive, default=10, metavar="N", help="hits per page (default 10)")
     p.add_argument("--page", type=_positive, default=1, metavar="N", help="page of hits (default 1)")
     p.add_argument("--sort", choices=("relevance", "newest", "oldest"), default="relevance")
+    p.add_argument("--collapse", action="store_true",
+                   help="one hit per wire story: its copies run by other outlets are folded into the earliest "
+                        "matching article (totals and pages then count stories)")
     for f in ("language", "source", "person", "place", "organization", "speaker"):
         p.add_argument(f"--{f}", metavar="VALUE", help=f"only articles with this {f}" + (
             " (a surname alone matches everyone of that surname)" if f in ("person", "speaker") else ""))

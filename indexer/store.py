@@ -526,6 +526,19 @@ class Store:
             f"WHERE s.article_id IN ({marks})", ids)
         return {i: 0 for i in ids} | {r[0]: r[1] for r in rows}
 
+    def story_dates(self, article_ids: Iterable[str]) -> dict[str, tuple[str, str | None, str]]:
+        """Article id -> (its story, published, first seen), a few hundred ids per query: what folding wire copies
+        needs (`search_app.folding`). An article filed under no story (an archive from before stories) is its own."""
+        ids = list(dict.fromkeys(article_ids))
+        found: dict[str, tuple[str, str | None, str]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            for r in self.db.execute(
+                    f"SELECT a.id, COALESCE(s.story, a.id), a.published, a.first_seen FROM articles a "
+                    f"LEFT JOIN stories s ON s.article_id=a.id WHERE a.id IN ({','.join('?' * len(chunk))})", chunk):
+                found[r[0]] = (r[1], r[2], r[3])
+        return found
+
     def story_of(self, article_id: str) -> list[dict]:
         """The other articles of this article's story (its wire copies), earliest first: id, title, source, url,
         published."""

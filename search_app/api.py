@@ -7,7 +7,7 @@ from flask import Blueprint, Response, jsonify, render_template, request, stream
 
 from search_app import export
 from search_app.context import get_service
-from search_app.errors import BIGGEST_ID, int_arg
+from search_app.errors import BIGGEST_ID, int_arg, yes_arg
 from search_app.openapi import openapi_document
 from search_app.service import FILTERS, QUOTE_FILTERS, MissingVersion
 
@@ -31,7 +31,8 @@ def search():
     result = get_service().search(q, filters, page=int_arg("page", 1), limit=int_arg("limit", 10, 1, 100),
                                   sort=request.args.get("sort") or "relevance",
                                   facet_limit=int_arg("facets", 10, 1, 200),
-                                  interval=request.args.get("interval") or None, base_url=request.url_root)
+                                  interval=request.args.get("interval") or None, base_url=request.url_root,
+                                  collapse=yes_arg("collapse"))
     return jsonify(result)
 
 
@@ -54,7 +55,7 @@ def quotes_export():
     q = request.args.get("q", "").strip()
     rows = get_service().export_quotes(q or None, speaker=request.args.get("speaker") or None,
                                        filters={f: request.args.get(f) for f in QUOTE_FILTERS},
-                                       fragments=_fragments(), base_url=request.url_root)
+                                       fragments=yes_arg("fragments", True), base_url=request.url_root)
     return _download(export.lines(rows, export.QUOTE_COLUMNS, fmt), export.filename(q, fmt, "quotes"), fmt)
 
 
@@ -63,16 +64,12 @@ def _download(lines, name: str, fmt: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
-def _fragments() -> bool:
-    return request.args.get("fragments", "yes").lower() not in ("no", "0", "false")
-
-
 @api.get("/quotes")
 def quotes():
     q = request.args.get("q") or None
     result = get_service().quotes(q, speaker=request.args.get("speaker") or None, limit=int_arg("limit", 20, 1, 100),
                                   page=int_arg("page", 1), filters={f: request.args.get(f) for f in QUOTE_FILTERS},
-                                  fragments=_fragments(), sort=request.args.get("sort") or "relevance",
+                                  fragments=yes_arg("fragments", True), sort=request.args.get("sort") or "relevance",
                                   facet_limit=int_arg("facets", 10, 1, 200), base_url=request.url_root)
     return jsonify(result)
 

@@ -43,6 +43,18 @@ def int_arg(name: str, default: int, low: int = 1, high: int = 10_000) -> int:
     return value
 
 
+def yes_arg(name: str, default: bool = False) -> bool:
+    """A yes/no query argument (yes, no, true, false, 1, 0, on, off), or a 400 that says what it takes."""
+    raw = (request.args.get(name) or "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("yes", "true", "1", "on"):
+        return True
+    if raw in ("no", "false", "0", "off"):
+        return False
+    raise BadRequest(f"'{name}' must be yes or no, got {raw[:40]!r}")
+
+
 def install(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

@@ -43,7 +43,13 @@ SEARCH_RESULT = {
             **{k: {"type": ["string", "null"]} for k in
                ("id", "title", "url", "published", "language", "source", "snippet", "snippet_html")},
             "version": {"type": "integer", "description": "the article's version the index holds"},
+            "copies": {"type": "integer", "description": "other articles of the archive that are the same wire "
+                                                         "story (its copies, whether they match or not)"},
+            "folded": {"type": "integer", "description": "with collapse=yes only: other matching articles of "
+                                                         "the same story folded into this one"},
             **CITED}}},
+        "collapse": {"type": "boolean", "description": "true when wire copies are folded: total, the pages "
+                                                       "and the histogram then count stories"},
         "facets": {"type": "object", "properties": {f: FACET_LIST for f in
                                                     ("person", "place", "organization", "speaker", "language",
                                                      "source", "year", "author")}},
@@ -139,6 +145,9 @@ def openapi_document() -> dict:
                                _param("sort", "relevance (default), newest or oldest"),
                                _param("interval", "the histogram's bars: year, month, week or day (default: chosen "
                                       "by the span of the matches' dates)", enum=["", "year", "month", "week", "day"]),
+                               _param("collapse", "yes: one result per wire story, shown as its earliest "
+                                      "matching article (facets still count every article); refused with a 400 "
+                                      "when the matches cannot all be read within 2 s", enum=["", "yes", "no"]),
                                _whole("page", "page number, from 1", 1, 10_000),
                                _whole("limit", "hits per page, 1-100", 1, 100),
                                _whole("facets", "values per facet, 1-200 (default 10)", 1, 200)],

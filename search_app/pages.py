@@ -8,7 +8,7 @@ from flask_babel import gettext
 
 from indexer.text.names import partial_person_key
 from search_app.context import get_service
-from search_app.errors import BIGGEST_ID, int_arg
+from search_app.errors import BIGGEST_ID, int_arg, yes_arg
 from search_app.i18n import N_, day, translated
 from search_app.service import FILTERS, QUOTE_FILTERS, MissingVersion, QueryError
 from search_app.timeline import bars
@@ -24,6 +24,7 @@ QUOTE_FILTER_LABELS = {**FACET_LABELS, "article": N_("Article")}
 DATES = ("from", "to")
 ENTITY_TYPES = {"person": N_("person"), "place": N_("place"), "organization": N_("organisation")}
 SORTS = {"relevance": N_("relevance"), "newest": N_("newest"), "oldest": N_("oldest")}
+INTERVALS = {"auto": N_("automatic"), "year": N_("year"), "month": N_("month"), "week": N_("week"), "day": N_("day")}
 
 
 @pages.get("/")
@@ -37,12 +38,14 @@ def search():
     filters = {f: request.args.get(f) for f in FILTERS if request.args.get(f)}
     sort = request.args.get("sort") or ("relevance" if q else "newest")
     page = int_arg("page", 1)
+    collapse, interval = yes_arg("collapse"), request.args.get("interval") or None
+    view = {"collapse": "yes" if collapse else None, "interval": interval}  # how the list is shown, kept by links
     result, error = None, None
     service = get_service()
     if q or filters:  # a filter alone browses: every article it keeps, newest first
         try:
             result = service.search(q or "*", filters, page=page, limit=10, sort=sort, facet_limit=FACET_MORE,
-                                    base_url=request.url_root)
+                                    base_url=request.url_root, collapse=collapse, interval=interval)
         except QueryError as exc:
             error = translated(exc)
     status = 400 if error else 200
@@ -53,7 +56,8 @@ def search():
                            chips=_chip_labels(filters, result), facet_names=facet_names,
                            sorts=[(s, gettext(label)) for s, label in SORTS.items()],
                            page_numbers=page_numbers, bars=bars((result or {}).get("histogram")),
-                           dates=DATES), status
+                           dates=DATES, view=view, intervals=[(i, gettext(label)) for i, label in INTERVALS.items()]), \
+        status
 
 
 def page_numbers(page: int, pages: int, around: int = 2) -> list[int | None]:

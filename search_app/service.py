@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 import threading
+import time
+from collections import Counter
 from collections.abc import Iterator
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import date, timedelta
 
 from indexer.annotate.entities.keys import speaker_key
@@ -20,16 +22,20 @@ from indexer.index.engine import (
     QUOTE_FACETS,
     SEARCH_DEADLINE,
     EngineUnavailable,
+    Hit,
     QueryError,
+    SearchResult,
     parse_date,
+    too_broad,
 )
-from indexer.index.histogram import bucket_end
+from indexer.index.histogram import bucket_end, histogram
 from indexer.index.provenance import in_date_order, same_statement
 from indexer.index.translated import WITHIN_DAYS, article_names, translations
 from indexer.sources.origins import public_origin
 from indexer.text.names import keys_may_match
 from search_app.citation import cited
 from search_app.diff import paragraph_changes
+from search_app.folding import fold
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "author", "from", "to")
 QUOTE_FILTERS = ("language", "source", "article", "from", "to")
@@ -89,23 +95,31 @@ class SearchService:
 
     def search(self, q: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10, interval: str | None = None,
-               base_url: str | None = None) -> dict:
+               base_url: str | None = None, collapse: bool = False) -> dict:
         """Articles for a query; with filters and no words, every article the filters keep, newest first
         (browsing). The histogram counts every match by date (`interval`: year, month, week, day or automatic).
-        Each hit has its `permalink` (on `base_url`, the archive's address) and `citation`."""
+        Each hit has its `permalink` (on `base_url`, the archive's address) and `citation`. With `collapse`, the
+        wire copies of a story are one result, shown as its earliest matching article (`folding`): `total`, the
+        pages and the histogram count stories, each hit says how many matches it stands for (`folded`), and the
+        facets still count every matching article (every outlet that ran a story is in the source facet)."""
         filters = _search_filters(filters)
         q = _browsed(q, filters)
         with _BroadSlot(q):
-            result = self.archive.engine.search(q, filters, page=page, limit=limit, sort=sort,
+            result = self.archive.engine.search(q, filters, page=1 if collapse else page, limit=limit, sort=sort,
                                                 facet_limit=facet_limit, interval=interval)
+            folded: dict[str, int] = {}
+            if collapse and result.total:
+                result, folded = self._folded(result, q, filters, page, limit, sort, interval)
         h = result.histogram
+        hits = [cited(asdict(h), h.id, h.version or None, base_url) for h in result.hits]
         return {
             "query": q,
             "total": result.total,
             "page": result.page,
             "limit": result.limit,
             "filters": filters,
-            "hits": self._with_copies([cited(asdict(h), h.id, h.version or None, base_url) for h in result.hits]),
+            "collapse": collapse,
+            "hits": self._with_copies([h | {"folded": folded[h["id"]]} for h in hits] if collapse else hits),
             "facets": self._facets_json(result.facets, FACETS),
             "histogram": {"interval": h.interval, "undated": h.undated,
                           "buckets": [{"start": start, "end": bucket_end(date.fromisoformat(start), h.interval)
@@ -114,6 +128,33 @@ class SearchService:
             "relaxed": result.relaxed,
             "cut_short": result.cut_short,
         }
+
+    def _folded(self, result: SearchResult, q: str, filters: dict[str, str], page: int, limit: int, sort: str,
+                interval: str | None) -> tuple[SearchResult, dict[str, int]]:
+        """`result` (the unfolded search's facets) with one hit per story: every match is read in the search's
+        order (within SEARCH_DEADLINE, or QueryTooBroad), filed under its story, and the page's articles are
+        searched again for their snippets."""
+        engine, until = self.archive.engine, time.monotonic() + SEARCH_DEADLINE
+        ordered = []
+        for article_id in engine.matching_ids(q, filters, sort=sort, deadline=SEARCH_DEADLINE):
+            ordered.append(article_id)
+            if not len(ordered) % 1000 and time.monotonic() > until:
+                raise too_broad()
+        dates = self.archive.store.story_dates(ordered)
+        stories = {i: (story, _utc(published) or _utc(seen) or "") for i, (story, published, seen) in dates.items()}
+        shown = fold(ordered, stories, by_rank=sort == "relevance" and q.strip() != "*")
+        page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
+        on_page = shown[(page - 1) * limit:page * limit]
+        hits: list[Hit] = []
+        if on_page:
+            found = engine.search(q, {**filters, "id": " ".join(f.article_id for f in on_page)}, page=1,
+                                  limit=len(on_page), sort=sort, facet_limit=1)
+            by_id = {h.id: h for h in found.hits}
+            hits = [by_id[f.article_id] for f in on_page if f.article_id in by_id]
+        days = Counter(parse_date(dates[f.article_id][1]).date().isoformat() for f in shown
+                       if f.article_id in dates and parse_date(dates[f.article_id][1]))
+        return replace(result, total=len(shown), hits=hits, page=page, limit=limit,
+                       histogram=histogram(days, len(shown), interval)), {f.article_id: f.folded for f in on_page}
 
     def _with_copies(self, hits: list[dict]) -> list[dict]:
         """Each hit with `copies`: how many other articles of the archive are the same wire story."""

@@ -106,3 +106,55 @@ def test_a_statement_is_traced_into_another_language(desk, page):
     assert "Baltic Wire" in first and "in English" in first, "the English wire ran it first, a month before"
     assert page.locator(".appearances .translated").count() == 1
     assert page.locator(".appearances li").count() == 3
+
+
+def test_dragging_across_the_date_chart_narrows_the_search_to_those_bars(desk, page):
+    page.goto(desk.url + "/search?q=*&interval=day")
+    bars = page.locator(".bars li")
+    assert bars.count() >= 3, "the archive's articles span several days"
+    assert page.locator(".interval [aria-current]").inner_text() == "day", "the interval asked for is shown"
+    first, last = bars.nth(0), bars.nth(bars.count() - 2)
+    start, end = first.get_attribute("data-start"), last.get_attribute("data-end")
+    a, b = first.bounding_box(), last.bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    assert page.locator(".bars li.brushed").count() == bars.count() - 1, "the bars dragged over are marked"
+    with page.expect_navigation():
+        page.mouse.up()
+    assert f"from={start}" in page.url and f"to={end}" in page.url and "interval=day" in page.url
+    assert page.locator(".chip").count() == 2, "the dates are filters now, each one chip"
+    # a plain click on one bar still narrows to that bar alone
+    page.goto(desk.url + "/search?q=*&interval=day")
+    with page.expect_navigation():
+        page.locator(".bars li a").first.click()
+    one = page.locator(".bars li a").first
+    assert "from=" in page.url and page.url.split("from=")[1][:10] == page.url.split("to=")[1][:10]
+    assert one.count() == 1
+
+
+def test_folding_wire_copies_is_one_click_and_one_back(wire, page):
+    page.goto(wire.url + "/search?q=Brezno")
+    assert page.locator("#total").inner_text() == "3"
+    page.click("text=One result per story")
+    assert page.locator("#total").inner_text() == "2" and "stories match" in page.inner_text("h1")
+    assert page.locator(".hit .meta", has_text="Central Agency").locator(".folded").inner_text() \
+        == "stands for 1 more copy in these results"
+    assert "Valley Courier" not in " ".join(page.locator(".hit .meta").all_inner_texts())
+    page.click("text=Show every copy")
+    assert page.locator("#total").inner_text() == "3"
+
+
+@pytest.fixture(scope="module")
+def wire(tmp_path_factory):
+    """An agency story, a regional paper's later copy of it and another outlet's own story, served on 127.0.0.1."""
+    from test_wire_copies import AGENCY, OWN_STORY, archive_of
+
+    root = tmp_path_factory.mktemp("wire-browser")
+    archive_of(root, [("agency", "Central Agency", "The pass", AGENCY, "2026-05-04T07:10:00+02:00"),
+                      ("valley", "Valley Courier", "The pass", AGENCY[:4], "2026-05-04T09:30:00+02:00"),
+                      ("capital", "Capital Evening", "The pass", OWN_STORY, "2026-05-05T18:00:00+02:00")])
+    srv = make_server("127.0.0.1", 0, create_app(root / "data"), threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield SimpleNamespace(url=f"http://127.0.0.1:{srv.server_port}")
+    srv.shutdown()

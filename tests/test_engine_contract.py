@@ -14,7 +14,7 @@ from contextlib import contextmanager
 import pytest
 
 from indexer.index.backends import open_engine
-from indexer.index.engine import MAX_EXPANSION, IndexStats, QueryError, SearchEngine
+from indexer.index.engine import MAX_EXPANSION, IndexStats, QueryError, QueryTooBroad, SearchEngine
 from indexer.models import AnnotatedArticle, Article, Block, Entity, Quote
 
 BACKENDS = ["whoosh", "solr"]
@@ -417,6 +417,11 @@ def test_matching_ids_page_through_more_than_a_batch_and_refuse_bad_queries(empt
         empty.matching_ids('"unclosed')
     with pytest.raises(QueryError):
         empty.matching_ids("budget", sort="sideways")
+    with pytest.raises(QueryTooBroad):  # folding copies reads every match within the search's deadline, or says so
+        list(empty.matching_ids("budget", sort="oldest", deadline=0))
+    # the page of a folded list is searched again by id (ids apart by spaces), for its snippets
+    picked = empty.search("budget", {"id": "m0007 m0001 nonesuch"}, sort="oldest")
+    assert picked.total == 2 and [h.id for h in picked.hits] == ["m0001", "m0007"]
 
 
 def test_hits_carry_the_indexed_version(empty):

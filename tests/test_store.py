@@ -137,3 +137,24 @@ def test_an_index_written_by_another_version_is_rebuilt_from_the_store(tmp_path,
     with Archive(tmp_path, store=store_url) as archive:
         assert list(archive.engine.indexed_versions().values()) == [1]
         assert archive.drift().missing == []
+
+
+def test_wire_copies_are_filed_under_one_story_with_their_dates(store_url):
+    from test_wire_copies import AGENCY
+
+    store = Store(store_url)
+    body = "\n\n".join(AGENCY)
+    stored = []
+    for n, (url, published) in enumerate([("https://a.example/1", "2026-05-04T09:30:00+02:00"),
+                                          ("https://b.example/1", "2026-05-04T07:10:00+02:00"),
+                                          ("https://c.example/1", None)]):
+        page = store.receive(RawPage(f"page {n}".encode(), url)).page_id
+        text = body if n < 2 else "A different story about the council's budget vote on Tuesday evening."
+        stored.append(store.add_article(page, annotated(title=f"Story {n}", text=text, url=url,
+                                                        published=published)).article_id)
+    dates = store.story_dates([*stored, "nonesuch"])
+    assert dates[stored[0]][0] == dates[stored[1]][0] != dates[stored[2]][0]
+    assert dates[stored[0]][1] == "2026-05-04T09:30:00+02:00" and dates[stored[2]][1] is None
+    assert dates[stored[2]][2], "an undated article still has the date the archive first saw it"
+    assert "nonesuch" not in dates
+    assert store.copies(stored) == {stored[0]: 1, stored[1]: 1, stored[2]: 0}

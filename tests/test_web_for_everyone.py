@@ -131,7 +131,7 @@ def pages(site, browser, tmp_path_factory):
     return {
         "pages.search": ["/search", "/search?q=Oder", "/search?q=Oder&language=de", "/search?q=zzqxvv",
                          "/search?place=" + quote("Wrocław"), "/search?q=%22unclosed", "/search?q=*",
-                         "/search?q=Oder&from=2026-03-01&to=2026-03-31"],
+                         "/search?q=Oder&from=2026-03-01&to=2026-03-31", "/search?q=*&collapse=yes&interval=day"],
         "pages.article": [f"/articles/{flood}", f"/articles/{train}", f"/articles/{train}?version=1",
                           f"/articles/{train}?version=1&diff=2"],  # the newest shows its changes from version 1
         "pages.quotes": ["/quotes", "/quotes?speaker=" + quote("Katarzyna Wiśniewska"), "/quotes?q=zzqxvv",

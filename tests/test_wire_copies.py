@@ -34,6 +34,18 @@ OWN_STORY = [
 ]
 
 
+def archive_of(root, runs) -> None:
+    """An archive in root/data of one page per run: (slug, outlet, headline, paragraphs, published)."""
+    pages = root / "pages"
+    pages.mkdir()
+    for slug, source, title, paragraphs, date in runs:
+        (pages / f"{slug}.html").write_text(page_html(title, paragraphs, source=source, published=date,
+                                                      url=f"https://{slug}.example/2026/05/04/pass/"),
+                                            encoding="utf-8")
+    with Archive(root / "data") as archive:
+        ingest(archive, [str(pages)])
+
+
 def test_an_edited_copy_is_one_story_and_a_story_on_the_same_topic_is_not():
     original = shingles("\n\n".join(AGENCY))
     edited = AGENCY[:2] + [AGENCY[2].replace("volunteers", "helpers")] + AGENCY[3:4] + [
@@ -48,8 +60,6 @@ def test_an_edited_copy_is_one_story_and_a_story_on_the_same_topic_is_not():
 
 
 def test_copies_are_counted_on_hits_and_listed_on_the_article(tmp_path):
-    pages = tmp_path / "pages"
-    pages.mkdir()
     runs = [("agency", "Central Agency", "Landslide shuts mountain pass above Brezno", AGENCY,
              "2026-05-04T07:10:00+02:00"),
             ("valley", "Valley Courier", "Lorries stranded as mud buries pass road",
@@ -57,12 +67,7 @@ def test_copies_are_counted_on_hits_and_listed_on_the_article(tmp_path):
              "2026-05-04T09:30:00+02:00"),
             ("capital", "Capital Evening", "Brezno shops count the cost of the landslide", OWN_STORY,
              "2026-05-04T18:00:00+02:00")]
-    for slug, source, title, paragraphs, date in runs:
-        (pages / f"{slug}.html").write_text(page_html(title, paragraphs, source=source, published=date,
-                                                      url=f"https://{slug}.example/2026/05/04/pass/"),
-                                            encoding="utf-8")
-    with Archive(tmp_path / "data") as archive:
-        ingest(archive, [str(pages)])
+    archive_of(tmp_path, runs)
     client = create_app(tmp_path / "data", TESTING=True).test_client()
     hits = client.get("/api/search", query_string={"q": "Brezno"}).get_json()["hits"]
     copies = {h["source"]: h["copies"] for h in hits}
@@ -74,3 +79,54 @@ def test_copies_are_counted_on_hits_and_listed_on_the_article(tmp_path):
     assert "Also published by" in page and "Central Agency" in page
     listing = client.get("/search", query_string={"q": "Brezno"}).get_data(as_text=True)
     assert "also run by 1 other outlet" in listing
+
+
+def test_collapse_folds_a_story_into_its_earliest_matching_article(tmp_path):
+    # the agency's copy is the earliest; a regional paper ran it later under its own headline, another outlet
+    # wrote its own story; a second agency story on another subject stands alone
+    runs = [("valley", "Valley Courier", "Lorries stranded as mud buries pass road", AGENCY[:4],
+             "2026-05-04T09:30:00+02:00"),
+            ("agency", "Central Agency", "Landslide shuts mountain pass above Brezno", AGENCY,
+             "2026-05-04T07:10:00+02:00"),
+            ("capital", "Capital Evening", "Brezno shops count the cost of the landslide", OWN_STORY,
+             "2026-05-05T18:00:00+02:00"),
+            ("late", "Late Post", "Pass above Brezno stays shut", AGENCY[:3] + ["Our reporter adds: the queue grew."],
+             "2026-05-04T05:20:00+00:00")]
+    archive_of(tmp_path, runs)
+    client = create_app(tmp_path / "data", TESTING=True).test_client()
+    every = client.get("/api/search", query_string={"q": "Brezno"}).get_json()
+    assert every["total"] == 4 and every["collapse"] is False
+    folded = client.get("/api/search", query_string={"q": "Brezno", "collapse": "yes"}).get_json()
+    assert folded["collapse"] is True and folded["total"] == 2
+    by_source = {h["source"]: h for h in folded["hits"]}
+    # Late Post's "05:20+00:00" reads earlier as text than the agency's "07:10+02:00", but is later as an instant
+    assert set(by_source) == {"Central Agency", "Capital Evening"}
+    assert by_source["Central Agency"]["folded"] == 2 and by_source["Capital Evening"]["folded"] == 0
+    assert by_source["Central Agency"]["copies"] == 2
+    assert sum(b["count"] for b in folded["histogram"]["buckets"]) + folded["histogram"]["undated"] == 2
+    # the facets still count every outlet that ran the story
+    sources = {v["value"] for v in folded["facets"]["source"]}
+    assert {"Valley Courier", "Late Post", "Central Agency"} <= sources
+    # a filter that keeps only a later copy shows that copy: a result is always an article that matched
+    alone = client.get("/api/search", query_string={"q": "Brezno", "source": "Late Post", "collapse": "yes"}).get_json()
+    assert [h["source"] for h in alone["hits"]] == ["Late Post"] and alone["hits"][0]["folded"] == 0
+    # the pages of a folded list count stories
+    second = client.get("/api/search", query_string={"q": "Brezno", "collapse": "yes", "limit": 1, "page": 2}).get_json()
+    assert second["total"] == 2 and len(second["hits"]) == 1
+    assert second["hits"][0]["id"] != client.get("/api/search", query_string={
+        "q": "Brezno", "collapse": "yes", "limit": 1}).get_json()["hits"][0]["id"]
+    newest = client.get("/api/search", query_string={"q": "Brezno", "collapse": "yes", "sort": "newest"}).get_json()
+    assert [h["source"] for h in newest["hits"]] == ["Capital Evening", "Central Agency"]
+    bad = client.get("/api/search", query_string={"q": "Brezno", "collapse": "perhaps"})
+    assert bad.status_code == 400 and "yes or no" in bad.get_json()["error"]
+
+
+def test_search_from_the_shell_folds_copies(tmp_path):
+    import subprocess
+    import sys
+    archive_of(tmp_path, [("a", "Central Agency", "Pass closed", AGENCY, "2026-05-04T07:10:00+02:00"),
+                          ("b", "Valley Courier", "Pass closed", AGENCY[:4], "2026-05-04T09:30:00+02:00")])
+    run = subprocess.run([sys.executable, "-m", "indexer.cli", "search", "--data", str(tmp_path / "data"),
+                          "--collapse", "Brezno"], capture_output=True, text=True, check=True)
+    assert run.stdout.startswith("1 story match 'Brezno'") and "Central Agency" in run.stdout
+    assert "and 1 copy in these results" in run.stdout and "Valley Courier ·" not in run.stdout  # a hit line

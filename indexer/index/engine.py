@@ -226,10 +226,12 @@ class SearchEngine(Protocol):
         ...
 
     def matching_ids(self, text: str, filters: dict[str, str | None] | None = None,
-                     sort: str = "relevance") -> Iterator[str]:
+                     sort: str = "relevance", deadline: float | None = None) -> Iterator[str]:
         """The id of every article `search` would find for the same arguments, in its order, with no page cap
-        (for exports). The query is read and run before this returns, so QueryError (and QueryTooBroad, after
-        EXPORT_DEADLINE) is raised by the call, not while iterating; the ids then come a batch at a time."""
+        (for exports, and for folding wire copies). The query is read and run before this returns, so QueryError
+        is raised by the call; the ids then come a batch at a time. QueryTooBroad comes when finding the matches
+        takes longer than `deadline` seconds: from the call for a backend that collects first (None: within
+        EXPORT_DEADLINE), while iterating for one that pages (None: no limit)."""
         ...
 
     def suggest(self, text: str) -> str | None:

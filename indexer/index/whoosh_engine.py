@@ -1014,6 +1014,9 @@ class WhooshEngine:
                 continue
             if facet not in schema.names():
                 continue
+            if facet == "id":  # internal: the articles of a folded page (`SearchService`), ids apart by spaces
+                parts.append(query.Or([query.Term("id", i) for i in value.split()]))
+                continue
             if facet in KEYED_FACETS:
                 exact = value.startswith(("person:", "place:", "organization:"))  # a clicked facet value's own key
                 key = value if exact else ((speaker_key(value) or "") if facet == "speaker" else entity_key(
@@ -1182,7 +1185,7 @@ class WhooshEngine:
 
     @_retrying
     def matching_ids(self, text: str, filters: dict[str, str | None] | None = None,
-                     sort: str = "relevance") -> Iterator[str]:
+                     sort: str = "relevance", deadline: float | None = None) -> Iterator[str]:
         """Every match in `search`'s order: one collecting pass (the same fallback to any-word ranking, no facets
         or snippets), and the ids read out of the stored fields at once (ids are small; the rows are not)."""
         filters = filters or {}
@@ -1198,7 +1201,7 @@ class WhooshEngine:
         if sortedby is None and not _has_words(q):
             sortedby = sorting.FieldFacet("published", reverse=True)
         everything = max(1, s.doc_count_all())
-        deadline = time.monotonic() + EXPORT_DEADLINE
+        deadline = time.monotonic() + (EXPORT_DEADLINE if deadline is None else deadline)
         results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby)
         if not docnums and relaxable(text):
             q = self.parse(text, ARTICLES, langs, any_word=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 import re
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -43,6 +44,7 @@ from indexer.index.engine import (
     QuoteHit,
     QuoteResult,
     SearchResult,
+    too_broad,
 )
 from indexer.index.histogram import check_interval, histogram
 from indexer.index.solr.client import SolrClient, SolrError, SolrURL
@@ -518,9 +520,12 @@ class SolrEngine:
                    score=round(float(d.get("score") or 0.0), 4), version=int(d.get("version") or 0))
 
     def matching_ids(self, text: str, filters: dict[str, str | None] | None = None,
-                     sort: str = "relevance") -> Iterator[str]:
+                     sort: str = "relevance", deadline: float | None = None) -> Iterator[str]:
         """Every match in `search`'s order, by cursorMark (deep paging without offsets, EXPORT_BATCH ids at a
-        time); the first page is read before this returns, so a bad query raises here."""
+        time); the first page is read before this returns, so a bad query raises here. With a `deadline`,
+        QueryTooBroad comes while iterating when the pages still go on after that many seconds; without one
+        (an export, read as fast as its client downloads) paging goes on to the end."""
+        until = time.monotonic() + deadline if deadline is not None else float("inf")
         filters = filters or {}
         if sort not in ("relevance", "newest", "oldest"):
             raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
@@ -537,7 +542,7 @@ class SolrEngine:
                 first = self._id_page(q, fq, order, "*")
         finally:
             self._now.tables = None
-        return self._following(q, fq, order, first)
+        return self._following(q, fq, order, first, until)
 
     def _id_page(self, q: query.Query, fq: list[str], order: str | None, cursor: str) -> dict:
         if order is None:
@@ -545,7 +550,8 @@ class SolrEngine:
         return self._select(ARTICLES, {"query": self._translate[ARTICLES](q), "filter": fq, "limit": EXPORT_BATCH,
                                        "sort": order, "fields": "id", "params": {"cursorMark": cursor}})
 
-    def _following(self, q: query.Query, fq: list[str], order: str | None, answer: dict) -> Iterator[str]:
+    def _following(self, q: query.Query, fq: list[str], order: str | None, answer: dict,
+                   until: float) -> Iterator[str]:
         cursor = "*"
         while True:
             for d in answer["response"]["docs"]:
@@ -553,6 +559,8 @@ class SolrEngine:
             following = answer.get("nextCursorMark", cursor)
             if following == cursor or not answer["response"]["docs"]:
                 return
+            if time.monotonic() > until:
+                raise too_broad()
             cursor = following
             answer = self._id_page(q, fq, order, cursor)
 

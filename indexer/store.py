@@ -247,10 +247,26 @@ def _migration_4(db) -> None:
         db.execute(db.ddl(statement))
 
 
+STORY_SHINGLES_SCHEMA = """
+-- each article's body as its shingles (`shingles.packed`): its candidate copies are checked against these, not
+-- against their bodies read and cut up again (about 2 KB an article)
+CREATE TABLE IF NOT EXISTS story_shingles (
+    article_id TEXT PRIMARY KEY REFERENCES articles(id),
+    grams BLOB NOT NULL
+);
+"""
+
+
+def _migration_5(db) -> None:
+    """Stored shingles. Articles stored before it are checked as copies from their bodies, as before."""
+    for statement in _statements(STORY_SHINGLES_SCHEMA):
+        db.execute(db.ddl(statement))
+
+
 STORY_CANDIDATES = 50  # bodies checked a new article: the band keys' best candidates are few; this bounds the rest
 
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
-MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4]
+MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4, _migration_5]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -481,18 +497,26 @@ class Store:
     def _join_story(self, db, article_id: str, grams: frozenset[int]) -> None:
         """File the article under the story of the stored articles whose body is the same text (its wire copies),
         or under a story of its own. Copies found in two stories join them into the older one."""
-        from indexer.text.shingles import bands, same_story, shingles
+        from indexer.text.shingles import bands, packed, same_story, shingles, unpacked
 
         keys = bands(grams)
         db.execute("DELETE FROM story_bands WHERE article_id=?", (article_id,))
         db.executemany("INSERT INTO story_bands (band, article_id) VALUES (?,?)", [(k, article_id) for k in keys])
+        db.execute("DELETE FROM story_shingles WHERE article_id=?", (article_id,))
+        if keys:
+            db.execute("INSERT INTO story_shingles (article_id, grams) VALUES (?,?)", (article_id, packed(grams)))
         copies = []
         if keys:
             marks = ",".join("?" * len(keys))
             candidates = [r[0] for r in db.execute(
                 f"SELECT DISTINCT article_id FROM story_bands WHERE band IN ({marks}) AND article_id<>?",
-                (*keys, article_id))]
-            copies = [c for c in candidates[:STORY_CANDIDATES] if same_story(grams, shingles(self._body(db, c)))]
+                (*keys, article_id))][:STORY_CANDIDATES]
+            kept = {r[0]: unpacked(bytes(r[1])) for r in db.execute(
+                f"SELECT article_id, grams FROM story_shingles WHERE article_id IN ({','.join('?' * len(candidates))})",
+                candidates)} if candidates else {}
+            mine = unpacked(packed(grams))
+            copies = [c for c in candidates if c in kept and same_story(mine, kept[c])]
+            copies += [c for c in candidates if c not in kept and same_story(grams, shingles(self._body(db, c)))]
         stories = {r[0] for r in db.execute(
             f"SELECT story FROM stories WHERE article_id IN ({','.join('?' * len(copies))})", copies)} if copies else set()
         own = db.execute("SELECT story FROM stories WHERE article_id=?", (article_id,)).fetchone()

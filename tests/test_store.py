@@ -158,3 +158,16 @@ def test_wire_copies_are_filed_under_one_story_with_their_dates(store_url):
     assert dates[stored[2]][2], "an undated article still has the date the archive first saw it"
     assert "nonesuch" not in dates
     assert store.copies(stored) == {stored[0]: 1, stored[1]: 1, stored[2]: 0}
+
+
+def test_a_copy_of_an_article_stored_before_shingles_were_kept_is_still_found(store_url):
+    from test_wire_copies import AGENCY
+
+    store = Store(store_url)
+    first = store.add_article(store.receive(RawPage(b"one", "https://a.example/1")).page_id,
+                              annotated(text="\n\n".join(AGENCY), url="https://a.example/1")).article_id
+    with store.transaction() as db:  # as an archive of the previous schema holds it: bands, but no shingles
+        db.execute("DELETE FROM story_shingles WHERE article_id=?", (first,))
+    copy = store.add_article(store.receive(RawPage(b"two", "https://b.example/1")).page_id,
+                             annotated(text="\n\n".join(AGENCY[:4]), url="https://b.example/1")).article_id
+    assert store.copies([first, copy]) == {first: 1, copy: 1}

@@ -52,6 +52,17 @@ def shingles(text: str) -> frozenset[int]:
     return frozenset(mixed.tolist())
 
 
+def packed(grams: frozenset[int]) -> bytes:
+    """A body's shingles as the store keeps them (`story_shingles`): the low 32 bits of each, sorted, 4 bytes a
+    shingle. Compare them with `unpacked` ones only: a collision among a story's few hundred shingles in 2**32 values
+    is as rare as a shared run of four words."""
+    return np.unique(np.fromiter(grams, dtype=np.uint64, count=len(grams)).astype(np.uint32)).tobytes()
+
+
+def unpacked(blob: bytes) -> frozenset[int]:
+    return frozenset(np.frombuffer(blob, dtype=np.uint32).tolist())
+
+
 def containment(a: frozenset[int], b: frozenset[int]) -> float:
     """Share of the smaller set that the other one has."""
     if not a or not b:

@@ -38,7 +38,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const hint = document.createElement("p");
     hint.className = "meta brush-hint";
     hint.textContent = bars.dataset.brush;
-    bars.after(hint);
+    (bars.parentElement.querySelector(".axis") || bars).after(hint);
     let from = null;
     let to = null;
     let dragged = false;

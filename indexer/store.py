@@ -503,10 +503,10 @@ class Store:
         db.execute("DELETE FROM story_bands WHERE article_id=?", (article_id,))
         db.executemany("INSERT INTO story_bands (band, article_id) VALUES (?,?)", [(k, article_id) for k in keys])
         db.execute("DELETE FROM story_shingles WHERE article_id=?", (article_id,))
-        if keys:
-            db.execute("INSERT INTO story_shingles (article_id, grams) VALUES (?,?)", (article_id, packed(grams)))
         copies = []
         if keys:
+            blob = packed(grams)
+            db.execute("INSERT INTO story_shingles (article_id, grams) VALUES (?,?)", (article_id, blob))
             marks = ",".join("?" * len(keys))
             candidates = [r[0] for r in db.execute(
                 f"SELECT DISTINCT article_id FROM story_bands WHERE band IN ({marks}) AND article_id<>?",
@@ -514,7 +514,7 @@ class Store:
             kept = {r[0]: unpacked(bytes(r[1])) for r in db.execute(
                 f"SELECT article_id, grams FROM story_shingles WHERE article_id IN ({','.join('?' * len(candidates))})",
                 candidates)} if candidates else {}
-            mine = unpacked(packed(grams))
+            mine = unpacked(blob)
             copies = [c for c in candidates if c in kept and same_story(mine, kept[c])]
             copies += [c for c in candidates if c not in kept and same_story(grams, shingles(self._body(db, c)))]
         stories = {r[0] for r in db.execute(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, replace
@@ -26,7 +25,6 @@ from indexer.index.engine import (
     QueryError,
     SearchResult,
     parse_date,
-    too_broad,
 )
 from indexer.index.histogram import bucket_end, histogram
 from indexer.index.provenance import in_date_order, same_statement
@@ -105,10 +103,12 @@ class SearchService:
         filters = _search_filters(filters)
         q = _browsed(q, filters)
         with _BroadSlot(q):
-            result = self.archive.engine.search(q, filters, page=1 if collapse else page, limit=limit, sort=sort,
+            # folded, this search gives only the facets (and did-you-mean): one hit, not a page of snippets
+            result = self.archive.engine.search(q, filters, page=1 if collapse else page,
+                                                limit=1 if collapse else limit, sort=sort,
                                                 facet_limit=facet_limit, interval=interval)
             folded: dict[str, int] = {}
-            if collapse and result.total:
+            if collapse:
                 result, folded = self._folded(result, q, filters, page, limit, sort, interval)
         h = result.histogram
         hits = [cited(asdict(h), h.id, h.version or None, base_url) for h in result.hits]
@@ -132,16 +132,13 @@ class SearchService:
     def _folded(self, result: SearchResult, q: str, filters: dict[str, str], page: int, limit: int, sort: str,
                 interval: str | None) -> tuple[SearchResult, dict[str, int]]:
         """`result` (the unfolded search's facets) with one hit per story: every match is read in the search's
-        order (within SEARCH_DEADLINE, or QueryTooBroad), filed under its story, and the page's articles are
-        searched again for their snippets."""
-        engine, until = self.archive.engine, time.monotonic() + SEARCH_DEADLINE
-        ordered = []
-        for article_id in engine.matching_ids(q, filters, sort=sort, deadline=SEARCH_DEADLINE):
-            ordered.append(article_id)
-            if not len(ordered) % 1000 and time.monotonic() > until:
-                raise too_broad()
+        order (the engine raises QueryTooBroad past SEARCH_DEADLINE), filed under its story, and the page's
+        articles are searched again for their snippets."""
+        engine = self.archive.engine
+        ordered = list(engine.matching_ids(q, filters, sort=sort, deadline=SEARCH_DEADLINE))
         dates = self.archive.store.story_dates(ordered)
-        stories = {i: (story, _utc(published) or _utc(seen) or "") for i, (story, published, seen) in dates.items()}
+        published = {i: parse_date(p) for i, (_, p, _) in dates.items()}
+        stories = {i: (story, _utc(p) or _utc(seen) or "") for i, (story, p, seen) in dates.items()}
         shown = fold(ordered, stories, by_rank=sort == "relevance" and q.strip() != "*")
         page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
         on_page = shown[(page - 1) * limit:page * limit]
@@ -151,8 +148,7 @@ class SearchService:
                                   limit=len(on_page), sort=sort, facet_limit=1)
             by_id = {h.id: h for h in found.hits}
             hits = [by_id[f.article_id] for f in on_page if f.article_id in by_id]
-        days = Counter(parse_date(dates[f.article_id][1]).date().isoformat() for f in shown
-                       if f.article_id in dates and parse_date(dates[f.article_id][1]))
+        days = Counter(when.date().isoformat() for f in shown if (when := published.get(f.article_id)))
         return replace(result, total=len(shown), hits=hits, page=page, limit=limit,
                        histogram=histogram(days, len(shown), interval)), {f.article_id: f.folded for f in on_page}
 

@@ -399,11 +399,6 @@ def _to_iso(lang: str) -> str:
     return "zh" if lang.startswith("zh") else lang
 
 
-# Languages a news archive meets most: a mild prior that settles near-ties on snippets (in natural-log units).
-_COMMON = set("en de fr es it pt nl pl ru uk ar zh ja tr cs sv el he ko fa".split())
-_PRIOR_COMMON = 2.0
-
-
 def _posterior(scores: dict[str, float]) -> list[tuple[str, float]]:
     if not scores:
         return []
@@ -483,7 +478,6 @@ _DECLARED_BOOST = 5.0
 def combine(
     ev: Evidence,
     declared: str | None = None,
-    prior: float = _PRIOR_COMMON,
     temperature: float = _NGRAM_TEMPERATURE,
     word_weight: float = _FW_WEIGHT,
     mark_weight: float = _MARKER_PENALTY,
@@ -497,8 +491,6 @@ def combine(
         score = (
             ll / temperature + word_weight * ev.words.get(lang, 0.0) - mark_weight * ev.marks.get(lang, 0.0)
         )
-        if iso in _COMMON:
-            score += prior
         if declared and iso == declared:
             score += _DECLARED_BOOST
         scores[lang] = score

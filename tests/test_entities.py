@@ -353,8 +353,8 @@ def test_german_common_nouns_and_adverbs_are_not_names():
 
 
 def test_german_noun_in_apposition_types_the_name_after_it():
-    kinds = kinds_of("Die teilverstaatlichte US-Bank Citigroup legte am Montag neue Zahlen vor .", "de")
-    assert ("Citigroup", "organization") in kinds
+    kinds = kinds_of("Die kriselnde US-Bank Wachovia meldete am Freitag hohe Verluste .", "de")
+    assert ("Wachovia", "organization") in kinds
     kinds = kinds_of("Zwischenzeitlich kamen Besucher aus Wilhelmsdorf und aus dem Umland .", "de")
     assert ("Wilhelmsdorf", "place") in kinds
 
@@ -412,8 +412,8 @@ def test_german_name_in_quotes_or_after_a_verb_of_saying():
 
 
 def test_german_run_is_cut_at_the_common_noun_between_two_names():
-    kinds = kinds_of("In der zweiten Halbzeit kam Hasan Salihamidzic Nationalspieler Sebastian Schweinsteiger .", "de")
-    assert ("Hasan Salihamidzic", "person") in kinds and ("Sebastian Schweinsteiger", "person") in kinds
+    kinds = kinds_of("Nach der Pause brachte der Trainer Miroslav Klose Nationalspieler Philipp Lahm .", "de")
+    assert ("Miroslav Klose", "person") in kinds and ("Philipp Lahm", "person") in kinds
     assert not any("Nationalspieler" in form for form, _ in kinds)
 
 
@@ -429,49 +429,49 @@ def test_news_agency_in_lower_case_is_found():
 
 
 def test_dateline_in_capitals_is_a_place_and_a_row_of_figures_names_a_team():
-    ents = extract_entities(["HOBART , Australia 1996-12-06", "Rain stopped play on Friday .",
-                             "MIAMI 14 4 .778 -", "BOSTON 4 12 .250 9"], "en")
+    ents = extract_entities(["PERTH , Australia 1997-03-14", "Rain stopped play on Friday .",
+                             "MIAMI 14 4 .778 -", "DENVER 5 11 .313 8"], "en")
     kinds = {(e.name, e.type) for e in ents}
-    assert ("Hobart", "place") in kinds
+    assert ("Perth", "place") in kinds
     assert {(form, e.type) for e in ents for form in e.aliases} >= {("MIAMI", "organization"),
-                                                                   ("BOSTON", "organization")}
+                                                                   ("DENVER", "organization")}
 
 
 def test_bracketed_code_after_a_person_is_a_country_or_a_party():
-    kinds = kinds_of("Virginia Ruano ( ESP , 8 ) venció a Rita Grande ( ITA ) por 6-2 y 6-4 .", "es")
+    kinds = kinds_of("Lucía Ferrán ( ESP , 5 ) se impuso a Giulia Moretti ( ITA ) por 7-6 y 6-3 .", "es")
     assert ("ESP", "place") in kinds and ("ITA", "place") in kinds
-    assert ("Virginia Ruano", "person") in kinds
-    kinds = kinds_of("El alcalde de Arévalo , Francisco León ( PSOE ) , criticó ayer el retraso .", "es")
-    assert ("PSOE", "organization") in kinds and ("Francisco León", "person") in kinds
+    assert ("Lucía Ferrán", "person") in kinds and ("Giulia Moretti", "person") in kinds
+    kinds = kinds_of("El alcalde de Tudela , Ramón Sáez ( PP ) , anunció ayer un nuevo puente .", "es")
+    assert ("PP", "organization") in kinds and ("Ramón Sáez", "person") in kinds
 
 
 def test_spanish_city_with_a_masculine_article_is_its_club():
-    kinds = kinds_of("El partido que jugarán el domingo el Valencia y el Real Madrid será en París .", "es")
-    assert ("Valencia", "organization") in kinds
+    kinds = kinds_of("El domingo el Sevilla recibe al Athletic antes de viajar a París .", "es")
+    assert ("Sevilla", "organization") in kinds
     assert ("París", "place") in kinds
 
 
 def test_who_speaks_after_the_verb_is_a_person():
     kinds = kinds_of("\" We moeten niet hervormen \" , zegt Peter Michielssens , inspecteur-generaal .", "nl")
     assert ("Peter Michielssens", "person") in kinds
-    kinds = kinds_of("„ Das verstehe ich nicht “ , so Quorvitz .", "de")
+    kinds = kinds_of("„ Das finde ich seltsam “ , so Quorvitz .", "de")
     assert ("Quorvitz", "person") in kinds
 
 
 def test_short_country_forms_in_results_are_places():
-    kinds = kinds_of("Sjeng Schalken ( Ned ) - Lars Burgsmuller ( Dui ) 6 - 4 , 3 - 6 , 7 - 5 .", "nl")
+    kinds = kinds_of("Ruben Dekker ( Ned ) - Jonas Hartwig ( Dui ) 6 - 3 , 7 - 6 .", "nl")
     assert ("Ned", "place") in kinds and ("Dui", "place") in kinds
 
 
 def test_german_street_and_landscape_names_are_places():
-    kinds = kinds_of("Der Kern des Viertels wird von der Friedrich-Ebert-Straße angebunden .", "de")
+    kinds = kinds_of("Das Rathaus steht an der Friedrich-Ebert-Straße gegenüber dem Park .", "de")
     assert ("Friedrich-Ebert-Straße", "place") in kinds
     kinds = kinds_of("Die Schiffe fahren in den Indischen Ozean und auf dem Rhein .", "de")
     assert ("Indischen Ozean", "place") in kinds and ("Rhein", "place") in kinds
 
 
 def test_team_after_a_riders_country_code_is_an_organisation():
-    kinds = kinds_of("Gilberto Simoni ( ITA - Lampre ) a 1:53 .", "es")
+    kinds = kinds_of("Marco Pellegrini ( ITA - Lampre ) a 2:17 .", "es")
     assert ("Lampre", "organization") in kinds and ("ITA", "place") in kinds
 
 
@@ -489,10 +489,10 @@ def test_capitalised_particle_stays_with_the_surname():
 
 
 def test_dutch_portfolio_glued_to_the_ministers_name_is_split_off():
-    kinds = kinds_of("De hervorming die minister van Financiën Didier Reynders ( PRL ) nu verdedigt .", "nl")
-    assert ("Financiën", "organization") in kinds and ("Didier Reynders", "person") in kinds
-    kinds = kinds_of("Ook de commissie Onderwijs van het Vlaams Parlement heeft daar haar zeg in .", "nl")
-    assert ("Onderwijs", "organization") in kinds and ("Vlaams Parlement", "organization") in kinds
+    kinds = kinds_of("Het voorstel dat minister van Financiën Gerrit Zalm ( VVD ) gisteren indiende .", "nl")
+    assert ("Financiën", "organization") in kinds and ("Gerrit Zalm", "person") in kinds
+    kinds = kinds_of("Volgende week buigt de commissie Welzijn van het Vlaams Parlement zich over het dossier .", "nl")
+    assert ("Welzijn", "organization") in kinds and ("Vlaams Parlement", "organization") in kinds
 
 
 def test_dutch_department_takes_its_portfolio_but_a_minister_keeps_his_name():
@@ -525,32 +525,32 @@ def test_flemish_parties_and_broadcasters_are_organisations():
 
 
 def test_dutch_short_country_forms_in_results_are_places():
-    kinds = kinds_of("Tweede ronde : Greg Rusedski ( GBr ) - Magnus Gustafsson ( Zwe ) 7 - 5 .", "nl")
-    assert ("GBr", "place") in kinds and ("Greg Rusedski", "person") in kinds
+    kinds = kinds_of("Eerste ronde : Oliver Marsh ( GBr ) - Erik Lindqvist ( Zwe ) 6 - 2 .", "nl")
+    assert ("GBr", "place") in kinds and ("Zwe", "place") in kinds and ("Oliver Marsh", "person") in kinds
 
 
 def test_named_signature_and_place_after_preposition():
     ents = extract_entities(["De film loopt nog tot zondag .", "( Jan T. )"], "nl")
     assert ("Jan T.", "person") in {(e.name, e.type) for e in ents}
-    assert ("Lier", "place") in kinds_of("De aftrap van de partij in Lier wordt om 18 uur gegeven .", "nl")
-    assert ("Bruyneel", "person") in kinds_of("Dat komt volgens ploegleider Bruyneel niet in gevaar .", "nl")
+    assert ("Lier", "place") in kinds_of("Het concert in Lier begint zaterdag om acht uur .", "nl")
+    assert ("Lefevere", "person") in kinds_of("De titel is volgens ploegleider Lefevere nog haalbaar .", "nl")
 
 
 def test_dutch_place_adjective_before_its_noun_is_not_the_place():
-    kinds = kinds_of("Volgens Brussels minister van Verkeer Jos Chabert blijft dat de beste keuze .", "nl")
-    assert ("Brussels", "place") not in kinds and ("Jos Chabert", "person") in kinds
+    kinds = kinds_of("Brussels minister van Mobiliteit Pascal Smet wil meer fietspaden .", "nl")
+    assert ("Brussels", "place") not in kinds and ("Pascal Smet", "person") in kinds
     assert ("Parijs", "place") in kinds_of("De ploeg rijdt morgen naar Parijs .", "nl")
 
 
 def test_dutch_peoples_and_languages_are_not_places():
     kinds = kinds_of("Het akkoord werd door de Palestijnen en de Egyptenaren in Caïro goedgekeurd .", "nl")
     assert ("Palestijnen", "place") not in kinds and ("Egyptenaren", "place") not in kinds
-    assert ("Ned", "place") in kinds_of("Sjeng Schalken ( Ned ) - Lars Burgsmuller ( Dui ) 6 - 4 .", "nl")
+    assert ("Ned", "place") in kinds_of("Ruben Dekker ( Ned ) - Jonas Hartwig ( Dui ) 6 - 3 .", "nl")
 
 
 def test_dutch_en_is_and_not_a_place_preposition():
-    kinds = kinds_of("Volgens Symoens en Sarens wordt assertiviteit te hoog gewaardeerd .", "nl")
-    assert ("Sarens", "place") not in kinds and ("Sarens", "person") in kinds
+    kinds = kinds_of("Volgens Verlinden en Goossens blijft de vraag onbeantwoord .", "nl")
+    assert ("Goossens", "place") not in kinds and ("Goossens", "person") in kinds
 
 
 def test_flemish_surname_particles_stay_in_the_name():
@@ -570,25 +570,25 @@ def test_a_given_name_that_folds_like_a_month_stays_a_given_name():
 
 
 def test_german_ruler_keeps_his_number():
-    kinds = kinds_of("Der bedrohte Ludwig I. reagierte besonnen .", "de")
-    assert ("Ludwig I", "person") in kinds and ("Ludwig", "person") not in kinds
+    kinds = kinds_of("Nach der Krönung regierte Ludwig II. zunächst vorsichtig .", "de")
+    assert ("Ludwig II", "person") in kinds and ("Ludwig", "person") not in kinds
 
 
 def test_german_hyphenated_given_names_start_a_person():
-    kinds = kinds_of("Bundesrat Hans-Rudolf Merz und UBS-Chef Oswald Grübel sind dagegen .", "de")
-    assert ("Hans-Rudolf Merz", "person") in kinds
-    assert ("Lea-Sophie", "person") in kinds_of("Als sie starb , wog Lea-Sophie noch sieben Kilogramm .", "de")
+    kinds = kinds_of("Bundesrat Hans-Jürgen Wieland sprach sich am Mittwoch dagegen aus .", "de")
+    assert ("Hans-Jürgen Wieland", "person") in kinds
+    assert ("Anna-Lena", "person") in kinds_of("Zum Geburtstag bekam Anna-Lena ein Fahrrad .", "de")
 
 
 def test_german_noble_von_stays_in_the_name_but_an_affiliation_is_split_off():
-    kinds = kinds_of("Sie wurde durch Johann Lucas von Hildebrandt barock umgebaut .", "de")
-    assert ("Johann Lucas von Hildebrandt", "person") in kinds
+    kinds = kinds_of("Das Palais wurde durch Carl Gotthard von Langhans erweitert .", "de")
+    assert ("Carl Gotthard von Langhans", "person") in kinds
     kinds = kinds_of("Das sagte Anna Berger vom Institut für Physik .", "de")
     assert ("Anna Berger", "person") in kinds
 
 
 def test_german_capitalised_adjective_mid_sentence_opens_an_institutions_name():
-    kinds = kinds_of("Er sprach mit dem Ratsvorsitzenden der Evangelischen Kirche in Deutschland .", "de")
+    kinds = kinds_of("Die Synode der Evangelischen Kirche im Rheinland tagt in Bonn .", "de")
     assert ("Evangelischen Kirche", "organization") in kinds
     kinds = kinds_of("Dann beschloss die Heilige Synode schließlich die Auflösung .", "de")
     assert ("Heilige Synode", "organization") in kinds
@@ -598,8 +598,8 @@ def test_german_capitalised_adjective_mid_sentence_opens_an_institutions_name():
 
 
 def test_german_genitive_name_is_not_glued_to_the_noun_it_qualifies():
-    kinds = kinds_of("Die Brücke war im Jahr von Konrad Adenauers Tod fertig .", "de")
-    assert ("Konrad Adenauers", "person") in kinds and not any("Tod" in form for form, _ in kinds)
+    kinds = kinds_of("Das Haus wurde kurz nach Willy Brandts Rücktritt verkauft .", "de")
+    assert ("Willy Brandts", "person") in kinds and not any("Rücktritt" in form for form, _ in kinds)
 
 
 def test_german_units_and_common_nouns_are_not_organisations():
@@ -620,30 +620,30 @@ def test_german_streets_and_local_sites_are_places():
 
 
 def test_german_names_joined_by_a_slash_are_one_entity():
-    kinds = kinds_of("Vertreter von CDU/CSU , SPD und FDP lehnten den Vorschlag am Dienstag ab .", "de")
+    kinds = kinds_of("Abgeordnete der SPD , der FDP und der CDU/CSU stimmten am Dienstag dagegen .", "de")
     assert ("CDU/CSU", "organization") in kinds and ("CDU", "organization") not in kinds
     assert ("Hannover/Leipzig", "place") in kinds_of("Hannover/Leipzig - Die Fraktion hat vor Gericht gewonnen .", "de")
-    kinds = kinds_of("Die neue Innenverteidigung Szukala/Thorandt machte nicht die beste Figur .", "de")
-    assert ("Szukala/Thorandt", "person") in kinds
+    kinds = kinds_of("Die umgebaute Abwehrreihe Kramski/Tolberg wirkte lange unsicher .", "de")
+    assert ("Kramski/Tolberg", "person") in kinds
     assert kinds_of("Das regeln Bund/Länder gemeinsam .", "de") == set()
 
 
 def test_german_saints_name_after_st_is_a_place():
-    assert ("St. Malo", "place") in kinds_of("In der alten Seefahrerstadt St. Malo liegen viele Yachten .", "de")
+    assert ("St. Malo", "place") in kinds_of("Wir verbrachten den Sommer in St. Malo an der Küste .", "de")
     kinds = kinds_of("Auch 2011 sah man in St . Tropez viel Prominenz am Hafen .", "de")
     assert ("St . Tropez", "place") in kinds and ("Tropez", "person") not in kinds
 
 
 def test_german_name_in_the_genitive_before_what_it_owns():
     assert ("Merkels", "person") in kinds_of("Koch sagte , Merkels Glaubwürdigkeit hänge an der Zusage .", "de")
-    assert ("Chaucers", "person") in kinds_of("Das Buch ist Chaucers erstes eigenes Gedicht .", "de")
+    assert ("Fontanes", "person") in kinds_of("Der Roman ist Fontanes letztes großes Werk .", "de")
     assert kinds_of("Beide Autos verfügen über einen Motor .", "de") == set()
 
 
 def test_german_surname_that_is_also_a_noun_without_an_article():
     kinds = kinds_of("Als Antwort darauf hat Müller beim ZdK die Zahlungen gekürzt .", "de")
     assert ("Müller", "person") in kinds
-    assert ("Schäfer", "person") in kinds_of("Die deutsche Meisterin Schäfer verwies die Polin auf Platz zwei .", "de")
+    assert ("Fischer", "person") in kinds_of("Die Olympiasiegerin Fischer schlug die Schwedin im Finale .", "de")
     assert kinds_of("Der erste Richter hatte Aktien .", "de") == set()
     assert kinds_of("Im Hafen warten die Fischer auf besseres Wetter .", "de") == set()
 
@@ -655,12 +655,12 @@ def test_german_title_before_a_surname_the_lexicon_reads_as_a_compound():
 
 
 def test_german_institution_and_a_seat_no_gazetteer_lists_are_one_organisation():
-    assert ("Universität Hohenheim", "organization") in kinds_of(
-        "Die Tagung fand im Schloßkeller der Universität Hohenheim statt .", "de")
+    assert ("Universität Brenzingen", "organization") in kinds_of(
+        "Das Konzert fand im Festsaal der Universität Brenzingen statt .", "de")
 
 
 def test_german_sun_and_planets_are_places():
-    assert ("Sonne", "place") in kinds_of("Zauneidechsen genießen die Sonne am Pfahl .", "de")
+    assert ("Sonne", "place") in kinds_of("Die Katze liegt im Garten und genießt die Sonne .", "de")
     assert ("Jupiter", "place") in kinds_of("Die Sonde flog südlich von Jupiter vorbei .", "de")
 
 
@@ -672,14 +672,14 @@ def test_german_party_without_the_sentences_article_and_movements_are_organisati
 
 
 def test_german_common_noun_that_names_a_paper_and_a_currency_that_names_a_town():
-    assert kinds_of("Dadurch kann sich das Bild der Mannschaft ändern .", "de") == set()
+    assert kinds_of("Dadurch wandelt sich das Bild der Stadt .", "de") == set()
     assert kinds_of("Das Verbraucherleitbild zeichnet ein anderes Bild .", "de") == set()
-    assert kinds_of("Sie handeln in Dollar , Euro und Yen .", "de") == set()
+    assert kinds_of("Abgerechnet wird in Euro , Dollar oder Yen .", "de") == set()
 
 
 def test_german_named_hospitals_committees_and_landmarks():
-    kinds = kinds_of("Es gibt zwei Krankenhäuser , das evangelische Bethanien-Krankenhaus und ein Hospital .", "de")
-    assert ("Bethanien-Krankenhaus", "organization") in kinds
+    kinds = kinds_of("Der Patient wurde in das evangelische Marien-Krankenhaus gebracht .", "de")
+    assert ("Marien-Krankenhaus", "organization") in kinds
     assert ("Shwedagon-Pagode", "place") in kinds_of("Die Shwedagon-Pagode war das Zentrum der Proteste .", "de")
     kinds = kinds_of("Die Türken beschädigten Jakobskirche und Michaelskirche schwer .", "de")
     assert ("Jakobskirche", "place") in kinds and ("Michaelskirche", "place") in kinds
@@ -689,7 +689,7 @@ def test_german_named_hospitals_committees_and_landmarks():
 def test_german_bare_name_right_after_a_finite_verb_is_a_person():
     assert ("Berlusconi", "person") in kinds_of("Neue Posten , also vor allem Ministerposten , kündigte Berlusconi an .",
                                                  "de")
-    assert ("Wiesinger", "person") in kinds_of("Später erwarb Wiesinger mit ihrem Mann eine Alm .", "de")
+    assert ("Kellermann", "person") in kinds_of("Im Herbst verkaufte Kellermann mit seinem Bruder den Hof .", "de")
     assert ("Georgi", "person") in kinds_of("Nach der Reise kehrte Georgi an seinen Posten zurück .", "de")
     # idioms and adjectives before a noun are no such place
     assert kinds_of("Er hat Angst und nimmt Rücksicht .", "de") == set()
@@ -697,7 +697,7 @@ def test_german_bare_name_right_after_a_finite_verb_is_a_person():
 
 
 def test_german_town_adjective_before_a_site_names_one_place():
-    assert ("Marscheider Wald", "place") in kinds_of("Es sind noch Reste im Marscheider Wald zu finden .", "de")
+    assert ("Burgholzer Wald", "place") in kinds_of("Der Förster zeigte uns Spuren im Burgholzer Wald .", "de")
     assert ("Hiller Kirche", "place") in kinds_of("Die Hiller Kirche wurde im Jahr 1523 erbaut .", "de")
     assert ("Brandenburger Tor", "place") in kinds_of("Die Fans feierten vor dem Brandenburger Tor .", "de")
     assert ("Harksheider Weg", "place") in kinds_of("Die Streife stoppte im Harksheider Weg ein Auto .", "de")
@@ -706,7 +706,7 @@ def test_german_town_adjective_before_a_site_names_one_place():
 
 def test_german_motorway_after_its_kind_is_a_place():
     assert ("A 45", "place") in kinds_of("Der Ort liegt an der Autobahn A 45 bei Haiger .", "de")
-    assert ("A 71", "place") in kinds_of("Die A 71 quert bei Oberhof den Rennsteig .", "de")
+    assert ("A 4", "place") in kinds_of("Die A 4 quert bei Eisenach die Werra .", "de")
     assert not any(form.startswith("A3") for form, _ in kinds_of("Er fährt einen Audi A3 .", "de"))
 
 
@@ -722,7 +722,7 @@ def test_german_noun_for_a_kind_of_place_before_a_name_types_it():
 def test_german_particle_surnames_places_after_nach_and_no_taxa():
     assert ("Vincent van Gogh", "person") in kinds_of("Es wirkt , als hätte schon Vincent van Gogh hier gemalt .",
                                                       "de")
-    assert ("Gießen", "place") in kinds_of("Sie war mit dem Auto unterwegs nach Gießen .", "de")
+    assert ("Gießen", "place") in kinds_of("Am Freitag fuhr er mit dem Zug nach Gießen .", "de")
     assert kinds_of("Er zog nach Norden weiter .", "de") == set()
     assert kinds_of("Er sammelte Bockkäfer ( Cerambycidae ) und Schmetterlinge .", "de") == set()
 
@@ -748,7 +748,7 @@ def test_german_band_or_firm_named_with_a_rare_given_name_and_english_words():
 
 
 def test_german_weblinks_and_fragments_of_english_titles_are_no_names():
-    assert kinds_of("Mehr dazu unter Literatur und Weblinks aufgeführten Quellen .", "de") == set()
+    assert kinds_of("Weitere Angaben stehen in den unter Weblinks genannten Quellen .", "de") == set()
     assert kinds_of("Sie sang den Titel Hit the Road Jack auf der Bühne .", "de") == set()
     assert ("Merkels", "person") in kinds_of("Merkels Glaubwürdigkeit hängt daran .", "de")
     assert kinds_of("Sie forschen in den Bereichen Bio- , Energieund Informationstechnik .", "de") == set()
@@ -756,7 +756,7 @@ def test_german_weblinks_and_fragments_of_english_titles_are_no_names():
 
 def test_german_surname_that_is_also_a_small_town():
     assert kinds_of("Die Rolle des Machtpolitikers Cicero bleibt umstritten .", "de") == {("Cicero", "person")}
-    assert kinds_of("Ferner war Davis Vorsitzender des Ausschusses .", "de") == {("Davis", "person")}
+    assert kinds_of("Zudem war Jackson Sprecher der Fraktion .", "de") == {("Jackson", "person")}
     assert ("Hamilton", "place") in kinds_of("Später zog sie nach Hamilton in Kanada .", "de")
     assert {kind for _, kind in kinds_of("Das Regime unter Stalin ließ Millionen Menschen deportieren .", "de")} == {
         "person"}
@@ -766,18 +766,18 @@ def test_german_surname_that_is_also_a_small_town():
 
 
 def test_both_sides_of_a_result_line_are_teams_but_a_national_side_is_its_country():
-    kinds = kinds_of("Reading 0 Port Vale 1", "en")
-    assert ("Reading", "organization") in kinds and ("Port Vale", "organization") in kinds
+    kinds = kinds_of("Barnsley 0 Crewe Alexandra 2", "en")
+    assert ("Barnsley", "organization") in kinds and ("Crewe Alexandra", "organization") in kinds
     kinds = kinds_of("Calderton 2 ( Mabbott 30th , Quayle 89th ) Marsfield 1 ( Dunmore 8th )", "en")
     assert ("Calderton", "organization") in kinds and ("Marsfield", "organization") in kinds
     assert {("Mabbott", "person"), ("Quayle", "person"), ("Dunmore", "person")} <= kinds
-    kinds = kinds_of("Japan 0 Uzbekistan 2 ( halftime 0-0 )", "en")
-    assert ("Japan", "place") in kinds and ("Uzbekistan", "place") in kinds
+    kinds = kinds_of("Peru 1 Bolivia 3 ( halftime 1-1 )", "en")
+    assert ("Peru", "place") in kinds and ("Bolivia", "place") in kinds
 
 
 def test_result_line_in_capitals_is_no_headline():
-    kinds = kinds_of("NEW JERSEY 2 Calgary 1", "en")
-    assert ("NEW JERSEY", "organization") in kinds and ("Calgary", "organization") in kinds
+    kinds = kinds_of("NEW YORK 4 Winnipeg 3", "en")
+    assert ("NEW YORK", "organization") in kinds and ("Winnipeg", "organization") in kinds
 
 
 def test_club_named_with_its_city_is_an_organisation_but_a_person_named_like_a_city_is_not():
@@ -796,10 +796,10 @@ def test_club_in_brackets_after_a_player_but_country_stays_a_place():
 
 
 def test_title_inside_a_run_separates_the_institution_from_the_person():
-    kinds = kinds_of("Palestinian Authority Secretary General Ahmed Abdel Rahman told reporters on Friday .", "en")
-    assert ("Palestinian Authority", "organization") in kinds and ("Ahmed Abdel Rahman", "person") in kinds
-    kinds = kinds_of("A spokeswoman for Foreign Affairs Minister Alexander Downer said .", "en")
-    assert ("Alexander Downer", "person") in kinds and not any(form == "Affairs" for form, _ in kinds)
+    kinds = kinds_of("Arab League Secretary General Amr Moussa spoke to journalists on Sunday .", "en")
+    assert ("Arab League", "organization") in kinds and ("Amr Moussa", "person") in kinds
+    kinds = kinds_of("An adviser to Foreign Affairs Minister Stephen Smith confirmed the visit .", "en")
+    assert ("Stephen Smith", "person") in kinds and not any(form == "Affairs" for form, _ in kinds)
     assert ("Jaime Mayor Oreja", "person") in kinds_of("He met Jaime Mayor Oreja on Friday .", "en")
 
 
@@ -817,11 +817,11 @@ def test_competitions_prizes_and_laws_are_no_entities():
 
 
 def test_spanish_agency_dateline_names_the_place():
-    assert ("Langreo", "place") in kinds_of("Langreo , 23 may ( EFE ) .", "es")
-    kinds = kinds_of("Jaca ( Huesca ) , 23 may ( EFE ) .", "es")
-    assert ("Jaca", "place") in kinds and ("Huesca", "place") in kinds
-    kinds = kinds_of("EFECOM eco/ /Mc Zaragoza , 23 may ( EFE ) .", "es")
-    assert ("Zaragoza", "place") in kinds and not any("Mc" in form for form, _ in kinds)
+    assert ("Mieres", "place") in kinds_of("Mieres , 9 feb ( EFE ) .", "es")
+    kinds = kinds_of("Tarazona ( Zaragoza ) , 9 feb ( EFE ) .", "es")
+    assert ("Tarazona", "place") in kinds and ("Zaragoza", "place") in kinds
+    kinds = kinds_of("EFECOM pam/ /Jl Valladolid , 14 oct ( EFE ) .", "es")
+    assert ("Valladolid", "place") in kinds and not any("Jl" in form for form, _ in kinds)
 
 
 def test_spanish_country_and_region_names():
@@ -830,7 +830,7 @@ def test_spanish_country_and_region_names():
 
 
 def test_unknown_name_after_an_article_or_alone_in_brackets_or_in_a_list():
-    assert ("Insalud", "organization") in kinds_of("Las listas de espera en el Insalud crecen .", "es")
+    assert ("Imserso", "organization") in kinds_of("Los jubilados reclaman más plazas en el Imserso .", "es")
     assert ("Socceroos", "organization") in kinds_of("La selección de fútbol ( Socceroos ) jugará .", "es")
     kinds = kinds_of("Las petroleras ( Repsol , Cepsa y BP ) subieron los precios .", "es")
     assert ("Repsol", "organization") in kinds and ("Cepsa", "organization") in kinds
@@ -838,10 +838,10 @@ def test_unknown_name_after_an_article_or_alone_in_brackets_or_in_a_list():
 
 
 def test_german_institution_with_a_lower_case_adjective_after_fuer_is_one_name():
-    kinds = kinds_of("Dem Institut für molekulare Pathogenese sind zwei Labore zugeordnet .", "de")
-    assert ("Institut für molekulare Pathogenese", "organization") in kinds
-    kinds = kinds_of("Besorgt war man in der Zentralanstalt für Meteorologie und Geodynamik .", "de")
-    assert ("Zentralanstalt für Meteorologie und Geodynamik", "organization") in kinds
+    kinds = kinds_of("Am Institut für organische Chemie arbeiten rund vierzig Doktoranden .", "de")
+    assert ("Institut für organische Chemie", "organization") in kinds
+    kinds = kinds_of("Die Warnung kam von der Landesanstalt für Umwelt und Naturschutz .", "de")
+    assert ("Landesanstalt für Umwelt und Naturschutz", "organization") in kinds
 
 
 def test_german_place_in_the_genitive_is_no_demonym_and_a_currency_is_no_place():
@@ -858,19 +858,20 @@ def test_german_given_name_that_is_also_a_small_town_is_a_person():
 
 
 def test_spanish_buildings_and_sites_are_places():
-    assert ("Hotel Ciudad de Logroño", "place") in kinds_of("La gala será en el Hotel Ciudad de Logroño .", "es")
+    assert ("Hotel Plaza de Toledo", "place") in kinds_of("Los invitados llegaron al Hotel Plaza de Toledo anoche .",
+                                                    "es")
     assert ("Teatro Real", "place") in kinds_of("La ópera se estrena en el Teatro Real de nuevo .", "es")
 
 
 def test_spanish_state_court_and_police_mid_sentence_are_organisations():
     assert ("Estado", "organization") in kinds_of("Si no suben los precios el Estado no recauda más .", "es")
-    assert ("Corte", "organization") in kinds_of("Recibió la comunicación de la Corte ayer .", "es")
+    assert ("Corte", "organization") in kinds_of("El abogado apeló la sentencia ante la Corte ayer .", "es")
     assert ("Policía", "organization") in kinds_of("En Semana Santa la Policía arrestó a dos .", "es")
 
 
 def test_spanish_government_named_after_its_leader_is_two_names():
-    kinds = kinds_of("Criticó al Gobierno de José María Aznar por la ley .", "es")
-    assert ("Gobierno", "organization") in kinds and ("José María Aznar", "person") in kinds
+    kinds = kinds_of("Criticó duramente al Gobierno de Felipe González por la reforma .", "es")
+    assert ("Gobierno", "organization") in kinds and ("Felipe González", "person") in kinds
     assert ("Gobierno de Aragón", "organization") in kinds_of("El Gobierno de Aragón aprobó el plan .", "es")
 
 
@@ -886,12 +887,12 @@ def test_german_federal_body_and_place_after_a_noun_of_place_are_typed():
 
 
 def test_headline_in_capitals_keeps_names_apart_from_ordinary_words():
-    ents = extract_entities(["CRICKET - LARA ENDURES ANOTHER MISERABLE DAY .",
-                             "Brian Lara was out for a duck again on Friday ."], "en")
-    assert not any("MISERABLE" in form for e in ents for form in [e.name, *e.aliases])
-    kinds = kinds_of("SOCCER - JAPAN GET LUCKY WIN , CHINA SUFFER SURPRISE LOSS .", "en")
-    assert ("JAPAN", "place") in kinds and ("CHINA", "place") in kinds
-    assert not any("LUCKY" in form or "SURPRISE" in form for form, _ in kinds)
+    ents = extract_entities(["TENNIS - AGASSI SUFFERS ANOTHER PAINFUL DEFEAT .",
+                             "Andre Agassi lost in straight sets again on Friday ."], "en")
+    assert not any("PAINFUL" in form for e in ents for form in [e.name, *e.aliases])
+    kinds = kinds_of("SOCCER - FRANCE SNATCH LATE WIN , ITALY LEFT STUNNED .", "en")
+    assert ("FRANCE", "place") in kinds and ("ITALY", "place") in kinds
+    assert not any("SNATCH" in form or "STUNNED" in form for form, _ in kinds)
 
 
 def test_german_noun_in_apposition_is_not_part_of_the_organisations_name():
@@ -912,7 +913,7 @@ def test_german_word_with_an_inner_capital_is_an_organisation_not_a_surname():
 
 
 def test_german_company_in_lower_case_keeps_its_legal_form_and_papers_are_organisations():
-    assert ("nanoresins AG", "organization") in kinds_of("Die nanoresins AG verfügt über ein weltweites Netz .", "de")
+    assert ("solartec AG", "organization") in kinds_of("Die solartec AG plant eine neue Fabrik in Sachsen .", "de")
     kinds = kinds_of("Zurzeit prüfen dort Leute der Firma PricewaterhouseCoopers AG .", "de")
     assert ("PricewaterhouseCoopers AG", "organization") in kinds and ("AG", "organization") not in kinds
     assert ("Tagesspiegel", "organization") in kinds_of("Das sagte er im Interview mit dem Tagesspiegel .", "de")

@@ -17,7 +17,7 @@ LINGUA = ROOT.parent / "shared" / "eval" / "langid_lingua"
 
 ARTICLES = {
     "en": "The city council approved the new budget on Tuesday after a long debate about school funding. "
-    "Several members said that the plan would raise local taxes for the first time in a decade.",
+    "Several members said that the plan would push local taxes up after ten quiet years without any increase.",
     "de": "Der Stadtrat hat am Dienstag nach langer Debatte den neuen Haushalt beschlossen. "
     "Mehrere Mitglieder sagten, dass die Steuern zum ersten Mal seit zehn Jahren steigen werden.",
     "fr": "Le conseil municipal a adopté mardi le nouveau budget après un long débat sur les écoles. "

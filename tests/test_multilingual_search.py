@@ -94,6 +94,17 @@ def test_phrases_stay_exact_within_a_language(service):
     assert languages(service, '"traffic container"') == []
 
 
+@pytest.mark.parametrize("query, expected", [
+    ("Warschau", ["uk"]),        # the German name of the place the Ukrainian page writes "до Варшави"
+    ("Kiew", ["uk"]),            # the German name of Kyiv: no transliteration of Києва reads so
+    ("Breslau", ["pl"]),         # the German name of Wrocław
+    ("Warschau Kiew", ["uk"]),   # every word must still match, each in any spelling
+])
+def test_a_place_name_in_another_language_finds_the_place(service, query, expected):
+    assert languages(service, query) == expected
+    assert languages(service, f"title:{query.split()[0]}") == []  # a field the user named is searched as written
+
+
 def test_language_filter_and_did_you_mean(service):
     assert languages(service, "Kyiv OR Zurich", language="de") == ["de"]
     result = service.search("Baltimroe")

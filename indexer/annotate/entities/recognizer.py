@@ -53,7 +53,6 @@ from indexer.annotate.entities.gazetteer import (
     org_for,
     person_for,
     place_for,
-    place_index,
     script_index,
 )
 from indexer.annotate.entities.inflection import (
@@ -152,9 +151,7 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
             continue
         j = i + 1
         while j < n and not rules.closes_run(toks[j - 1].text):
-            if _is_cap(toks[j].text) and not toks[j].sent_start and not rules.breaks_run(toks, j) and not (
-                    len(toks[j - 1].text) >= 5 and toks[j - 1].text.isupper() and not toks[j].text.isupper()):
-                # (nor does a headline in capitals run into the dateline after it: "... DE ESTADO Freetown")
+            if _is_cap(toks[j].text) and not toks[j].sent_start and not rules.breaks_run(toks, j):
                 j += 1
                 continue
             # connector(s) then a capitalised word: "Security Service of Ukraine", "Banco de España"
@@ -348,16 +345,15 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return verdict
     if _org_word(words, language) and len(words) > 1:
         return "organization", None
-    if len(words) == 1 and prev in ("(", ",") and re.fullmatch(r"\d+(?:st|nd|rd|th)", nxt):
-        return "person", None  # "( Stickroth 30th pen , Wosz 89th )": scorers and the minute they scored
     if len(words) == 1 and prev == "(" and nxt in (")", ",", "/", "-") and _country_code(words[0]):
-        return "place", _country_code(words[0])  # "Gala León ( ESP , 8 )", "Sjeng Schalken ( Ned )"
+        # sports reports give an athlete's country as its three-letter IOC code: "Lucía Ferrán (ESP, 5)"
+        return "place", _country_code(words[0])
     if len(words) == 1 and looks_like_acronym(words[0]) and rules.unit_after_figure(prev):
         return "", None  # "200 PS", "690 MW", "15 Uhr MEZ": a unit after a figure, not an organisation
     if len(words) == 1 and looks_like_acronym(words[0]) and (not sent_start or (
             len(words[0]) >= 3 and nxt[:1].islower() and _unknown_word(words[0], language)
             and _lexicon(language) is not None)):
-        return "organization", None  # (an unknown acronym opening a sentence too: "EFECOM afa-c Madrid")
+        return "organization", None  # (an unknown acronym opening a sentence too: "KRONVEX bought a stake")
     if len(words) >= 2 and not cue and rules.club_with_city(words):
         return "organization", None  # "Steaua Bucharest", "Buffalo Sabres": a club named with its city
     if first_is_name and rules.foreign_name_tail(words):
@@ -397,7 +393,7 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if (verdict := rules.type_word(word, prev)) is not None:
         return verdict
     if prev.casefold() == _ATTRIBUTION.get(language) and nxt in (".", ",", ";", ")") and _unknown_word(word, language):
-        return "person", None  # "« Das verstehe ich nicht » , so Schaffer .", "aldus Verhofstadt", "según Chamorro"
+        return "person", None  # "« Das war knapp » , so Brenner .", "aldus Vermeulen", "según Olmedo"
     if (verdict := rules.type_word_in_context(word, prev, nxt)) is not None:
         return verdict
     if prev.casefold() in _PLACE_PREPS and not _common_word(word, language, lower_vocab) and (
@@ -420,59 +416,33 @@ _ATTRIBUTION = {"de": "so", "nl": "aldus", "es": "según", "fr": "selon", "it": 
 
 
 def _country_code(word: str) -> str | None:
-    """The country a three-letter sports code names: "ESP", "GER", or the language's own short form ("Ned",
-    "Dui" for Nederland, Duitsland), which is the start of the country's name."""
-    if len(word) != 3 or not word.isalpha():
+    """The country a three-letter sports code in capitals names: "ESP", "GER"."""
+    if len(word) != 3 or not word.isalpha() or not word.isupper():
         return None
-    if word.isupper():
-        return country_codes().get(word)
-    return _country_prefixes().get(word.casefold()) if word.istitle() else None
-
-
-@lru_cache(maxsize=1)
-def _country_prefixes() -> dict[str, str]:
-
-    out: dict[str, str] = {}
-    for key, place in place_index().items():
-        if place.kind == "country" and key.isalpha() and place.population > 1_000_000:
-            out.setdefault(key[:3], place.name)
-    return out
+    return country_codes().get(word)
 
 
 def _capitals_line_start(texts: list[str], toks: list[_Tok], end: int, language: str) -> tuple[str, str | None] | None:
     """A place in capitals opening a paragraph, where capitals would otherwise mean an acronym: the dateline of
-    the story ("HOBART , Australia 1996-12-06", "BERLIN (dpa) -") is a place; the first cell of a row of figures
-    ("MIAMI 14 4 .778") is a team."""
+    the story, as agency copy opens ("BERLIN (dpa) -", "WASHINGTON (AP) —", "HOBART, Australia"), is a place."""
     surface = " ".join(texts)
     if not surface.isupper() or end >= len(toks):
         return None
     place = place_for(surface, language)
     if place is None:
         return None
-    if _in_score_line(toks, end):
-        return "organization", None
     nxt = toks[end].text
-    if nxt in (",", "(", "-", "–", "—", ":") or re.fullmatch(r"(?:1[89]|20)\d\d", nxt):
+    if nxt in (",", "(", "-", "–", "—", ":"):
         return "place", place.name
     return None
-
-
-def _in_score_line(toks: list[_Tok], after: int) -> bool:
-    """The word is followed by a number, in a short line of several numbers (sports results and tables)."""
-    if after >= len(toks) or not toks[after].text[:1].isdigit():
-        return False
-    if re.fullmatch(r"(?:1[89]|20)\d\d", toks[after].text) and after + 1 < len(toks) and toks[after + 1].text in "-/.":
-        return False  # a dateline, "LONDON 1996-12-06", not a result
-    numbers = sum(t.text[:1].isdigit() for t in toks)
-    words = sum(t.text[:1].islower() and len(t.text) > 3 for t in toks)
-    return numbers >= 2 and len(toks) <= 25 and words <= 3  # not a sentence that happens to hold two figures
 
 
 _DATELINE = re.compile(r"(?:\( [A-ZÁÉÍÓÚÑ][^()]{0,40} \) )?, \d{1,2} [a-záéíóú]{3,10}\.? (?:\d{4} )?\( [A-Z][A-Za-z]+ \)")
 
 
 def _agency_dateline(toks: list[_Tok], end: int) -> bool:
-    """The run opens an agency dateline: "Langreo , 23 may ( EFE )", "Jaca ( Huesca ) , 23 may ( EFE )"."""
+    """The run opens the dateline Spanish agency copy starts with, town, date and agency credit: "Alcañiz, 3 mar
+    (EFE)", "Tudela (Navarra), 3 mar (EFE)" (tokens joined by spaces, so the pattern spells them spaced)."""
     return _DATELINE.match(" ".join(t.text for t in toks[end : end + 14])) is not None
 
 
@@ -526,8 +496,8 @@ _MODIFIER_TITLES = {"foreign", "defence", "defense", "interior", "finance", "eco
 
 
 def _split_at_title(toks: list[_Tok], a: int, b: int) -> list[tuple[int, int]]:
-    """Cut a run before a title that introduces a person: "Palestinian Authority | Secretary General Ahmed Abdel
-    Rahman", "Bank of England | Governor Eddie George" (but not "Jaime Mayor Oreja", whose "Mayor" is a surname)."""
+    """Cut a run before a title that introduces a person: "Northern Water Board | Chief Executive Marta
+    Lindqvist", "Bank of England | Governor Eddie George" (but not "Jaime Mayor Oreja", whose "Mayor" is a surname)."""
     words = [t.text for t in toks[a:b]]
     if _is_title(words[0]):
         return [(a, b)]  # "Foreign Affairs Minister Alexander Downer": all of it introduces the person
@@ -542,28 +512,6 @@ def _split_at_title(toks: list[_Tok], a: int, b: int) -> list[tuple[int, int]]:
                 not org_for(" ".join(words))):
             return [(a, a + k), (a + k, b)]
     return [(a, b)]
-
-
-def _in_brackets(toks: list[_Tok], at: int) -> bool:
-    """Inside an open bracket: the scorers in "Bochum 2 ( Stickroth 30th pen , Wosz 89th )"."""
-    depth = 0
-    for t in toks[:at]:
-        depth += (t.text == "(") - (t.text == ")")
-    return depth > 0
-
-
-def _score_pair_line(toks: list[_Tok]) -> bool:
-    """A result line, "Name 2 Name 1", with bracketed scorers or half-time score allowed: "Harbour Rovers 2 ( Lind
-    12th , Okafor 70th ) Mill Town 1 ( Price 44th )"."""
-    shape, depth = [], 0
-    for t in toks:
-        if t.text == "(":
-            depth += 1
-        elif t.text == ")":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            shape.append("N" if t.text.isdigit() else "W" if _is_cap(t.text) else "." if t.text in _SENT_END else "x")
-    return re.fullmatch(r"N?W+NW+N\.?", "".join(shape)) is not None
 
 
 _QUALIFIER_WORDS = {("an", "der"), ("am",), ("nad",), ("pod",), ("upon",)}
@@ -588,18 +536,6 @@ def _with_qualifier(texts: list[str], toks: list[_Tok], end: int, language: str)
 
 
 _SPLIT_CONNECTORS = {"vom", "von", "van", "of", "from", "de", "du", "z", "ze", "з", "із", "из"}
-
-
-def _adjacent_places(words: list[_Tok], language: str) -> bool:
-    """Two or three well-known places in a row that together name nothing ("Cantabria Madrid")."""
-    if not 2 <= len(words) <= 3:
-        return False
-    surface = " ".join(w.text for w in words)
-    if place_for(surface, language) or org_for(surface):
-        return False
-    places = [place_for(w.text, language) for w in words]
-    return all(p and (p.kind != "city" or p.population >= 100_000) and not _common_word(w.text, language, set())
-               for p, w in zip(places, words, strict=True))
 
 
 def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab: set[str], headline: bool,
@@ -630,7 +566,7 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
                     rules_for(language).connector_inside_name([w.text for w in words], k)):
                 tail = words[k + 1:]
                 while len(tail) > 1 and tail[0].text.casefold() in CONNECTORS:
-                    tail = tail[1:]  # "Stewart Lecker von der Harvard Universität"
+                    tail = tail[1:]  # "Jonas Pfeil von der Kieler Fachhochschule"
                 text = " ".join(w.text for w in tail)
                 nxt = toks[tail[-1].pos + 1].text if tail[-1].pos + 1 < len(toks) else ""
                 kind, canonical = _type_run([w.text for w in tail], language, False, words[k].text, False,
@@ -654,10 +590,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
     mentions: list[Mention] = []
     guessed: set[int] = set()  # persons typed by default only, open to the type of their list neighbours
     for pi, toks in enumerate(all_toks):
-        results = rules.team_names and _score_pair_line(toks)  # "NEW JERSEY 2 Calgary 1" is no headline
-        headline = (weak_first and pi == 0) or _is_all_caps(toks) and not results
-        if rules.byline_mention(toks, mentions, headline):
-            continue  # "( AD )": the writer's initials
+        headline = (weak_first and pi == 0) or _is_all_caps(toks)
         for t in toks:
             if t.text.islower() and len(t.text) <= 4 and org_for(t.text):
                 mentions.append(Mention(t.text, "organization", t.index, org_for(t.text), weak=headline))  # "dpa"
@@ -666,7 +599,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
         runs = _runs(toks, language)
         if rules.team_names:
             runs = [part for a, b in runs for part in _split_at_title(toks, a, b)]
-            if _is_all_caps(toks) and not results:
+            if _is_all_caps(toks):  # wire copy sets headlines and slugs in capitals: "SOCCER - ..."
                 runs = [part for a, b in runs for part in _caps_words(toks, a, b, language)]
         runs = rules.join_runs(toks, runs)
         for a, b in runs:
@@ -680,10 +613,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if not words:
                 lone = toks[a].text
                 kind = rules.listed_name(toks, a) if b - a == 1 else None
-                if results and b < len(toks) and toks[b].text.isdigit() and not _in_brackets(toks, a):
-                    kind = "organization"  # "Reading 0 Port Vale 1": a team, though also a word
-                elif rules.team_names and b - a == 1 and _agency_dateline(toks, b):
-                    kind = "place"  # "Jaca ( Huesca ) , 23 may ( EFE )": a town, though also a word
+                if rules.team_names and b - a == 1 and _agency_dateline(toks, b):
+                    kind = "place"  # "Alcañiz, 3 mar (EFE)": the town the story was filed from, though also a word
                 if kind:  # "sagte Merkel", "Chemiekonzern Bayer"
                     mentions.append(Mention(lone if b - a == 1 else " ".join(t.text for t in toks[a:b]), kind,
                                             toks[a].index, weak=headline))
@@ -699,11 +630,6 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 words = words[1:]  # "Nachrichtenagentur Xinhua", "Softwareanbieter SAF AG": the noun says what it is
             words = rules.split_institution(words, mentions, headline)
             words = rules.split_leading_place(words, mentions, headline)
-            if not rules.capitalises_nouns and _adjacent_places(words, language):
-                for w in words:  # "EFE - Cantabria Madrid ,": two places side by side, not one name
-                    place = place_for(w.text, language)
-                    mentions.append(Mention(w.text, "place", w.index, place.name if place else None, weak=headline))
-                continue
             if not words:
                 continue
             start = words[0].pos
@@ -719,9 +645,6 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if qualified:
                 qualified_until = end
             nxt = toks[end].text if end < len(toks) else ""
-            if nxt.isdigit() and end + 1 < len(toks) and toks[end + 1].text in ("st", "nd", "rd", "th") and (
-                    toks[end + 1].index == toks[end].index + len(nxt)):
-                nxt += toks[end + 1].text  # "Stickroth 30th": the tokeniser splits the ordinal
             kind, canonical = _type_run(texts, language, cue, prev, words[0].sent_start or headline, lower_vocab, nxt)
             kind, canonical = rules.retype_in_sentence(toks, start, kind, canonical, words, texts)
             if qualified:
@@ -732,36 +655,14 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 place = place_for(" ".join(texts), language)
                 if (place and place.kind == "city" or not place and not any(
                         _common_word(t, language, lower_vocab) for t in texts)) and not _country_code(texts[0]):
-                    # "Paul Okon ( Fiorentina )", "Fabrizio Ravanelli ( Middlesbrough )"; not "Otto Geßler ( Acting )"
+                    # squad lists and match reports give a player's club in brackets: "Tom Barlow (Fiorentina)";
+                    # not "Otto Geßler (Acting)"
                     kind, canonical = "organization", None  # (but "Ernie Els ( South Africa )" is where he is from)
             if rules.team_names and kind != "place" and not org_for(" ".join(texts)) and _agency_dateline(
-                    toks, end):  # "Jaca ( Huesca ) , 23 may ( EFE )": where the story was filed
-                if len(texts) > 1 and (tail := place_for(texts[-1], language)):
-                    words, texts = words[-1:], texts[-1:]  # "EFECOM eco/ /Mc Zaragoza , 23 may ( EFE )"
-                    kind, canonical = "place", tail.name
-                else:
-                    kind, canonical = "place", None
-            if start >= 3 and toks[start - 1].text in ("-", "–") and toks[start - 3].text == "(" and _country_code(
-                    toks[start - 2].text):
-                kind, canonical = "organization", None  # "Gilberto Simoni ( ITA - Lampre )": the rider's team
+                    toks, end):  # "Tudela (Navarra), 3 mar (EFE)": where the story was filed
+                kind, canonical = "place", None
             if len(words) <= 3 and rules.portfolio_after_office(toks, start, [w.text for w in words]):
                 kind, canonical = "organization", None  # "minister van Financiën", "ministerio de Fomento"
-            if kind in ("place", None) and _in_score_line(toks, end) and not (kind is None and (
-                    start > 0 or any(_common_word(t, language, lower_vocab) for t in texts))):
-                # "Boston 3 Chicago 2": a city in a results line is a team, and so is a name opening a row of
-                # figures in a table ("Rovers 12 7 2 3 25 14 23")
-                kind, canonical = "organization", None
-            if results and end < len(toks) and toks[end].text.isdigit() and not _in_brackets(toks, start):
-                # "Bath 35 Harlequins 21", "China 0 Uzbekistan 2": both sides of a result are teams; a national
-                # team goes by its country's name and stays a place (CoNLL's convention too)
-                country = place_for(" ".join(texts), language)
-                if country and country.kind == "country":
-                    kind, canonical = "place", country.name
-                else:
-                    kind, canonical = "organization", None
-            elif rules.team_names and kind == "organization" and _in_score_line(toks, end) and (
-                    country := place_for(" ".join(texts), language)) and country.kind == "country":
-                kind, canonical = "place", country.name  # "Peru 2 1 1 0 4 3 7": a national team
             kind, canonical = rules.retype(texts, kind, canonical, toks, start, prev, cue)
             surface = re.sub(r"(?<=\w['’]) ", "", " ".join(texts))  # "Ministero dell'Interno", "Musée d'Orsay"
             if kind == "" or kind != "place" and _portfolio(toks, start, texts, language, lower_vocab):
@@ -779,8 +680,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             ):
                 code = toks[end + 1].text
                 if kind == "person" or org_for(code) or kind == "place" and _initials(surface) != code:
-                    # "Francisco León ( PSOE )", "Iva Majoli ( CRO )", "Madrid ( EFE )": a party, a country or a
-                    # news agency, not another name of the run
+                    # "Francisco León ( PSOE )", "Iva Majoli ( CRO )", "Madrid (EFE)": a party, a country or the
+                    # agency credit of a dateline, not another name of the run
                     country = None if org_for(code) else country_codes().get(code)
                     mentions.append(Mention(code, "place" if country else "organization", toks[end + 1].index,
                                             country or org_for(code), weak=headline))

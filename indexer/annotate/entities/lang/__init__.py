@@ -23,7 +23,7 @@ class Rules:
     """The defaults: what holds in every language unless its module says otherwise."""
 
     capitalises_nouns = False  # German: a capital marks a noun, not a name
-    team_names = False  # sports pages name teams by their city ("Boston 3 Chicago 2") and file from datelines
+    team_names = False  # sports reports give a player's club in brackets; agency copy opens with a dateline
     places_after_prepositions = False  # "in Xyz" types an unknown capitalised run as a place
     portfolios_are_organisations = False  # "minister van Onderwijs", "presidente del Gobierno" (CoNLL's reading)
     tagger_spans = False  # natasha's tagger finds the spans
@@ -232,10 +232,6 @@ class Rules:
     def join_runs(self, toks: list, runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
         """Runs joined across "and" inside one name ("Monopolies and Mergers Commission")."""
         return runs
-
-    def byline_mention(self, toks: list, mentions: list, headline: bool) -> bool:
-        """Add the writer of a signature line as a person; False when the line is none."""
-        return False
 
     def roads(self, toks: list) -> list[tuple[str, int]]:
         """Numbered roads named like places ("A 7"), with their offsets."""

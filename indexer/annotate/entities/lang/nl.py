@@ -1,19 +1,16 @@
 """Dutch (and Flemish) rules for the entity tagger that would be wrong or useless in other languages.
 
 Belgian and Dutch news has habits the generic capitalisation rules miss: a ministry is named by its portfolio
-alone ("minister van Financiën Didier Reynders", "het departement Onderwijs"), a club is named by its town and
-the town stays the name ("Anderlecht - Lokeren 2 - 1"), articles are signed with the writer's initials on a line
-of their own ("( AD )", "JCS"), and the parties and broadcasters of Flanders are too local for the shared
-gazetteer.
+alone ("minister van Financiën Didier Reynders", "het departement Onderwijs"), and the parties and broadcasters
+of Flanders are too local for the shared gazetteer.
 """
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
 from indexer.annotate.entities.core import CONNECTORS, Mention, _lexical_common, _unknown_word
-from indexer.annotate.entities.gazetteer import country_codes, first_names, org_for, place_for
+from indexer.annotate.entities.gazetteer import first_names, place_for
 from indexer.annotate.entities.lang import Rules
 from indexer.text.names import fold
 
@@ -48,14 +45,7 @@ TITLE_HEADS = ("minister", "voorzitter", "burgemeester", "schepen", "leider", "d
                "rechter", "procureur", "inspecteur", "commissaris", "gouverneur", "ambassadeur", "senator",
                "volksvertegenwoordiger", "bisschop", "kardinaal", "generaal", "professor", "collega", "ploegmaat",
                "middenvelder", "verdediger", "aanvaller", "spits", "acteur", "actrice", "componist", "dirigent")
-# Short country forms of Dutch sports results that are not a prefix of one country's name: "Greg Rusedski ( GBr )".
-RESULT_COUNTRIES = {"VSt": "United States", "VS": "United States", "GBr": "United Kingdom", "ZAf": "South Africa",
-                    "NZl": "New Zealand", "Eng": "England", "Slk": "Slovakia", "Chil": "Chile", "WRu": "Belarus",
-                    "Sch": "Scotland", "Ier": "Ireland"}
 _PLACE_PREPOSITIONS = {"in", "uit", "naar", "te"}
-_BYLINE = re.compile(r"\(?\s*([A-Z]{2,5}(?:\s[A-Z])?)\s*\)?")
-_NAMED_BYLINE = re.compile(r"\(\s*([A-Z][a-z]+ [A-Z]\.)\s*\)")  # "( Jan T. )"
-_RESULT_LINE = re.compile(r"\d+\s*-\s*\d+|(?:\b\d+\b.*){3,}")
 
 
 @lru_cache(maxsize=1)
@@ -92,30 +82,6 @@ def portfolio_length(words: list[str], prev: list[str]) -> int:
         if i and (fold(word) in first_names() or word.casefold() == "van"):
             return i
     return len(words) if len(words) <= 3 else 0
-
-
-def is_byline(line_tokens: list[str]) -> bool:
-    """A line holding only a writer's initials, bare or in brackets: "( AD )", "JCS", "JAN T", "( Jan T. )"."""
-    line = " ".join(line_tokens).strip().replace(" .", ".")
-    if _NAMED_BYLINE.fullmatch(line):
-        return True
-    m = _BYLINE.fullmatch(line)
-    if not m or (line.startswith("(") != line.endswith(")")):
-        return False
-    code = m.group(1)
-    return not (known_org(code) or org_for(code) or place_for(code, "nl") or code in country_codes())
-
-
-def byline_mention(toks: list, mentions: list, headline: bool) -> bool:
-    """Add the writer of a signature line ("( AD )", "JCS") as a person; False when the line is no signature."""
-
-    texts = [t.text for t in toks]
-    if not is_byline(texts):
-        return False
-    initials = [t for t in toks if t.text != "(" and t.text != ")"]
-    surface = " ".join(t.text for t in initials).replace(" .", ".")
-    mentions.append(Mention(surface, "person", initials[0].index, weak=headline))
-    return True
 
 
 def common_word(word: str) -> bool:
@@ -157,8 +123,6 @@ def retype(words: list[str], kind: str | None, line_tokens: list[str], start: in
         return "person"  # ("Jan De Zutter")
     prev = line_tokens[start - 1] if start > 0 else ""
     nxt = line_tokens[start + 1] if start + 1 < len(line_tokens) else ""
-    if prev == "(" and nxt == ")" and surface in RESULT_COUNTRIES:
-        return "place"  # "Greg Rusedski ( GBr )"
     place = place_for(surface, "nl")
     if person_title(prev) and len(words) <= 3 and not (place and place.kind != "city"):
         return "person"  # "onderwijsminister Vanderpoorten", "ploegleider Bruyneel"
@@ -172,9 +136,6 @@ def retype(words: list[str], kind: str | None, line_tokens: list[str], start: in
     if place and len(words) == 1 and surface.endswith("s") and place_for(surface[:-1], "nl") == place and (
             nxt.isalpha() and nxt.islower() and prev.casefold() not in _PLACE_PREPOSITIONS | {"van", "bij", "tot"}):
         return ""  # "Brussels minister": the Dutch adjective of a place before its noun, not the place
-    if kind == "organization" and len(words) == 1 and _RESULT_LINE.search(" ".join(line_tokens)):
-        if place and place.kind == "city":
-            return "place"  # "Ingelmunster - Deinze 3 - 1": Flemish news names the club by its town
     return None
 
 
@@ -210,9 +171,6 @@ _PORTFOLIO_HOLDERS = {"minister", "ministerie", "staatssecretaris", "kabinet", "
 
 class Dutch(Rules):
     portfolios_are_organisations = True
-
-    def byline_mention(self, toks: list, mentions: list, headline: bool) -> bool:
-        return byline_mention(toks, mentions, headline)
 
     def split_portfolio(self, words: list, toks: list, mentions: list, headline: bool) -> list:
         return split_portfolio(words, toks, mentions, headline)

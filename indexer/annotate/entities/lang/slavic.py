@@ -1,7 +1,7 @@
 """Ukrainian and Russian names that capitalisation alone cannot delimit or type.
 
-Cyrillic institution names run on in lower case ("Господарського суду Харківської області", "Головне управління
-юстиції у Луганській області"), so a run of capitals finds only their fragments. Here a head word that names a kind
+Cyrillic institution names run on in lower case ("Господарського суду Харківської області", "Обласне управління
+освіти у Волинській області"), so a run of capitals finds only their fragments. Here a head word that names a kind
 of institution (суд, рада, управління, завод …) is widened by pymorphy's grammar: the adjectives before it and the
 chain of genitives after it, plus "у <…> області". Quoted names («Промтехбуд»), company suffixes ("Лімітед", "Ltd"),
 streets and named landscape features, regions in -щина, initials and surname-first names with a patronymic are

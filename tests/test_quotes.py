@@ -676,9 +676,9 @@ def test_german_subject_after_the_verb_when_the_sentence_opens_with_a_phrase():
 
 
 def test_german_words_around_a_short_frame_with_a_verb_of_saying_are_quoted():
-    text = "Haben denn die Russen, mag sich mancher Bürgersmann fragen, von unserer Geschichte nichts gelernt?"
+    text = "Hat denn der Stadtrat, mag sich mancher Steuerzahler fragen, aus dem letzten Winter nichts gelernt?"
     found = extract_quotes([text], "de")
-    assert [q.text for q in found] == ["Haben denn die Russen von unserer Geschichte nichts gelernt?"]
+    assert [q.text for q in found] == ["Hat denn der Stadtrat aus dem letzten Winter nichts gelernt?"]
     assert text[found[0].start : found[0].end] == text[: len(text)]  # from the first part to the last
     # the writer's own sentences with a relative clause or an editorial "wir" are no quotes
     assert quotes(["Wir haben in Versammlungen, die davon sprechen, nichts erreicht."], "de") == []

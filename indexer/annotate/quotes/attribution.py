@@ -186,7 +186,7 @@ def subject_before(pre: str, language: str) -> str | None:
     if rules.no_spaces:
         return clean_np(pre, language, leading=False)
     if PARTY_LABEL.search(pre):
-        pre = PARTY_LABEL.sub(" ", pre)  # "Rep. Emanuel Cleaver II (D-Mo.) said", "Anna Berg (SPD) sagte"
+        pre = PARTY_LABEL.sub(" ", pre)  # "Sen. Harold Wexley III (R-Ida.) said", "Anna Berg (SPD) sagte"
     segments = [s for s in re.split(r",|\s[—–]\s|\(|\)", pre)]
     nonempty = [s for s in segments if s.strip()]
     if not nonempty:
@@ -336,8 +336,8 @@ NEGATED = re.compile(
 
 
 def _slavic_subject_after(pre: str, post: str, found: str | None, language: str) -> str | None:
-    """In Slavic news the subject often follows the verb, behind an adverbial that is no speaker: '— с поклоном
-    сказал швейцар', 'skromně poznamenal po zápase Slabý', 'řekl tento týden při odletu … Mahmúd Mastírí'."""
+    """In Slavic news the subject often follows the verb, behind an adverbial that is no speaker: '— с улыбкой
+    ответил кучер', 'skromně poznamenal po zápase Slabý', 'řekl tento týden při odletu … Mahmúd Mastírí'."""
     if found and (any(ch.isupper() for ch in found) or is_pronoun(found, language)):
         return None
     toks = [t.strip(".,;:!?…") for t in words(post.split(",")[0])]
@@ -351,7 +351,7 @@ def _slavic_subject_after(pre: str, post: str, found: str | None, language: str)
         return " ".join(toks[start:end])
     lead = words(pre.strip(" ,—–-"))[:1]
     if lead and lead[0].lower() in SLAVIC_PREPOSITIONS:
-        return _inverted_subject(post, language)  # "с поклоном сказал швейцар и пошел": not "с поклоном"
+        return _inverted_subject(post, language)  # "с улыбкой ответил кучер и уехал": not "с улыбкой"
     return None
 
 
@@ -501,9 +501,9 @@ def _introducer(label: str, language: str) -> str | None:
 
 
 def _label_of_capitalised_nouns(label: str, language: str) -> str | None:
-    """Where every noun is capitalised (German), a run of capitals ('die Worte Zimmermanns:', 'Nachbestellt
+    """Where every noun is capitalised (German), a run of capitals ('die Worte Brandtners:', 'Nachbestellt
     wurden:') is no sign of a name: only a short label ('Der Redakteur:', 'Rudolph:'), whose words a noun for
-    words said names ('die Worte Zimmermanns:') or a titled name ('Herr Person:') speaks."""
+    words said names ('die Worte Brandtners:') or a titled name ('Herr Person:') speaks."""
     rules = rules_for(language)
     label = label.strip().lstrip("—–- ").strip()
     toks = words(label)
@@ -512,7 +512,7 @@ def _label_of_capitalised_nouns(label: str, language: str) -> str | None:
         return np if np and rules.subject_check(np) == "ok" else None
     said = rules.saying_noun_label.search(label) if rules.saying_noun_label else None
     if said:
-        return said.group(1)  # "Jm Vertrauen auf die Worte Zimmermanns:" — the words are Zimmermann's
+        return said.group(1)  # "Gestützt auf die Worte Brandtners:" — the words are Brandtner's
     titled = rules.titled_label.search(label) if rules.titled_label else None
     if titled:
         return person_name(titled.group(0).strip(), language) or titled.group(1).strip()

@@ -6,9 +6,9 @@ by its attribution → (German: rules.unmarked) add speech given without marks: 
 frame ("Nein, antwortete er"), before "war der Ruf" → flag short embedded fragments and titles → find the speaker
 next to a verb of saying (attribution), a script label ("Rudolph."), a titled name in the sentence ("General
 Ducrot"), someone heard speaking ("hörten Nils … sprechen"), or a newspaper named in marks beside the verb; a partial
-quote takes the speaker whose words it is: who named it ("Mrs. Clinton called Ohio “…”", "den Speke als „…“
-bezeichnet"), the speaker closing its sentence ("“…” and more, Mr. Clyburn said"), the paper the sentence reports
-("in der „N. fr. Pr.“ … ausgesprochen") → resolve pronouns (by sex, speaker_gender), dialogue turns (dialogue: a
+quote takes the speaker whose words it is: who named it ("Ms. Ferrow called Idaho “…”", "den Speke als „…“
+bezeichnet"), the speaker closing its sentence ("“…” and more, Ms. Harlan said"), the paper the sentence reports
+("in der „Südd. Wbl.“ … ausgesprochen") → resolve pronouns (by sex, speaker_gender), dialogue turns (dialogue: a
 question is answered by the other person), continuations, echoed phrases and "introduced by role, named later"
 speakers → widen names to the fullest form the article uses.
 """
@@ -281,7 +281,7 @@ def _interrupts(prev: Candidate, cur: Candidate, text: str, masked: str, lang: s
         return False
     lead = text[max(0, prev.start - 20) : prev.start].split()[-1:]
     if lead and (lead[0].lower() in DETERMINERS or lead[0].lower() in PREPOSITIONS):
-        return False  # "… in der „Monatsschrift für das Turnwesen“ schreibt, „…“": a title inside the sentence
+        return False  # "… in der „Zeitschrift für den Obstbau“ schreibt, „…“": a title inside the sentence
     _, found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
     return found
 
@@ -358,7 +358,7 @@ def _after_clause(c: Candidate, masked: str) -> str:
     window = masked[c.end : c.end + 300]
     for m in re.finditer(r"[.!?。！？\n]|[" + re.escape(OPENERS) + "]", window):
         if m.group(0) == "." and (_abbreviation(masked, c.end + m.start()) or window[m.start() + 1 : m.start() + 2] == ")"):
-            continue  # "Rep. Emanuel Cleaver II (D-Mo.) said"
+            continue  # "Sen. Harold Wexley III (R-Ida.) said"
         return window[: m.start() + 1]
     return window
 
@@ -508,7 +508,7 @@ def _outlet_name(inner: str) -> str:
 PUBLISHED_IN = re.compile(
     r"(?<!\w)(?:in der|im|in dem|in the|dans le|dans la|en el|en la|nel|nella|in het|in de)\s*$", re.IGNORECASE
 )
-# a paper's words reported in the writer's sentence: "ward in der „N. fr. Pr.“ eine scharfe Rüge ausgesprochen"
+# a paper's words reported in the writer's sentence: "wurde in der „Südd. Wbl.“ ein harter Tadel ausgesprochen"
 PUBLISHED_WORDS = re.compile(
     r"(?<!\w)(?:ausgesprochen|geschrieben|behauptet|gerügt|Rüge|Artikel|Leitartikel|Bericht|Meldung|"
     r"written|editorial|article|report)(?!\w)"
@@ -518,8 +518,8 @@ PUBLISHED_WORDS = re.compile(
 def _fragments_of_outlets(
     cands: list[Candidate], text: str, masked: str, sentences: list[tuple[int, int]], lang: str
 ) -> None:
-    """'Kürzlich ward in der „N. fr. Pr.“ eine scharfe Rüge ausgesprochen, … bloß weil sein Genuß „zum guten Ton“
-    gehört': a phrase quoted in a sentence that reports what a paper (named in marks after 'in der') wrote is the
+    """'Neulich wurde in der „Südd. Wbl.“ ein harter Tadel ausgesprochen, … nur weil sein Tanzen „zur feinen Art“
+    zählt': a phrase quoted in a sentence that reports what a paper (named in marks after 'in der') wrote is the
     paper's wording."""
     if rules_for(lang).caseless:
         return
@@ -663,7 +663,7 @@ def _resolve(
         if not c.speaker and not c.fragment and nxt.speaker and not gap.strip() and "\n" not in gap and opens_line:
             c.speaker = nxt.speaker
     for c in cands:
-        if c.speaker:  # a paper named in marks speaks as an organisation: "N. fr. Pr." is no "Pr."
+        if c.speaker:  # a paper named in marks speaks as an organisation: "Südd. Wbl." is no "Wbl."
             c.kind = "thing" if c.extra.get("outlet") else speaker_kind(c.speaker, lang, people)
     for i, c in enumerate(cands):
         if c.kind == "role" and not _indefinite(c.speaker):

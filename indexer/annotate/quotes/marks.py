@@ -199,7 +199,7 @@ _MARK_OR_NEWLINE = re.compile("[" + re.escape("".join(sorted(ALL_MARKS))) + "\n]
 
 
 def _orphan_closer(text: str, i: int, spans: list[QuoteSpan]) -> QuoteSpan | None:
-    """'— Wie ist die Stimmung unter den Mächten ? “': a double mark that closes a finished sentence while no quote
+    """'— Wie steht es um die Ernte in den Tälern ? “': a double mark that closes a finished sentence while no quote
     is open lost its opener (a misprint, or the page began inside the quote). The quote runs back to the start of
     its paragraph when no other mark stands there, else to the start of its line when that has none."""
     if text[i] not in ORPHAN_CLOSERS or not (i + 1 == len(text) or text[i + 1] in " \t\n\u00a0)"):

@@ -25,7 +25,7 @@ PASSIVE_AUX = {"is", "was", "were", "are", "be", "been", "being", "get", "gets",
 
 def namer(before: str, lang: str) -> str | None:
     """Who gave the name in marks: the subject of 'nannte'/'called' right before it in the same sentence
-    ("Mrs. Clinton called Ohio “one of …”"; after a comma, the sentence's subject: "X denied it, calling it “…”")."""
+    ("Ms. Ferrow called Idaho “one of …”"; after a comma, the sentence's subject: "X denied it, calling it “…”")."""
     rules = rules_for(lang)
     verb = rules.naming_verb
     m = verb.search(before) if verb else None
@@ -58,7 +58,7 @@ def namer_after(before: str, after: str, lang: str) -> str | None:
 
 
 def said_at_sentence_end(tail: str, lang: str) -> str | None:
-    """'“It's time for us to …” and enact her agenda, Mr. Clyburn said.': a partial quote that opens its sentence
+    """'“We ought to start now …” and fix the roads, Ms. Harlan said.': a partial quote that opens its sentence
     belongs to the speaker the sentence names at its end (tail: the masked rest of the sentence), after a comma."""
     if "_" in tail or "," not in tail:
         return None
@@ -91,7 +91,7 @@ def same_sentence_speaker(c: Candidate, earlier: list[Candidate], text: str) -> 
     between = text[full[-1].end : c.start]
     closed = text[full[-1].parts[-1][0] : full[-1].parts[-1][1]].rstrip(PAIRS_CHARS)[-1:] in ".!?…"
     if closed and between.strip()[:1].isupper():
-        return None  # '“… Donald Trump is different.” She called him “…”': the quote ended its sentence
+        return None  # '“… the new mayor is careless.” He called her “…”': the quote ended its sentence
     if "\n" in between or re.search(r"[.!?…](?:\s|$)", between) or any(q.start > full[-1].end for q in earlier):
         return None  # another sentence, or another phrase in marks between them
     return full[-1].speaker, full[-1].kind

@@ -22,8 +22,8 @@ UNMARKED_MIN_WORDS = 3
 
 def unmarked_after_colon(masked: str, sentences: list[tuple[int, int]], lang: str) -> list[Candidate]:
     """'Da rief die Lehrerin den Schülern zu: Macht euch keine falschen Hoffnungen!' — the sentence after a colon
-    whose clause has a verb of saying is the speaker's own words, quotation marks or not; so is 'Nein, Ew. Majestät,
-    antwortete derselbe', words set before an inverted verb of saying."""
+    whose clause has a verb of saying is the speaker's own words, quotation marks or not; so is 'Jawohl, Herr Pfarrer,
+    erwiderte der Knecht', words set before an inverted verb of saying."""
     found: list[Candidate] = []
     verbs = verb_pattern(lang)
     unmarked = rules_for(lang).unmarked
@@ -90,7 +90,7 @@ def unclosed_goes_on(text: str, span: QuoteSpan, unmarked: UnmarkedSpeech) -> Qu
 
 
 def _named_after(masked: str, sentences: list[tuple[int, int]], k: int, unmarked: UnmarkedSpeech) -> Candidate | None:
-    """'Protest, Protest! ⏎ war die Mahnung, die ihnen ihr Organ zurief.' / '… so geht es nicht weiter! Das ist der
+    """'Halt, halt! ⏎ war die Warnung, die ihnen der Wächter nachrief.' / '… so geht es nicht weiter! Das ist der
     Ruf, den …': an exclamation or question that the next sentence calls a call, a warning or a language."""
     if k + 1 >= len(sentences):
         return None
@@ -146,8 +146,8 @@ FRAME_MAX_WORDS = 12
 
 
 def _said_around_frame(masked: str, s: int, e: int, lang: str, unmarked: UnmarkedSpeech) -> Candidate | None:
-    """'Nein, Ew. Majestät, antwortete derselbe, und …' / 'Haben denn die Russen, mag sich mancher Bürgersmann
-    fragen, von unserer Geschichte nichts gelernt?': words around a short clause set off by commas that holds a verb
+    """'Jawohl, Herr Pfarrer, erwiderte der Knecht, und …' / 'Hat denn die Stadt, wird sich mancher Leser wohl
+    fragen, aus dem letzten Winter nichts gelernt?': words around a short clause set off by commas that holds a verb
     of saying are quoted — only when they sound spoken, so 'Gestern, sagte er, sei …' stays the writer's report."""
     start, end = strip_span(masked, s, e)
     sent = masked[start:end]
@@ -174,7 +174,7 @@ def _said_around_frame(masked: str, s: int, e: int, lang: str, unmarked: Unmarke
             tail = ""  # "…, antwortete derselbe, und Friedrich sagte": the writer's sentence goes on
         said = f"{head} {tail}".strip()
         if any(ch in said for ch in QUOTE_CHARS):
-            return None  # 'Mehr kann ich nicht machen", sagte er': a stray mark, not words without marks
+            return None  # 'Weiter gehe ich heute nicht", sagte sie': a stray mark, not words without marks
         if len(head.split()) < 2 and not unmarked.answer.search(head) or unmarked.indirect.search(said):
             return None
         if not (unmarked.answer.search(head) or unmarked.address.search(said) or said.rstrip()[-1:] in "!?"):

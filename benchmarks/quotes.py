@@ -23,6 +23,11 @@ Claimed direct quotes, printed beside them for transparency: a prediction flagge
 phrase in the writer's own sentence", so it claims no direct quote. rec(nf) counts a gold quote only when
 non-fragment predictions cover half of it; spk(nf) takes the speaker from the best covering non-fragment
 prediction; prec (any prediction, fragments included) is printed for comparison.
+
+Trailing punctuation: a quote's text and end offset leave out the comma or semicolon that belongs to the carrying
+sentence ("“…,” she said" gives "…"), while the seed's annotation keeps it. Where texts are compared (the seed's
+fragment flags) both sides are read without a trailing comma or semicolon (as_shown); the span rules above lose at
+most that one character, far below the half-coverage threshold.
 """
 
 from __future__ import annotations
@@ -208,6 +213,11 @@ def marked_by_quotes(text: str):
     return test
 
 
+def as_shown(quote_text: str) -> str:
+    """A quote's text without the carrying sentence's trailing comma or semicolon, so gold that keeps it matches."""
+    return quote_text.rstrip().rstrip(",;，；、").rstrip()
+
+
 def seed_score() -> Score | None:
     if not SEED.with_suffix(".txt").exists():
         return None
@@ -223,8 +233,8 @@ def seed_score() -> Score | None:
     score = Score("seed (en, 1 article)")
     fragments = {k for k, g in enumerate(gold_doc["quotes"]) if g["fragment"]}
     score.add(text, gold, pred, [sp for spans, _ in gold for sp in spans], fragments=fragments)
-    frag = {g["text"]: g["fragment"] for g in gold_doc["quotes"]}
-    score.fragment_ok = sum(1 for q in pred if q.text in frag and frag[q.text] == q.fragment)
+    frag = {as_shown(g["text"]): g["fragment"] for g in gold_doc["quotes"]}
+    score.fragment_ok = sum(1 for q in pred if as_shown(q.text) in frag and frag[as_shown(q.text)] == q.fragment)
     return score
 
 

@@ -101,4 +101,4 @@ def test_unknown_language_gets_the_defaults():
 
 def test_unknown_language_still_finds_english_attribution():
     quotes = extract_quotes(['“We will rebuild the bridge,” Mayor Ilse Varga said.'], "xx")
-    assert [(q.text, q.speaker) for q in quotes] == [("We will rebuild the bridge,", "Ilse Varga")]
+    assert [(q.text, q.speaker) for q in quotes] == [("We will rebuild the bridge", "Ilse Varga")]

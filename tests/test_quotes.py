@@ -20,6 +20,12 @@ def quotes(paragraphs: list[str], lang: str, people: tuple[str, ...] = ()) -> li
     return [(q.text, q.speaker, q.fragment) for q in extract_quotes(paragraphs, lang, people)]
 
 
+def as_shown(gold_text: str) -> str:
+    """The seed's annotation keeps the comma of "“…,” he said"; a quote is shown without the carrying sentence's
+    trailing comma or semicolon, so gold texts are compared in that form."""
+    return gold_text.rstrip().rstrip(",;").rstrip()
+
+
 # ---------------------------------------------------------------- the seed article
 
 
@@ -34,7 +40,7 @@ def seed():
 
 def test_seed_finds_the_gold_quotes_with_few_extras(seed):
     _, gold, found = seed
-    gold_texts = {g["text"] for g in gold}
+    gold_texts = {as_shown(g["text"]) for g in gold}
     hits = [q for q in found if q.text in gold_texts]
     assert len(hits) >= 12
     assert len(found) - len(hits) <= 1
@@ -43,11 +49,11 @@ def test_seed_finds_the_gold_quotes_with_few_extras(seed):
 def test_seed_speakers_and_fragment_flags(seed):
     _, gold, found = seed
     by_text = {q.text: q for q in found}
-    right = sum(1 for g in gold if g["text"] in by_text and by_text[g["text"]].speaker == g["speaker"])
+    right = sum(1 for g in gold if as_shown(g["text"]) in by_text and by_text[as_shown(g["text"])].speaker == g["speaker"])
     assert right >= 11
     for g in gold:
-        if g["text"] in by_text:
-            assert by_text[g["text"]].fragment == g["fragment"], g["text"]
+        if as_shown(g["text"]) in by_text:
+            assert by_text[as_shown(g["text"])].fragment == g["fragment"], g["text"]
 
 
 def test_seed_offsets_point_at_the_quoted_text(seed):
@@ -61,10 +67,10 @@ def test_seed_role_then_name_and_pronouns(seed):
     _, _, found = seed
     by_text = {q.text: q.speaker for q in found}
     assert by_text["well-staged insinuation, nothing else"] == "Dmitry Peskov"
-    assert by_text["According to operational data, more than 30 people were killed and more than 100 were wounded,"] == (
+    assert by_text["According to operational data, more than 30 people were killed and more than 100 were wounded"] == (
         "Ukrainian Railways"
     )
-    assert by_text["The same cruelty. The same heinous crimes,"] == "Volodymyr Zelensky"
+    assert by_text["The same cruelty. The same heinous crimes"] == "Volodymyr Zelensky"
 
 
 # ---------------------------------------------------------------- quote marks of each convention
@@ -95,7 +101,7 @@ def test_each_convention_of_quote_marks(text, inner):
 
 def test_nested_quote_stays_inside_and_apostrophes_do_not_split():
     found = quotes(["“They call it ‘the night train’ and it’s full every week,” said Tomasz Zieliński."], "en")
-    assert found == [("They call it ‘the night train’ and it’s full every week,", "Tomasz Zieliński", False)]
+    assert found == [("They call it ‘the night train’ and it’s full every week", "Tomasz Zieliński", False)]
 
 
 def test_nested_german_and_ukrainian_quotes():
@@ -193,9 +199,9 @@ def test_surname_is_widened_to_the_fullest_name_used():
         "Mayor Lucía Benítez opened the new reservoir on Monday.",
         "“This is water for ten years,” Benítez said.",
     ]
-    assert quotes(paragraphs, "en") == [("This is water for ten years,", "Lucía Benítez", False)]
+    assert quotes(paragraphs, "en") == [("This is water for ten years", "Lucía Benítez", False)]
     # the recogniser's names take part too
-    assert quotes(["“It works,” Sato said."], "en", ("Haruka Sato",)) == [("It works,", "Haruka Sato", False)]
+    assert quotes(["“It works,” Sato said."], "en", ("Haruka Sato",)) == [("It works", "Haruka Sato", False)]
 
 
 def test_unattributed_quote_paragraph_continues_the_previous_speaker():
@@ -758,6 +764,14 @@ def test_slavic_subject_after_the_verb_behind_an_adverbial():
     assert quotes([text], "cs")[0][1] == "Petr Dvořák"
 
 
+def test_czech_place_after_a_preposition_is_not_the_speaker():
+    for prep, place in (("do", "Jihlavy"), ("z", "Jihlavy"), ("na", "Kladně"), ("ve", "Zlíně"), ("v", "Plzni"), ("k", "Plzni")):
+        text = f"„Trénink začne v osm,“ řekl po cestě {prep} {place}."
+        assert quotes([text], "cs")[0][1] is None, prep
+    text = "„Trénink začne v osm,“ řekl po výletu do Jihlavy kouč Radim Holub."
+    assert quotes([text], "cs")[0][1] == "Radim Holub"
+
+
 def test_party_before_a_name_is_not_a_first_name():
     text = "Republican Donald Trump spoke in Ohio. “We will win,” Trump said."
     assert quotes([text], "en")[0][1] == "Donald Trump"
@@ -799,12 +813,12 @@ def test_warm_up_loads_the_given_names_before_workers_fork():
 
 def test_place_after_the_verb_is_not_the_speaker():
     found = quotes(["“Every bed was taken by noon,” the head nurse said at a meeting in Derby."], "en")
-    assert found == [("Every bed was taken by noon,", "the head nurse", False)]
+    assert found == [("Every bed was taken by noon", "the head nurse", False)]
 
 
 def test_the_one_asked_is_resolved_for_a_later_pronoun():
     paragraphs = ["The harbour chief, Nadia Okafor, was asked about the ferries on Friday. “They will sail,” she said."]
-    assert quotes(paragraphs, "en", ("Nadia Okafor",)) == [("They will sail,", "Nadia Okafor", False)]
+    assert quotes(paragraphs, "en", ("Nadia Okafor",)) == [("They will sail", "Nadia Okafor", False)]
 
 
 def test_colon_frame_wins_and_a_negated_verb_attributes_nothing():
@@ -816,7 +830,7 @@ def test_colon_frame_wins_and_a_negated_verb_attributes_nothing():
 
 def test_according_to_a_document_names_who_issued_it():
     found = quotes(["“Fares will rise in spring,” according to a memo from the transport authority."], "en")
-    assert found == [("Fares will rise in spring,", "the transport authority", False)]
+    assert found == [("Fares will rise in spring", "the transport authority", False)]
 
 
 @pytest.mark.parametrize(
@@ -832,7 +846,7 @@ def test_role_comma_name_gives_the_name(paragraph, lang, speaker):
 
 def test_straight_single_quotes_quote_only_beside_an_attribution():
     assert quotes(["'The depot will close at six,' said Rhys Morgan, a driver."], "en") == [
-        ("The depot will close at six,", "Rhys Morgan", False)
+        ("The depot will close at six", "Rhys Morgan", False)
     ]
     assert quotes(["Rhys Morgan said: 'The depot will close at six.'"], "en") == [
         ("The depot will close at six.", "Rhys Morgan", False)
@@ -848,7 +862,7 @@ def test_spanish_and_russian_dash_dialogue():
     found = quotes(es2, "es")
     assert len(found) == 1 and found[0][1] == "Marta Ruiz" and "habrá turnos" in found[0][0]
     ru = ["— Мост закроют на месяц, — сказал Зайцев.", "Работы начнутся в мае."]
-    assert quotes(ru, "ru") == [("Мост закроют на месяц,", "Зайцев", False)]
+    assert quotes(ru, "ru") == [("Мост закроют на месяц", "Зайцев", False)]
     # the full stop after the incise closes the first part
     assert found[0][0] == "No cerraremos piscinas. Pero habrá turnos."
     # a turn with no attribution of its own, right after an attributed one, goes on in the exchange
@@ -935,10 +949,21 @@ def test_speakers_take_the_fullest_form_the_article_uses():
     assert quotes(they, "en")[0][1] == "Nadia Okafor and Rhys Morgan"
 
 
-def test_a_quote_keeps_the_text_as_printed_with_its_comma():
-    """The seed's annotation keeps the comma of "“…,” he said"; its offsets point at exactly that text."""
+def test_a_quote_drops_the_comma_of_the_carrying_sentence():
+    """The comma of "“…,” he said" (or a semicolon) belongs to the sentence around the quote, not to the speaker:
+    the quote text leaves it out and its end offset moves with it; '?', '!', '…' and a full stop stay."""
     paragraphs = ["“The pool will stay open all summer,” said Rhys Morgan."]
     found = extract_quotes(paragraphs, "en")
-    assert found[0].text == "The pool will stay open all summer,"
+    assert found[0].text == "The pool will stay open all summer"
     assert paragraphs[0][found[0].start : found[0].end] == found[0].text
+    semi = ["Rhys Morgan called it “a fair price for a cold winter;” the council agreed."]
+    assert [q.text for q in extract_quotes(semi, "en")] == ["a fair price for a cold winter"]
+    for end in ("?", "!", "…", "."):
+        asked = [f"“Will the pool stay open{end}” asked Rhys Morgan."]
+        q = extract_quotes(asked, "en")[0]
+        assert q.text == f"Will the pool stay open{end}" and asked[0][q.start : q.end] == q.text
+    split = ["“The pool will open,” said Rhys Morgan, “and the rink will follow,” he added."]
+    q = extract_quotes(split, "en")[0]
+    assert q.text == "The pool will open, and the rink will follow"
+    assert split[0][q.start : q.end].endswith("the rink will follow")
 

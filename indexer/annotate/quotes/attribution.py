@@ -36,7 +36,7 @@ PREPOSITIONS = set(
 )
 SLAVIC_PREPOSITIONS = set(
     "с со по в во на у при за после перед без к ко від з із зі під після pro při po v ve s se z ze k ke u před bez"
-    " w we przy do od".split()
+    " w we przy do od na".split()
 )
 SUBORDINATORS = set("""wie als da weil dass daß ob wenn comme quand como cuando come quando zoals toen jak gdy kiedy jako když как когда як коли
     que qui cui dont cuyo cuya""".split())
@@ -366,11 +366,13 @@ def _inverted_subject(post: str, language: str) -> str | None:
     if np and np[:1].islower() and not rules.np_start_ok(np.split()[0]):
         np = None  # "erzählt hatte , gingen …": German nouns and names are capitalised, "hatte" is no subject
     toks = words(post.split(",")[0])
+    # Slavic prepositions too where the subject follows the verb: "do", "od" are no English-wide prepositions
+    preps = PREPOSITIONS | SLAVIC_PREPOSITIONS if rules.free_order else PREPOSITIONS
     skip = 0
     while np is None and not rules.caseless and skip < min(4, len(toks) - 1):
         skip += 1  # step over an adverbial ("en ouverture", "am Montag") to the subject
-        if toks[skip - 1].lower() in PREPOSITIONS:
-            continue  # "said at a briefing in York": the place after a preposition is no speaker
+        if toks[skip - 1].lower() in preps or toks[skip].lower() in preps:
+            continue  # "said at a briefing in York", "řekl po výletu do Jihlavy": a place after a preposition
         cand = clean_np(" ".join(toks[skip:]), language)
         if cand and person_name(cand, language):
             np = cand  # only a proper name: "dijo ante el plenario" has no subject at all

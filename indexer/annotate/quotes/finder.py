@@ -981,7 +981,11 @@ _OFFICE_AFFIXES = tuple(sorted(r for r in PERSON_ROLES | OFFICE_STEMS if len(r) 
 
 
 def _to_quote(c: Candidate, text: str, lang: str, names) -> Quote:
-    parts = list(c.parts)  # "“…,” she said" keeps its comma, as the seed's annotation does: the text as printed
+    parts = list(c.parts)
+    s, e = parts[-1]
+    kept = _without_carrier_punctuation(text[s:e])
+    if kept:
+        parts[-1] = (s, s + len(kept))  # "“…,” she said": the comma is the carrying sentence's, not the speaker's
     pieces = [_clean_inner(text[s:e]) for s, e in parts]
     for k in range(1, len(parts)):
         between = text[parts[k - 1][1] : parts[k][0]]
@@ -995,6 +999,19 @@ def _to_quote(c: Candidate, text: str, lang: str, names) -> Quote:
         start=parts[0][0],
         end=parts[-1][1],
     )
+
+
+# punctuation before the closing mark that belongs to the sentence around the quote: "“…,” she said", "“…;” and"
+CARRIER_PUNCTUATION = ",;，；、"
+
+
+def _without_carrier_punctuation(inner: str) -> str:
+    """The quote's last part up to its end as the speaker's words: a trailing comma or semicolon (with the space
+    around it) goes; '?', '!', '…' and a full stop stay, because they end the statement itself."""
+    kept = inner.rstrip()
+    while kept[-1:] and kept[-1] in CARRIER_PUNCTUATION:
+        kept = kept[:-1].rstrip()
+    return kept
 
 
 def _clean_inner(inner: str) -> str:

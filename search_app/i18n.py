@@ -18,6 +18,7 @@ from flask_babel import Babel, get_locale, gettext
 from werkzeug.exceptions import NotFound
 
 from search_app.auth import local_target
+from search_app.quotation_marks import quoted
 
 TRANSLATIONS = Path(__file__).with_name("translations")
 DEFAULT = "en"
@@ -124,7 +125,7 @@ def install(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))  # one folder (tests add a language)
     Babel(app, locale_selector=choose)
     app.register_blueprint(ui)
-    app.jinja_env.filters.update(day=day, moment=moment, number=number, language_name=language_name)
+    app.jinja_env.filters.update(day=day, moment=moment, number=number, language_name=language_name, quoted=quoted)
 
     @app.context_processor
     def interface():

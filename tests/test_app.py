@@ -140,6 +140,17 @@ def test_article_page(client):
     assert "Night train links Kyiv and Warsaw" in html and "Tomasz Zieliński" in html
 
 
+def test_quotes_are_shown_in_the_marks_of_their_language(client):
+    german = client.get("/api/search", query_string={"q": "Frankfurt"}).get_json()["hits"][0]
+    html = client.get(f"/articles/{german['id']}").get_data(as_text=True)
+    assert "„Die Lage ist ernst, aber unter Kontrolle“" in html, "German prints „…“, not English marks"
+    quote = client.get("/api/quotes", query_string={"q": "Kontrolle"}).get_json()["quotes"][0]
+    page = client.get(f"/quotes/{quote['id']}").get_data(as_text=True)
+    assert "„Die Lage ist ernst, aber unter Kontrolle“" in page
+    english = client.get("/quotes", query_string={"q": "families"}).get_data(as_text=True)
+    assert "“We have moved four hundred families to higher ground”" in english
+
+
 def test_markup_in_stored_text_is_shown_as_text_never_run(client):
     hit = client.get("/api/search", query_string={"q": "budget"}).get_json()["hits"][0]
     assert hit["title"].startswith("<script>alert(1)</script>"), "the API returns the text as the page wrote it"

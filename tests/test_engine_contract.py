@@ -215,6 +215,9 @@ def test_plain_words_fall_back_to_any_word_ranking(engine):
     assert strict.relaxed and ids(strict)[0] in {"a1", "a2"} and set(ids(strict)) == {"a1", "a2"}
     assert engine.search("Kramatorsk AND Warsaw").total == 0, "explicit operators are taken at their word"
     assert not engine.search("Kramatorsk station").relaxed
+    aside = engine.search("Kramatorsk (the station) Warsaw")
+    assert aside.relaxed and set(ids(aside)) == {"a1", "a2"}, "a sentence's brackets are no operators"
+    assert engine.search("(Kramatorsk AND Warsaw) station").total == 0, "a group with an operator stays one"
 
 
 def test_a_name_that_is_also_a_stop_word_is_found(engine):

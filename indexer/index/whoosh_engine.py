@@ -506,9 +506,11 @@ def _date_order(sort: str, has_text: bool) -> sorting.FieldFacet | None:
 
 def relaxable(text: str) -> bool:
     """Whether a query that matched nothing may fall back to any-word ranking: several plain words, no operators
-    (AND, w/5 …), quotes, fields, groups or wildcards."""
-    words = text.split()
-    return len(words) > 1 and bool(_PLAIN_WORDS.fullmatch(text)) and not OPERATORS & set(words) and \
+    (AND, w/5 …), quotes, fields or wildcards. Brackets of a sentence's aside are words too: "the party (founded
+    in 1947) won" was typed as a sentence, so it ranks like one."""
+    plain = text.replace("(", " ").replace(")", " ")
+    words = plain.split()
+    return len(words) > 1 and bool(_PLAIN_WORDS.fullmatch(plain)) and not OPERATORS & set(words) and \
         not newsroom.has_proximity(words)
 
 

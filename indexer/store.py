@@ -17,6 +17,7 @@ import json
 import os
 import secrets
 import time
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -263,10 +264,19 @@ def _migration_5(db) -> None:
         db.execute(db.ddl(statement))
 
 
+def _migration_6(db) -> None:
+    """Each entity row carries its article's language, and an index answers a facet label (the spelling that
+    articles of the reader's language use most) from the index alone: joining every row of a name in a third of
+    a 100,000-article archive to its article took about 90 ms, the index about 10."""
+    db.execute(db.ddl("ALTER TABLE entities ADD COLUMN language TEXT"))
+    db.execute("UPDATE entities SET language = (SELECT language FROM articles WHERE articles.id = entities.article_id)")
+    db.execute(db.ddl("CREATE INDEX IF NOT EXISTS entities_names ON entities(key, language, name, mentions)"))
+
+
 STORY_CANDIDATES = 50  # bodies checked a new article: the band keys' best candidates are few; this bounds the rest
 
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
-MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4, _migration_5]
+MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -600,9 +610,9 @@ class Store:
         db.execute("DELETE FROM entities WHERE article_id=?", (article_id,))
         db.execute("DELETE FROM quotes WHERE article_id=?", (article_id,))
         db.executemany(
-            "INSERT INTO entities (article_id, key, name, type, mentions, aliases) VALUES (?,?,?,?,?,?)",
+            "INSERT INTO entities (article_id, key, name, type, mentions, aliases, language) VALUES (?,?,?,?,?,?,?)",
             [(article_id, e.key or entity_key(e.name, e.type), e.name, e.type, e.mentions,
-              json.dumps(e.aliases, ensure_ascii=False)) for e in annotated.entities],
+              json.dumps(e.aliases, ensure_ascii=False), annotated.language) for e in annotated.entities],
         )
         db.executemany(
             "INSERT INTO quotes (article_id, idx, text, speaker, speaker_key, fragment, language) "
@@ -850,31 +860,44 @@ class Store:
             "versions": db.execute("SELECT COUNT(*) FROM versions").fetchone()[0],
         }
 
-    def display_names(self, keys: Iterable[str], kind: str) -> dict[str, str]:
-        """The most used spelling for each entity or speaker key, for showing facet values."""
+    def display_names(self, keys: Iterable[str], kind: str, languages: Iterable[str] = ()) -> dict[str, str]:
+        """A spelling for each entity or speaker key, for showing facet values: the one articles in the first of
+        `languages` use most (the reader's language, then the results' languages), else the most used of all.
+        An English reader sees "Oleksandr Hrytsenko", not the Cyrillic of the Ukrainian articles that name him
+        more often; Ukrainian-only results show the Ukrainian spelling, not a German one that happens to be
+        counted more."""
         keys = list(keys)
         if not keys:
             return {}
         marks = ",".join("?" * len(keys))
-        entities_sql = (f"SELECT key, name, SUM(mentions) AS n FROM entities WHERE key IN ({marks}) "
-                        f"GROUP BY key, name")
-        names = self._best_names(entities_sql, keys)
+        entities_sql = (f"SELECT key, name, language, SUM(mentions) AS n FROM entities WHERE key IN ({marks}) "
+                        f"GROUP BY key, name, language")
+        order = list(dict.fromkeys(lang for lang in languages if lang))
+        names = self._best_names(entities_sql, keys, order)
         if kind == "speaker":
             # a speaker who is also a named entity is shown as in the person and organisation facets
             missing = [k for k in keys if k not in names]
             if missing:
                 marks = ",".join("?" * len(missing))
-                names |= self._best_names(f"SELECT speaker_key AS key, speaker AS name, COUNT(*) AS n FROM quotes "
-                                          f"WHERE speaker_key IN ({marks}) GROUP BY speaker_key, speaker", missing)
+                names |= self._best_names(f"SELECT speaker_key AS key, speaker AS name, language, COUNT(*) AS n "
+                                          f"FROM quotes WHERE speaker_key IN ({marks}) "
+                                          f"GROUP BY speaker_key, speaker, language", missing, order)
         return names
 
-    def _best_names(self, sql: str, keys: list[str]) -> dict[str, str]:
-        best: dict[str, tuple[int, int, str]] = {}
+    def _best_names(self, sql: str, keys: list[str], order: list[str]) -> dict[str, str]:
+        """Per key: the most used name in the first language of `order` that has one, else in all languages."""
+        place = {lang: i for i, lang in enumerate(order)}
+        counts: dict[str, dict[str, list[int]]] = defaultdict(dict)  # key -> name -> uses per preferred language + all
         for r in self.db.execute(sql, keys):
-            rank = (r["n"], len(r["name"]), r["name"])
-            if r["key"] not in best or rank > best[r["key"]]:
-                best[r["key"]] = rank
-        return {k: v[2] for k, v in best.items()}
+            uses = counts[r["key"]].setdefault(r["name"], [0] * (len(order) + 1))
+            uses[-1] += r["n"]
+            if r["language"] in place:
+                uses[place[r["language"]]] += r["n"]
+        best: dict[str, str] = {}
+        for key, by_name in counts.items():
+            column = next((i for i in range(len(order)) if any(u[i] for u in by_name.values())), len(order))
+            best[key] = max(by_name, key=lambda name: (by_name[name][column], by_name[name][-1], len(name), name))
+        return best
 
 
 def _saved(row) -> dict:

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, jsonify, render_template, request, stream
 from search_app import export
 from search_app.context import get_service
 from search_app.errors import BIGGEST_ID, int_arg, yes_arg
+from search_app.i18n import reader_language
 from search_app.openapi import openapi_document
 from search_app.service import FILTERS, QUOTE_FILTERS, MissingVersion
 
@@ -32,7 +33,7 @@ def search():
                                   sort=request.args.get("sort") or "relevance",
                                   facet_limit=int_arg("facets", 10, 1, 200),
                                   interval=request.args.get("interval") or None, base_url=request.url_root,
-                                  collapse=yes_arg("collapse"))
+                                  collapse=yes_arg("collapse"), reader=reader_language())
     return jsonify(result)
 
 
@@ -70,7 +71,8 @@ def quotes():
     result = get_service().quotes(q, speaker=request.args.get("speaker") or None, limit=int_arg("limit", 20, 1, 100),
                                   page=int_arg("page", 1), filters={f: request.args.get(f) for f in QUOTE_FILTERS},
                                   fragments=yes_arg("fragments", True), sort=request.args.get("sort") or "relevance",
-                                  facet_limit=int_arg("facets", 10, 1, 200), base_url=request.url_root)
+                                  facet_limit=int_arg("facets", 10, 1, 200), base_url=request.url_root,
+                                  reader=reader_language())
     return jsonify(result)
 
 

@@ -52,6 +52,19 @@ def choose() -> str:
     return request.accept_languages.best_match(languages()) or DEFAULT
 
 
+def reader_language() -> str | None:
+    """The language a reader reads names in, for facet labels: the interface language they switched to, else the
+    first of their browser's (any language: names have spellings in more languages than the interface has)."""
+    chosen = request.cookies.get(COOKIE, "")
+    if chosen in languages():
+        return chosen
+    for value, _ in request.accept_languages:
+        code = value.split("-")[0].lower()
+        if code.isalpha() and len(code) <= 3:
+            return code
+    return None
+
+
 @ui.get("/language/<code>")
 def switch(code: str):
     """The switch at the foot of every page: remember the language in a cookie and go back to the page."""

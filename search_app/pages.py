@@ -9,7 +9,7 @@ from flask_babel import gettext
 from indexer.text.names import partial_person_key
 from search_app.context import get_service
 from search_app.errors import BIGGEST_ID, int_arg, yes_arg
-from search_app.i18n import N_, day, translated
+from search_app.i18n import N_, day, reader_language, translated
 from search_app.service import FILTERS, QUOTE_FILTERS, MissingVersion, QueryError
 from search_app.timeline import bars
 
@@ -45,7 +45,8 @@ def search():
     if q or filters:  # a filter alone browses: every article it keeps, newest first
         try:
             result = service.search(q or "*", filters, page=page, limit=10, sort=sort, facet_limit=FACET_MORE,
-                                    base_url=request.url_root, collapse=collapse, interval=interval)
+                                    base_url=request.url_root, collapse=collapse, interval=interval,
+                                    reader=reader_language())
         except QueryError as exc:
             error = translated(exc)
     status = 400 if error else 200
@@ -103,7 +104,7 @@ def quotes():
         try:
             result = get_service().quotes(q or None, speaker=speaker or None, limit=20, page=page, filters=filters,
                                           fragments=not statements_only, sort=sort, facet_limit=FACET_SHOWN,
-                                          base_url=request.url_root)
+                                          base_url=request.url_root, reader=reader_language())
         except QueryError as exc:
             error = translated(exc)
     return render_template("quotes.html", quotes_q=q, speaker=speaker, filters=filters, page=page, result=result,

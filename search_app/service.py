@@ -93,13 +93,14 @@ class SearchService:
 
     def search(self, q: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10, interval: str | None = None,
-               base_url: str | None = None, collapse: bool = False) -> dict:
+               base_url: str | None = None, collapse: bool = False, reader: str | None = None) -> dict:
         """Articles for a query; with filters and no words, every article the filters keep, newest first
         (browsing). The histogram counts every match by date (`interval`: year, month, week, day or automatic).
         Each hit has its `permalink` (on `base_url`, the archive's address) and `citation`. With `collapse`, the
         wire copies of a story are one result, shown as its earliest matching article (`folding`): `total`, the
         pages and the histogram count stories, each hit says how many matches it stands for (`folded`), and the
-        facets still count every matching article (every outlet that ran a story is in the source facet)."""
+        facets still count every matching article (every outlet that ran a story is in the source facet). Entity
+        facets are labelled in the spelling of the `reader`'s language where the archive has one."""
         filters = _search_filters(filters)
         q = _browsed(q, filters)
         with _BroadSlot(q):
@@ -120,7 +121,7 @@ class SearchService:
             "filters": filters,
             "collapse": collapse,
             "hits": self._with_copies([h | {"folded": folded[h["id"]]} for h in hits] if collapse else hits),
-            "facets": self._facets_json(result.facets, FACETS),
+            "facets": self._facets_json(result.facets, FACETS, reader),
             "histogram": {"interval": h.interval, "undated": h.undated,
                           "buckets": [{"start": start, "end": bucket_end(date.fromisoformat(start), h.interval)
                                        .isoformat(), "count": n} for start, n in h.buckets]},
@@ -157,29 +158,32 @@ class SearchService:
         copies = self.archive.store.copies(h["id"] for h in hits)
         return [h | {"copies": copies.get(h["id"], 0)} for h in hits]
 
-    def _facets_json(self, pairs_by_facet: dict[str, list[tuple[str, int]]], facets: tuple[str, ...]) -> dict:
-        """Facet values as the JSON shows them: keyed facets by the entity's name, with its key."""
+    def _facets_json(self, pairs_by_facet: dict[str, list[tuple[str, int]]], facets: tuple[str, ...],
+                     reader: str | None = None) -> dict:
+        """Facet values as the JSON shows them: keyed facets by the entity's name, with its key; the name is the
+        spelling of the reader's language, else of the results' most frequent languages, else the most used."""
         out: dict[str, list[dict]] = {}
+        languages = [reader] + [lang for lang, _ in pairs_by_facet.get("language", [])]
         for facet in facets:
             pairs = pairs_by_facet.get(facet, [])
-            names = self._display_names([v for v, _ in pairs], facet) if facet in KEYED_FACETS else {}
+            names = self._display_names([v for v, _ in pairs], facet, languages) if facet in KEYED_FACETS else {}
             out[facet] = [{"value": names.get(v, v), "count": n} | ({"key": v} if facet in KEYED_FACETS else {})
                           for v, n in pairs]
         return out
 
-    def _display_names(self, keys: list[str], facet: str) -> dict[str, str]:
+    def _display_names(self, keys: list[str], facet: str, languages: list[str | None]) -> dict[str, str]:
         """Names for facet keys; a speaker known by surname alone ("Tkachenko said") counts for the one Tkachenko
         the archive knows, whose full name may appear only among the people named in articles (and vice versa)."""
         store = self.archive.store
-        names = store.display_names(keys, facet)
+        names = store.display_names(keys, facet, languages)
         missing = [k for k in keys if k not in names]
         if missing and facet in ("person", "speaker"):
-            names |= store.display_names(missing, "speaker" if facet == "person" else "person")
+            names |= store.display_names(missing, "speaker" if facet == "person" else "person", languages)
         return names
 
     def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
                filters: dict[str, str | None] | None = None, fragments: bool = True, sort: str = "relevance",
-               facet_limit: int = 10, base_url: str | None = None) -> dict:
+               facet_limit: int = 10, base_url: str | None = None, reader: str | None = None) -> dict:
         """Quotes by words and speaker, narrowed by QUOTE_FILTERS (language, source, article, from, to); without
         `fragments`, only full statements (no scare quotes, titles or words quoted inside a sentence). `sort`:
         relevance (newest first without words), newest or oldest; facets count speakers, languages and sources.
@@ -191,7 +195,7 @@ class SearchService:
                                                        include_fragments=fragments, sort=sort,
                                                        facet_limit=facet_limit)
         return {"total": result.total, "quotes": self._cited_quotes(result.quotes, base_url),
-                "cut_short": result.cut_short, "facets": self._facets_json(result.facets, QUOTE_FACETS)}
+                "cut_short": result.cut_short, "facets": self._facets_json(result.facets, QUOTE_FACETS, reader)}
 
     def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
         """Quote records with their article's permalink and citation (the quote index holds no version or URL:

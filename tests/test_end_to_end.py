@@ -89,3 +89,25 @@ def test_corpus_metadata_is_complete(corpus_data):
         assert result["total"] >= 1
         for hit in result["hits"]:
             assert hit["title"] and hit["source"] and hit["published"], hit
+
+
+@pytest.mark.parametrize("reader, expected", [("en", "Olena Marchuk"), ("de", "Olena Martschuk"),
+                                              ("uk", "Олена Марчук")])
+def test_facet_labels_are_spelled_for_the_reader(corpus_data, reader, expected):
+    from search_app import create_app
+
+    client = create_app(corpus_data, TESTING=True).test_client()
+    facets = client.get("/api/search", query_string={"q": "Marchuk"},
+                        headers={"Accept-Language": f"{reader};q=0.9"}).get_json()["facets"]
+    assert {"value": expected, "key": "person:marhuk|olena"} in [
+        {"value": f["value"], "key": f["key"]} for f in facets["person"]]
+
+
+def test_results_in_one_language_are_labelled_in_it(corpus_data):
+    from search_app import create_app
+
+    client = create_app(corpus_data, TESTING=True).test_client()
+    facets = client.get("/api/search", query_string={"q": "Marchuk", "language": "uk"}).get_json()["facets"]
+    names = {f["key"]: f["value"] for f in facets["person"]}
+    assert names["person:marhuk|olena"] == "Олена Марчук", "Ukrainian results, no reader language: not German"
+    assert names["person:hricenko|oleksandr"] == "Олександр Гриценко"

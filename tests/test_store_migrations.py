@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, run_cli
+from conftest import ROOT, page_html, run_cli
 from store_support import fresh_database, test_store_url
 
 from indexer.models import RawPage
@@ -56,6 +56,26 @@ def test_an_archive_from_before_schema_versions_opens_with_its_data(tmp_path):
     store.close()
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
+
+
+def test_an_archive_of_schema_5_gives_its_entities_their_articles_language(tmp_path):
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    (pages / "tram.html").write_text(page_html("Nowa linia tramwajowa w Gdańsku", [
+        "Prezydent Gdańska Marta Nowicka otworzyła w poniedziałek nową linię tramwajową do dzielnicy Orunia.",
+        "Linia ma siedem przystanków i połączy dworzec z osiedlami na południu miasta."], lang="pl",
+        url="https://www.test-courier.example/tram/"), encoding="utf-8")
+    run_cli("ingest", str(pages), data=tmp_path / "data", check=True)
+    path = tmp_path / "data" / "archive.sqlite3"
+    with sqlite3.connect(path) as db:  # the file as schema 5 left it
+        db.execute("DROP INDEX entities_names")
+        db.execute("ALTER TABLE entities DROP COLUMN language")
+        db.execute("UPDATE schema_version SET version = 5")
+    store = Store(path)
+    assert store.schema_version() == SCHEMA_VERSION
+    assert {r[0] for r in store.db.execute("SELECT language FROM entities")} == {"pl"}
+    assert store.display_names(["place:gdansk"], "place", ["pl"]) == {"place:gdansk": "Gdańsk"}
+    store.close()
 
 
 OPEN = "import sys; from indexer.store import Store; Store(sys.argv[1]).close()"

@@ -105,6 +105,15 @@ def test_a_place_name_in_another_language_finds_the_place(service, query, expect
     assert languages(service, f"title:{query.split()[0]}") == []  # a field the user named is searched as written
 
 
+def test_a_hit_found_by_another_spelling_marks_the_one_it_writes(service):
+    hit = service.search("Warschau")["hits"][0]
+    assert hit["language"] == "uk"
+    assert "<mark>Варшави</mark>" in hit["snippet_html"], "the Ukrainian genitive the page writes is marked"
+    assert "<mark>Wrocławia</mark>" in service.search("Breslau")["hits"][0]["snippet_html"], "by its dictionary form"
+    arabic = service.search("Marrakesh")["hits"][0]
+    assert "<mark>مراكش</mark>" in arabic["snippet_html"]
+
+
 def test_language_filter_and_did_you_mean(service):
     assert languages(service, "Kyiv OR Zurich", language="de") == ["de"]
     result = service.search("Baltimroe")

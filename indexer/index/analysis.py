@@ -193,6 +193,13 @@ def _lemma_cased(word: str, code: str) -> str:
     return lemma
 
 
+def lemma_of(word: str, language: str) -> str | None:
+    """A word's dictionary form, case kept ("Wrocławia" -> "Wrocław"), in the languages analysed by lemmas;
+    None in the others."""
+    code = LEMMA.get(profile_for(language))
+    return _lemma_cased(word, code) if code else None
+
+
 def _dedupe(forms) -> tuple[str, ...]:
     return tuple(f for f in dict.fromkeys(forms) if f)
 

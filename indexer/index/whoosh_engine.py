@@ -47,7 +47,7 @@ from whoosh.writing import CLEAR
 
 from indexer.annotate.entities.keys import entity_key, speaker_key
 from indexer.index import newsroom
-from indexer.index.analysis import PROFILES, analyzer_for, profile_for, translit_analyzer
+from indexer.index.analysis import PROFILES, analyzer_for, lemma_of, profile_for, translit_analyzer
 from indexer.index.engine import (
     EXPORT_DEADLINE,
     FACETS,
@@ -695,6 +695,72 @@ def _snippet_pair(marked: str) -> tuple[str, str]:
     return plain, marked_html
 
 
+NAME_WINDOW = 6000  # characters of a text looked through for the spelling of an entity a hit was found by
+NAME_LOOKUPS = 200  # names keyed per hit at most (keying a new spelling can take a quarter of a millisecond)
+_NAME_WORD = re.compile(r"\w[\w'’]*")
+_NAME_JOINS = (" ", "-", "\u00a0")
+
+
+def name_snippet(content: str, keys: dict[str, frozenset[str]], language: str = "und") -> str:
+    """The lead around the first spelling in the text of an entity the query matched by key, each such spelling
+    marked as the highlighter marks words: `Warschau` finds a Ukrainian article through the place it writes
+    "до Варшави", and the snippet shows that "Варшави". Names are runs of up to three words that start with a
+    capital (any word in a script without case), a single word also by its dictionary form where the language
+    has one (Polish "Wrocławia" is Wrocław); "" when none is found in the first NAME_WINDOW characters."""
+    window = content[:NAME_WINDOW]
+    words = list(_NAME_WORD.finditer(window))
+    spans: list[tuple[int, int]] = []
+    lookups, i = 0, 0
+    while i < len(words) and lookups < NAME_LOOKUPS:
+        first = words[i].group(0)
+        if not first[0].isalpha() or first[0].islower():
+            i += 1
+            continue
+        found = 0
+        for n in (3, 2, 1):
+            last = i + n - 1
+            if last >= len(words) or any(window[words[k].end():words[k + 1].start()] not in _NAME_JOINS
+                                         or words[k + 1].group(0)[0].islower() for k in range(i, last)):
+                continue  # a name's words are joined by a space or hyphen, each capitalised (in a cased script)
+            name = window[words[i].start():words[last].end()]
+            lookups += 1
+            key = next((k for kind, wanted in keys.items() if (k := _alias_key(name, kind)) in wanted), None)
+            if not key and n == 1 and (lemma := lemma_of(name, language)) and lemma != name:
+                lookups += 1
+                key = next((k for kind, wanted in keys.items() if (k := _alias_key(lemma, kind)) in wanted), None)
+            if key:
+                first_word = i  # "Passenger Olena Marchuk" at a sentence's start keys as "Olena Marchuk": drop it
+                while first_word < last and _alias_key(window[words[first_word + 1].start():words[last].end()],
+                                                       key.split(":", 1)[0]) == key:
+                    first_word += 1
+                spans.append((words[first_word].start(), words[last].end()))
+                found = n
+                break
+        i += found or 1
+    if not spans:
+        return ""
+    start = 0 if spans[0][0] < 180 else window.rfind(" ", 0, spans[0][0] - 70) + 1
+    end = min(len(content), max(start + 260, spans[0][1]))
+    if end < len(content) and content.rfind(" ", start, end) > spans[0][1]:
+        end = content.rfind(" ", start, end)  # at a word's end, where words are spaced
+    out, at = [], start
+    for s, e in spans:
+        if s >= at and e <= end:
+            out += [content[at:s], "\x02", content[s:e], "\x03"]
+            at = e
+    out.append(content[at:end])
+    return ("… " if start else "") + "".join(out) + (" …" if end < len(content) else "")
+
+
+def keyed_terms(terms: Iterable[tuple[str, object]]) -> dict[str, frozenset[str]]:
+    """Entity field -> the keys a query looks for there (from Query.iter_all_terms)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for fieldname, word in terms:
+        if fieldname in _KnownNamesPlugin.KINDS:
+            out[fieldname].add(word.decode("utf-8") if isinstance(word, bytes) else str(word))
+    return {f: frozenset(w) for f, w in out.items()}
+
+
 def _lead(text: str, chars: int = 240) -> str:
     text = " ".join(text.split())
     return text if len(text) <= chars else text[:chars].rsplit(" ", 1)[0] + " …"
@@ -1226,7 +1292,8 @@ class WhooshEngine:
         results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)
         results.results.formatter = _MarkFormatter()
         marked = _has_words(q)  # no words, no highlights: analysing each hit's text again would be wasted
-        hits = [self._hit(h, marked) for h in results] if (page - 1) * limit < len(docnums) else []  # past the end
+        names = keyed_terms(q.iter_all_terms()) if marked else {}
+        hits = [self._hit(h, marked, names) for h in results] if (page - 1) * limit < len(docnums) else []
         return SearchResult(total=len(docnums), hits=hits, facets=facets, page=page, limit=limit,
                             languages_searched=langs or self.languages(),
                             suggestion=None if docnums else self.suggest(text), relaxed=relaxed, cut_short=cut,
@@ -1282,7 +1349,7 @@ class WhooshEngine:
         return fixed if changed else None
 
     @staticmethod
-    def _hit(h, highlight: bool = True) -> Hit:
+    def _hit(h, highlight: bool = True, names: dict[str, frozenset[str]] | None = None) -> Hit:
         content = h.get("content", "")
         marked = ""
         lang = h.get("language", "und")
@@ -1293,6 +1360,8 @@ class WhooshEngine:
                 marked = ""
             if marked:
                 break
+        if not marked and names:
+            marked = name_snippet(content, names, lang)  # found by another spelling of a name: mark the one it writes
         plain, marked_html = _snippet_pair(marked) if marked else (_lead(content), html.escape(_lead(content)))
         return Hit(id=h["id"], title=h.get("headline", ""), url=h.get("url", ""), published=h.get("published_iso"),
                    language=lang, source=h.get("source", ""), snippet=plain, snippet_html=marked_html,

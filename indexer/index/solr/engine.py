@@ -66,6 +66,7 @@ from indexer.index.whoosh_engine import (
     _snippet_pair,
     article_document,
     article_schema,
+    name_snippet,
     quote_documents,
     quote_schema,
     relaxable,
@@ -514,6 +515,9 @@ class SolrEngine:
                 marked = ""
             if marked:
                 break
+        names = {f: terms[f] for f in ("person", "place", "organization") if f in terms}
+        if not marked and names:
+            marked = name_snippet(content, names, lang)  # found by another spelling of a name: mark the one it writes
         plain, marked_html = _snippet_pair(marked) if marked else (_lead(content), html.escape(_lead(content)))
         return Hit(id=d["id"], title=d.get("headline", ""), url=d.get("url", ""), published=d.get("published_iso"),
                    language=lang, source=d.get("source", ""), snippet=plain, snippet_html=marked_html,

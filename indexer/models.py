@@ -44,6 +44,10 @@ class Article:
     """What the cleaner pulled out of a page; everything later is derived from this."""
 
     title: str = ""
+    # other headline lines of the page, searched with the title but never shown as it: the kicker over the
+    # headline ("Flut an der Elbe" above "Dresden sperrt die Altstadt") and headline metadata that differs
+    # from the title (an og:title with the kicker before the headline)
+    title_extras: list[str] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
     authors: list[str] = field(default_factory=list)
     published: str | None = None  # ISO 8601, with time zone when the page gives one

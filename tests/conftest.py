@@ -167,3 +167,18 @@ def site():
 
 from solr_support import solr_cluster  # noqa: E402,F401 - the session's SolrCloud (tests/solr_support.py)
 from store_support import store_url  # noqa: E402,F401 - the store each store test runs on (tests/store_support.py)
+
+
+def archive_of_pages(root: Path, pages: dict[str, str]):
+    """An archive in root/data holding the given pages (file name → HTML), ingested through the real pipeline."""
+    from indexer.archive import Archive
+    from indexer.ingest.pipeline import ingest
+
+    folder = root / "pages"
+    folder.mkdir(exist_ok=True)
+    for name, html in pages.items():
+        (folder / name).write_text(html, encoding="utf-8")
+    archive = Archive(root / "data")
+    report = ingest(archive, [str(folder)])
+    assert len(report.added) == len(pages), report.failed
+    return archive

@@ -146,6 +146,7 @@ def clean(page: RawPage) -> Article:
     ld = md.main_jsonld(objects)
     article = _metadata(index, meta, objects, ld, page)
     article.title = _title(index, meta, ld, article)
+    article.title_extras = _title_extras(index, meta, ld, article)
     link_count = sum(1 for a in index.named("a") if a.get("href"))
     body = soup.body or soup
     del index  # the tree is about to change
@@ -238,6 +239,43 @@ def _title(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> str:
     if doc_title:
         return md.strip_site_name(doc_title, sites)
     return headings[0] if headings else ""
+
+
+_KICKER = re.compile(r"(?:^|[-_\s])(?:kicker|overline|topline|dachzeile|roofline|surtitre|supertitle|antetitulo"
+                     r"|occhiello|bovenkop|nadtytul)(?:$|[-_\s])", re.IGNORECASE)
+
+
+def _title_extras(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> list[str]:
+    """The kicker right above the headline and explicit headline metadata that says more than the title (the
+    cleaner drops kickers from the body: "Flut an der Elbe" is a label, not a sentence of the story)."""
+    title = _norm(article.title)
+    sites = md.site_names(article.source, article.url)
+    found: list[str] = []
+    for heading in _headline_elements(index):
+        if _norm(md.text_of(heading)) != title:
+            continue
+        before = heading.find_previous_sibling()
+        if isinstance(before, Tag) and _KICKER.search(" ".join(before.get("class") or [])):
+            kicker = md.text_of(before)
+            if 0 < len(kicker.split()) <= 12:  # a label, not a paragraph
+                found.append(kicker)
+        break
+    for text in md.title_candidates(index, meta, ld)[1]:
+        whole = _norm(text)
+        if title and f" {title} " in f" {whole} ":
+            # "Kicker: Headline | Outlet": only what the title lacks, without the outlet's name
+            found += [rest for rest in f" {whole} ".split(f" {title} ") if rest.strip()
+                      and not md.is_site_name(rest.strip(), sites)]
+        elif text:
+            found.append(md.strip_site_name(text, sites))
+    seen = {title}
+    extras = []
+    for text in found:
+        key = _norm(text)
+        if key and key not in seen and f" {key} " not in f" {title} ":
+            seen.add(key)
+            extras.append(" ".join(text.split()))
+    return extras
 
 
 _NAV_WORDS = {"nav", "navbar", "navigation", "menu", "main-nav", "main-menu", "mainmenu", "site-nav", "site-navigation",

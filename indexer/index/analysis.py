@@ -7,6 +7,8 @@ them into the schema. The work per word is done by cached functions keyed by (pr
   for) or a simplemma lemma (Ukrainian, Polish, Czech, Greek, Turkish …), then accent folding. At index time a word
   also gets the form computed from its accent-free spelling, at the same position, so "Zurich" finds "Zürich" and
   "Krakow" finds "Krakowie"; a query gets one form only, so a query word never turns into several required terms.
+* German and Dutch: a compound also gets the stems of its heads at index time ("Frühjahrshochwasser" → hochwasser,
+  wasser; see `compounds`); a query word is not split, so "Jahrhunderthochwasser" still asks for that word.
 * Chinese, Japanese, Korean: runs of ideographs/kana/hangul become overlapping bigrams (plus single characters at
   index time, so one-character queries work); a multi-character query becomes consecutive bigrams, so engines should
   give these fields multitoken_query="phrase".
@@ -26,6 +28,7 @@ from whoosh.analysis import Analyzer, Filter, Tokenizer
 from whoosh.analysis.acore import Token
 from whoosh.lang import has_stopwords, stemmer_for_language, stopwords_for_language
 
+from indexer.index.compounds import compound_heads
 from indexer.text import scripts
 from indexer.text.lemmas import lemma
 from indexer.text.scripts import fold
@@ -40,6 +43,8 @@ LEMMA = {
 }  # fmt: skip
 # Words in another script than the language's own are only folded: no dictionary is loaded to look them up.
 _LEMMA_SCRIPT = {"uk": "cyrillic", "bg": "cyrillic", "mk": "cyrillic", "el": "greek"}
+# German and Dutch compounds also index their heads ("Jahrhunderthochwasser" is found by Hochwasser): compounds.py
+COMPOUND_PROFILES = ("de", "nl")
 SPECIAL = ("ar", "fa", "he", "cjk", "neutral")
 PROFILES: tuple[str, ...] = SNOWBALL + tuple(LEMMA) + SPECIAL
 
@@ -236,6 +241,8 @@ def word_forms(profile: str, text: str, query: bool) -> tuple[str, ...]:
     if profile in SNOWBALL:
         stem = _stemmer(profile)
         forms = [fold(stem(low)), fold(stem(fold(low)))]
+        if not query and profile in COMPOUND_PROFILES:
+            forms += [fold(stem(head)) for head in compound_heads(word, profile)]
     elif profile in LEMMA and scripts.word_script(low) == _LEMMA_SCRIPT.get(profile, "latin"):
         code = LEMMA[profile]
         forms = [fold(_lemma_cased(word, code).lower())]

@@ -265,19 +265,20 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
         "names": " ".join(dict.fromkeys(alias_words)),
         "author": _joined(" ".join(name.split()) for name in a.authors),
         "author_words": " ".join(a.authors),
-        "spell": f"{a.title}\n{a.text}",
+        "spell": "\n".join([a.title, *a.title_extras, a.text]),
         "person": _joined(by_type["person"]),
         "place": _joined(by_type["place"]),
         "organization": _joined(by_type["organization"]),
         **{f"{kind}_aka": _joined(sorted(keys)) for kind, keys in aka.items()},
         # keyed here, once: roles ("the mayor") have no key and are no facet value
         "speaker": _joined({KEY_MARK + k for q in annotated.quotes if (k := speaker_key(q.speaker))}),
-        f"title_{profile}": a.title,
+        # the kicker and other headline lines are searched as title words, never shown as the headline
+        f"title_{profile}": "\n".join([a.title, *a.title_extras]),
         f"body_{profile}": a.text,
     }
     if not mostly_latin(a.text or a.title):
         # the cross-script copy: lets a Latin query ("Kyiv") find Київ; Latin-script text needs no copy
-        doc |= {"title_latn": a.title, "body_latn": a.text}
+        doc |= {"title_latn": doc[f"title_{profile}"], "body_latn": a.text}
     if published:
         doc["published"] = published
         doc["year"] = str(published.year)

@@ -157,6 +157,30 @@ def test_both_engines_give_the_same_totals_and_facets_on_the_corpus(migrated):
         assert matched > len(QUERIES) * len(FILTERS) // 4, "most of the comparisons have matches to count"
 
 
+def test_the_spellings_of_every_name_in_a_query_come_in_one_request(migrated):
+    data, url = migrated
+    with Archive(data) as local, Archive(data, index=url) as cluster:
+        if cluster.engine.stats().articles == 0:
+            cluster.sync_index()
+        engine, asked = cluster.engine, []
+        post = engine.client.post
+
+        def counted(path, body, *args, **kwargs):
+            names = [name for name in (body.get("facet") or {}) if name.startswith("aka")]
+            if names:
+                asked.append(names)
+            return post(path, body, *args, **kwargs)
+
+        engine.client.post = counted
+        q = "Warschau Kiew Oder"
+        got = engine.search(q)
+        assert got.total == local.engine.search(q).total and got.total > 0
+        assert len(asked) == 1 and len(asked[0]) >= 3, f"one request for every name of the query: {asked}"
+        asked.clear()
+        engine.search(q)
+        assert asked == [], "kept until the next commit"
+
+
 def _quote_total(engine, q: str) -> int | str:
     try:
         return engine.search_quotes(None if q == "*" else q).total

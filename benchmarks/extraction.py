@@ -2,7 +2,8 @@
 
 Run:  .venv/bin/python benchmarks/extraction.py [--set readability|aeb|trafilatura] [--show-worst N] [--audit]
 
-Prints, per set and extractor: mean token precision/recall/F1 of the body text (bag of \\w+ tokens, CJK
+Prints, per set and extractor, for the whole set and for its even and odd halves (pages at even / odd positions
+of the set's order): mean token precision/recall/F1 of the body text (bag of \\w+ tokens, CJK
 characters counted singly, as in the AEB benchmark's token metric), title/byline/date accuracy where the gold
 has the field, and for the trafilatura set the share of "with" snippets found and "without" snippets avoided.
 
@@ -274,6 +275,10 @@ def _fmt(value: float | None) -> str:
     return "   -  " if value is None else f"{value:6.3f}"
 
 
+# the whole set, then its pages at even and at odd positions of the set's order (the halves a rule must help)
+HALVES = (("all", slice(None)), ("even", slice(0, None, 2)), ("odd", slice(1, None, 2)))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=SETS, action="append", help="only these sets (default: all)")
@@ -290,7 +295,7 @@ def main() -> int:
     if not EVAL.exists():
         print(f"no evaluation data at {EVAL}")
         return 1
-    print(f"{'set':12} {'extractor':12} {'pages':>5} {'body_P':>6} {'body_R':>6} {'bodyF1':>6} "
+    print(f"{'set':12} {'extractor':12} {'half':5} {'pages':>5} {'body_P':>6} {'body_R':>6} {'bodyF1':>6} "
           f"{'title':>6} {'byline':>6} {'date':>6} {'snipP':>6} {'snipR':>6} {'snipF1':>6} {'snipAc':>6} {'s/page':>6}")
     for set_name in args.set or SETS:
         items = list(load_set(set_name))
@@ -307,10 +312,13 @@ def main() -> int:
             if preds is None:
                 print(f"{set_name:12} {name:12} not installed (see this script's docstring)")
                 continue
+            for half, part in HALVES:
+                r = evaluate(items[part], preds[part])
+                print(f"{set_name:12} {name:12} {half:5} {r['pages']:5d} {_fmt(r['P'])} {_fmt(r['R'])} "
+                      f"{_fmt(r['F1'])} {_fmt(r['title'])} {_fmt(r['byline'])} {_fmt(r['date'])} "
+                      f"{_fmt(r.get('s_P'))} {_fmt(r.get('s_R'))} {_fmt(r.get('s_F1'))} {_fmt(r.get('s_acc'))} "
+                      f"{seconds / len(items):6.3f}")
             r = evaluate(items, preds)
-            print(f"{set_name:12} {name:12} {r['pages']:5d} {_fmt(r['P'])} {_fmt(r['R'])} {_fmt(r['F1'])} "
-                  f"{_fmt(r['title'])} {_fmt(r['byline'])} {_fmt(r['date'])} {_fmt(r.get('s_P'))} "
-                  f"{_fmt(r.get('s_R'))} {_fmt(r.get('s_F1'))} {_fmt(r.get('s_acc'))} {seconds / len(items):6.3f}")
             if args.show_worst and name == "newsarchive":
                 for f1, page in r["worst"][: args.show_worst]:
                     print(f"    worst F1 {f1:.3f}  {page}")

@@ -406,6 +406,17 @@ def test_text_in_a_modal_dialog_is_not_the_story_even_when_it_is_all_paragraphs(
     assert "Disclosures" not in text and STORY[0] in text
 
 
+def test_a_story_opened_in_an_overlay_over_the_section_page_is_the_story():
+    teasers = "".join(f"<li><a href='/s/{i}'>Teaser {i}</a><p>{'Short summary of another story. ' * 8}</p></li>"
+                      for i in range(30))
+    overlay = (f"<div id='story-modal' class='modal-layer modal-open'><article><h1>Ferry line approved</h1>"
+               f"{''.join(f'<p>{p}</p>' for p in STORY)}</article></div>")
+    html = (f"<html><head><title>Ferry line approved</title><meta property='og:title' content='Ferry line approved'>"
+            f"</head><body><ul class='stream'>{teasers}</ul>{overlay}</body></html>")
+    article = run(html)
+    assert article.title == "Ferry line approved" and STORY[0] in article.text and "Teaser 3" not in article.text
+
+
 # ----------------------------------------------------------------------------------------------- QA fixes
 
 

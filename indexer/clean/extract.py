@@ -150,7 +150,7 @@ def clean(page: RawPage) -> Article:
     link_count = sum(1 for a in index.named("a") if a.get("href"))
     body = soup.body or soup
     del index  # the tree is about to change
-    _prune(body)
+    _prune(body, article.title)
     article.blocks = _extract_blocks(body, article)
     article.is_article = _looks_like_article(article, link_count, _declared_kind(meta, ld, objects, article.url))
     return article
@@ -410,14 +410,16 @@ def _open_html_templates(body: Tag) -> None:
             script.append(child.extract())
 
 
-def _prune(body: Tag) -> None:
-    """Remove what is never story text; a named-boilerplate element holding most of the page's text is kept."""
+def _prune(body: Tag, title: str = "") -> None:
+    """Remove what is never story text; a named-boilerplate element holding most of the page's text, or the
+    story's own headline, is kept."""
     comments = [node for node in body.descendants if isinstance(node, Comment)]
     for node in comments:
         node.extract()
     _open_html_templates(body)
     stats = _Stats.of(body)
     total = max(stats.length(body), 1)
+    story = _around_headline(body, title)
     doomed: list[Tag] = []
     for tag in [node for node in body.descendants if isinstance(node, Tag)]:
         name = tag.name
@@ -434,6 +436,8 @@ def _prune(body: Tag) -> None:
                 or _story_header(tag, stats)):
             doomed.append(tag)
             continue
+        if id(tag) in story:
+            continue  # a story opened in an overlay ("modal", "lightbox") over the page it was linked from
         names, own = _attr_names(tag)
         if _DIALOG.search(names) and stats.length(tag) < 0.5 * total:
             doomed.append(tag)  # a real dialog ("modal", "modal__body"), not a "modal-enabled" page wrapper
@@ -446,6 +450,17 @@ def _prune(body: Tag) -> None:
     for tag in doomed:
         if not tag.decomposed:
             tag.decompose()
+
+
+def _around_headline(body: Tag, title: str) -> set[int]:
+    """The elements that hold the page's story headline: an <h1> that reads as the article's title."""
+    wanted = _norm(title)
+    if not wanted:
+        return set()
+    for h1 in body.find_all("h1"):
+        if _norm(h1.get_text(" ")) == wanted:
+            return {id(a) for a in h1.parents}
+    return set()
 
 
 def _story_header(tag: Tag, stats: _Stats) -> bool:

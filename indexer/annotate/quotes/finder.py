@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from indexer.annotate.quotes.attribution import (
+    FR_INVERTED,
     PREPOSITIONS,
     TELL_VERBS,
     fullest_name,
@@ -156,25 +157,45 @@ def _cand(text: str, span: QuoteSpan) -> Candidate:
 
 
 DASH_INCISE = re.compile(r"[,.!?…]?\s+[—–]\s+([^—–«»“”„\n]{3,80}?)[,.]?\s+[—–]\s+(?=\S)")
+# « …, a-t-elle expliqué, … » / "…, dijo, …": an inverted verb of saying set off by commas inside the marks
+COMMA_INCISE = re.compile(r",\s+([^,.;:!?—–«»“”„\n]{2,60}?)\s*([,.])\s+(?=\S)")
 
 
 def _split_dash_incise(c: Candidate, text: str, lang: str) -> Candidate:
-    """«…, — добавил он. — …» / „… – opowiadała. – …”: the attribution written inside one pair of marks is
-    the writer's, not the speaker's; cut it out and keep the two parts as one statement."""
+    """«…, — добавил он. — …» / „… – opowiadała. – …” / « …, a-t-elle expliqué, … »: the attribution written
+    inside one pair of marks is the writer's, not the speaker's; cut it out and keep the two parts as one
+    statement. A comma closing a comma incise stays with the first part ("Si …, a-t-il dit, nous …" reads
+    "Si …, nous …"); a full stop closing it ends the first part's sentence (added in _to_quote)."""
     if rules_for(lang).caseless or len(c.parts) != 1:
         return c
     s, e = c.parts[0]
-    for m in DASH_INCISE.finditer(text, s, e):
-        clause = m.group(1)
-        if len(clause.split()) > 8:
-            continue
-        _, found = speaker_after(clause, lang, max_words=1)
-        if found:
-            cut = m.start() + 1 if text[m.start()] in ",.!?…" else m.start()
+    for pattern, words_max in ((DASH_INCISE, 8), (COMMA_INCISE, 7)):
+        at = s
+        while m := pattern.search(text, at, e):
+            at = m.start() + 1  # matches may overlap: "Двор — это …, — заявила она. — …" has its incise second
+            clause = m.group(1)
+            if len(clause.split()) > words_max:
+                continue
+            _, found = speaker_after(clause, lang, max_words=1)
+            if not found or pattern is COMMA_INCISE and not _opens_with_verb(clause, lang):
+                continue
+            if pattern is COMMA_INCISE:
+                cut = m.start() + 1 if m.group(2) == "," else m.start()
+            else:
+                cut = m.start() + 1 if text[m.start()] in ",.!?…" else m.start()
             c.parts = [(s, cut), (m.end(), e)]
             c.extra["gap"] = (m.start(1), m.end(1))
             return c
     return c
+
+
+def _opens_with_verb(clause: str, lang: str) -> bool:
+    """An incise between commas is written verb first ("a-t-elle souligné", "dijo el alcalde", "sagte er") or
+    pronoun and verb ("she said"); a clause of the quote itself that merely holds a verb ("…, so vergisst man, …")
+    is none."""
+    toks = clause.split()
+    verbs = verb_pattern(lang)
+    return bool(FR_INVERTED.search(toks[0]) or verbs.fullmatch(toks[0]) or len(toks) > 1 and verbs.fullmatch(toks[1]))
 
 
 def _mask(text: str, spans: list[QuoteSpan]) -> str:
@@ -989,8 +1010,10 @@ def _to_quote(c: Candidate, text: str, lang: str, names) -> Quote:
     pieces = [_clean_inner(text[s:e]) for s, e in parts]
     for k in range(1, len(parts)):
         between = text[parts[k - 1][1] : parts[k][0]]
-        if re.search(r"[—–]\s*\.\s*$", between) and pieces[k - 1] and pieces[k - 1][-1] not in ".!?…":
-            pieces[k - 1] += "."  # "—No habrá cortes —dijo X—. Pero …": the full stop after the incise is the speaker's
+        if re.search(r"[\w—–]\s*\.\s*[—–]?\s*$", between) and pieces[k - 1] and pieces[k - 1][-1] not in ".!?…":
+            # "—No habrá cortes —dijo X—. Pero …", "…, a-t-elle souligné. Il …", "…, — заявила она. — Когда …":
+            # the full stop after the incise ends the speaker's sentence (and takes the place of its comma)
+            pieces[k - 1] = pieces[k - 1].rstrip(",") + "."
     body = " ".join(p for p in pieces if p)
     return Quote(
         text=body,

@@ -85,6 +85,10 @@ class Language:
         """The tokens of a speaker noun phrase, cut where the language's own boundary words stand."""
         return toks
 
+    def adjective_form(self, word: str) -> bool:
+        """A capitalised word that is surely an adjective, not a name ("Okręgowy inspektor" at a sentence start)."""
+        return False
+
     def closes_np(self, prev: str) -> bool:
         """Whether a lowercase word after prev ends the noun phrase prev belongs to."""
         return False

@@ -88,6 +88,28 @@ def test_a_clause_of_the_quote_with_a_verb_in_it_is_no_incise():
     assert found == [("Wenn es im Herbst regnet, so vergisst man, wie trocken der Sommer war", "Anna Berg")]
 
 
+# ---------------------------------------------------------------- epithets: "el técnico", "le prévenu"
+
+
+def test_an_epithet_stands_for_the_person_just_named_or_quoted():
+    found = quotes([
+        "«Hemos sufrido hasta el último minuto», relató Dani Cortés tras el partido.",
+        "«Este ascenso es para el barrio», añadió el delantero, criado a dos calles del estadio.",
+        "El entrenador, Ramón Gil, pidió calma. «Nadie aquí cobra por ganar», dijo el técnico.",
+    ], "es")
+    assert [speaker for _, speaker in found] == ["Dani Cortés", "Dani Cortés", "Ramón Gil"]
+
+
+def test_a_court_report_names_the_accused_once_then_calls_him_the_defendant():
+    found = quotes([
+        "Le tribunal jugeait mardi l'ancien trésorier du club, Marc Vallet, poursuivi pour abus de confiance.",
+        "Selon l'accusation, les fonds auraient servi à rembourser des dettes personnelles.",
+        "« J'ai toujours voulu rendre cet argent », a déclaré le prévenu à la barre. Il a ajouté qu'il avait "
+        "« agi dans l'urgence ».",
+    ], "fr")
+    assert [speaker for _, speaker in found] == ["Marc Vallet", "Marc Vallet"]
+
+
 # ---------------------------------------------------------------- what a user of the archive sees
 
 

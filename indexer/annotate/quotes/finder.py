@@ -686,6 +686,7 @@ def _resolve(
     for c in cands:
         if c.speaker:  # a paper named in marks speaks as an organisation: "Südd. Wbl." is no "Wbl."
             c.kind = "thing" if c.extra.get("outlet") else speaker_kind(c.speaker, lang, people)
+    _resolve_epithets(cands, events, mentions, text, rules)
     for i, c in enumerate(cands):
         if c.kind == "role" and not _indefinite(c.speaker):
             named = _named_later(c, events, text, lang, people) or _named_before(c, mentions, text)
@@ -733,7 +734,36 @@ def _resolve(
                 c.speaker, c.kind = c.extra["titled"], "person"
             elif same_sentence_speaker(c, cands[:i], text):
                 c.speaker, c.kind = same_sentence_speaker(c, cands[:i], text)
+    _resolve_epithets(cands, events, mentions, text, rules)  # an epithet handed on to a pronoun or a fragment
 
+
+
+def _resolve_epithets(cands: list[Candidate], events: list[_Event], mentions: list[_Event], text: str, rules) -> None:
+    """Quotes and 'X said' sentences whose speaker is an epithet ("añadió el ariete") take the person it stands for."""
+    for e in events:
+        if rules.epithet(e.speaker):
+            found = _epithet_antecedent(e.pos, [q for q in cands if q.start < e.pos], events, mentions, text)
+            if found:
+                e.speaker, e.kind = found, "person"
+    for i, c in enumerate(cands):
+        if c.speaker and rules.epithet(c.speaker):
+            found = _epithet_antecedent(_introduced_at(c, text), cands[:i], events, mentions, text)
+            if found:
+                c.speaker, c.kind = found, "person"
+
+
+def _epithet_antecedent(
+    at: int, earlier: list[Candidate], events: list[_Event], mentions: list[_Event], text: str
+) -> str | None:
+    """'«…», relató Molero. ¶ «…», añadió el ariete': an epithet refers back to the person named or quoted last,
+    in its paragraph or the two before it (a court report names the accused once, then says "le prévenu")."""
+    start = _para_bounds(text, at)[0]
+    for _ in range(2):
+        if start:
+            start = _para_bounds(text, start - len(PARA_SEP) - 1)[0]
+    pool = [(q.start, q.speaker) for q in earlier if q.speaker and q.kind == "person" and q.start >= start]
+    pool += [(e.pos, e.speaker) for e in events + mentions if e.kind == "person" and start <= e.pos < at]
+    return max(pool)[1] if pool else None
 
 
 def _named_before(c: Candidate, mentions: list[_Event], text: str) -> str | None:

@@ -1,6 +1,9 @@
 """Score indexer.annotate.quotes.extract_quotes on the seed article and the quote sets in ../shared/eval.
 
-Run: .venv/bin/python benchmarks/quotes.py [--verbose SET]
+Run: .venv/bin/python benchmarks/quotes.py [--verbose SET] [--half even|odd]
+
+--half even|odd keeps the external sets' documents of even or odd index (a fixed split, 0-based, in file order),
+so that a rule can be checked on both halves; the seed article is scored whole either way.
 
 Matching: a gold quote is found when predicted quotes cover at least half of its characters; a predicted quote is
 right when at least half of it lies inside gold annotated speech (any attribution content for PolNeAR, any direct
@@ -51,6 +54,17 @@ NOT_NAMED = set(
     dieser diese derselbe dieselbe jener welche welcher welches derjenige diejenigen он она они я мы он она я my já
     on ona oni""".split()
 )
+
+
+HALF: str | None = None  # "even" / "odd": only that half of each external set's documents
+
+
+def documents(path: Path) -> Iterable[dict]:
+    """The set's documents, or the chosen half of them by index parity."""
+    with path.open(encoding="utf-8") as lines:
+        for k, line in enumerate(lines):
+            if HALF is None or (k % 2 == 0) == (HALF == "even"):
+                yield json.loads(line)
 
 
 GENERATION = {"jr", "sr", "ii", "iii", "iv"}
@@ -243,8 +257,7 @@ def polnear() -> Score | None:
     if not path.exists():
         return None
     score = Score("PolNeAR en (quoted)")
-    for line in path.open(encoding="utf-8"):
-        doc = json.loads(line)
+    for doc in documents(path):
         text = doc["text"]
         pred = extract_quotes(text.split("\n\n"), "en")
         gold = [([tuple(s) for s in q["content"]], q["speaker_text"]) for q in doc["quotes"] if q["quoted"]]
@@ -259,8 +272,7 @@ def redewiedergabe() -> Score | None:
         return None
     score = Score("REDEWIEDERGABE de (direct)")
     score.any_stwr = [0, 0, 0, 0]  # predictions inside any annotated speech, thought or writing: ok, all, nf ok, nf
-    for line in path.open(encoding="utf-8"):
-        doc = json.loads(line)
+    for doc in documents(path):
         text = doc["text"]
         pred = extract_quotes([text], "de")
         direct = [q for q in doc["quotes"] if "direct" in q["type"].split()]
@@ -316,8 +328,7 @@ def adaq(lang: str) -> Score | None:
     if not path.exists():
         return None
     score = Score(f"ADAQ {lang} (all quotes)")
-    for line in path.open(encoding="utf-8"):
-        doc = json.loads(line)
+    for doc in documents(path):
         text = doc["text"]
         pred = extract_quotes([text], lang)
         gold = []
@@ -332,7 +343,11 @@ def adaq(lang: str) -> Score | None:
 
 
 def main(argv: list[str]) -> None:
+    global HALF
     verbose = argv[argv.index("--verbose") + 1] if "--verbose" in argv else None
+    HALF = argv[argv.index("--half") + 1] if "--half" in argv else None
+    if HALF not in (None, "even", "odd"):
+        raise SystemExit("--half takes even or odd")
     header = (
         f"{'set':<28} {'gold':>5} {'recall':>7} {'marked':>6} {'rec(m)':>7} {'pred':>5} {'prec':>7} "
         f"{'named':>5} {'spk_acc':>7} {'n_all':>5} {'spk(all)':>7} | {'rec(nf)':>7} {'nf':>5} {'prec(nf)':>8} {'named':>5} "

@@ -110,7 +110,9 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
             if not (particle and rules.name_particles_lowercase):
                 break  # "sagte Albrecht der Rheinischen Abendpost", "dijo Ortega el lunes"; not "Eva de Wit"
         if rules.free_order and i >= 1 and bare[:1].islower() and toks[i - 1][:1].isupper():
-            break  # "Президент Путин осенью": in Slavic news the name closes the subject
+            if not (i == 1 and rules.adjective_form(toks[0])):
+                break  # "Президент Путин осенью": in Slavic news the name closes the subject
+            # "Wojewódzki rzecznik policji przekazał": an adjective capitalised by the sentence start opens a role
         if i >= 1 and bare[:1].islower() and not particle and rules.closes_np(toks[i - 1]):
             break  # "schrie der Pfarrer wüthend": German capitalises nouns, so a lowercase word after one ends it
         if i and bare.isupper() and len(bare.strip(".")) > 1 and _is_name_tok(out[-1] if out else ""):
@@ -213,7 +215,9 @@ def subject_before(pre: str, language: str) -> str | None:
             start = end
             while start - 1 > 0 and toks[start - 1][:1].isupper():
                 start -= 1
-            if toks[start - 1].lower() not in PREPOSITIONS:  # "inspektor pracy w Gdańsku przekazał": a place
+            if start == 1 and toks[0][:1].isupper() and not _office_or_title(toks[0]):
+                start = 0  # "Deutsche Bahn poinformowała": the name starts the sentence, not "Bahn"
+            if not start or toks[start - 1].lower() not in PREPOSITIONS:  # "inspektor pracy w Gdańsku": a place
                 return " ".join(toks[start : end + 1])
     last = words(nonempty[-1])
     if not appositive and len(last) > 1 and last[0].lower() in PREPOSITIONS | SUBORDINATORS:
@@ -229,6 +233,12 @@ def subject_before(pre: str, language: str) -> str | None:
 
 
 PARTY_LABEL = re.compile(r"(?<=\S)\s*\((?:[A-Z]{1,5}|[A-Z]{1,2}-[A-Z][\w.]{0,8}|[A-Z][a-z]?\.?-[A-Z][\w.]{0,8})\)\s*$")
+
+
+def _office_or_title(tok: str) -> bool:
+    """'Президент Путин заявил': the office before a name at the sentence start is not part of the name."""
+    low = tok.lower().strip(",.")
+    return low in PERSON_ROLES or low in TITLES
 
 
 def _proper_segment(seg: str, language: str) -> bool:
@@ -684,7 +694,30 @@ def name_inventory(text: str, people: Sequence[str], language: str) -> Counter[s
         shorter = " ".join(toks[1:])
         if len(toks) > 2 and (names.get(shorter) or toks[0].lower() in lowercase):
             names[shorter] += names.pop(name)
+    for name in list(names):
+        owner = _owner_named(words(name), names, rules)
+        if owner:
+            names[owner] += names.pop(name)
     return names
+
+
+def _owner_named(toks: list[str], names: Counter[str], rules) -> str | None:
+    """A noun heading a run before a name in a case form: in Slavic languages (and German) a possessor follows its
+    noun in the genitive, and a sentence start capitalises the noun ("Przemówienie Anny Nowak zebrało brawa", "Die
+    Prognosen Karl Webers"). The run names the person the article names elsewhere in the nominative ("Anna Nowak"),
+    not a person called "Przemówienie Anny Nowak"."""
+    if len(toks) < 3:
+        return None
+    tail = toks[1:]
+    for known in names:
+        ktoks = words(known)
+        if len(ktoks) != len(tail) or ktoks == tail or not rules.same_surname(tail[-1], ktoks[-1]):
+            continue
+        if all(rules.same_surname(t, k) for t, k in zip(tail, ktoks, strict=True)) and not any(
+            soft_eq(toks[0], k) for k in ktoks
+        ):
+            return known
+    return None
 
 
 def _governed(text: str, start: int, language: str) -> bool:
@@ -711,6 +744,9 @@ def fullest_name(name: str, names: Counter[str], language: str) -> str:
         return name
     while len(toks) > 2 and " ".join(toks[1:]) in names and name not in names:
         toks = toks[1:]  # "Wrocławiu Katarzyna Wiśniewska" read off an inverted attribution
+    owner = _owner_named(toks, names, rules)
+    if owner:
+        return owner  # "Przemówienie Anny Nowak" → "Anna Nowak"
     best: list[str] = []
     for cand in names:
         ctoks = words(cand)

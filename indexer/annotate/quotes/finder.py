@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from indexer.annotate.quotes.attribution import (
+    FR_INVERTED,
     PREPOSITIONS,
     TELL_VERBS,
     fullest_name,
@@ -156,25 +157,45 @@ def _cand(text: str, span: QuoteSpan) -> Candidate:
 
 
 DASH_INCISE = re.compile(r"[,.!?…]?\s+[—–]\s+([^—–«»“”„\n]{3,80}?)[,.]?\s+[—–]\s+(?=\S)")
+# « …, a-t-elle expliqué, … » / "…, dijo, …": an inverted verb of saying set off by commas inside the marks
+COMMA_INCISE = re.compile(r",\s+([^,.;:!?—–«»“”„\n]{2,60}?)\s*([,.])\s+(?=\S)")
 
 
 def _split_dash_incise(c: Candidate, text: str, lang: str) -> Candidate:
-    """«…, — добавил он. — …» / „… – opowiadała. – …”: the attribution written inside one pair of marks is
-    the writer's, not the speaker's; cut it out and keep the two parts as one statement."""
+    """«…, — добавил он. — …» / „… – opowiadała. – …” / « …, a-t-elle expliqué, … »: the attribution written
+    inside one pair of marks is the writer's, not the speaker's; cut it out and keep the two parts as one
+    statement. A comma closing a comma incise stays with the first part ("Si …, a-t-il dit, nous …" reads
+    "Si …, nous …"); a full stop closing it ends the first part's sentence (added in _to_quote)."""
     if rules_for(lang).caseless or len(c.parts) != 1:
         return c
     s, e = c.parts[0]
-    for m in DASH_INCISE.finditer(text, s, e):
-        clause = m.group(1)
-        if len(clause.split()) > 8:
-            continue
-        _, found = speaker_after(clause, lang, max_words=1)
-        if found:
-            cut = m.start() + 1 if text[m.start()] in ",.!?…" else m.start()
+    for pattern, words_max in ((DASH_INCISE, 8), (COMMA_INCISE, 7)):
+        at = s
+        while m := pattern.search(text, at, e):
+            at = m.start() + 1  # matches may overlap: "Двор — это …, — заявила она. — …" has its incise second
+            clause = m.group(1)
+            if len(clause.split()) > words_max:
+                continue
+            _, found = speaker_after(clause, lang, max_words=1)
+            if not found or pattern is COMMA_INCISE and not _opens_with_verb(clause, lang):
+                continue
+            if pattern is COMMA_INCISE:
+                cut = m.start() + 1 if m.group(2) == "," else m.start()
+            else:
+                cut = m.start() + 1 if text[m.start()] in ",.!?…" else m.start()
             c.parts = [(s, cut), (m.end(), e)]
             c.extra["gap"] = (m.start(1), m.end(1))
             return c
     return c
+
+
+def _opens_with_verb(clause: str, lang: str) -> bool:
+    """An incise between commas is written verb first ("a-t-elle souligné", "dijo el alcalde", "sagte er") or
+    pronoun and verb ("she said"); a clause of the quote itself that merely holds a verb ("…, so vergisst man, …")
+    is none."""
+    toks = clause.split()
+    verbs = verb_pattern(lang)
+    return bool(FR_INVERTED.search(toks[0]) or verbs.fullmatch(toks[0]) or len(toks) > 1 and verbs.fullmatch(toks[1]))
 
 
 def _mask(text: str, spans: list[QuoteSpan]) -> str:
@@ -665,6 +686,7 @@ def _resolve(
     for c in cands:
         if c.speaker:  # a paper named in marks speaks as an organisation: "Südd. Wbl." is no "Wbl."
             c.kind = "thing" if c.extra.get("outlet") else speaker_kind(c.speaker, lang, people)
+    _resolve_epithets(cands, events, mentions, text, rules)
     for i, c in enumerate(cands):
         if c.kind == "role" and not _indefinite(c.speaker):
             named = _named_later(c, events, text, lang, people) or _named_before(c, mentions, text)
@@ -712,7 +734,36 @@ def _resolve(
                 c.speaker, c.kind = c.extra["titled"], "person"
             elif same_sentence_speaker(c, cands[:i], text):
                 c.speaker, c.kind = same_sentence_speaker(c, cands[:i], text)
+    _resolve_epithets(cands, events, mentions, text, rules)  # an epithet handed on to a pronoun or a fragment
 
+
+
+def _resolve_epithets(cands: list[Candidate], events: list[_Event], mentions: list[_Event], text: str, rules) -> None:
+    """Quotes and 'X said' sentences whose speaker is an epithet ("añadió el ariete") take the person it stands for."""
+    for e in events:
+        if rules.epithet(e.speaker):
+            found = _epithet_antecedent(e.pos, [q for q in cands if q.start < e.pos], events, mentions, text)
+            if found:
+                e.speaker, e.kind = found, "person"
+    for i, c in enumerate(cands):
+        if c.speaker and rules.epithet(c.speaker):
+            found = _epithet_antecedent(_introduced_at(c, text), cands[:i], events, mentions, text)
+            if found:
+                c.speaker, c.kind = found, "person"
+
+
+def _epithet_antecedent(
+    at: int, earlier: list[Candidate], events: list[_Event], mentions: list[_Event], text: str
+) -> str | None:
+    """'«…», relató Molero. ¶ «…», añadió el ariete': an epithet refers back to the person named or quoted last,
+    in its paragraph or the two before it (a court report names the accused once, then says "le prévenu")."""
+    start = _para_bounds(text, at)[0]
+    for _ in range(2):
+        if start:
+            start = _para_bounds(text, start - len(PARA_SEP) - 1)[0]
+    pool = [(q.start, q.speaker) for q in earlier if q.speaker and q.kind == "person" and q.start >= start]
+    pool += [(e.pos, e.speaker) for e in events + mentions if e.kind == "person" and start <= e.pos < at]
+    return max(pool)[1] if pool else None
 
 
 def _named_before(c: Candidate, mentions: list[_Event], text: str) -> str | None:
@@ -989,8 +1040,10 @@ def _to_quote(c: Candidate, text: str, lang: str, names) -> Quote:
     pieces = [_clean_inner(text[s:e]) for s, e in parts]
     for k in range(1, len(parts)):
         between = text[parts[k - 1][1] : parts[k][0]]
-        if re.search(r"[—–]\s*\.\s*$", between) and pieces[k - 1] and pieces[k - 1][-1] not in ".!?…":
-            pieces[k - 1] += "."  # "—No habrá cortes —dijo X—. Pero …": the full stop after the incise is the speaker's
+        if re.search(r"[\w—–]\s*\.\s*[—–]?\s*$", between) and pieces[k - 1] and pieces[k - 1][-1] not in ".!?…":
+            # "—No habrá cortes —dijo X—. Pero …", "…, a-t-elle souligné. Il …", "…, — заявила она. — Когда …":
+            # the full stop after the incise ends the speaker's sentence (and takes the place of its comma)
+            pieces[k - 1] = pieces[k - 1].rstrip(",") + "."
     body = " ".join(p for p in pieces if p)
     return Quote(
         text=body,

@@ -68,6 +68,10 @@ class Language:
     thing_pronouns: frozenset[str] = frozenset()
     relative_subjects: frozenset[str] = frozenset()  # "Minister X, der sagte:": the relative pronoun is X
     not_names: frozenset[str] = frozenset()  # capitalised at a sentence start, never a speaker
+    # a definite article and a noun by which a report refers back to someone it has just named ("el técnico" after
+    # "El entrenador, Ramón Gil", "le prévenu" after the accused's name), not a role naming someone new
+    definite_articles: frozenset[str] = frozenset()
+    epithets: frozenset[str] = frozenset()
     titles_before_name: frozenset[str] = frozenset()  # titles that end a name run read backwards ("Graf Orloff")
     noun_markers: frozenset[str] = frozenset()  # words after which a capitalised word is a noun, not a name
     she_or_they = ""  # one pronoun for "she" and "they" (German "sie"): the verb's number decides
@@ -84,6 +88,15 @@ class Language:
     def np_tokens(self, toks: list[str]) -> list[str]:
         """The tokens of a speaker noun phrase, cut where the language's own boundary words stand."""
         return toks
+
+    def epithet(self, phrase: str) -> bool:
+        """'el ariete', "l'élue": an epithet for the person last named or quoted."""
+        toks = re.sub(r"^([^\W\d_]+['’])", r"\1 ", phrase.strip(" ,.;:").lower()).replace("’", "'").split()
+        return len(toks) == 2 and toks[0] in self.definite_articles and toks[1] in self.epithets
+
+    def adjective_form(self, word: str) -> bool:
+        """A capitalised word that is surely an adjective, not a name ("Okręgowy inspektor" at a sentence start)."""
+        return False
 
     def closes_np(self, prev: str) -> bool:
         """Whether a lowercase word after prev ends the noun phrase prev belongs to."""

@@ -17,3 +17,5 @@ class Rules(Language):
         informó informa informaron anunció anuncia avisó""")
     according = ("según",)
     person_pronouns = frozenset({"él", "ella"})
+    definite_articles = frozenset(word_list("el la"))
+    epithets = frozenset(word_list("""técnico técnica entrenador entrenadora ariete delantero delantera portero portera capitán capitana acusado acusada procesado procesada edil concejal concejala regidor regidora"""))

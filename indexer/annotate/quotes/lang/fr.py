@@ -19,3 +19,5 @@ class Rules(Language):
         se_dit a_décrit décrit parle a_résumé a_raconté raconte a_témoigné témoigne a_plaidé""")
     according = ("selon", "d'après", "d’après")
     person_pronouns = frozenset({"il", "elle", "ils", "elles"})
+    definite_articles = frozenset(word_list("le la l'"))
+    epithets = frozenset(word_list("""prévenu prévenue accusé accusée élu élue édile entraîneur entraîneuse attaquant attaquante gardien capitaine"""))

@@ -16,3 +16,5 @@ class Rules(Language):
         ha_fatto_sapere fa_sapere hanno_fatto_sapere ha_annunciato ha_comunicato comunica""")
     according = ("secondo",)
     person_pronouns = frozenset({"lui", "lei"})
+    definite_articles = frozenset(word_list("il lo la l'"))
+    epithets = frozenset(word_list("""tecnico allenatore allenatrice attaccante bomber portiere capitano imputato imputata"""))

@@ -17,3 +17,8 @@ class Rules(Language):
         mówią zapowiedział zapowiedziała zapowiedzieli zapowiada""")
     according = ("według", "zdaniem")
     person_pronouns = frozenset({"on", "ona", "oni"})
+
+    def adjective_form(self, word: str) -> bool:
+        # relational adjectives of offices ("Okręgowy inspektor", "Miejska spółka", "Wojewódzkie centrum"): endings
+        # no Polish surname or given name takes ("Kowalski", "Sikorska" and "Anna" stay names)
+        return word.lower().endswith(("owy", "owa", "owe", "dzki", "dzka", "dzkie", "ejski", "ejska", "ejskie"))

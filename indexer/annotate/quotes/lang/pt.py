@@ -15,3 +15,5 @@ class Rules(Language):
         informou informa informaram anunciou anuncia""")
     according = ("segundo", "de acordo com")
     person_pronouns = frozenset({"ele", "ela"})
+    definite_articles = frozenset(word_list("o a"))
+    epithets = frozenset(word_list("""técnico técnica treinador treinadora avançado avançada guarda-redes capitão capitã arguido arguida autarca"""))

@@ -4,6 +4,10 @@ Unit: per document, the set of (surface form, type) pairs. Gold pairs come from 
 unmapped labels ignored); predicted pairs are every alias of every entity that occurs verbatim in the document, with
 the entity's type. Both sides are case- and accent-folded. Micro-averaged over documents.
 
+A place named only by its adjective ("харківська компанія", "krakowski sąd") counts as a mention of that place for
+facets and search, but the adjective is no alias of it, so it is never a predicted pair here (the gold sets do not
+tag such adjectives); the place's own names are, where they occur verbatim in the document.
+
 Usage: .venv/bin/python benchmarks/entities.py [--limit N] [--wikiann] [--errors LANG] [--half even|odd] [--only en,es]
 
 --half scores every other document only, so that a change tuned on one half can be checked on the other: a rule

@@ -237,3 +237,31 @@ def test_no_junk_facet_values(archive):
     for facet in ("person", "place", "organization"):
         shown = facet_values(archive, language="pl")[facet]
         assert not set(shown) & junk, shown
+
+
+# ---------------------------------------------------------------- a place named only by its adjective (#15)
+
+
+def search_titles(archive, query: str, **filters: str) -> list[str]:
+    from search_app.service import SearchService
+
+    return [h["title"] for h in SearchService(archive).search(query, filters=filters)["hits"]]
+
+
+@pytest.mark.parametrize("query", ["Kharkiv", "Харків", "Харьков", "Charków"])
+def test_a_search_for_the_city_finds_the_story_that_only_writes_its_adjective(archive, query):
+    # the start-up story writes "Харківський стартап", "Харківська компанія", "харківською компанією" only
+    found = search_titles(archive, query)
+    assert len(found) == 1 and found[0].startswith("Харківський стартап"), found
+
+
+def test_the_start_up_story_has_a_kharkiv_place_facet(archive, entities):
+    assert "Kharkiv" in facet_values(archive, "Полевид")["place"]
+    assert facet_total(archive, "place", "Kharkiv") == 1
+    # "українських стартапів": a country's adjective is its demonym, which counts as a place in no language
+    assert "Ukraine" not in names(entities["uk_startup"], "place")
+
+
+def test_the_story_about_tomsk_students_is_about_tomsk(archive):
+    # "Томские студенты", "Томского института", "по томскому времени"
+    assert [t[:13] for t in search_titles(archive, "*", place="Томск")] == ["Томские студе"]

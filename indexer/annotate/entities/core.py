@@ -85,6 +85,7 @@ class Mention:
     lemma: str = ""  # dictionary form for inflecting languages
     person_cue: bool = False
     fallback: str | None = None  # type an untyped mention takes if no person's name claims it
+    adjective: bool = False  # the place named by its adjective ("харківська"): a mention, but no alias of it
 
 
 

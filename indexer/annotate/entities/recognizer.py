@@ -66,6 +66,7 @@ from indexer.annotate.entities.keys import (  # (speaker_key: also for the calle
 )
 from indexer.annotate.entities.lang import ar as arabic_names
 from indexer.annotate.entities.lang import ja, rules_for, zh
+from indexer.annotate.entities.lang.place_adjectives import adjective_mentions
 from indexer.annotate.entities.lang.slavic import (
     country_after,
     descriptor_start,
@@ -1298,7 +1299,7 @@ def _cluster_name(cl: _Cluster) -> str:
 
 
 def _to_entity(cl: _Cluster) -> Entity:
-    surfaces = list(dict.fromkeys(m.surface for m in sorted(cl.mentions, key=lambda x: x.start)))
+    surfaces = list(dict.fromkeys(m.surface for m in sorted(cl.mentions, key=lambda x: x.start) if not m.adjective))
     lemmas = [m.lemma for m in cl.mentions if m.lemma and not m.lemma.startswith("@")]
     name = _cluster_name(cl)
     aliases = list(dict.fromkeys([*surfaces, *[x for x in lemmas if x != name]]))
@@ -1380,6 +1381,7 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     for m in mentions:
         if m.type == "place" and m.canonical and _unrelated_small_town(m.surface, place_for(m.canonical, "en")):
             m.canonical = None
+    mentions += adjective_mentions(texts, language, mentions)  # "харківська компанія" names Kharkiv
     clusters = _cluster(mentions, language)
     entities = []
     first_seen = {}

@@ -32,10 +32,19 @@ class Rules:
     quotes_mark_titles = False  # quoted capitals name a work (English); elsewhere quotes also set off companies
     coordination_needs_conjunction = False  # "A , B" lists names; in English a bare comma also inverts one
     typed_by_parts = False  # "CDU/CSU": a name of slashed parts is what its parts are
+    # A place's adjective (place_adjectives.py): a pattern with the groups "stem" and "suffix" over the lower-case
+    # word, and the endings its noun may take on the stem ("warszaw|sk|iego" → "warszaw" + "a")
+    place_adjective = None
+    adjective_noun_endings: tuple[str, ...] = ()
 
     def __init__(self, code: str) -> None:
         self.code = code
         self.latin_cases = code in _LATIN_INFLECTING
+
+    def adjective_stems(self, stem: str, suffix: str) -> list[str]:
+        """The noun forms a place adjective's stem may come from: the name ends in the suffix itself ("Томск" →
+        "томский", "Gdańsk" → "gdański"), or the suffix follows the bare stem or a stem that lost its ending."""
+        return [stem + suffix, stem, *(stem + ending for ending in self.adjective_noun_endings)]
 
     # ---- words
 

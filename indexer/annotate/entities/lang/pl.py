@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from indexer.annotate.entities.core import Mention
 from indexer.annotate.entities.gazetteer import first_names, place_for
 from indexer.annotate.entities.inflection import PL_PLACE_PREPOSITIONS, pl_adjective_stem, polish_nominative
@@ -32,6 +34,16 @@ def _polish_place_and_org_forms(mentions: list[Mention], text: str) -> None:
 
 
 class Polish(Rules):
+    # "warszawskiego", "krakowskiej", "gdańskim": the stem before -sk-/-ck- and a case ending ("krakow" folds to
+    # Kraków's "krakow", so the ó/o alternation needs no rule)
+    place_adjective = re.compile(r"^(?P<stem>[a-ząćęłńóśźż]{2,}?)(?P<suffix>sk|ck)"
+                                 r"(?:i|a|ie|iego|iej|ich|im|imi|ą|iemu)$")
+    adjective_noun_endings = ("a", "e", "y")  # "Warszawa", "Opole", "Tychy"
+
+    def adjective_stems(self, stem: str, suffix: str) -> list[str]:
+        towns_in_ce = [stem + "ce"] if suffix == "ck" else []  # "katowicki" → "Katowice"
+        return [*super().adjective_stems(stem, suffix), *towns_in_ce]
+
     def keeps_first_word(self, words: list, cue: bool) -> bool:
         # an adjective before a two-word name is its first word: "Rządowe Centrum Bezpieczeństwa"
         return len(words) >= 3 and bool(pl_adjective_stem(words[0].text))

@@ -17,6 +17,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 
 import numpy as np
 
@@ -103,12 +104,12 @@ def _script_of(ch: str) -> str | None:
 
 
 def script_counts(text: str) -> dict[str, float]:
-    """Weighted letter count per script."""
+    """Weighted letter count per script (each distinct character looked up once: an article has a few dozen)."""
     counts: dict[str, float] = {}
-    for ch in text:
+    for ch, n in Counter(text).items():
         s = _script_of(ch)
         if s is not None:
-            counts[s] = counts.get(s, 0.0) + _SCRIPT_WEIGHT.get(s, 1.0)
+            counts[s] = counts.get(s, 0.0) + n * _SCRIPT_WEIGHT.get(s, 1.0)
     return counts
 
 
@@ -325,16 +326,16 @@ def _marker_penalty(text: str, candidates: list[str]) -> dict[str, float]:
 
 _SMOOTH = 0.5 / 10000  # langdetect's alpha / BASE_FREQ
 _MAX_NGRAMS = 4000
+_MAX_TEXT = 20000  # characters of a text read for n-grams (langdetect's own limit is 10,000)
 
 
 @dataclass(frozen=True)
 class _Profiles:
     """langdetect's profiles as one matrix: the row of every n-gram, its smoothed log-probability per language."""
 
-    word_lang_prob_map: dict[str, int]  # n-gram -> row (named as langdetect's Detector reads it: membership only)
+    word_lang_prob_map: dict[str, int]  # n-gram -> row
     logs: np.ndarray
     langlist: list[str]
-    seed: int = 0
 
 
 def _read_langdetect() -> tuple[list[str], np.ndarray, list[str]]:
@@ -363,20 +364,59 @@ def _profiles() -> _Profiles:
     return _Profiles({g: i for i, g in enumerate(grams)}, logs, langs)
 
 
-def _ngrams(text: str) -> list[str]:
-    from langdetect.detector import Detector
-    from langdetect.lang_detect_exception import LangDetectException
+class _Normalized(dict):
+    """langdetect's per-character normalisation (NGram.normalize: punctuation to a space, every kana to one kana,
+    CJK ideographs to their cluster's representative …) as a translate table filled on first sight of a character:
+    called per character, it was half of language identification."""
 
-    det = Detector(_profiles())
-    det.set_max_text_length(20000)
-    try:
-        det.append(text)
-        grams = det._extract_ngrams()
-    except LangDetectException:
-        return []
+    def __missing__(self, code: int) -> str:
+        from langdetect.utils.ngram import NGram
+
+        self[code] = out = NGram.normalize(chr(code))
+        return out
+
+
+_NORMALIZED = _Normalized()
+_SPACES = re.compile(" {2,}")
+
+
+def _prepared(text: str) -> str:
+    """The text as langdetect's Detector.append keeps it (URLs and e-mail addresses out, Vietnamese marks joined,
+    cut at _MAX_TEXT, runs of spaces as one), normalised per character."""
+    from langdetect.detector import Detector
+    from langdetect.utils.ngram import NGram
+
+    text = NGram.normalize_vi(Detector.MAIL_RE.sub(" ", Detector.URL_RE.sub(" ", text)))
+    return _SPACES.sub(" ", text[:_MAX_TEXT]).translate(_NORMALIZED)
+
+
+@lru_cache(maxsize=200_000)
+def _word_ngrams(word: str, spaced: bool) -> tuple[int, ...]:
+    """The profile rows of one word's 1-3-grams, as langdetect's NGram reads them from a space before the word (and
+    after it when `spaced`): none while the word runs in capitals from its second capital on ("NATO", "UEFA")."""
+    rows = _profiles().word_lang_prob_map
+    grams, capitals, out = " ", False, []
+    for ch in (word + " ") if spaced else word:
+        last = grams[-1]
+        grams = (" " if last == " " else grams[1:] if len(grams) >= 3 else grams) + ch
+        if ch.isupper():
+            capitals = capitals or last.isupper()
+        else:
+            capitals = False
+        if not capitals:
+            out.extend(rows[g] for g in (grams[-1:], grams[-2:], grams[-3:])[:len(grams)] if g != " " and g in rows)
+    return tuple(out)
+
+
+def _ngrams(text: str) -> np.ndarray:
+    """The profile rows of langdetect's n-grams of the text, in its order (Detector.append, then _extract_ngrams),
+    worked out per word: a news text repeats its words, and a word's n-grams are the same wherever it stands."""
+    words = _prepared(text).split(" ")
+    last = len(words) - 1
+    grams = np.fromiter(chain.from_iterable(_word_ngrams(word, i < last) for i, word in enumerate(words) if word),
+                        dtype=np.intp)
     if len(grams) > _MAX_NGRAMS:  # evenly spaced sample: enough for a decision, bounded cost
-        step = len(grams) / _MAX_NGRAMS
-        grams = [grams[int(i * step)] for i in range(_MAX_NGRAMS)]
+        grams = grams[(np.arange(_MAX_NGRAMS) * (len(grams) / _MAX_NGRAMS)).astype(np.intp)]
     return grams
 
 
@@ -387,11 +427,12 @@ def _nb_scores(text: str, candidates: list[str]) -> dict[str, float]:
     """
     profiles = _profiles()
     idx = {lang: profiles.langlist.index(lang) for lang in candidates if lang in profiles.langlist}
-    counted = Counter(_ngrams(text))  # (only n-grams of the profiles)
-    if not counted:
+    grams = _ngrams(text)  # (only n-grams of the profiles)
+    if not len(grams):
         return dict.fromkeys(idx, 0.0)
-    rows = profiles.logs[[profiles.word_lang_prob_map[g] for g in counted]]
-    totals = np.asarray(list(counted.values()), dtype=float) @ rows
+    rows, first, counts = np.unique(grams, return_index=True, return_counts=True)
+    seen = np.argsort(first)  # in the order the text first uses them, so the sum adds up in a fixed order
+    totals = counts[seen].astype(float) @ profiles.logs[rows[seen]]
     return {lang: float(totals[i]) for lang, i in idx.items()}
 
 
@@ -533,13 +574,16 @@ _UNPROFILED = {
 }
 
 
+_UNPROFILED_ANY = set().union(*_UNPROFILED.values())
+
+
 def _dominant_script(text: str) -> str | None:
     counts = script_counts(text)
     return max(sorted(counts), key=lambda s: counts[s]) if counts else None
 
 
 def _letters(text: str) -> int:
-    return sum(1 for ch in text if ch.isalpha())
+    return sum(n for ch, n in Counter(text).items() if ch.isalpha())
 
 
 def detect_language(text: str, declared: str | None = None, title: str = "") -> str:
@@ -548,7 +592,7 @@ def detect_language(text: str, declared: str | None = None, title: str = "") -> 
     sample = f"{title}\n{text}" if title else (text or "")
     if _letters(sample) < _MIN_LETTERS:
         return declared_iso or UND
-    if declared_iso and declared_iso in _UNPROFILED.get(_dominant_script(sample) or "", ()):
+    if declared_iso in _UNPROFILED_ANY and declared_iso in _UNPROFILED.get(_dominant_script(sample) or "", ()):
         ranked = rank_languages(sample)
         if not ranked or ranked[0][0] not in ("sr", "mk", "be", "uk") or ranked[0][0] == declared_iso:
             return declared_iso

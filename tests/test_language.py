@@ -171,3 +171,29 @@ def test_lingua_articles_sample():
             if got != lang:
                 wrong.append((lang, i, got))
     assert wrong == []
+
+
+def test_ngrams_are_langdetects_own():
+    """The per-word n-gram reading gives langdetect's Detector n-grams, in its order (so the same sample and the
+    same scores): capitals runs, punctuation, a URL, Vietnamese marks, kana and a text past the length limit."""
+    import types
+
+    from langdetect.detector import Detector
+
+    from indexer import language
+
+    profiles = language._profiles()
+    texts = ["The NATO summit in Brno, said Ola Nordmann: «wir kommen»  —  2026!",
+             "Tiếng Việt có dấu và chữ ĐẸP; see https://example.org/x?y=1 or mail a.b@example.org",
+             "東京の新しい駅、ソウルの地下鉄 and 한국어 text", "Київ і Львів ЗАГАЛОМ", "  ", "",
+             "quiet river town " * 2000]
+    for text in texts:
+        detector = Detector(types.SimpleNamespace(word_lang_prob_map=profiles.word_lang_prob_map,
+                                                  langlist=profiles.langlist, seed=0))
+        detector.set_max_text_length(language._MAX_TEXT)
+        detector.append(text)
+        grams = detector._extract_ngrams()
+        if len(grams) > language._MAX_NGRAMS:
+            step = len(grams) / language._MAX_NGRAMS
+            grams = [grams[int(i * step)] for i in range(language._MAX_NGRAMS)]
+        assert [profiles.word_lang_prob_map[g] for g in grams] == language._ngrams(text).tolist(), text[:40]

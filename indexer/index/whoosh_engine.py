@@ -222,11 +222,11 @@ def quote_schema() -> fields.Schema:
 
 def mostly_latin(text: str, sample: int = 2000) -> bool:
     """True when most letters of the text are Latin script (so it needs no transliterated copy)."""
-    letters = [c for c in text[:sample] if c.isalpha()]
+    letters = {c: n for c, n in Counter(text[:sample]).items() if c.isalpha()}  # (each character looked at once)
     if not letters:
         return True
-    latin = sum(1 for c in letters if c < "\u0250" or "\u1e00" <= c <= "\u1eff")
-    return latin >= 0.6 * len(letters)
+    latin = sum(n for c, n in letters.items() if c < "\u0250" or "\u1e00" <= c <= "\u1eff")
+    return latin >= 0.6 * sum(letters.values())
 
 
 @functools.lru_cache(maxsize=100_000)

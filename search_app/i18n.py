@@ -44,19 +44,22 @@ def _catalogs(folder: str) -> tuple[str, ...]:
     return (DEFAULT, *sorted(found - {DEFAULT}))
 
 
+def _switched() -> str | None:
+    """The interface language the visitor chose with the switch, if we have it."""
+    chosen = request.cookies.get(COOKIE, "")
+    return chosen if chosen in languages() else None
+
+
 def choose() -> str:
     """The visitor's switch if it names a language we have, else the best of their browser's, else English."""
-    chosen = request.cookies.get(COOKIE, "")
-    if chosen in languages():
-        return chosen
-    return request.accept_languages.best_match(languages()) or DEFAULT
+    return _switched() or request.accept_languages.best_match(languages()) or DEFAULT
 
 
 def reader_language() -> str | None:
     """The language a reader reads names in, for facet labels: the interface language they switched to, else the
     first of their browser's (any language: names have spellings in more languages than the interface has)."""
-    chosen = request.cookies.get(COOKIE, "")
-    if chosen in languages():
+    chosen = _switched()
+    if chosen:
         return chosen
     for value, _ in request.accept_languages:
         code = value.split("-")[0].lower()

@@ -702,12 +702,16 @@ _NAME_WORD = re.compile(r"\w[\w'’]*")
 _NAME_JOINS = (" ", "-", "\u00a0")
 
 
-def name_snippet(content: str, keys: dict[str, frozenset[str]], language: str = "und") -> str:
+def name_snippet(content: str, terms: dict[str, frozenset[str]], language: str = "und") -> str:
     """The lead around the first spelling in the text of an entity the query matched by key, each such spelling
     marked as the highlighter marks words: `Warschau` finds a Ukrainian article through the place it writes
     "до Варшави", and the snippet shows that "Варшави". Names are runs of up to three words that start with a
     capital (any word in a script without case), a single word also by its dictionary form where the language
-    has one (Polish "Wrocławia" is Wrocław); "" when none is found in the first NAME_WINDOW characters."""
+    has one (Polish "Wrocławia" is Wrocław); "" when none is found in the first NAME_WINDOW characters. `terms`
+    are the query's (`query_terms`); only its entity keys count here."""
+    keys = {kind: terms[kind] for kind in _KnownNamesPlugin.KINDS if terms.get(kind)}
+    if not keys:
+        return ""
     window = content[:NAME_WINDOW]
     words = list(_NAME_WORD.finditer(window))
     spans: list[tuple[int, int]] = []
@@ -725,14 +729,16 @@ def name_snippet(content: str, keys: dict[str, frozenset[str]], language: str = 
                 continue  # a name's words are joined by a space or hyphen, each capitalised (in a cased script)
             name = window[words[i].start():words[last].end()]
             lookups += 1
-            key = next((k for kind, wanted in keys.items() if (k := _alias_key(name, kind)) in wanted), None)
-            if not key and n == 1 and (lemma := lemma_of(name, language)) and lemma != name:
+            match = next(((kind, k) for kind, wanted in keys.items() if (k := _alias_key(name, kind)) in wanted), None)
+            if not match and n == 1 and (lemma := lemma_of(name, language)) and lemma != name:
                 lookups += 1
-                key = next((k for kind, wanted in keys.items() if (k := _alias_key(lemma, kind)) in wanted), None)
-            if key:
+                match = next(((kind, k) for kind, wanted in keys.items() if (k := _alias_key(lemma, kind)) in wanted),
+                             None)
+            if match:
+                kind, key = match
                 first_word = i  # "Passenger Olena Marchuk" at a sentence's start keys as "Olena Marchuk": drop it
                 while first_word < last and _alias_key(window[words[first_word + 1].start():words[last].end()],
-                                                       key.split(":", 1)[0]) == key:
+                                                       kind) == key:
                     first_word += 1
                 spans.append((words[first_word].start(), words[last].end()))
                 found = n
@@ -753,12 +759,14 @@ def name_snippet(content: str, keys: dict[str, frozenset[str]], language: str = 
     return ("… " if start else "") + "".join(out) + (" …" if end < len(content) else "")
 
 
-def keyed_terms(terms: Iterable[tuple[str, object]]) -> dict[str, frozenset[str]]:
-    """Entity field -> the keys a query looks for there (from Query.iter_all_terms)."""
-    out: dict[str, set[str]] = defaultdict(set)
-    for fieldname, word in terms:
-        if fieldname in _KnownNamesPlugin.KINDS:
-            out[fieldname].add(word.decode("utf-8") if isinstance(word, bytes) else str(word))
+def query_terms(q: query.Query) -> dict[str, frozenset[str]]:
+    """Field -> the words a query looks for there (what a snippet marks; in the entity fields, keys)."""
+    out: dict[str, set[str]] = {}
+    for fieldname, word in q.iter_all_terms():
+        if isinstance(word, bytes):
+            word = word.decode("utf-8")
+        if isinstance(word, str):
+            out.setdefault(fieldname, set()).add(word)
     return {f: frozenset(w) for f, w in out.items()}
 
 
@@ -1293,8 +1301,8 @@ class WhooshEngine:
         results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)
         results.results.formatter = _MarkFormatter()
         marked = _has_words(q)  # no words, no highlights: analysing each hit's text again would be wasted
-        names = keyed_terms(q.iter_all_terms()) if marked else {}
-        hits = [self._hit(h, marked, names) for h in results] if (page - 1) * limit < len(docnums) else []
+        terms = query_terms(q) if marked else {}
+        hits = [self._hit(h, marked, terms) for h in results] if (page - 1) * limit < len(docnums) else []
         return SearchResult(total=len(docnums), hits=hits, facets=facets, page=page, limit=limit,
                             languages_searched=langs or self.languages(),
                             suggestion=None if docnums else self.suggest(text), relaxed=relaxed, cut_short=cut,
@@ -1350,7 +1358,7 @@ class WhooshEngine:
         return fixed if changed else None
 
     @staticmethod
-    def _hit(h, highlight: bool = True, names: dict[str, frozenset[str]] | None = None) -> Hit:
+    def _hit(h, highlight: bool = True, terms: dict[str, frozenset[str]] | None = None) -> Hit:
         content = h.get("content", "")
         marked = ""
         lang = h.get("language", "und")
@@ -1361,8 +1369,8 @@ class WhooshEngine:
                 marked = ""
             if marked:
                 break
-        if not marked and names:
-            marked = name_snippet(content, names, lang)  # found by another spelling of a name: mark the one it writes
+        if not marked and terms:
+            marked = name_snippet(content, terms, lang)  # found by another spelling of a name: mark the one it writes
         plain, marked_html = _snippet_pair(marked) if marked else (_lead(content), html.escape(_lead(content)))
         return Hit(id=h["id"], title=h.get("headline", ""), url=h.get("url", ""), published=h.get("published_iso"),
                    language=lang, source=h.get("source", ""), snippet=plain, snippet_html=marked_html,

@@ -737,7 +737,6 @@ def _resolve(
     _resolve_epithets(cands, events, mentions, text, rules)  # an epithet handed on to a pronoun or a fragment
 
 
-
 def _resolve_epithets(cands: list[Candidate], events: list[_Event], mentions: list[_Event], text: str, rules) -> None:
     """Quotes and 'X said' sentences whose speaker is an epithet ("añadió el ariete") take the person it stands for."""
     for e in events:

@@ -68,6 +68,7 @@ from indexer.index.whoosh_engine import (
     article_document,
     article_schema,
     name_snippet,
+    query_terms,
     quote_documents,
     quote_schema,
     relaxable,
@@ -427,7 +428,7 @@ class SolrEngine:
             relaxed = bool(answer["response"]["numFound"])
         total = answer["response"]["numFound"]
         marked = _has_words(q)
-        terms, wildcards = (_query_terms(q), _wildcards(q)) if marked else ({}, {})
+        terms, wildcards = (query_terms(q), _wildcards(q)) if marked else ({}, {})
         hits = [self._hit(d, terms, wildcards) for d in answer["response"]["docs"]]
         by_day = {b["val"]: b["count"] for b in answer.get("facets", {}).get(DAY, {}).get("buckets", [])}
         return SearchResult(total=total, hits=hits, facets=self._facets(answer, facet_limit), page=page,
@@ -535,9 +536,8 @@ class SolrEngine:
                 marked = ""
             if marked:
                 break
-        names = {f: terms[f] for f in ("person", "place", "organization") if f in terms}
-        if not marked and names:
-            marked = name_snippet(content, names, lang)  # found by another spelling of a name: mark the one it writes
+        if not marked and terms:
+            marked = name_snippet(content, terms, lang)  # found by another spelling of a name: mark the one it writes
         plain, marked_html = _snippet_pair(marked) if marked else (_lead(content), html.escape(_lead(content)))
         return Hit(id=d["id"], title=d.get("headline", ""), url=d.get("url", ""), published=d.get("published_iso"),
                    language=lang, source=d.get("source", ""), snippet=plain, snippet_html=marked_html,
@@ -714,15 +714,3 @@ def _wildcards(q: query.Query) -> dict[str, re.Pattern]:
                 ".*" if c == "*" else "." if c == "?" else re.escape(c) for c in text)
             found.setdefault(leaf.fieldname, []).append(pattern)
     return {f: re.compile("|".join(f"(?:{p})" for p in ps), re.S) for f, ps in found.items()}
-
-
-def _query_terms(q: query.Query) -> dict[str, frozenset[str]]:
-    """Field -> the words a query looks for there (what a snippet marks)."""
-    out: dict[str, set[str]] = {}
-    for fieldname, word in q.iter_all_terms():
-        if isinstance(word, bytes):
-            word = word.decode("utf-8")
-        if isinstance(word, str):
-            out.setdefault(fieldname, set()).add(word)
-    return {f: frozenset(w) for f, w in out.items()}
-

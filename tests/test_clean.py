@@ -417,6 +417,23 @@ def test_a_story_opened_in_an_overlay_over_the_section_page_is_the_story():
     assert article.title == "Ferry line approved" and STORY[0] in article.text and "Teaser 3" not in article.text
 
 
+def test_formulas_are_read_as_text_even_when_a_script_marks_them_as_having_a_menu():
+    # MathJax draws a formula with styled glyphs and keeps it as MathML for screen readers, in a container whose
+    # class says a context menu is attached; the TeX source in <annotation> is not what the reader sees.
+    def formula(mathml: str) -> str:
+        return (f"<mjx-container class='MathJax CtxtMenu_Attached_0'><mjx-math></mjx-math><mjx-assistive-mml>"
+                f"<math>{mathml}<annotation encoding='application/x-tex'>TEXSOURCE</annotation></math>"
+                f"</mjx-assistive-mml></mjx-container>")
+
+    inline = formula("<mi>r</mi><mo>=</mo><mn>4</mn>")
+    display = formula("<mi>V</mi><mo>≈</mo><mn>268</mn>")
+    html = (f"<html><body><article><h1>Ferry line approved</h1><p>{STORY[0]}</p>"
+            f"<p>The new tank has a radius {inline} metres, so its volume is</p><div>{display}</div>"
+            f"<p>{STORY[1]}</p></article></body></html>")
+    text = run(html).text
+    assert "r=4 metres" in text and "V≈268" in text and "TEXSOURCE" not in text
+
+
 # ----------------------------------------------------------------------------------------------- QA fixes
 
 

@@ -28,7 +28,8 @@ __all__ = ["MAX_PAGE_BYTES", "decode_html", "clean", "InputError"]
 
 DROP_TAGS = {"script", "style", "noscript", "template", "iframe", "svg", "canvas", "object", "embed", "video",
              "audio", "map", "button", "select", "input", "textarea", "nav", "aside", "footer", "figcaption",
-             "link", "meta", "dialog", "menu", "head", "title", "math", "picture", "source", "label", "option"}
+             "link", "meta", "dialog", "menu", "head", "title", "picture", "source", "label", "option",
+             "annotation", "annotation-xml"}  # a formula's TeX or other source beside its MathML
 BLOCK_TAGS = {"address", "article", "aside", "blockquote", "dd", "details", "dialog", "div", "dl", "dt", "fieldset",
               "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr",
               "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody", "thead", "tfoot", "tr", "td", "th",
@@ -445,7 +446,8 @@ def _prune(body: Tag, title: str = "") -> None:
         if not names or stats.holds_most_prose(tag, body):
             continue
         if _STRONG_NEGATIVE.search(names) or (_WEAK_NEGATIVE.search(names) and not _POSITIVE.search(own)
-                                              and not stats.holds_most_prose(tag, body, 0.25)):
+                                              and not stats.holds_most_prose(tag, body, 0.25)
+                                              and tag.find("math") is None):  # a formula's menu, not a menu
             doomed.append(tag)
     for tag in doomed:
         if not tag.decomposed:

@@ -464,14 +464,22 @@ def cmd_reindex(args) -> int:
 
 
 def cmd_check(args) -> int:
+    from indexer.annotate.release import annotator
+
     with Archive(args.data, create=False) as archive:
         drift = archive.drift()
         failures = archive.store.failures()
         old_keys = _old_person_keys(archive)
+        behind = archive.store.behind(annotator())
         if args.json:
             _print_json({"missing": drift.missing, "stale": drift.stale, "orphaned": drift.orphaned,
-                         "failed_pages": len(failures), "clean": drift.clean, "old_entity_keys": old_keys})
+                         "failed_pages": len(failures), "clean": drift.clean, "old_entity_keys": old_keys,
+                         "older_annotations": behind, "annotator": annotator()})
         else:
+            if behind:
+                print(f"{_count(behind, 'article')} annotated by an older "
+                      "release of newsarchive: `newsarchive reindex --reannotate` reads their stored pages again "
+                      "with this one (entities, quotes, language; a changed story becomes a new version)")
             if old_keys:
                 print(f"{_count(old_keys, 'person')} keyed by an older annotator (by surname only, so namesakes "
                       "share one facet value): run `newsarchive reindex --reannotate`")

@@ -103,6 +103,7 @@ class AnnotatedArticle:
     language: str = "und"
     quotes: list[Quote] = field(default_factory=list)
     entities: list[Entity] = field(default_factory=list)
+    annotator: str = ""  # which code made the annotations (indexer.annotate.release); "" before it was recorded
 
     def to_json(self, path: str | None = None) -> dict:
         """The `annotate --json` record (the outside contract), plus extra fields."""
@@ -142,4 +143,5 @@ class AnnotatedArticle:
             language=record.get("language", "und"),
             quotes=[Quote(**q) for q in record.get("quotes", [])],
             entities=[Entity(**e) for e in record.get("entities", [])],
+            annotator=record.get("annotator", ""),
         )

@@ -273,10 +273,17 @@ def _migration_6(db) -> None:
     db.execute(db.ddl("CREATE INDEX IF NOT EXISTS entities_names ON entities(key, language, name, mentions)"))
 
 
+def _migration_7(db) -> None:
+    """Each article names the annotator that made its annotations (`indexer.annotate.release`), so `check` can
+    say how many an upgrade left behind. Articles stored before it have none: they are behind."""
+    db.execute(db.ddl("ALTER TABLE articles ADD COLUMN annotator TEXT"))
+
+
 STORY_CANDIDATES = 50  # bodies checked a new article: the band keys' best candidates are few; this bounds the rest
 
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
-MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6]
+MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
+                              _migration_7]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -496,8 +503,9 @@ class Store:
             )
             db.execute(
                 "UPDATE articles SET current_version=?, updated_at=?, title=?, url=?, language=?, source=?, "
-                "published=? WHERE id=?",
-                (version, stamp, a.title, a.url, annotated.language, a.source, a.published, article_id),
+                "published=?, annotator=? WHERE id=?",
+                (version, stamp, a.title, a.url, annotated.language, a.source, a.published,
+                 annotated.annotator or None, article_id),
             )
             self._replace_annotations(db, article_id, annotated)
             self._join_story(db, article_id, grams)
@@ -591,8 +599,8 @@ class Store:
             version = db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()[0]
             db.execute("UPDATE versions SET record=? WHERE article_id=? AND version=?",
                        (json.dumps(annotated.to_record(), ensure_ascii=False), article_id, version))
-            db.execute("UPDATE articles SET language=?, indexed_version=0 WHERE id=?",
-                       (annotated.language, article_id))
+            db.execute("UPDATE articles SET language=?, annotator=?, indexed_version=0 WHERE id=?",
+                       (annotated.language, annotated.annotator or None, article_id))
             db.execute("DELETE FROM index_versions WHERE article_id=?", (article_id,))
             self._replace_annotations(db, article_id, annotated)
 
@@ -670,6 +678,11 @@ class Store:
     def current_versions(self) -> dict[str, int]:
         """Every article's current version number."""
         return {r[0]: r[1] for r in self.db.execute("SELECT id, current_version FROM articles")}
+
+    def behind(self, annotator: str) -> int:
+        """Articles whose annotations another annotator made (an older release, or one from before it was kept)."""
+        return self.db.execute("SELECT count(*) FROM articles WHERE annotator IS NULL OR annotator <> ?",
+                               (annotator,)).fetchone()[0]
 
     def recent_entities(self, entity_type: str, limit: int) -> list[tuple[str, str]]:
         """(name, key) of the last `limit` entities of a type stored (a sample for `check`)."""

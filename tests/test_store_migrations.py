@@ -4,6 +4,7 @@ unreachable database gets a one-line answer that names no password."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import sqlite3
@@ -70,12 +71,35 @@ def test_an_archive_of_schema_5_gives_its_entities_their_articles_language(tmp_p
     with sqlite3.connect(path) as db:  # the file as schema 5 left it
         db.execute("DROP INDEX entities_names")
         db.execute("ALTER TABLE entities DROP COLUMN language")
+        db.execute("ALTER TABLE articles DROP COLUMN annotator")
         db.execute("UPDATE schema_version SET version = 5")
     store = Store(path)
     assert store.schema_version() == SCHEMA_VERSION
     assert {r[0] for r in store.db.execute("SELECT language FROM entities")} == {"pl"}
     assert store.display_names(["place:gdansk"], "place", ["pl"]) == {"place:gdansk": "Gdańsk"}
     store.close()
+
+
+def test_check_counts_the_articles_an_older_release_annotated_until_reannotate_catches_them_up(tmp_path):
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    for n, town in enumerate(["Tromsø", "Bodø"]):
+        (pages / f"ferry{n}.html").write_text(page_html(f"Night ferry to {town} returns", [
+            f"The night ferry to {town} sails again from Monday, the harbour office said on Friday.",
+            "Tickets for the first week sold out within hours, according to the operator."],
+            url=f"https://www.test-courier.example/ferry{n}/"), encoding="utf-8")
+    data = tmp_path / "data"
+    run_cli("ingest", str(pages), data=data, check=True)
+    assert json.loads(run_cli("check", "--json", data=data).stdout)["older_annotations"] == 0
+    with sqlite3.connect(data / "archive.sqlite3") as db:  # the file as schema 6 (the previous release) left it
+        db.execute("ALTER TABLE articles DROP COLUMN annotator")
+        db.execute("UPDATE schema_version SET version = 6")
+    report = run_cli("check", data=data)
+    assert "2 articles annotated by an older release" in report.stdout and "--reannotate" in report.stdout
+    assert json.loads(run_cli("check", "--json", data=data).stdout)["older_annotations"] == 2
+    run_cli("reindex", "--reannotate", data=data, check=True)
+    assert json.loads(run_cli("check", "--json", data=data).stdout)["older_annotations"] == 0
+    assert "older release" not in run_cli("check", data=data).stdout
 
 
 OPEN = "import sys; from indexer.store import Store; Store(sys.argv[1]).close()"

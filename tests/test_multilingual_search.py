@@ -112,6 +112,9 @@ def test_a_hit_found_by_another_spelling_marks_the_one_it_writes(service):
     assert "<mark>Wrocławia</mark>" in service.search("Breslau")["hits"][0]["snippet_html"], "by its dictionary form"
     arabic = service.search("Marrakesh")["hits"][0]
     assert "<mark>مراكش</mark>" in arabic["snippet_html"]
+    # Chinese and Japanese leave no space around a name ("杭州市新的", "神戸市で"): the spelling is found as it is
+    assert "<mark>杭州市</mark>新的" in service.search("Hangzhou")["hits"][0]["snippet_html"]  # its name with 市
+    assert "<mark>神戸市</mark>で" in service.search("Kobe")["hits"][0]["snippet_html"]
 
 
 def test_language_filter_and_did_you_mean(service):

@@ -45,7 +45,7 @@ from whoosh.qparser.dateparse import DateParserPlugin
 from whoosh.searching import ResultsPage, Searcher
 from whoosh.writing import CLEAR
 
-from indexer.annotate.entities.keys import entity_key, speaker_key
+from indexer.annotate.entities.keys import caseless_spans, entity_key, speaker_key
 from indexer.index import newsroom
 from indexer.index.analysis import PROFILES, analyzer_for, lemma_of, profile_for, translit_analyzer
 from indexer.index.engine import (
@@ -744,12 +744,16 @@ def name_snippet(content: str, terms: dict[str, frozenset[str]], language: str =
                 found = n
                 break
         i += found or 1
+    spans += caseless_spans(window, [key for wanted in keys.values() for key in wanted])
     if not spans:
         return ""
-    start = 0 if spans[0][0] < 180 else window.rfind(" ", 0, spans[0][0] - 70) + 1
+    spans = _apart(spans)
+    start = 0 if spans[0][0] < 180 else spans[0][0] - 70
+    if start and (space := window.rfind(" ", start - 30, start)) >= 0:
+        start = space + 1  # at a word's start, where words are spaced (Chinese and Japanese are not)
     end = min(len(content), max(start + 260, spans[0][1]))
-    if end < len(content) and content.rfind(" ", start, end) > spans[0][1]:
-        end = content.rfind(" ", start, end)  # at a word's end, where words are spaced
+    if end < len(content) and (space := content.rfind(" ", end - 30, end)) > spans[0][1]:
+        end = space
     out, at = [], start
     for s, e in spans:
         if s >= at and e <= end:
@@ -757,6 +761,15 @@ def name_snippet(content: str, terms: dict[str, frozenset[str]], language: str =
             at = e
     out.append(content[at:end])
     return ("… " if start else "") + "".join(out) + (" …" if end < len(content) else "")
+
+
+def _apart(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """In text order, the longer of two that overlap kept."""
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans, key=lambda s: (s[0], -s[1])):
+        if not out or start >= out[-1][1]:
+            out.append((start, end))
+    return out
 
 
 def query_terms(q: query.Query) -> dict[str, frozenset[str]]:

@@ -95,11 +95,11 @@ def index_bytes(url: str, collection: str) -> int:
     return total
 
 
-def new_collections(url: str, name: str) -> str:
-    """A fresh pair of collections (2 shards x 2 replicas, like the cluster's own) from the uploaded configset."""
+def new_collections(url: str, name: str, configset: str = "newsarchive") -> str:
+    """A fresh pair of collections (2 shards x 2 replicas, like the cluster's own) from an uploaded configset."""
     client = SolrClient(SolrURL.parse(url), timeout=300)
     for coll in (name, f"{name}_quotes"):
-        client.get("admin/collections", {"action": "CREATE", "name": coll, "collection.configName": "newsarchive",
+        client.get("admin/collections", {"action": "CREATE", "name": coll, "collection.configName": configset,
                                          "numShards": 2, "replicationFactor": 2, "waitForFinalState": "true"})
     client.close()
     return url.rsplit("/", 1)[0] + "/" + name

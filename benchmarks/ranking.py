@@ -1,6 +1,7 @@
 """Ranking quality on the TIME test collection (../shared/eval/ir_time): MAP and nDCG@10.
 
-    .venv/bin/python benchmarks/ranking.py [--index solr://USER:PASSWORD@HOST:PORT,…/COLLECTION]
+    .venv/bin/python benchmarks/ranking.py [--index solr://USER:PASSWORD@HOST:PORT,…/COLLECTION] [--configset NAME]
+                                           [--per-query]
 
 With --index (a SolrCloud, e.g. the one `scripts/cluster up` prints), the same run also indexes the collection
 into a fresh pair of collections there (dropped after) and prints the Solr engine's figures beside Whoosh's: the
@@ -99,6 +100,11 @@ def summary(per_query: list[tuple[float, float]]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--index", metavar="URL", help="also rank with the SolrCloud engine (solr://…)")
+    parser.add_argument("--configset", default="newsarchive",
+                        help="the uploaded configset the Solr collections are made from (scripts/cluster configset "
+                             "--name NAME uploads a changed one beside the shared cluster's)")
+    parser.add_argument("--per-query", action="store_true",
+                        help="also print each query's average precision per engine (by query id and half)")
     args = parser.parse_args()
     if not SET.is_dir():
         print(f"skipped: {SET} is not here")
@@ -117,7 +123,7 @@ def main() -> None:
         sys.path.insert(0, str(ROOT / "benchmarks"))
         from backends import drop_collections, new_collections
 
-        url = new_collections(args.index, "rankbench")
+        url = new_collections(args.index, "rankbench", args.configset)
         try:
             engine = open_engine(".", url)
             results["SolrCloud"] = evaluate(engine, docs, queries)
@@ -129,6 +135,12 @@ def main() -> None:
     print(f"{'':<12} {'all':<15} {'even half':<15} odd half")
     for name, per_query in results.items():
         print(f"{name:<12} {summary(per_query)}")
+    if args.per_query:
+        names = list(results)
+        print(f"{'query':<8} {'half':<5} " + " ".join(f"{n:>12}" for n in names))
+        for i, (qid, _, _) in enumerate(queries):
+            print(f"{qid:<8} {'even' if i % 2 == 0 else 'odd':<5} "
+                  + " ".join(f"{results[n][i][0]:>12.3f}" for n in names))
 
 
 if __name__ == "__main__":

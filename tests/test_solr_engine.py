@@ -287,6 +287,39 @@ def test_a_search_sees_what_another_process_committed_after_its_tables_were_kept
         solr_cluster.drop_collections(url)
 
 
+def test_an_article_ranks_by_the_whole_archive_not_by_the_shard_its_id_hashed_to(solr_cluster):
+    """BM25 weighs a word by how rare it is. Per shard, "ferry" is rare where one article names it and common where
+    five do, so the article naming it once outranked the one naming it twice, only because the ids hashed apart.
+    With the whole collection's statistics (the configset's statsCache) the two stand on one scale."""
+    url = solr_cluster.new_collections(shards=2)
+    engine = open_engine(Path("."), url)
+    once, twice = "harbour-1", "harbour-4"  # shard1 and shard2 (checked below)
+    texts = {once: "Ferry crews waited beside quiet gates.", twice: "Ferry passengers cheered the new ferry.",
+             **{f"harbour-{i}": "Bakery owners raised bread prices again." for i in (2, 3, 6, 9)},
+             **{f"harbour-{i}": "Ferry timetable changes before winter season." for i in (5, 7, 8, 10)}}
+    try:
+        engine.write_articles((i, 1, article("", text)) for i, text in texts.items())
+        placed = engine.client.get(f"{SolrURL.parse(url).collection}/select",
+                                   {"q": "*:*", "fl": "id,[shard]", "rows": 20})["response"]["docs"]
+        shard = {d["id"]: d["[shard]"] for d in placed}
+        assert {shard[i] for i in (once, "harbour-2", "harbour-3", "harbour-6", "harbour-9")} == {"shard1"}, shard
+        assert {shard[i] for i in (twice, "harbour-5", "harbour-7", "harbour-8", "harbour-10")} == {"shard2"}, shard
+        hits = engine.search("ferry", limit=10).hits
+        assert hits[0].id == twice, [(h.id, h.score) for h in hits]
+        # the same score as in a collection of one shard: the number of shards is no ranking parameter
+        single = solr_cluster.new_collections(shards=1)
+        alone = open_engine(Path("."), single)
+        try:
+            alone.write_articles((i, 1, article("", text)) for i, text in texts.items())
+            assert [(h.id, h.score) for h in alone.search("ferry", limit=10).hits] == [(h.id, h.score) for h in hits]
+        finally:
+            alone.close()
+            solr_cluster.drop_collections(single)
+    finally:
+        engine.close()
+        solr_cluster.drop_collections(url)
+
+
 def test_a_reindex_fills_new_collections_and_switches_the_aliases_with_no_empty_window(solr_cluster, corpus_data,
                                                                                       tmp_path):
     """A schema change: the configset uploaded under a name, then `reindex --configset NAME`. Searches from another

@@ -2,7 +2,8 @@
 
 Two collections: COLLECTION (articles) and COLLECTION_quotes. Documents and queries are the Whoosh engine's own,
 mapped by `mapping` (same analysis, same parser, same entity-key widening and person-key resolution), so totals,
-sets and facet counts match the Whoosh engine; ranking is Solr's BM25 with the Whoosh field boosts.
+sets and facet counts match the Whoosh engine; ranking is Solr's BM25 with the Whoosh field boosts, over the whole
+collection's term statistics (the configset's statsCache), so a score does not depend on the shard.
 
 - Facets: the JSON facet API with `refine: true`, exact across shards. Person facets count a surname-only or
   initial key for the one person it can mean (as Whoosh does): when the archive has such keys, person facets are

@@ -268,6 +268,8 @@ def cmd_search(args) -> int:
     print(f"{_count(result['total'], 'story' if args.collapse else 'article')} match {args.query!r}")
     if result.get("relaxed"):
         print("no article has all of these words: showing those with the most of them")
+    if result.get("sentence"):
+        print("read as a sentence: articles with the most of its words first (a shorter query requires every word)")
     if result.get("did_you_mean"):
         print(f"did you mean: {result['did_you_mean']}")
     for i, hit in enumerate(result["hits"], start=1 + (args.page - 1) * args.limit):

@@ -39,6 +39,10 @@ SEARCH_RESULT = {
     "properties": {
         "total": {"type": "integer"},
         "cut_short": CUT_SHORT,
+        "relaxed": {"type": "boolean", "description": "no article has every word of the plain query: these are "
+                                                      "ranked by how many of its words they have"},
+        "sentence": {"type": "boolean", "description": "the query was typed as a sentence (five words or more, "
+                                                       "stop words among them): ranked by its words, none required"},
         "hits": {"type": "array", "items": {"type": "object", "properties": {
             **{k: {"type": ["string", "null"]} for k in
                ("id", "title", "url", "published", "language", "source", "snippet", "snippet_html")},

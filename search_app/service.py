@@ -127,6 +127,7 @@ class SearchService:
                                        .isoformat(), "count": n} for start, n in h.buckets]},
             "did_you_mean": result.suggestion,
             "relaxed": result.relaxed,
+            "sentence": result.sentence,
             "cut_short": result.cut_short,
         }
 

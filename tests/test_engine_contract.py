@@ -224,6 +224,24 @@ def test_a_name_that_is_also_a_stop_word_is_found(engine):
     assert "a3" in ids(engine.search("Oder")), "the river Oder, though 'oder' is a German stop word"
 
 
+def test_a_stop_word_typed_in_a_sentence_is_not_required_where_the_language_drops_it(engine):
+    # "to" and "from" are not indexed in English: an English article cannot contain them, so before, such a
+    # sentence matched nothing and fell back to any word, listing every article with one of the words
+    result = engine.search("sleeper train from Kyiv to Warsaw")
+    assert not result.relaxed and ids(result) == ["a2"]
+    assert engine.search("Kramatorsk to Warsaw").relaxed, "the words that are indexed must all be there"
+    assert engine.search("train from Kyiv").hits[0].score == engine.search("train Kyiv").hits[0].score
+    assert engine.search("Kyiv OR to").total == 1, "in an OR the stop word's language would match everything"
+    assert engine.search("Die Oder").total == 1, "a German stop word is not required of the German article"
+
+
+def test_a_query_typed_as_a_sentence_is_ranked_by_its_words(engine):
+    described = engine.search("the first sleeper train to the station in Kramatorsk")  # no article has them all
+    assert described.sentence and not described.relaxed and set(ids(described)) == {"a1", "a2"}
+    keywords = engine.search("sleeper train Kyiv Kramatorsk")
+    assert not keywords.sentence and keywords.relaxed, "keywords must all be there; none has them all"
+
+
 def test_date_range_queries_in_iso_form(engine):
     assert ids(engine.search("published:[2026-04-01 to 2026-04-30]")) == ["a2"]
     assert set(ids(engine.search("station published:[2026-03 to 2026-04]"))) == {"a1", "a2"}

@@ -180,6 +180,12 @@ _ELISIONS = {
 
 
 @lru_cache(maxsize=32)
+def is_stop_word(word: str, language: str) -> bool:
+    """Whether the language's analysis drops this word (lower-case: a capitalised one may be a name)."""
+    low = word.lower()
+    return low == word and (low in _stoplist(profile_for(language)) or fold(low) in _stoplist(profile_for(language)))
+
+
 def _stemmer(lang: str):
     return stemmer_for_language(lang)
 

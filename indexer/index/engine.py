@@ -110,6 +110,7 @@ class SearchResult:
     languages_searched: list[str] = field(default_factory=list)
     suggestion: str | None = None  # "did you mean", offered when nothing matched
     relaxed: bool = False  # no article had every word: these have some of them
+    sentence: bool = False  # typed as a sentence, so ranked by its words with none required (`SENTENCE_WORDS`)
     cut_short: list[str] = field(default_factory=list)  # wildcards and ranges that matched more words than searched
     histogram: Histogram = field(default_factory=lambda: Histogram("day"))  # of every match, not only this page
 

@@ -257,6 +257,11 @@ class _AtLeastNode(syntax.WordNode):
         return AtLeast(q, self.minimum) if isinstance(q, query.Term) else query.NullQuery
 
 
+def is_operator(node: syntax.SyntaxNode) -> bool:
+    """Whether a parsed node is one of these operators (before `ProximityPlugin` joins its sides)."""
+    return isinstance(node, _ProximityOp)
+
+
 class _Tagger(RegexTagger):
     """A regex tagger whose node is made from the match by a function."""
 

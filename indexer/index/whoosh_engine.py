@@ -47,7 +47,14 @@ from whoosh.writing import CLEAR
 
 from indexer.annotate.entities.keys import caseless_spans, entity_key, speaker_key
 from indexer.index import newsroom
-from indexer.index.analysis import PROFILES, analyzer_for, lemma_of, profile_for, translit_analyzer
+from indexer.index.analysis import (
+    PROFILES,
+    analyzer_for,
+    is_stop_word,
+    lemma_of,
+    profile_for,
+    translit_analyzer,
+)
 from indexer.index.engine import (
     EXPORT_DEADLINE,
     FACETS,
@@ -374,6 +381,70 @@ class _KnownNamesPlugin(qparser.Plugin):
         return group
 
 
+class _StopWordsPlugin(qparser.Plugin):
+    """A word that an article's language drops from its index ("to", "in", "der") is not required of that
+    article: `sleeper train to Warsaw` finds the English story that has every other word, where before "to" could
+    only match the fields of languages that keep it, so the query matched nothing in English and fell back to
+    any-word ranking. The word still counts where a language keeps it (German "to" is no stop word).
+
+    Only when the query has a word that no language drops; a query of nothing but stop words matches nothing, as
+    before. Such a word matches an article of a dropping language by its `language` value, with no score."""
+
+    def __init__(self, field_of: Callable[[str], fields.FieldType | None], languages: list[str]):
+        self.field_of = field_of  # language -> the text field its articles' words are analysed in
+        self.languages = languages
+
+    def filters(self, parser):
+        return [(self.free_stop_words, 107)]  # after field names (100), before the names' copies (108)
+
+    def free_stop_words(self, parser, group):
+        levels = list(_and_levels(group))
+        dropped = {id(node): self._dropped_in(node.text) for _, words in levels for node in words}
+        if all(dropped.values()):  # no content word (or no word): nothing to free the stop words for
+            return group
+        for level, _ in levels:
+            for i, node in enumerate(level):
+                if dropped.get(id(node)):
+                    level[i] = syntax.OrGroup([node, _LanguageNode(dropped[id(node)], node)])
+        return group
+
+    def _dropped_in(self, word: str) -> list[str]:
+        return [lang for lang in self.languages
+                if (field := self.field_of(lang)) is not None and not _analyses_to_anything(field, word)]
+
+
+def _and_levels(group) -> Iterator[tuple]:
+    """Each level of the query's brackets whose words are all required, with its plain words: not an OR group
+    (any-word ranking) and no OR, NOT or proximity operator beside them, where a stop word's language would
+    match, or exclude, every article of that language."""
+    if isinstance(group, syntax.OrGroup):
+        return
+    nodes = list(group)
+    free = not any(isinstance(n, syntax.Operator) and n.text != "AND" or newsroom.is_operator(n) for n in nodes)
+    yield group, [n for n in nodes if free and type(n) is syntax.WordNode and n.fieldname is None]
+    for node in nodes:
+        if isinstance(node, syntax.GroupNode):
+            yield from _and_levels(node)
+
+
+class _LanguageNode(syntax.SyntaxNode):
+    """Articles in these languages, scoring nothing (they match a word their language does not index)."""
+
+    def __init__(self, languages: list[str], word: syntax.SyntaxNode):
+        self.languages = languages
+        self.startchar, self.endchar = word.startchar, word.endchar  # where the word was typed
+
+    def r(self):
+        return f"<language in {self.languages}>"
+
+    def query(self, parser):
+        return query.Or([query.Term("language", lang, boost=0.0) for lang in self.languages])
+
+
+def _analyses_to_anything(ftype: fields.FieldType, word: str) -> bool:
+    return any(True for _ in ftype.analyzer(word, mode="query"))
+
+
 def _names_something(node) -> bool:
     """A word or phrase as typed (no pattern, no range) with at least two letters, or one Han or kana letter."""
     if type(node) is not syntax.WordNode and type(node) is not qparser.PhrasePlugin.PhraseNode:
@@ -513,6 +584,20 @@ def relaxable(text: str) -> bool:
     words = plain.split()
     return len(words) > 1 and bool(_PLAIN_WORDS.fullmatch(plain)) and not OPERATORS & set(words) and \
         not newsroom.has_proximity(words)
+
+
+SENTENCE_WORDS = 5
+
+
+def sentence(text: str, languages: Iterable[str]) -> bool:
+    """Whether a query was typed as a sentence, not as keywords: SENTENCE_WORDS plain words or more, stop words
+    among them ("what did the minister say about the ferry contract"). A sentence describes what the reader is
+    looking for, and the articles about it seldom repeat every one of its words, so it is ranked by its words from
+    the start (articles with more of them first), as any plain query is when no article has all its words.
+    Keywords ("sleeper train to Warsaw", "Kramatorsk station") must all be there."""
+    words = text.replace("(", " ").replace(")", " ").split()
+    return len(words) >= SENTENCE_WORDS and relaxable(text) and any(
+        is_stop_word(w, lang) for w in words for lang in languages)
 
 
 def _has_words(q: query.Query) -> bool:
@@ -1120,6 +1205,10 @@ class WhooshEngine:
         parser.add_plugin(newsroom.ProximityPlugin())
         if name == ARTICLES:
             parser.add_plugin(_KnownNamesPlugin(NAME_MATCH_BOOST))
+        if not any_word:
+            body = "body" if name == ARTICLES else "text"
+            parser.add_plugin(_StopWordsPlugin(
+                lambda lang: schema[f] if (f := f"{body}_{profile_for(lang)}") in schema.names() else None, langs))
         try:
             parsed = parser.parse(_iso_dates_for_whoosh(text), normalize=False)
         except QueryError:
@@ -1287,7 +1376,8 @@ class WhooshEngine:
         filters = filters or {}
         interval = check_interval(interval)
         langs = [filters["language"]] if filters.get("language") else None
-        q = self.parse(text, ARTICLES, langs)
+        described = sentence(text, langs or self.languages())
+        q = self.parse(text, ARTICLES, langs, any_word=described)
         flt = self._filter(ARTICLES, filters)
         s = self.searcher(ARTICLES)
         page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
@@ -1302,7 +1392,7 @@ class WhooshEngine:
             sortedby = sorting.FieldFacet("published", reverse=True)  # nothing to rank by: newest first
         results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True)
         relaxed = False
-        if not docnums and relaxable(text):
+        if not docnums and not described and relaxable(text):
             # no article has every word of a plain multi-word query: rank those with most of them instead
             q = self.parse(text, ARTICLES, langs, any_word=True)
             results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True)
@@ -1319,7 +1409,7 @@ class WhooshEngine:
         return SearchResult(total=len(docnums), hits=hits, facets=facets, page=page, limit=limit,
                             languages_searched=langs or self.languages(),
                             suggestion=None if docnums else self.suggest(text), relaxed=relaxed, cut_short=cut,
-                            histogram=histogram(by_day, len(docnums), interval))
+                            histogram=histogram(by_day, len(docnums), interval), sentence=described and bool(docnums))
 
     @_retrying
     def matching_ids(self, text: str, filters: dict[str, str | None] | None = None,
@@ -1330,7 +1420,8 @@ class WhooshEngine:
         langs = [filters["language"]] if filters.get("language") else None
         if sort not in ("relevance", "newest", "oldest"):
             raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
-        q = self.parse(text, ARTICLES, langs)
+        described = sentence(text, langs or self.languages())
+        q = self.parse(text, ARTICLES, langs, any_word=described)
         flt = self._filter(ARTICLES, filters)
         s = self.searcher(ARTICLES)
         q, _ = _bounded(q, s.reader())
@@ -1341,7 +1432,7 @@ class WhooshEngine:
         everything = max(1, s.doc_count_all())
         deadline = time.monotonic() + (EXPORT_DEADLINE if deadline is None else deadline)
         results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby)
-        if not docnums and relaxable(text):
+        if not docnums and not described and relaxable(text):
             q = self.parse(text, ARTICLES, langs, any_word=True)
             results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby)
         # read out now: a later commit may close this searcher while the caller is still iterating

@@ -73,6 +73,7 @@ from indexer.index.whoosh_engine import (
     quote_documents,
     quote_schema,
     relaxable,
+    sentence,
 )
 from indexer.models import AnnotatedArticle
 from indexer.text.names import person_filter_keys, resolve_partial_keys, split_person_key
@@ -412,7 +413,8 @@ class SolrEngine:
                 facet_limit: int, interval: str | None) -> tuple[SearchResult, tuple[int, int]]:
         """The result, and the stamp of the commit it was read from."""
         langs = [filters["language"]] if filters.get("language") else None
-        q, cut = self._bounded(ARTICLES, self.parse(text, ARTICLES, langs))
+        described = sentence(text, langs or self.languages())
+        q, cut = self._bounded(ARTICLES, self.parse(text, ARTICLES, langs, any_word=described))
         flt = self._filter(ARTICLES, filters)
         page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
         if sort not in ("relevance", "newest", "oldest"):
@@ -422,7 +424,7 @@ class SolrEngine:
         answer = self._articles(q, fq, page, limit, order, facet_limit)
         stamp = _stamp(answer.get("facets", {}).get("_stamp", {}))
         relaxed = False
-        if not answer["response"]["numFound"] and relaxable(text):
+        if not answer["response"]["numFound"] and not described and relaxable(text):
             # no article has every word of a plain multi-word query: rank those with most of them instead
             q = self.parse(text, ARTICLES, langs, any_word=True)
             answer = self._articles(q, fq, page, limit, order, facet_limit)
@@ -435,7 +437,7 @@ class SolrEngine:
         return SearchResult(total=total, hits=hits, facets=self._facets(answer, facet_limit), page=page,
                             limit=limit, languages_searched=langs or self.languages(),
                             suggestion=None if total else self.suggest(text), relaxed=relaxed, cut_short=cut,
-                            histogram=histogram(by_day, total, interval)), stamp
+                            histogram=histogram(by_day, total, interval), sentence=described and bool(total)), stamp
 
     def _bounded(self, name: str, q: query.Query) -> tuple[query.Query, list[str]]:
         """As the Whoosh engine: each prefix or wildcard searches at most MAX_EXPANSION words per field, and the
@@ -557,12 +559,13 @@ class SolrEngine:
         langs = [filters["language"]] if filters.get("language") else None
         try:
             self._now.tables = self._tables or self._read_tables()
-            q, _ = self._bounded(ARTICLES, self.parse(text, ARTICLES, langs))
+            described = sentence(text, langs or self.languages())
+            q, _ = self._bounded(ARTICLES, self.parse(text, ARTICLES, langs, any_word=described))
             flt = self._filter(ARTICLES, filters)
             fq = [self._translate[ARTICLES](flt)] if flt is not None else []
             order = {"newest": "published desc, id asc", "oldest": "published asc, id asc"}.get(sort)
             first = self._id_page(q, fq, order, "*")
-            if not first["response"]["numFound"] and relaxable(text):
+            if not first["response"]["numFound"] and not described and relaxable(text):
                 q = self.parse(text, ARTICLES, langs, any_word=True)
                 first = self._id_page(q, fq, order, "*")
         finally:

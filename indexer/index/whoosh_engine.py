@@ -819,6 +819,9 @@ def name_snippet(content: str, terms: dict[str, frozenset[str]], language: str =
                 lookups += 1
                 match = next(((kind, k) for kind, wanted in keys.items() if (k := _alias_key(lemma, kind)) in wanted),
                              None)
+            if not match and n == 1 and "place" in keys and (place := _place_of_adjective(name, language)):
+                key = _alias_key(place.name, "place")  # "Харківська" (компанія) is Kharkiv's, as the facet counts it
+                match = ("place", key) if key in keys["place"] else None
             if match:
                 kind, key = match
                 first_word = i  # "Passenger Olena Marchuk" at a sentence's start keys as "Olena Marchuk": drop it
@@ -846,6 +849,12 @@ def name_snippet(content: str, terms: dict[str, frozenset[str]], language: str =
             at = e
     out.append(content[at:end])
     return ("… " if start else "") + "".join(out) + (" …" if end < len(content) else "")
+
+
+def _place_of_adjective(word: str, language: str):
+    from indexer.annotate.entities.lang.place_adjectives import place_of_adjective  # Slavic rules: only here
+
+    return place_of_adjective(word, language)
 
 
 def _apart(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

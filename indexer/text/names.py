@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from indexer import DATA
 
@@ -52,9 +52,11 @@ def skeleton(word: str) -> str:
     return _REPEATS.sub(r"\1", s)
 
 
-@lru_cache(maxsize=2)
+@cache
 def _morph(language: str):
-    """pymorphy3 analyser for uk/ru, or None when the package or its dictionary is not installed."""
+    """pymorphy3 analyser for uk/ru, or None for other languages or when the package or its dictionary is not
+    installed. Every language asked for stays cached: with room for two, a Polish page between Ukrainian and Russian
+    ones evicted one of them, and loading its dictionary again took a second or two."""
     try:
         import pymorphy3
     except ImportError:

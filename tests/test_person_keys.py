@@ -214,12 +214,13 @@ def test_the_web_page_links_a_surname_only_value_to_itself(archive):
 
 
 def test_check_says_when_stored_keys_predate_given_names(tmp_path, capsys):
+    from indexer.annotate.release import annotator
     from indexer.cli import main
 
     with Archive(tmp_path / "data") as arch:
         paragraphs = ["Ben Carter, the harbour master, reopened the pier on Monday."]
         annotated = AnnotatedArticle(Article(title="Pier", blocks=[Block(p) for p in paragraphs]), "en", [],
-                                     extract_entities(paragraphs, "en"))
+                                     extract_entities(paragraphs, "en"), annotator=annotator())
         arch.store.add_article(arch.store.receive(RawPage(b"pier", "test://pier")).page_id, annotated)
         arch.sync_index()
         assert main(["check", "--data", str(tmp_path / "data")]) == 0

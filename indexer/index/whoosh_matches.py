@@ -169,15 +169,47 @@ def _fallback(node: query.Query, seg: _Segment, within: np.ndarray | None) -> tu
 def _evaluate(node: query.Query, seg: _Segment, within: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(documents matching `node`, an upper bound of each one's score) in one segment; `within`, if given, is a
     superset of the documents of interest, used only to check fewer phrase candidates."""
-    # terms by their text (phrases and patterns make their own Term objects); other nodes by identity, the node
-    # kept beside its result so that its id is not reused by another
-    key = ("term", node.fieldname, node.text) if isinstance(node, query.Term) else id(node)
+    key = _key(node)
     done = seg.nodes.get(key)
     if done is not None:
         return done[1], done[2]
     match, bound = _evaluate_new(node, seg, within)
     seg.nodes[key] = (node, match, bound)
     return match, bound
+
+
+def _key(node: query.Query):
+    # terms by their text (phrases and patterns make their own Term objects); other nodes by identity, the node
+    # kept beside its result so that its id is not reused by another
+    return ("term", node.fieldname, node.text) if isinstance(node, query.Term) else id(node)
+
+
+def _release_bound(node: query.Query, seg: _Segment) -> None:
+    entry = seg.nodes.get(_key(node))
+    if entry is not None:
+        seg.nodes[_key(node)] = (entry[0], entry[1], None)
+
+
+def _full(node: query.Query, seg: _Segment, within: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """_evaluate, with the bounds evaluated again if they were released (a term that is in the query twice)."""
+    match, bound = _evaluate(node, seg, within)
+    if bound is None:
+        seg.nodes.pop(_key(node))
+        match, bound = _evaluate(node, seg, within)
+    return match, bound
+
+
+def _bound(node: query.Query, seg: _Segment) -> np.ndarray:
+    return _full(node, seg)[1]
+
+
+def _combined(ufunc, arrays: list[np.ndarray]) -> np.ndarray:
+    """ufunc over the arrays one after another into a new array (reducing a list would stack them first: a
+    query of 70 terms would hold 70 more copies of a segment's arrays)."""
+    out = arrays[0].copy()
+    for other in arrays[1:]:
+        ufunc(out, other, out=out)
+    return out
 
 
 def _evaluate_new(node, seg, within):
@@ -194,19 +226,21 @@ def _evaluate_new(node, seg, within):
         parts = []
         if isinstance(node, query.And):
             for sub in subs:  # each part narrows the candidates of the next one's phrases
-                parts.append(_evaluate(sub, seg, within))
+                parts.append(_full(sub, seg, within))
                 within = parts[-1][0] if within is None else within & parts[-1][0]
-            match = np.logical_and.reduce([p[0] for p in parts])
+            match = _combined(np.logical_and, [p[0] for p in parts])
         else:
-            parts = [_evaluate(sub, seg, within) for sub in subs]
-            match = np.logical_or.reduce([p[0] for p in parts])
-        bound = np.add.reduce([p[1] for p in parts]) if len(parts) > 1 else parts[0][1].copy()
+            parts = [_full(sub, seg, within) for sub in subs]
+            match = _combined(np.logical_or, [p[0] for p in parts])
+        bound = _combined(np.add, [p[1] for p in parts])
+        for sub in subs:  # the parts' bounds are in this one now: let them go (a segment's array per term)
+            _release_bound(sub, seg)
         if len(subs) > 1 and node.boost != 1.0:  # Whoosh ignores the boost of a compound of one query
             bound *= node.boost
         bound[~match] = 0.0
         return match, bound
     if type(node) is query.AndNot:
-        a_match, a_bound = _evaluate(node.a, seg, within)
+        a_match, a_bound = _full(node.a, seg, within)
         b_match, _ = _evaluate(node.b, seg, a_match if within is None else a_match & within)
         match = a_match & ~b_match
         return match, np.where(match, a_bound * (node.boost if node.boost != 1.0 else 1.0), 0.0)
@@ -216,17 +250,17 @@ def _evaluate_new(node, seg, within):
         return match, np.where(match, math.inf, 0.0)
     if isinstance(node, query.Phrase):
         terms = [query.Term(node.fieldname, w) for w in node.words]
-        candidates = np.logical_and.reduce([_evaluate(t, seg)[0] for t in terms]) if terms else None
+        candidates = _combined(np.logical_and, [_evaluate(t, seg)[0] for t in terms]) if terms else None
         if candidates is not None and within is not None:
             candidates &= within
         match, bound = _fallback(node, seg, candidates)
         if terms and node.boost == 1.0:  # a phrase scores the sum of its words' scores (at most)
-            bound = np.where(match, np.add.reduce([_evaluate(t, seg)[1] for t in terms]), 0.0)
+            bound = np.where(match, _combined(np.add, [_bound(t, seg) for t in terms]), 0.0)
         return match, bound
     if isinstance(node, query.MultiTerm):
         words = [w for w in node._btexts(seg.reader) if w]
-        parts = [_evaluate(query.Term(node.fieldname, w), seg) for w in words]  # cached per word, for the terms
-        match = np.logical_or.reduce([p[0] for p in parts]) if parts else np.zeros(seg.size, dtype=bool)
+        parts = [_full(query.Term(node.fieldname, w), seg) for w in words]  # cached per word, for the terms
+        match = _combined(np.logical_or, [p[0] for p in parts]) if parts else np.zeros(seg.size, dtype=bool)
         node._words_seen = words
         if len(words) == 1:  # Whoosh searches a pattern of one word as that word's term (scored as such)
             return match, parts[0][1]
@@ -330,7 +364,7 @@ class Matches:
         """The `limit` best (score, global docnum), as Whoosh's TopCollector orders them (higher score first, lower
         docnum first among equal scores)."""
         scored: dict[int, float] = {}
-        bounds = [(seg, off, match, _evaluate(self.q, seg)[1]) for seg, off, match in self.segments]
+        bounds = [(seg, off, match, _bound(self.q, seg)) for seg, off, match in self.segments]
         total = sum(int(m.sum()) for _, _, m, _ in bounds)
         if total <= limit and total * 8 > sum(seg.size for seg, _, _ in self.segments):
             return self._score_all(limit)  # every match wanted (an export): one walk of the matcher

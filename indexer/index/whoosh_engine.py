@@ -33,20 +33,21 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from itertools import chain, islice
+from itertools import islice
 from pathlib import Path
 
+import numpy as np
 from whoosh import collectors, fields, index, qparser, query, scoring, sorting
 from whoosh.analysis import CompositeAnalyzer, Filter, StandardAnalyzer, Token, Tokenizer
 from whoosh.highlight import ContextFragmenter, Formatter, get_text
 from whoosh.index import EmptyIndexError
 from whoosh.qparser import syntax
 from whoosh.qparser.dateparse import DateParserPlugin
-from whoosh.searching import ResultsPage, Searcher
+from whoosh.searching import Results, ResultsPage, Searcher
 from whoosh.writing import CLEAR
 
 from indexer.annotate.entities.keys import caseless_spans, entity_key, speaker_key
-from indexer.index import newsroom
+from indexer.index import facet_codes, newsroom
 from indexer.index.analysis import (
     PROFILES,
     analyzer_for,
@@ -74,6 +75,7 @@ from indexer.index.engine import (
     too_broad,
 )
 from indexer.index.histogram import check_interval, histogram
+from indexer.index.whoosh_matches import Matches, skippable
 from indexer.models import AnnotatedArticle
 from indexer.text.names import (
     partial_person_key,
@@ -555,18 +557,6 @@ def _resolved(values: tuple[str, ...], resolved: dict[str, str]) -> tuple[str, .
     return tuple(dict.fromkeys(resolved.get(v, v) for v in values))
 
 
-def _facet_counts(facet_map: dict[str, list[tuple[str, ...]]], facets: Iterable[str], docnums: list[int],
-                  facet_limit: int) -> dict[str, list[tuple[str, int]]]:
-    """The `facet_limit` most frequent values of each facet over the matching documents."""
-    out: dict[str, list[tuple[str, int]]] = {}
-    for facet in facets:
-        per_doc = facet_map.get(facet)
-        # one C-level count over every value of every match (Counter.update per document was 2-3x slower)
-        counts = Counter(chain.from_iterable(map(per_doc.__getitem__, docnums)) if per_doc is not None else ())
-        out[facet] = counts.most_common(facet_limit)
-    return out
-
-
 def _date_order(sort: str, has_text: bool) -> sorting.FieldFacet | None:
     """A quote search's order: by score (None) for relevance with words, else by date."""
     if sort not in ("relevance", "newest", "oldest"):
@@ -716,9 +706,29 @@ def check_query_text(text: str) -> str:
 
 
 def _page_within(s: Searcher, q: query.Query, deadline: float, page: int, pagelen: int,
-                 filter: query.Query | None = None, **kwargs) -> tuple[ResultsPage, list[int]]:  # noqa: A002
+                 filter: query.Query | None = None, sortedby=None, terms: bool = False,  # noqa: A002
+                 sort_keys: dict | None = None) -> tuple[ResultsPage, list[int]]:
+    """Searcher.search_page, and every matching document number (for the total and the facets), counted from the
+    posting lists apart from ranking (see whoosh_matches); given up with QueryTooBroad past the deadline."""
+    if sortedby is None and not skippable(q):
+        return _page_in_one_pass(s, q, deadline, page, pagelen, filter=filter, sortedby=sortedby, terms=terms)
+    found = Matches(s, q, filter, deadline, needs_current=terms)
+    limit = page * pagelen
+    top_n = found.top_sorted(sortedby, limit, {} if sort_keys is None else sort_keys) if sortedby is not None \
+        else found.top_scored(limit)
+    docnums = found.docnums()
+    results = Results(s, q, top_n, docset=None)
+    results._total = len(docnums)
+    if terms:  # the terms that matched some document: what the snippets mark (as Whoosh's TermsCollector had it)
+        results.termdocs, results.docterms = found.page_terms([docnum for _, docnum in top_n])
+    return ResultsPage(results, page, pagelen), docnums
+
+
+def _page_in_one_pass(s: Searcher, q: query.Query, deadline: float, page: int, pagelen: int,
+                      filter: query.Query | None = None, **kwargs) -> tuple[ResultsPage, list[int]]:  # noqa: A002
     """Searcher.search_page, and every matching document number (for the total and the facets), from one pass
-    over the matches; given up with QueryTooBroad when collecting passes the deadline."""
+    over the matches, every match scored; given up with QueryTooBroad when collecting passes the deadline. For
+    the queries whose scores whoosh_matches cannot bound (NOT, date ranges, proximity operators)."""
     terms = kwargs.pop("terms", False)
     top = s.collector(limit=page * pagelen, optimize=NO_BLOCK_SKIPPING, **kwargs)
     if isinstance(top, collectors.ScoredCollector):
@@ -950,8 +960,13 @@ class WhooshEngine:
         self._lock = threading.RLock()
         self._searchers: dict[str, Searcher] = {}
         self._facet_maps: dict[int, dict[str, list[tuple[str, ...]]]] = {}
+        self._all_counts: dict[tuple[int, int], tuple[dict, dict]] = {}  # (searcher id, facet limit) -> counts
+        self._facet_codes: dict[int, list] = {}  # searcher id -> per segment: base, size, facet -> coded column
+        self._segment_codes: dict[tuple[str, str], tuple] = {}  # (segment id, facet) -> (column, starts, codes)
+        self._vocabularies: dict[tuple[str, str], facet_codes.Vocabulary] = {}
         self._people: dict[int, _People] = {}  # per generation: person keys by surname, partial keys resolved
         self._segment_facets: dict[str, dict[str, list[tuple[str, ...]]]] = {}
+        self._sort_keys: dict = {}  # (sort field, reverse), segment id -> each document's sort key
         self._segment_people: dict[str, tuple[int, set[str]]] = {}  # segment -> (live documents, person keys)
         self._segment_resolved: dict[str, tuple] = {}  # segment -> (partial keys, their resolution, columns)
         self._people_tracker = _PeopleTracker()
@@ -1128,6 +1143,8 @@ class WhooshEngine:
                 s.close()
             self._searchers.clear()
             self._facet_maps.clear()  # per-segment facet tables stay: segments never change their documents
+            self._facet_codes.clear()
+            self._all_counts.clear()
             self._people.clear()
 
     # -- reading ---------------------------------------------------------------------------------------------
@@ -1147,6 +1164,9 @@ class WhooshEngine:
                         fresh = current.refresh()
                         if fresh is not current:
                             self._facet_maps.pop(id(current), None)
+                            self._facet_codes.pop(id(current), None)
+                            for key in [k for k in self._all_counts if k[0] == id(current)]:
+                                del self._all_counts[key]
                             self._people.pop(id(current), None)
                             current = fresh
                     self._searchers[name] = current
@@ -1303,15 +1323,51 @@ class WhooshEngine:
             self._facet_map(articles)
             people = self._people.get(id(articles)) or _People({}, {})
         built: dict[str, list[tuple[str, ...]]] = {f: [] for f in facets}
-        for _, base, seg_id, local in leaves:
+        coded: list[tuple[int, int, dict[str, tuple]]] = []
+        for sub, base, seg_id, local in leaves:
             columns = self._resolved_columns(seg_id, local, people.resolved)
+            mine = {}
             for facet in facets:
                 column = built[facet]
                 column.extend([()] * (base - len(column)))  # keep global docnums aligned
-                column.extend(columns.get(facet, local[facet]))
+                values = columns.get(facet, local[facet])
+                column.extend(values)
+                known = self._segment_codes.get((seg_id, facet))
+                if known is None or known[0] is not values:  # new segment, or its people resolved otherwise
+                    vocabulary = self._vocabularies.setdefault((name, facet), facet_codes.Vocabulary())
+                    known = self._segment_codes[(seg_id, facet)] = (values, *facet_codes.encode(values, vocabulary))
+                mine[facet] = known[1:]
+            coded.append((base, sub.doc_count_all(), mine))
+        for stale in [k for k in self._segment_codes if k[0].startswith(f"{name}/") and k[0] not in live]:
+            del self._segment_codes[stale]
         self._people[key] = people
+        self._facet_codes[key] = coded
         self._facet_maps[key] = built
         return built
+
+    def _count_facets(self, s: Searcher, name: str, docnums: list[int], facets: Iterable[str],
+                      facet_limit: int) -> tuple[dict[str, list[tuple[str, int]]], dict[str, int]]:
+        """The `facet_limit` most frequent values of each facet over the matching documents (in the order of
+        Counter.most_common), and for the articles every publication day with its count."""
+        self._facet_map(s, name)
+        docs = np.asarray(docnums, dtype=np.int64)
+        segments = []
+        for base, size, mine in self._facet_codes[id(s)]:
+            lo, hi = np.searchsorted(docs, [base, base + size])
+            segments.append((docs[lo:hi] - base, mine))
+
+        def sequence(facet: str):
+            if not segments or facet not in segments[0][1]:
+                return None
+            return facet_codes.gather([(*mine[facet], local) for local, mine in segments])
+
+        out = {}
+        for facet in facets:
+            seq = sequence(facet)
+            out[facet] = [] if seq is None else facet_codes.most_common(seq, self._vocabularies[(name, facet)],
+                                                                          facet_limit)
+        days = sequence(DAY) if name == ARTICLES else None
+        return out, {} if days is None else facet_codes.all_counts(days, self._vocabularies[(name, DAY)])
 
     def _live_people(self, sub, seg_id: str, local: dict[str, list[tuple[str, ...]]]) -> set[str]:
         """Person keys of a segment's live documents, kept while its deletions stay the same."""
@@ -1399,17 +1455,16 @@ class WhooshEngine:
 
         if sortedby is None and sort == "relevance" and not _has_words(q):
             sortedby = sorting.FieldFacet("published", reverse=True)  # nothing to rank by: newest first
-        results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True)
+        results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True,
+                                             sort_keys=self._sort_keys)
         relaxed = False
         if not docnums and not described and relaxable(text):
             # no article has every word of a plain multi-word query: rank those with most of them instead
             q = self.parse(text, ARTICLES, langs, any_word=True)
-            results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True)
+            results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True,
+                                             sort_keys=self._sort_keys)
             relaxed = bool(docnums)
-        facet_map = self._facet_map(s)
-        facets = _facet_counts(facet_map, FACETS, docnums, facet_limit)
-        days = facet_map.get(DAY)
-        by_day = Counter(chain.from_iterable(map(days.__getitem__, docnums)) if days is not None else ())
+        facets, by_day = self._counts(s, docnums, facet_limit)
         results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)
         results.results.formatter = _MarkFormatter()
         marked = _has_words(q)  # no words, no highlights: analysing each hit's text again would be wasted
@@ -1419,6 +1474,19 @@ class WhooshEngine:
                             languages_searched=langs or self.languages(),
                             suggestion=None if docnums else self.suggest(text), relaxed=relaxed, cut_short=cut,
                             histogram=histogram(by_day, len(docnums), interval), sentence=described and bool(docnums))
+
+    def _counts(self, s: Searcher, docnums: list[int], facet_limit: int) -> tuple[dict, dict]:
+        """The facet counts and the documents per day of these matches; those of every document (`*`, a year
+        alone...) kept per searcher: counting 100,000 articles' values took longer than finding them."""
+        everything = len(docnums) == s.doc_count()
+        key = (id(s), facet_limit)
+        if everything and key in self._all_counts:
+            facets, days = self._all_counts[key]
+            return {f: list(v) for f, v in facets.items()}, dict(days)
+        counts = self._count_facets(s, ARTICLES, docnums, FACETS, facet_limit)
+        if everything:
+            self._all_counts[key] = counts
+        return {f: list(v) for f, v in counts[0].items()}, dict(counts[1])
 
     @_retrying
     def matching_ids(self, text: str, filters: dict[str, str | None] | None = None,
@@ -1440,10 +1508,12 @@ class WhooshEngine:
             sortedby = sorting.FieldFacet("published", reverse=True)
         everything = max(1, s.doc_count_all())
         deadline = time.monotonic() + (EXPORT_DEADLINE if deadline is None else deadline)
-        results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby)
+        results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby,
+                                            sort_keys=self._sort_keys)
         if not docnums and not described and relaxable(text):
             q = self.parse(text, ARTICLES, langs, any_word=True)
-            results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby)
+            results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby,
+                                            sort_keys=self._sort_keys)
         # read out now: a later commit may close this searcher while the caller is still iterating
         return iter([s.stored_fields(docnum)["id"] for _, docnum in results.results.top_n])
 
@@ -1503,9 +1573,10 @@ class WhooshEngine:
         sortedby = _date_order(sort, has_text)
         q, cut = _bounded(q, s.reader())
         results, docnums = _page_within(s, q, time.monotonic() + SEARCH_DEADLINE, max(1, page),
-                                        max(1, min(limit, 1000)), filter=flt, sortedby=sortedby)
+                                        max(1, min(limit, 1000)), filter=flt, sortedby=sortedby,
+                                        sort_keys=self._sort_keys)
         quotes = [self._quote_hit(h) for h in results]
-        facets = _facet_counts(self._facet_map(s, QUOTES), QUOTE_FACETS, docnums, facet_limit)
+        facets, _ = self._count_facets(s, QUOTES, docnums, QUOTE_FACETS, facet_limit)
         return QuoteResult(total=len(docnums), quotes=quotes, cut_short=cut, facets=facets)
 
     def _quote_hit(self, h) -> QuoteHit:

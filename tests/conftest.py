@@ -182,3 +182,27 @@ def archive_of_pages(root: Path, pages: dict[str, str]):
     report = ingest(archive, [str(folder)])
     assert len(report.added) == len(pages), report.failed
     return archive
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the marks
+def pytest_collection_modifyitems(config, items):
+    """With pytest-xdist (`scripts/test` runs two workers, `--dist loadgroup`), every test of the shared SolrCloud
+    runs on one worker, one after another: some kill and restart its nodes, which would fail the Solr tests another
+    worker runs meanwhile. Tests that start a cluster of their own (tests/test_cluster.py) go with them, so that two
+    sets of JVMs never start at once on a small machine."""
+    for item in items:
+        if "solr_cluster" in getattr(item, "fixturenames", ()) or item.path.name == "test_cluster.py":
+            item.add_marker(pytest.mark.xdist_group("solrcloud"))
+
+
+def pytest_collection_finish(session):
+    """Refuse to run when the grouping above did not take (pytest-xdist renames a grouped test "…@solrcloud"; a
+    pytest or xdist that no longer does would spread the SolrCloud tests over both workers and fail them by chance)."""
+    config = session.config
+    if not hasattr(config, "workerinput") or not config.getvalue("loadgroup"):
+        return
+    loose = [item.nodeid for item in session.items
+             if item.get_closest_marker("xdist_group") and not item.nodeid.endswith("@solrcloud")]
+    if loose:
+        raise pytest.UsageError(f"{len(loose)} SolrCloud tests are not grouped on one worker (first: {loose[0]}); "
+                                "check the pytest and pytest-xdist versions in setup.cfg, or run with -n 0")

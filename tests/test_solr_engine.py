@@ -192,11 +192,12 @@ def _node_port(folder: Path, node: int) -> str:
     return (folder / "nodes" / str(node) / "port").read_text().strip()
 
 
-
 def test_the_spelling_lexicon_counts_words_as_whoosh_does(migrated):
     """"Did you mean" ranks by how often a word occurs; Solr gets each word once with its count (term|n)."""
     data, url = migrated
     with Archive(data) as local, Archive(data, index=url) as cluster:
+        if cluster.engine.stats().articles == 0:  # run alone, without the migration test before it
+            cluster.sync_index()
         reader = local.engine.searcher().reader()
         for prefix in ("s", "k", "м"):
             whoosh = {t.decode(): reader.frequency("spell", t) for t in reader.lexicon("spell")

@@ -46,6 +46,42 @@ def test_many_small_commits_keep_few_segments(tmp_path):
     assert engine.search("ferry").total == 40
 
 
+def test_merged_segments_are_written_as_whoosh_writes_them(tmp_path, monkeypatch):
+    """Our writer reads lengths once per segment and streams merged segments' postings instead of sorting them again
+    (indexer/index/whoosh_writer.py): across merges, with articles replaced and deleted in earlier segments, it
+    writes the same files as Whoosh's own writer, and finds what it should."""
+    import hashlib
+
+    from whoosh import writing
+
+    import indexer.index.whoosh_engine as whoosh_engine
+
+    def build(folder):
+        engine = WhooshEngine(folder)
+        for n in range(2 * MERGE_FACTOR + 1):  # two merges of a tier
+            batch = [(f"a{n}-{i}", 1, article(f"Ferry strike day {n} pier {i} {'harbour ' * i}")) for i in range(3)]
+            if n == 5:
+                batch += [("a1-0", 2, article("Ferry timetable changed")), ("a2-1", 1, None)]
+            engine.write_articles(batch)
+        return engine
+
+    ours = build(tmp_path / "ours")
+    monkeypatch.setattr(whoosh_engine, "SegmentWriter", writing.SegmentWriter)
+    theirs = build(tmp_path / "theirs")
+
+    def contents(folder):
+        return sorted(hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.rglob("*")
+                      if p.is_file() and p.suffix not in (".toc", ".lock") and not p.name.endswith("LOCK"))
+
+    assert contents(tmp_path / "ours") == contents(tmp_path / "theirs")
+    for engine in (ours, theirs):
+        assert engine.search("ferry").total == 3 * (2 * MERGE_FACTOR + 1) - 1
+        assert [h.id for h in engine.search("timetable").hits] == ["a1-0"]
+        assert engine.search("harbour").hits[0].id.endswith("-2")
+    assert [(h.id, h.score) for h in ours.search("harbour pier", limit=50).hits] == \
+        [(h.id, h.score) for h in theirs.search("harbour pier", limit=50).hits]
+
+
 def test_people_are_resolved_incrementally_as_a_fresh_resolution_would(tmp_path):
     from indexer.index.whoosh_engine import _PeopleTracker
     from indexer.text.names import resolve_partial_keys

@@ -76,6 +76,7 @@ from indexer.index.engine import (
 )
 from indexer.index.histogram import check_interval, histogram
 from indexer.index.whoosh_matches import Matches, skippable
+from indexer.index.whoosh_writer import SegmentWriter
 from indexer.models import AnnotatedArticle
 from indexer.text.names import (
     partial_person_key,
@@ -1070,7 +1071,7 @@ class WhooshEngine:
         from whoosh.index import LockError
 
         try:
-            return ix.writer(timeout=timeout, delay=0.25, compound=COMPOUND)
+            return SegmentWriter(ix, timeout=timeout, delay=0.25, compound=COMPOUND)
         except LockError as exc:
             raise IndexBusy(
                 f"The search index in {self.folder} stayed locked by another process for {timeout:.0f} s. "

@@ -10,7 +10,9 @@ lengths, and so the index written, are the same.
 A merge also poured every posting of the merged segments into the writer's pool, which sorted them all again
 (pickled into temporary runs on disk and merged back), though each segment's postings are in order already and
 its documents follow the new ones. Here each merged segment's postings stay a stream, merged by term with the
-pool's (the new documents') at the flush: the same postings in the same order.
+pool's (the new documents') at the flush: the same postings in the same order. They are read a block at a time
+from one pass over the segment's terms (Whoosh looked each term up in the terms file again and read its postings
+one call per value).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import heapq
 from operator import itemgetter
 
 from whoosh import writing
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher, W3TermsReader, _lenfield
 from whoosh.reading import SegmentReader
 from whoosh.util.numeric import byte_to_length
 
@@ -59,6 +61,35 @@ class _SegmentLengths:
         return getattr(self._perdoc, name)
 
 
+def _postings(reader: SegmentReader):
+    """What reader.iter_postings() yields, (fieldname, term bytes, docnum, weight, value) in term and document
+    order without deleted documents, read in one pass over the terms and a block of postings at a time."""
+    terms = reader._terms
+    if not isinstance(terms, W3TermsReader):
+        yield from reader.iter_postings()
+        return
+    schema = reader.schema
+    deleted = frozenset(reader._perdoc.deleted_docs()) if reader.has_deletions() else frozenset()
+    for (fieldname, btext), info in terms.items():
+        if fieldname not in schema:
+            continue
+        m = terms._codec.postings_reader(terms._postfile, info, schema[fieldname].format, term=(fieldname, btext))
+        if not isinstance(m, W3LeafMatcher):  # postings kept inline in the term's entry
+            while m.is_active():
+                if m.id() not in deleted:
+                    yield fieldname, btext, m.id(), m.weight(), m.value()
+                m.next()
+            continue
+        while m.is_active():
+            m._read_ids()
+            m._read_weights()
+            m._read_values()
+            for docnum, weight, value in zip(m._ids, m._weights, m._values, strict=True):
+                if docnum not in deleted:
+                    yield fieldname, btext, docnum, weight, value
+            m._next_block()
+
+
 class SegmentWriter(writing.SegmentWriter):
     """Whoosh's writer of one new segment (and the merges its policy picks), reading lengths as above."""
 
@@ -78,7 +109,7 @@ class SegmentWriter(writing.SegmentWriter):
         if not isinstance(reader, SegmentReader):
             return super().add_postings_to_pool(reader, startdoc, docmap)
         own = SegmentReader(self.storage, self.schema, reader.segment())  # the merge policy closes its reader
-        self._merged.append((own, self._process_posts(own.iter_postings(), startdoc, docmap)))
+        self._merged.append((own, self._process_posts(_postings(own), startdoc, docmap)))
         return None
 
     def per_document_reader(self):

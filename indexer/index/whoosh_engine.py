@@ -76,6 +76,7 @@ from indexer.index.engine import (
 )
 from indexer.index.histogram import check_interval, histogram
 from indexer.index.whoosh_matches import Matches, skippable
+from indexer.index.whoosh_postings import term_postings
 from indexer.index.whoosh_writer import SegmentWriter
 from indexer.models import AnnotatedArticle
 from indexer.text.names import (
@@ -474,9 +475,9 @@ def _read_facets(reader, facets: list[str]) -> dict[str, list[tuple[str, ...]]]:
     out: dict[str, list[tuple[str, ...]]] = {}
     for facet in facets:
         per_doc: list[tuple[str, ...]] = [()] * size
-        for raw in reader.lexicon(facet):
-            value = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-            for docnum in reader.postings(facet, value).all_ids():
+        for _, raw, docnums, _, _ in term_postings(reader, facet):
+            value = raw.decode("utf-8")
+            for docnum in docnums:
                 per_doc[docnum] = (*per_doc[docnum], value)
         out[facet] = per_doc
     return out

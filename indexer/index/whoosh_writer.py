@@ -10,9 +10,8 @@ lengths, and so the index written, are the same.
 A merge also poured every posting of the merged segments into the writer's pool, which sorted them all again
 (pickled into temporary runs on disk and merged back), though each segment's postings are in order already and
 its documents follow the new ones. Here each merged segment's postings stay a stream, merged by term with the
-pool's (the new documents') at the flush: the same postings in the same order. They are read a block at a time
-from one pass over the segment's terms (Whoosh looked each term up in the terms file again and read its postings
-one call per value).
+pool's (the new documents') at the flush: the same postings in the same order, read as `whoosh_postings` reads
+them.
 """
 
 from __future__ import annotations
@@ -21,9 +20,11 @@ import heapq
 from operator import itemgetter
 
 from whoosh import writing
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, W3LeafMatcher, W3TermsReader, _lenfield
+from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.reading import SegmentReader
 from whoosh.util.numeric import byte_to_length
+
+from indexer.index.whoosh_postings import term_postings
 
 # What Whoosh's doc_field_length gives for each stored byte: None for 0 (the document has no such field).
 _LENGTH_OF_BYTE = [None] + [byte_to_length(b) for b in range(1, 256)]
@@ -62,32 +63,11 @@ class _SegmentLengths:
 
 
 def _postings(reader: SegmentReader):
-    """What reader.iter_postings() yields, (fieldname, term bytes, docnum, weight, value) in term and document
-    order without deleted documents, read in one pass over the terms and a block of postings at a time."""
-    terms = reader._terms
-    if not isinstance(terms, W3TermsReader):
-        yield from reader.iter_postings()
-        return
-    schema = reader.schema
-    deleted = frozenset(reader._perdoc.deleted_docs()) if reader.has_deletions() else frozenset()
-    for (fieldname, btext), info in terms.items():
-        if fieldname not in schema:
-            continue
-        m = terms._codec.postings_reader(terms._postfile, info, schema[fieldname].format, term=(fieldname, btext))
-        if not isinstance(m, W3LeafMatcher):  # postings kept inline in the term's entry
-            while m.is_active():
-                if m.id() not in deleted:
-                    yield fieldname, btext, m.id(), m.weight(), m.value()
-                m.next()
-            continue
-        while m.is_active():
-            m._read_ids()
-            m._read_weights()
-            m._read_values()
-            for docnum, weight, value in zip(m._ids, m._weights, m._values, strict=True):
-                if docnum not in deleted:
-                    yield fieldname, btext, docnum, weight, value
-            m._next_block()
+    """What reader.iter_postings() yields: (fieldname, term bytes, docnum, weight, value) in term and document
+    order, without deleted documents."""
+    for fieldname, btext, ids, weights, values in term_postings(reader):
+        for posting in zip(ids, weights, values, strict=True):
+            yield fieldname, btext, *posting
 
 
 class SegmentWriter(writing.SegmentWriter):

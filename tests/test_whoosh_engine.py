@@ -82,6 +82,34 @@ def test_merged_segments_are_written_as_whoosh_writes_them(tmp_path, monkeypatch
         [(h.id, h.score) for h in theirs.search("harbour pier", limit=50).hits]
 
 
+def test_facet_tables_are_kept_beside_the_index_for_the_next_process(tmp_path):
+    """A segment's facet table is written once and read by later processes (the first search of a fresh server),
+    a damaged one is read again from the index, and merged-away segments leave no table behind."""
+    from indexer.index.whoosh_engine import FACET_TABLES
+    from indexer.models import Entity
+
+    def placed(n: int, place: str) -> AnnotatedArticle:
+        a = article(f"Ferry strike day {n}")
+        a.entities = [Entity(place, "place", key=f"place:{place.lower()}")]
+        return a
+
+    engine = WhooshEngine(tmp_path)
+    for n in range(MERGE_FACTOR + 2):  # one merge
+        engine.write_articles([(f"a{n}", 1, placed(n, "Gdańsk" if n % 3 else "Kraków"))])
+    expected = engine.search("ferry").facets
+    assert dict(expected["place"]) == {"place:gdańsk": 6, "place:kraków": 4}
+    tables = tmp_path / FACET_TABLES
+    segments = {s.segment_id() for s in engine._indexes[ARTICLES]._segments()}
+    assert {p.name for p in tables.glob("articles-*.pickle")} == {f"articles-{s}.pickle" for s in segments}
+
+    fresh = WhooshEngine(tmp_path)
+    assert fresh.search("ferry").facets == expected
+    damaged = sorted(tables.glob("articles-*.pickle"))[0]
+    damaged.write_bytes(b"not a table")
+    assert WhooshEngine(tmp_path).search("ferry").facets == expected
+    assert damaged.read_bytes() != b"not a table"  # written again
+
+
 def test_people_are_resolved_incrementally_as_a_fresh_resolution_would(tmp_path):
     from indexer.index.whoosh_engine import _PeopleTracker
     from indexer.text.names import resolve_partial_keys

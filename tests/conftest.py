@@ -188,10 +188,15 @@ def archive_of_pages(root: Path, pages: dict[str, str]):
 def pytest_collection_modifyitems(config, items):
     """With pytest-xdist (`scripts/test` runs two workers, `--dist loadgroup`), every test of the shared SolrCloud
     runs on one worker, one after another: some kill and restart its nodes, which would fail the Solr tests another
-    worker runs meanwhile. Tests that start a cluster of their own (tests/test_cluster.py) go with them, so that two
-    sets of JVMs never start at once on a small machine."""
+    worker runs meanwhile. A test is of the shared SolrCloud when it takes the `solr_cluster` fixture, runs with the
+    "solr" backend of a parametrized engine (tests/test_engine_contract.py takes the fixture inside its own), or is
+    marked `solrcloud` (a test that asks for the fixture, or reads $NEWSARCHIVE_TEST_SOLR, in its body). Tests that
+    start a cluster of their own (tests/test_cluster.py) go with them, so that two sets of JVMs never start at once
+    on a small machine."""
     for item in items:
-        if "solr_cluster" in getattr(item, "fixturenames", ()) or item.path.name == "test_cluster.py":
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if "solr_cluster" in getattr(item, "fixturenames", ()) or item.path.name == "test_cluster.py" \
+                or params.get("backend") == "solr" or item.get_closest_marker("solrcloud"):
             item.add_marker(pytest.mark.xdist_group("solrcloud"))
 
 

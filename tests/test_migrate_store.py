@@ -197,6 +197,7 @@ def test_migrate_says_in_one_line_what_it_needs(tmp_path):
     assert not (tmp_path / "nothing").exists()
 
 
+@pytest.mark.solrcloud
 def test_store_and_index_together_fill_the_cluster_from_the_new_store(source, target, request):
     if not os.environ.get(SOLR_ENV):
         pytest.skip(f"${SOLR_ENV} is not set: no SolrCloud to copy the index into")

@@ -177,6 +177,7 @@ def test_an_address_that_is_no_store_is_explained(tmp_path):
     assert "Hidden-Word" not in proc.stderr
 
 
+@pytest.mark.solrcloud
 def test_with_store_and_index_remote_a_read_only_command_creates_no_folder(tmp_path):
     base = test_store_url()
     index = os.environ.get("NEWSARCHIVE_TEST_SOLR") or pytest.skip("$NEWSARCHIVE_TEST_SOLR is not set: no SolrCloud")

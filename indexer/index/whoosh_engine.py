@@ -44,6 +44,7 @@ from whoosh.highlight import ContextFragmenter, Formatter, get_text
 from whoosh.index import EmptyIndexError
 from whoosh.qparser import syntax
 from whoosh.qparser.dateparse import DateParserPlugin
+from whoosh.reading import ReaderClosed
 from whoosh.searching import Results, ResultsPage, Searcher
 from whoosh.writing import CLEAR
 
@@ -976,6 +977,11 @@ def _file_lock(path: Path):
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+# What a read meets when another process's commit deleted files it was opening: the file gone, or (Whoosh retries a
+# refresh itself, with the readers its failed first try had already closed) a closed reader.
+_REPLACED = (FileNotFoundError, EmptyIndexError, ReaderClosed)
+
+
 def _retrying(method):
     """Read again from the newest generation when another process's commit or rebuild deleted files this read was
     about to open (readers must never fail because a writer finished)."""
@@ -985,7 +991,7 @@ def _retrying(method):
         for attempt in range(OPEN_ATTEMPTS):
             try:
                 return method(self, *args, **kwargs)
-            except (FileNotFoundError, EmptyIndexError):
+            except _REPLACED:
                 if attempt == OPEN_ATTEMPTS - 1:
                     raise
                 self._reset_searchers()
@@ -1191,7 +1197,8 @@ class WhooshEngine:
     def _reset_searchers(self) -> None:
         with self._lock:
             for s in self._searchers.values():
-                s.close()
+                with contextlib.suppress(ReaderClosed):  # readers a failed refresh closed (see _REPLACED)
+                    s.close()
             self._searchers.clear()
             self._facet_maps.clear()  # per-segment facet tables stay: segments never change their documents
             self._facet_codes.clear()
@@ -1222,10 +1229,10 @@ class WhooshEngine:
                             current = fresh
                     self._searchers[name] = current
                     return current
-                except (FileNotFoundError, EmptyIndexError):
+                except _REPLACED:
                     if attempt == OPEN_ATTEMPTS - 1:
                         raise
-                    self._searchers.pop(name, None)
+                    self._searchers.pop(name, None)  # half closed by the failed refresh: opened anew
                     time.sleep(0.02 * (attempt + 1))
         raise AssertionError("unreachable")
 

@@ -5,9 +5,10 @@
 Articles come from benchmarks/synthetic.py (distinct text in six languages, tens of thousands of people) and are
 written straight into the index through the engine, B per commit, as an ingest would. Prints the build time of each
 block of 10,000 articles (a slowdown as the index grows shows there), the index size and segment count, then the
-first search after a commit, the first answer of a fresh process (what a server just started gives), p50/p95 of a query mix with all facets (beside Whoosh's own `groupedby` facets on the
-same index, as a ratio), quotes by speaker, did-you-mean, and with --http the same mix over a waitress server of the
-real app on 127.0.0.1. Peak memory last.
+first search after a commit, the first answer of a fresh process (what a server just started gives), p50/p95 of a
+query mix with all facets (beside Whoosh's own `groupedby` facets on the same index, as a ratio), quotes by
+speaker, did-you-mean, and with --http the same mix over a waitress server of the real app on 127.0.0.1. Peak
+memory last.
 """
 
 from __future__ import annotations

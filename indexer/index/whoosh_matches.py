@@ -23,12 +23,12 @@ from collections.abc import Iterator
 
 import numpy as np
 from whoosh import query
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.matching import wrappers
 from whoosh.scoring import BM25FScorer, WeightScorer
 from whoosh.util.numeric import byte_to_length
 
 from indexer.index.engine import too_broad
+from indexer.index.whoosh_postings import length_bytes
 
 # A bound is only trusted within this relative margin (sums of floats in another order).
 _MARGIN = 1e-9
@@ -74,12 +74,9 @@ def _field_lengths(seg: _Segment, fieldname: str) -> np.ndarray | None:
     if key not in seg.nodes:
         lengths = None
         perdoc = getattr(seg.reader, "_perdoc", None)
-        column = perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN) if perdoc is not None else None
-        if column is not None and getattr(column, "_typecode", None) == "B" and column._fixedlen == 1:
-            raw = np.zeros(seg.size, dtype=np.uint8)
-            count = min(column._count, seg.size)
-            raw[:count] = np.frombuffer(column._dbfile.get(column._basepos, count), dtype=np.uint8)
-            lengths = _LENGTH_OF_BYTE[raw]
+        raw = length_bytes(perdoc, fieldname) if perdoc is not None else None
+        if raw is not None:
+            lengths = _LENGTH_OF_BYTE[np.frombuffer(raw, dtype=np.uint8)]
         seg.nodes[key] = (None, lengths)
     return seg.nodes[key][1]
 

@@ -20,11 +20,10 @@ import heapq
 from operator import itemgetter
 
 from whoosh import writing
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN, _lenfield
 from whoosh.reading import SegmentReader
 from whoosh.util.numeric import byte_to_length
 
-from indexer.index.whoosh_postings import term_postings
+from indexer.index.whoosh_postings import length_bytes, term_postings
 
 # What Whoosh's doc_field_length gives for each stored byte: None for 0 (the document has no such field).
 _LENGTH_OF_BYTE = [None] + [byte_to_length(b) for b in range(1, 256)]
@@ -45,15 +44,8 @@ class _SegmentLengths:
         return default if lengths is None else lengths[docnum]
 
     def _read(self, fieldname: str) -> list | None:
-        column = self._perdoc._cached_reader(_lenfield(fieldname), LENGTHS_COLUMN)
-        if column is None:
-            return None
-        size = self._perdoc.doc_count_all()
-        if getattr(column, "_fixedlen", None) != 1:  # not the one-byte lengths of Whoosh's own codec
-            return [self._perdoc.doc_field_length(d, fieldname) for d in range(size)]
-        count = min(column._count, size)
-        raw = column._dbfile.get(column._basepos, count) if count else b""
-        return [_LENGTH_OF_BYTE[b] for b in raw] + [None] * (size - count)
+        raw = length_bytes(self._perdoc, fieldname)
+        return None if raw is None else [_LENGTH_OF_BYTE[b] for b in raw]
 
     def close(self) -> None:
         self._perdoc.close()

@@ -49,12 +49,13 @@ def test_many_small_commits_keep_few_segments(tmp_path):
 def test_merged_segments_are_written_as_whoosh_writes_them(tmp_path, monkeypatch):
     """Our writer reads lengths once per segment and streams merged segments' postings instead of sorting them again
     (indexer/index/whoosh_writer.py): across merges, with articles replaced and deleted in earlier segments, it
-    writes the same files as Whoosh's own writer, and finds what it should."""
+    writes the same files as Whoosh's own writer (given the engine's codec), and finds what it should."""
     import hashlib
 
     from whoosh import writing
 
     import indexer.index.whoosh_engine as whoosh_engine
+    from indexer.index.whoosh_codec import Codec
 
     def build(folder):
         engine = WhooshEngine(folder)
@@ -66,7 +67,7 @@ def test_merged_segments_are_written_as_whoosh_writes_them(tmp_path, monkeypatch
         return engine
 
     ours = build(tmp_path / "ours")
-    monkeypatch.setattr(whoosh_engine, "SegmentWriter", writing.SegmentWriter)
+    monkeypatch.setattr(whoosh_engine, "SegmentWriter", lambda ix, **kw: writing.SegmentWriter(ix, codec=Codec(), **kw))
     theirs = build(tmp_path / "theirs")
 
     def contents(folder):
@@ -80,6 +81,43 @@ def test_merged_segments_are_written_as_whoosh_writes_them(tmp_path, monkeypatch
         assert engine.search("harbour").hits[0].id.endswith("-2")
     assert [(h.id, h.score) for h in ours.search("harbour pier", limit=50).hits] == \
         [(h.id, h.score) for h in theirs.search("harbour pier", limit=50).hits]
+
+
+def test_the_engine_codec_answers_as_whoosh3_and_reads_indexes_written_in_it(tmp_path, monkeypatch):
+    """Posting blocks keep documents apart from positions (indexer/index/whoosh_codec.py): the same hits, scores,
+    phrases and highlights as Whoosh's own codec; an index written by an earlier release (whoosh3 segments) is read
+    as it is, takes new articles, and is merged into the engine's codec."""
+    from whoosh import writing
+    from whoosh.codec.whoosh3 import W3Codec
+
+    import indexer.index.whoosh_engine as whoosh_engine
+    from indexer.index.whoosh_codec import Codec
+
+    def batches():
+        for n in range(MERGE_FACTOR + 1):
+            yield [(f"a{n}-{i}", 1, article(f"Ferry strike day {n}: the harbour pier {i} closed before winter, "
+                                            f"{'harbour ' * i}pier {n} reopens")) for i in range(40)]
+
+    ours = WhooshEngine(tmp_path / "ours")
+    for batch in batches():
+        ours.write_articles(batch)
+    with monkeypatch.context() as m:
+        m.setattr(whoosh_engine, "SegmentWriter", writing.SegmentWriter)
+        older = WhooshEngine(tmp_path / "older")
+        batch_list = list(batches())
+        for batch in batch_list[:-2]:
+            older.write_articles(batch)
+    codecs = {type(s.codec()) for s in older._indexes[ARTICLES]._segments()}
+    assert codecs == {W3Codec}
+    for batch in batch_list[-2:]:  # the last one merges every segment
+        older.write_articles(batch)
+    assert {type(s.codec()) for s in older._indexes[ARTICLES]._segments()} == {Codec}
+
+    for text in ("harbour", "harbour pier", '"closed before winter"', '"pier 3 closed"', '"harbour pier"~2',
+                 'ferry NOT "pier 3"', "pier*"):
+        a, b = ours.search(text, limit=30), older.search(text, limit=30)
+        assert a.total == b.total and a.total > 0, text
+        assert [(h.id, h.score, h.snippet) for h in a.hits] == [(h.id, h.score, h.snippet) for h in b.hits], text
 
 
 def test_facet_tables_are_kept_beside_the_index_for_the_next_process(tmp_path):

@@ -15,7 +15,8 @@ from indexer.index.whoosh_engine import ARTICLES, FACETS, WhooshEngine, _bounded
 
 QUERIES = ["bridge", '"decision before winter"', "drought OR sequía OR sécheresse", "flood NOT budget",
            "title:museum", "petition", "council vote", "Bibliothek Markt", "festival*", "council ANDMAYBE vote",
-           "river OR flood OR budget", "petition NOT council", "bri?ge", "Hoch*", "council vote petition library"]
+           "river OR flood OR budget", "petition NOT council", "bri?ge", "Hoch*", "council vote petition library",
+           "\"council vote\"~3", "\"before winter\" petition", "\"the the\"", "\"winter decision\"~4"]
 
 
 @pytest.fixture(scope="module")
@@ -78,3 +79,26 @@ def test_snippets_mark_the_words_that_matched(archive):
     engine, _ = archive
     result = engine.search("petition")
     assert result.hits and all("<mark>" in h.snippet_html for h in result.hits)
+
+
+def test_phrases_and_their_slop_match_what_whoosh_phrase_matcher_matches(tmp_path):
+    """Phrases are checked from the words' positions (whoosh_matches._phrase), not by Whoosh's span matcher: in
+    order, each word 1 to `slop` positions after the one before, repeated words included."""
+    from indexer.models import AnnotatedArticle, Article, Block
+
+    texts = {"adjacent": "harbour strike today", "one-between": "harbour dock strike", "reversed": "strike harbour",
+             "two-between": "harbour old dock strike", "twice": "harbour harbour strike", "apart": "harbour " +
+             "calm " * 8 + "strike", "echo": "strike harbour strike harbour"}
+    engine = WhooshEngine(tmp_path / "index")
+    engine.write_articles([(key, 1, AnnotatedArticle(Article(title="", blocks=[Block(text)]), "en"))
+                           for key, text in texts.items()])
+    s = engine.searcher(ARTICLES)
+    expected = {'"harbour strike"': {"adjacent", "twice", "echo"},
+                '"harbour strike"~2': {"adjacent", "twice", "echo", "one-between"},
+                '"harbour strike"~3': {"adjacent", "twice", "echo", "one-between", "two-between"},
+                '"harbour harbour"': {"twice"}, '"strike harbour strike"': {"echo"},
+                '"harbour harbour"~3': {"twice", "echo"}}
+    for text, ids in expected.items():
+        whoosh_own = {hit["id"] for hit in s.search(engine.parse(text, ARTICLES), limit=None)}
+        result = engine.search(text, limit=50)
+        assert {h.id for h in result.hits} == whoosh_own == ids and result.total == len(ids), text

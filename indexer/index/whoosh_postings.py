@@ -6,7 +6,7 @@ each term up in the terms file again, build a matcher for it, and return one val
 reading the facet fields' 195,000 terms took several seconds of the first search, and a merge spent a fifth of its
 time there. Here the terms file is walked once, in its order, and each term's postings are decoded a block at a
 time. Deleted documents are left out, as Whoosh's readers leave them out. Segments are of Whoosh's own codec
-(whoosh3), the only one the engine writes.
+(whoosh3, written by earlier releases) or of the engine's (whoosh_codec), whose blocks are read the same way.
 """
 
 from __future__ import annotations

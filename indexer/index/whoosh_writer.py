@@ -23,6 +23,7 @@ from whoosh import writing
 from whoosh.reading import SegmentReader
 from whoosh.util.numeric import byte_to_length
 
+from indexer.index.whoosh_codec import Codec
 from indexer.index.whoosh_postings import length_bytes, term_postings
 
 # What Whoosh's doc_field_length gives for each stored byte: None for 0 (the document has no such field).
@@ -63,9 +64,11 @@ def _postings(reader: SegmentReader):
 
 
 class SegmentWriter(writing.SegmentWriter):
-    """Whoosh's writer of one new segment (and the merges its policy picks), reading lengths as above."""
+    """Whoosh's writer of one new segment (and the merges its policy picks), reading lengths as above, in the
+    engine's codec (whoosh_codec)."""
 
     def __init__(self, ix, **kwargs):
+        kwargs.setdefault("codec", Codec())
         super().__init__(ix, **kwargs)
         self._merged: list = []  # (a reader of our own, its postings as numbered here), closed after the flush
 

@@ -1026,6 +1026,7 @@ class WhooshEngine:
         self._sort_keys: dict = {}  # (sort field, reverse), segment id -> each document's sort key
         self._segment_people: dict[str, tuple[int, set[str]]] = {}  # segment -> (live documents, person keys)
         self._segment_resolved: dict[str, tuple] = {}  # segment -> (partial keys, their resolution, columns)
+        self._segment_aliases: dict[str, dict[tuple[str, str], list[str]]] = {}  # segment -> (field, key) -> keys
         self._people_tracker = _PeopleTracker()
         self.folder.mkdir(parents=True, exist_ok=True)
         with _file_lock(self.folder / LAYOUT_LOCK):  # two processes opening a new archive must not both create it
@@ -1370,7 +1371,7 @@ class WhooshEngine:
                 local = self._segment_facets[seg_id] = _stored_facets(sub, name, facets)
             leaves.append((sub, base, seg_id, local))
         live = {seg_id for _, _, seg_id, _ in leaves}
-        for cache in (self._segment_facets, self._segment_people, self._segment_resolved):
+        for cache in (self._segment_facets, self._segment_people, self._segment_resolved, self._segment_aliases):
             for seg_id in [k for k in cache if k.startswith(f"{name}/") and k not in live]:
                 cache.pop(seg_id, None)
         if name == ARTICLES:
@@ -1474,13 +1475,29 @@ class WhooshEngine:
         spelling (`<facet>_aka`: "Instytut Badań Rzecznych" finds the Institut für Flussforschung everywhere)."""
         keys = [key]
         if not exact and f"{facet}_aka" in schema.names():
-            reader = self.searcher(ARTICLES).reader()
-            prefix = key + ALIAS_OF
-            keys += sorted({t.decode("utf-8")[len(prefix):] for t in reader.expand_prefix(f"{facet}_aka", prefix)})
+            keys += self._aliases(f"{facet}_aka", key)
         if facet in PERSON_FIELDS and key.startswith("person:"):
             keys = list(dict.fromkeys(k2 for k in keys for k2 in self._person_keys(k, exact)))
         terms = [query.Term(facet, k) for k in keys]
         return terms[0] if len(terms) == 1 and boost == 1.0 else query.Or(terms, boost=boost)
+
+    def _aliases(self, field: str, key: str) -> list[str]:
+        """The entity keys that some article wrote with the spelling `key` (terms `key` ALIAS_OF entity key in the
+        `<facet>_aka` field `field`), from a table of each segment's alias terms read once: looking each word of a
+        query up in the terms files of every segment took 16 ms of a two-word query at 100,000 articles."""
+        found: set[str] = set()
+        for sub, _ in self.searcher(ARTICLES).reader().leaf_readers():
+            segment = sub.segment()
+            seg_id = f"{ARTICLES}/" + (segment.segment_id() if segment is not None else f"unnamed-{id(sub)}")
+            table = self._segment_aliases.get(seg_id)
+            if table is None:
+                table = self._segment_aliases[seg_id] = {}
+                for aka in (f for f in sub.schema.names() if f.endswith("_aka")):
+                    for term in sub.lexicon(aka):
+                        spelling, _, entity = term.decode("utf-8").partition(ALIAS_OF)
+                        table.setdefault((aka, spelling), []).append(entity)
+            found.update(table.get((field, key), ()))
+        return sorted(found)
 
     def _widen_entities(self, q: query.Query, schema: fields.Schema) -> query.Query:
         """`person:Carter` typed in a query matches every Carter, `person:"Ben Carter"` also his "Carter" mentions,

@@ -1022,6 +1022,7 @@ class WhooshEngine:
         self._segment_codes: dict[tuple[str, str], tuple] = {}  # (segment id, facet) -> (column, starts, codes)
         self._vocabularies: dict[tuple[str, str], facet_codes.Vocabulary] = {}
         self._people: dict[int, _People] = {}  # per generation: person keys by surname, partial keys resolved
+        self._languages: dict[int, list[str]] = {}  # per generation: the articles' languages
         self._segment_facets: dict[str, dict[str, list[tuple[str, ...]]]] = {}
         self._sort_keys: dict = {}  # (sort field, reverse), segment id -> each document's sort key
         self._segment_people: dict[str, tuple[int, set[str]]] = {}  # segment -> (live documents, person keys)
@@ -1205,6 +1206,7 @@ class WhooshEngine:
             self._facet_codes.clear()
             self._all_counts.clear()
             self._people.clear()
+            self._languages.clear()
 
     # -- reading ---------------------------------------------------------------------------------------------
     def searcher(self, name: str = ARTICLES) -> Searcher:
@@ -1222,11 +1224,10 @@ class WhooshEngine:
                     else:
                         fresh = current.refresh()
                         if fresh is not current:
-                            self._facet_maps.pop(id(current), None)
-                            self._facet_codes.pop(id(current), None)
+                            for cache in (self._facet_maps, self._facet_codes, self._people, self._languages):
+                                cache.pop(id(current), None)
                             for key in [k for k in self._all_counts if k[0] == id(current)]:
                                 del self._all_counts[key]
-                            self._people.pop(id(current), None)
                             current = fresh
                     self._searchers[name] = current
                     return current
@@ -1245,8 +1246,13 @@ class WhooshEngine:
 
     @_retrying
     def languages(self) -> list[str]:
+        """The languages of the indexed articles (read once per generation: a search asks three times)."""
         s = self.searcher(ARTICLES)
-        return sorted(t.decode("utf-8") if isinstance(t, bytes) else t for t in s.reader().lexicon("language"))
+        known = self._languages.get(id(s))
+        if known is None:
+            known = self._languages[id(s)] = sorted(t.decode("utf-8") if isinstance(t, bytes) else t
+                                                    for t in s.reader().lexicon("language"))
+        return list(known)
 
     @_retrying
     def stats(self) -> IndexStats:

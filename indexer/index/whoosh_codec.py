@@ -11,7 +11,12 @@ Here a block is two pickles, the documents with their weights first and the valu
 decompressed and unpickled only when asked for. A part shorter than 128 bytes is not compressed: starting zlib's
 compressor costs about 50 µs, which Whoosh paid for every word of every segment, most of them in one document. Everything else is Whoosh's: the terms file, the block
 headers (skipping by document number and by quality works as before), the values' encoding, inlined postings of
-one document, the per-document files and the term vectors. Segments written before this codec keep Whoosh's own
+one document, the per-document files and the term vectors.
+
+A word found in one document of a segment (most words of a segment: names, numbers, rare words) has its posting
+kept in its entry of the terms file, which whoosh3 reads but never wrote (its writer calls a method that does not
+exist, so it was switched off by default): no block, no second file to seek into. With both, merging 4,000
+synthetic articles took 13.6 s of CPU instead of 20.8, and writing them 7.0 ms an article instead of 7.5. Segments written before this codec keep Whoosh's own
 (a segment names its codec) and are read as before; a merge writes them anew in this one.
 """
 
@@ -21,6 +26,7 @@ import zlib
 from pickle import dumps, loads
 
 from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC, W3Codec, W3LeafMatcher, W3PostingsWriter
+from whoosh.matching.mcore import ListMatcher
 from whoosh.util.numeric import length_to_byte
 from whoosh.util.numlists import delta_decode
 
@@ -30,7 +36,11 @@ _PICKLE = b"\x80"  # what a pickle starts with (the protocol); zlib's stream sta
 
 
 class Codec(W3Codec):
-    """whoosh3 with split posting blocks (see the module's description)."""
+    """whoosh3 with split posting blocks, and the postings of a word in one document of the segment kept in its
+    entry of the terms file (see the module's description)."""
+
+    def __init__(self, blocklimit=128, compression=3, inlinelimit=2):
+        super().__init__(blocklimit=blocklimit, compression=compression, inlinelimit=inlinelimit)
 
     def postings_writer(self, dbfile, byteids=False):
         return _PostingsWriter(dbfile, blocklimit=self._blocklimit, byteids=byteids,
@@ -38,7 +48,8 @@ class Codec(W3Codec):
 
     def postings_reader(self, dbfile, terminfo, format_, term=None, scorer=None):
         if terminfo.is_inlined():
-            return super().postings_reader(dbfile, terminfo, format_, term=term, scorer=scorer)
+            ids, weights, values = terminfo.inlined_postings()
+            return _InlineMatcher(ids, weights, values, format_, scorer=scorer, term=term, terminfo=terminfo)
         offset, length = terminfo.extent()
         return LeafMatcher(dbfile, offset, length, format_, term=term, scorer=scorer)
 
@@ -63,6 +74,18 @@ class _PostingsWriter(W3PostingsWriter):
         self._new_block()
 
 
+    def finish_postings(self):
+        """Whoosh's, with a term of fewer than `inlinelimit` postings kept in its entry of the terms file (whoosh3
+        has the reading side, but its writer calls a method its term info does not have)."""
+        if not self.written() and len(self) < self._inlinelimit:
+            terminfo = self._terminfo
+            terminfo.add_block(self)
+            terminfo.set_inlined(self._ids, self._weights, self._values)
+            self._terminfo = None
+            return terminfo
+        return super().finish_postings()
+
+
 def _packed(pickled: bytes, level: int) -> bytes:
     """A part of a block as written: compressed, unless it is too short to gain from it (most words are in one or
     two documents, and starting a compressor costs more than writing their postings)."""
@@ -73,6 +96,18 @@ def _packed(pickled: bytes, level: int) -> bytes:
 
 def _unpacked(part: bytes) -> bytes:
     return part if part[:1] == _PICKLE else zlib.decompress(part)
+
+
+class _InlineMatcher(ListMatcher):
+    """Whoosh's matcher of postings kept in the terms file; a posting without a value (a field that keeps none)
+    has the empty bytes as its value, as in a block, where Whoosh's gives the empty string."""
+
+    def value(self):
+        return super().value() if self._values else b""
+
+    def copy(self):
+        return self.__class__(self._ids, self._weights, self._values, self._format, self._scorer, self._i,
+                              self._all_weights, self._term, self._terminfo)
 
 
 class LeafMatcher(W3LeafMatcher):

@@ -12,11 +12,19 @@ A merge also poured every posting of the merged segments into the writer's pool,
 its documents follow the new ones. Here each merged segment's postings stay a stream, merged by term with the
 pool's (the new documents') at the flush: the same postings in the same order, read as `whoosh_postings` reads
 them.
+
+Postings go to the field writer a term at a time, in blocks, instead of one call per posting through four
+generators and the postings writer's checks: the same blocks with the same statistics. Merging 4,000 synthetic
+articles: 20.8 s of CPU before the two changes of this release (this one and the codec's inlined postings),
+18.4-19.8 s with this one alone, 13.6 s with both.
 """
 
 from __future__ import annotations
 
 import heapq
+from array import array
+from collections.abc import Iterator
+from itertools import chain, groupby
 from operator import itemgetter
 
 from whoosh import writing
@@ -38,11 +46,16 @@ class _SegmentLengths:
         self._lengths: dict[str, list | None] = {}
 
     def doc_field_length(self, docnum: int, fieldname: str, default=0):
+        lengths = self.of_field(fieldname)
+        return default if lengths is None else lengths[docnum]
+
+    def of_field(self, fieldname: str) -> list | None:
+        """Each document's length of the field (None: the document has no such field), None if it keeps none."""
         try:
-            lengths = self._lengths[fieldname]
+            return self._lengths[fieldname]
         except KeyError:
             lengths = self._lengths[fieldname] = self._read(fieldname)
-        return default if lengths is None else lengths[docnum]
+            return lengths
 
     def _read(self, fieldname: str) -> list | None:
         raw = length_bytes(self._perdoc, fieldname)
@@ -55,12 +68,66 @@ class _SegmentLengths:
         return getattr(self._perdoc, name)
 
 
-def _postings(reader: SegmentReader):
-    """What reader.iter_postings() yields: (fieldname, term bytes, docnum, weight, value) in term and document
-    order, without deleted documents."""
+def _pool_terms(postings) -> Iterator[tuple[str, bytes, list, list, list]]:
+    """The pool's (fieldname, term bytes, docnum, weight, value) postings, in term and document order, as one
+    (fieldname, term bytes, docnums, weights, values) per term."""
+    for (fieldname, btext), group in groupby(postings, key=itemgetter(0, 1)):
+        ids, weights, values = [], [], []
+        for _, _, docnum, weight, value in group:
+            ids.append(docnum)
+            weights.append(weight)
+            values.append(value)
+        yield fieldname, btext, ids, weights, values
+
+
+def _renumbered(reader: SegmentReader, schema, startdoc: int, docmap) -> Iterator[tuple[str, bytes, list, list, list]]:
+    """A merged segment's terms with their documents numbered as in the new segment (Whoosh's _process_posts)."""
     for fieldname, btext, ids, weights, values in term_postings(reader):
-        for posting in zip(ids, weights, values, strict=True):
-            yield fieldname, btext, *posting
+        if fieldname in schema:
+            yield fieldname, btext, [docmap[d] for d in ids] if docmap is not None else [startdoc + d for d in ids], \
+                weights, values
+
+
+def _add_term(postwriter, ids: list, weights: list, values: list, lengths: list | None) -> None:
+    """One term's postings into Whoosh's postings writer a block at a time: the blocks and statistics that its
+    add_posting builds one posting at a time (weights kept as 32-bit floats, the block's greatest weight and its
+    shortest and longest document from the postings as given, empty values left out)."""
+    limit = postwriter._blocklimit
+    for start in range(0, len(ids), limit):
+        if start:
+            postwriter._write_block()  # add_posting writes a full block when the next posting comes
+        chunk = slice(start, start + limit)
+        block_ids, block_weights = ids[chunk], weights[chunk]
+        postwriter._ids = array("I", block_ids)
+        postwriter._weights = array("f", block_weights)
+        postwriter._maxweight = max(0, max(block_weights))
+        postwriter._values = [v for v in values[chunk] if v]
+        known = [n for n in map(lengths.__getitem__, block_ids) if n] if lengths is not None else []
+        postwriter._minlength = min(known) if known else None
+        postwriter._maxlength = max(0, *known) if known else 0
+
+
+def _write_terms(fieldwriter, schema, lengths: _SegmentLengths | None, terms) -> None:
+    """Whoosh's FieldWriter.add_postings for postings grouped by term: the same calls in the same order, a term's
+    postings added in blocks (_add_term) instead of one call each."""
+    field = None
+    for (fieldname, btext), parts in groupby(terms, key=itemgetter(0, 1)):
+        if fieldname != field:
+            if field is not None:
+                fieldwriter.finish_field()
+            fieldwriter.start_field(fieldname, schema[fieldname])
+            field = fieldname
+        parts = list(parts)
+        fieldwriter.start_term(btext)
+        if len(parts) == 1:
+            ids, weights, values = parts[0][2:]
+        else:
+            ids, weights, values = (list(chain.from_iterable(p[i] for p in parts)) for i in (2, 3, 4))
+        _add_term(fieldwriter._postwriter, ids, weights, [b"" if v is None else v for v in values],
+                  lengths.of_field(fieldname) if lengths is not None else None)
+        fieldwriter.finish_term()
+    if field is not None:
+        fieldwriter.finish_field()
 
 
 class SegmentWriter(writing.SegmentWriter):
@@ -84,7 +151,7 @@ class SegmentWriter(writing.SegmentWriter):
         if not isinstance(reader, SegmentReader):
             return super().add_postings_to_pool(reader, startdoc, docmap)
         own = SegmentReader(self.storage, self.schema, reader.segment())  # the merge policy closes its reader
-        self._merged.append((own, self._process_posts(_postings(own), startdoc, docmap)))
+        self._merged.append((own, _renumbered(own, self.schema, startdoc, docmap)))
         return None
 
     def per_document_reader(self):
@@ -96,9 +163,9 @@ class SegmentWriter(writing.SegmentWriter):
             lengths = self.per_document_reader() if self.codec.length_stats else None
             # heapq.merge keeps the order of its inputs among equal terms: the pool's documents come first, then
             # each merged segment's in the order they were added, as they are numbered
-            postings = heapq.merge(self.pool.iter_postings(), *(stream for _, stream in self._merged),
-                                   key=itemgetter(0, 1))
-            self.fieldwriter.add_postings(self.schema, lengths, postings)
+            terms = heapq.merge(_pool_terms(self.pool.iter_postings()), *(stream for _, stream in self._merged),
+                                key=itemgetter(0, 1))
+            _write_terms(self.fieldwriter, self.schema, lengths, terms)
             self.fieldwriter.close()
             if lengths is not None:
                 lengths.close()

@@ -9,6 +9,8 @@ appearance in the matches (in document order).
 
 from __future__ import annotations
 
+from itertools import chain
+
 import numpy as np
 
 
@@ -32,8 +34,10 @@ def encode(column: list[tuple[str, ...]], vocabulary: Vocabulary) -> tuple[np.nd
     lengths = np.fromiter(map(len, column), dtype=np.int64, count=len(column))
     starts = np.zeros(len(column) + 1, dtype=np.int64)
     np.cumsum(lengths, out=starts[1:])
-    code = vocabulary.code
-    codes = np.fromiter((code(v) for values in column for v in values), dtype=np.int64, count=int(starts[-1]))
+    for value in dict.fromkeys(chain.from_iterable(column)):  # new values get codes in order of appearance
+        vocabulary.code(value)
+    codes = np.fromiter(map(vocabulary.codes.__getitem__, chain.from_iterable(column)), dtype=np.int64,
+                        count=int(starts[-1]))
     return starts, codes
 
 

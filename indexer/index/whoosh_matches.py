@@ -380,6 +380,26 @@ def _matcher(q: query.Query, seg: _Segment):
     return q.matcher(seg.searcher, seg.context).replace(0)
 
 
+# struct type codes of Whoosh's numeric columns whose size numpy reads the same (not "l", "L": C longs)
+_NUMPY_CODES = set("bBhHiIqQfd")
+
+
+def _sort_keys(categorizer, size: int) -> list:
+    """Each document's sort key in one segment (the categorizer set on it), as categorizer.key_for gives them. A
+    numeric column (dates) is read in one piece instead of a file read per document (0.5 s for 100,000 quotes)."""
+    from whoosh import columns, sorting
+
+    reader = getattr(categorizer, "_creader", None)
+    if type(categorizer) is sorting.ColumnCategorizer and type(reader) is columns.NumericColumn.Reader \
+            and reader._typecode in _NUMPY_CODES:
+        count = min(reader._count, size)
+        raw = reader._dbfile.get(reader._basepos, count * reader._fixedlen) if count else b""
+        keys = np.frombuffer(raw, dtype=np.dtype(">" + reader._typecode)).tolist()
+        keys += [reader._unpack(reader._defaultbytes)[0]] * (size - count)
+        return [0 - k for k in keys] if reader._reverse else keys
+    return [categorizer.key_for(None, d) for d in range(size)]
+
+
 class Matches:
     """Every document a query (with a filter) matches, per segment, and the top of them."""
 
@@ -501,7 +521,7 @@ class Matches:
             keys = cache.get(key)
             if keys is None:
                 categorizer.set_searcher(seg.searcher, off)
-                keys = cache[key] = [categorizer.key_for(None, d) for d in range(seg.size)]
+                keys = cache[key] = _sort_keys(categorizer, seg.size)
                 seg.check()
             docs = np.flatnonzero(match).tolist()
             picked.extend(zip(map(keys.__getitem__, docs), (d + off for d in docs), strict=True))

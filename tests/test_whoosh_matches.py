@@ -73,6 +73,9 @@ def test_a_page_of_an_every_document_query_is_newest_first_over_every_document(a
     result = engine.search("*", limit=20)
     assert result.total == s.doc_count() == 300
     assert [h.published for h in result.hits] == newest[:20]
+    oldest = engine.search("petition", limit=20, sort="oldest")
+    assert [h.published for h in oldest.hits] == sorted(h.published for h in engine.search(
+        "petition", limit=1000).hits)[:20]
 
 
 def test_snippets_mark_the_words_that_matched(archive):

@@ -141,6 +141,8 @@ def main() -> None:
             print(f"building {args.articles:,} articles, {args.batch} per commit:", flush=True)
             took = build(engine, args.articles, args.batch)
             print(f"index: {args.articles:,} articles in {took:.0f} s ({args.articles / took:.0f}/s)")
+            waited = timed(engine.wait_for_merges)
+            print(f"then {waited:.0f} s for the background merge still running (see indexer/index/whoosh_merge.py)")
         size = sum(f.stat().st_size for f in (data / "index").rglob("*") if f.is_file())
         segments = len(engine.searcher(ARTICLES).reader().leaf_readers())
         print(f"index size: {size / 2**20:.0f} MiB on disk, {segments} article segments", flush=True)

@@ -7,7 +7,8 @@ from whoosh import query
 
 from indexer.index.backends import open_engine
 from indexer.index.engine import IndexBusy
-from indexer.index.whoosh_engine import ARTICLES, MERGE_FACTOR, WhooshEngine
+from indexer.index.whoosh_engine import ARTICLES, WhooshEngine
+from indexer.index.whoosh_merge import MERGE_FACTOR
 from indexer.models import AnnotatedArticle, Article, Block
 
 
@@ -126,7 +127,7 @@ def test_the_engine_codec_answers_as_whoosh3_and_reads_indexes_written_in_it(tmp
 def test_facet_tables_are_kept_beside_the_index_for_the_next_process(tmp_path):
     """A segment's facet table is written once and read by later processes (the first search of a fresh server),
     a damaged one is read again from the index, and merged-away segments leave no table behind."""
-    from indexer.index.whoosh_engine import FACET_TABLES
+    from indexer.index.whoosh_facet_tables import FACET_TABLES
     from indexer.models import Entity
 
     def placed(n: int, place: str) -> AnnotatedArticle:
@@ -149,6 +150,51 @@ def test_facet_tables_are_kept_beside_the_index_for_the_next_process(tmp_path):
     damaged.write_bytes(b"not a table")
     assert WhooshEngine(tmp_path).search("ferry").facets == expected
     assert damaged.read_bytes() != b"not a table"  # written again
+
+
+def test_large_segments_merge_in_a_process_of_their_own_and_keep_the_deletions_made_meanwhile(tmp_path, monkeypatch):
+    """A commit that fills a tier of large segments leaves them to a merge process (indexer/index/whoosh_merge.py):
+    the commit returns at once, the merge writes beside the index and swaps under the write lock, and an article
+    replaced while it ran stays replaced. Here segments of 8 articles or more count as large."""
+    import time
+
+    import indexer.index.whoosh_merge as whoosh_merge
+    from indexer.index.whoosh_facet_tables import FACET_TABLES
+
+    monkeypatch.setattr(whoosh_merge, "LARGE_TIER", 1)
+    engine = WhooshEngine(tmp_path)
+    ix = engine._indexes[ARTICLES]
+    tables = tmp_path / FACET_TABLES
+    held = None
+    try:
+        for n in range(MERGE_FACTOR):
+            engine.write_articles([(f"a{n}-{i}", 1, article(f"Ferry strike day {n} pier {i}")) for i in range(9)])
+        assert len(ix._segments()) == MERGE_FACTOR, "the commit did not merge them itself"
+        before = {p.name for p in tables.glob("articles-*.pickle")}
+        held = ix.writer()  # the merge waits for the write lock to swap
+        deadline = time.monotonic() + 120
+        while not {p.name for p in tables.glob("articles-*.pickle")} - before:  # its new segment's table
+            assert time.monotonic() < deadline, (tmp_path / "articles" / ".merge-log").read_text()
+            time.sleep(0.1)
+        held.delete_by_term("id", "a3-4")  # as a replacement or a removal does, while the merge runs
+        held.commit(merge=False)
+        held = None
+        engine.wait_for_merges(timeout=120)
+    finally:
+        if held is not None:
+            held.cancel()
+        for process in engine._merges.values():
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    segments = ix._segments()
+    assert len(segments) == 1 and segments[0].doc_count() == 9 * MERGE_FACTOR - 1
+    assert engine.search("ferry", limit=100).total == 9 * MERGE_FACTOR - 1
+    assert engine.search("strike", {"year": "2026"}).total == 9 * MERGE_FACTOR - 1
+    assert [h.id for h in engine.search('"day 3 pier 5"').hits] == ["a3-5"]
+    assert engine.search('"day 3 pier 4"').total == 0
+    assert not [p for p in (tmp_path / "articles").glob(".merge-*") if p.is_dir()]
+    assert {p.name for p in tables.glob("articles-*.pickle")} >= {f"articles-{segments[0].segment_id()}.pickle"}
 
 
 def test_people_are_resolved_incrementally_as_a_fresh_resolution_would(tmp_path):

@@ -23,11 +23,10 @@ import copy
 import fcntl
 import functools
 import html
-import math
 import os
-import pickle
 import re
 import shutil
+import subprocess
 import threading
 import time
 import unicodedata
@@ -77,8 +76,9 @@ from indexer.index.engine import (
     too_broad,
 )
 from indexer.index.histogram import check_interval, histogram
+from indexer.index.whoosh_facet_tables import FACET_TABLES, stored_facets
 from indexer.index.whoosh_matches import Matches, skippable
-from indexer.index.whoosh_postings import term_postings
+from indexer.index.whoosh_merge import large_merge_due, start_large_merge, tiered_merge
 from indexer.index.whoosh_writer import SegmentWriter
 from indexer.models import AnnotatedArticle
 from indexer.text.names import (
@@ -471,95 +471,15 @@ def _iso_dates_for_whoosh(text: str) -> str:
     return _DATE_FIELD.sub(lambda m: _ISO_DATE.sub(lambda d: "".join(g for g in d.groups() if g), m.group(0)), text)
 
 
-def _stored_facets(reader, name: str, facets: list[str]) -> dict[str, list[tuple[str, ...]]]:
-    """A segment's facet table (`_read_facets`), kept in a file beside its index and read from there by every later
-    process: a segment never changes its documents, and reading the tables from the posting lists took seconds of
-    the first search at 100,000 articles. Deletions only grow, so a table kept from earlier holds every live
-    document (the matches, not the table, leave deleted documents out). Only segments of the index's newest commit
-    are kept; files of segments that merges removed are deleted as new ones are written; a file that cannot be read
-    or written is read again from the posting lists."""
-    segment, folder = reader.segment(), getattr(getattr(reader, "_storage", None), "folder", None)
-    if segment is None or folder is None:
-        return _read_facets(reader, facets)
-    tables = Path(folder).parent / FACET_TABLES
-    path = tables / f"{name}-{segment.segment_id()}.pickle"
-    size = reader.doc_count_all()
-    try:
-        with path.open("rb") as handle:
-            kept = pickle.load(handle)
-        if kept["facets"] == facets and kept["size"] == size:
-            return kept["table"]
-    except (OSError, EOFError, pickle.UnpicklingError, KeyError, TypeError, ValueError, AttributeError):
-        pass
-    table = _read_facets(reader, facets)
-    live = _index_segments(Path(folder))
-    if segment.segment_id() not in live:  # merged away, or its generation replaced by a reindex: keep nothing
-        return table
-    with contextlib.suppress(OSError):
-        tables.mkdir(exist_ok=True)
-        tmp = tables / f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp"
-        with tmp.open("wb") as handle:
-            pickle.dump({"facets": facets, "size": size, "table": table}, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-        for other in tables.glob(f"{name}-*.pickle"):
-            if other.name.removeprefix(f"{name}-").removesuffix(".pickle") not in live:
-                other.unlink(missing_ok=True)
-    return table
-
-
-def _index_segments(folder: Path) -> set[str]:
-    """The segment ids of the newest commit of the index in `folder` (none if it cannot be read now)."""
-    try:
-        return {s.segment_id() for s in index.open_dir(folder)._segments()}
-    except Exception:  # noqa: BLE001 - a commit in between: nothing is pruned this time
-        return set()
-
-
-def _read_facets(reader, facets: list[str]) -> dict[str, list[tuple[str, ...]]]:
-    """Local docnum -> facet values of one segment, from its posting lists."""
-    size = reader.doc_count_all()
-    out: dict[str, list[tuple[str, ...]]] = {}
-    for facet in facets:
-        per_doc: list[tuple[str, ...]] = [()] * size
-        for _, raw, docnums, _, _ in term_postings(reader, facet):
-            value = raw.decode("utf-8")
-            for docnum in docnums:
-                per_doc[docnum] = (*per_doc[docnum], value)
-        out[facet] = per_doc
-    return out
-
-
-MERGE_FACTOR = 8
 # Segments as separate files, not one compound file: Whoosh reads a compound segment's parts through BytesIO over
 # the mapped file, which copies each part into memory (a reader of 100,000 articles held 572 MiB of such copies);
 # separate files are read from disk as needed. A variable so that the benchmark can compare both.
 COMPOUND = False
 
 
-def _tier(segment) -> int:
-    return int(math.log(max(1, segment.doc_count()), MERGE_FACTOR))
-
-
-def tiered_merge(writer, segments: list) -> list:
-    """Whoosh merge policy: merge MERGE_FACTOR segments of one size tier (powers of MERGE_FACTOR documents) into one.
-
-    Whoosh's default (MERGE_SMALL) merges every small segment on almost every commit, so a document was rewritten
-    many times while the index grew and commits slowed with its size. Here each document is rewritten about
-    log8(size / batch) times, and the index keeps at most MERGE_FACTOR - 1 segments per tier. A segment that lost
-    most of its documents to updates joins the merge.
-    """
-    from whoosh.reading import SegmentReader
-
-    tiers: dict[int, list] = defaultdict(list)
-    for seg in segments:
-        tiers[_tier(seg)].append(seg)
-    merging = next((tiers[t] for t in sorted(tiers) if len(tiers[t]) >= MERGE_FACTOR), [])
-    merging = merging + [seg for seg in segments if seg not in merging and seg.deleted_count() * 2 > seg.doc_count_all()]
-    for seg in merging:
-        reader = SegmentReader(writer.storage, writer.schema, seg)
-        writer.add_reader(reader)
-        reader.close()
-    return [seg for seg in segments if seg not in merging]
+def _facet_fields(name: str, schema: fields.Schema) -> list[str]:
+    """The fields of an index's facet tables: the articles' facets and publication day, or the quotes' facets."""
+    return [f for f in ((*FACETS, DAY) if name == ARTICLES else QUOTE_FACETS) if f in schema.names()]
 
 
 @dataclass
@@ -945,7 +865,6 @@ def _lead(text: str, chars: int = 240) -> str:
 
 CURRENT = "CURRENT"  # names the index generation in use (see WhooshEngine)
 LAYOUT_LOCK, REBUILD_LOCK = "layout.lock", "rebuild.lock"
-FACET_TABLES = "facet-tables"  # beside a generation's indexes: each segment's facet table (see _stored_facets)
 REBUILD_BATCH = 500  # articles per commit while building a new generation
 OPEN_ATTEMPTS = 5
 
@@ -1029,6 +948,7 @@ class WhooshEngine:
         self._segment_resolved: dict[str, tuple] = {}  # segment -> (partial keys, their resolution, columns)
         self._segment_aliases: dict[str, dict[tuple[str, str], list[str]]] = {}  # segment -> (field, key) -> keys
         self._people_tracker = _PeopleTracker()
+        self._merges: dict[Path, subprocess.Popen] = {}  # index folder -> its background merge (see whoosh_merge)
         self.folder.mkdir(parents=True, exist_ok=True)
         with _file_lock(self.folder / LAYOUT_LOCK):  # two processes opening a new archive must not both create it
             self._generation = self._current_generation() or "."
@@ -1191,10 +1111,26 @@ class WhooshEngine:
             qw.commit(mergetype=CLEAR if clear else tiered_merge)
             aw.commit(mergetype=CLEAR if clear else tiered_merge)
             self._reset_searchers()
+            self._start_large_merges(indexes)
         else:
             qw.cancel()
             aw.cancel()
         return count
+
+    def _start_large_merges(self, indexes: dict[str, index.Index]) -> None:
+        """Start the background merge of each index whose large segments are due (see whoosh_merge), unless one
+        runs already."""
+        for name, ix in indexes.items():
+            folder = Path(ix.storage.folder)
+            running = self._merges.get(folder)
+            if (running is None or running.poll() is not None) and large_merge_due(ix._segments()):
+                self._merges[folder] = start_large_merge(folder, name, _facet_fields(name, ix.schema),
+                                                         folder.parent / FACET_TABLES)
+
+    def wait_for_merges(self, timeout: float | None = None) -> None:
+        """Wait for the background merges this engine started (a benchmark, a test)."""
+        for process in self._merges.values():
+            process.wait(timeout)
 
     def _reset_searchers(self) -> None:
         with self._lock:
@@ -1366,15 +1302,14 @@ class WhooshEngine:
         cached = self._facet_maps.get(key)
         if cached is not None:
             return cached
-        wanted = (*FACETS, DAY) if name == ARTICLES else QUOTE_FACETS
-        facets = [f for f in wanted if f in searcher.schema.names()]
+        facets = _facet_fields(name, searcher.schema)
         leaves = []
         for sub, base in searcher.reader().leaf_readers():
             segment = sub.segment()
             seg_id = f"{name}/" + (segment.segment_id() if segment is not None else f"unnamed-{id(sub)}")
             local = self._segment_facets.get(seg_id)
             if local is None:
-                local = self._segment_facets[seg_id] = _stored_facets(sub, name, facets)
+                local = self._segment_facets[seg_id] = stored_facets(sub, name, facets)
             leaves.append((sub, base, seg_id, local))
         live = {seg_id for _, _, seg_id, _ in leaves}
         for cache in (self._segment_facets, self._segment_people, self._segment_resolved, self._segment_aliases):

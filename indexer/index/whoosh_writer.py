@@ -138,6 +138,7 @@ class SegmentWriter(writing.SegmentWriter):
         kwargs.setdefault("codec", Codec())
         super().__init__(ix, **kwargs)
         self._merged: list = []  # (a reader of our own, its postings as numbered here), closed after the flush
+        self.numbering: dict[str, tuple[int, dict | None]] = {}  # merged segment -> (first docnum, docnum map)
 
     def add_reader(self, reader):
         """Merge a segment's reader into this one: its documents' lengths are read once per field (a reader of
@@ -150,8 +151,11 @@ class SegmentWriter(writing.SegmentWriter):
     def add_postings_to_pool(self, reader, startdoc, docmap):
         if not isinstance(reader, SegmentReader):
             return super().add_postings_to_pool(reader, startdoc, docmap)
-        own = SegmentReader(self.storage, self.schema, reader.segment())  # the merge policy closes its reader
+        # a reader of our own (the merge policy closes its reader), from where the segment is (a background merge
+        # writes elsewhere)
+        own = SegmentReader(getattr(reader, "_storage", self.storage), self.schema, reader.segment())
         self._merged.append((own, _renumbered(own, self.schema, startdoc, docmap)))
+        self.numbering[reader.segment().segment_id()] = (startdoc, docmap)
         return None
 
     def per_document_reader(self):

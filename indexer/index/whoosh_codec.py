@@ -74,7 +74,6 @@ class _PostingsWriter(W3PostingsWriter):
         self._blockcount += 1
         self._new_block()
 
-
     def finish_postings(self):
         """Whoosh's, with a term of fewer than `inlinelimit` postings kept in its entry of the terms file (whoosh3
         has the reading side, but its writer calls a method its term info does not have)."""

@@ -37,6 +37,15 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from whoosh import index
+from whoosh.filedb.filestore import FileStorage
+from whoosh.index import TOC, clean_files
+from whoosh.reading import SegmentReader
+from whoosh.util.filelock import try_for
+
+from indexer.index.whoosh_facet_tables import keep_table, read_facets
+from indexer.index.whoosh_writer import SegmentWriter
+
 MERGE_FACTOR = 8
 LARGE_TIER = 4  # segments of MERGE_FACTOR ** LARGE_TIER documents or more are merged in a process of their own
 _WORK = ".merge-"  # the hidden folder a merge writes into (with its process id)
@@ -66,8 +75,6 @@ def _picked(segments: list, large: bool, large_tier: int | None = None) -> list:
 def tiered_merge(writer, segments: list) -> list:
     """Whoosh merge policy: the small segments due (see the module's description) are merged into the segment this
     commit writes; the other segments stay."""
-    from whoosh.reading import SegmentReader
-
     merging = _picked(segments, large=False)
     for seg in merging:
         reader = SegmentReader(writer.storage, writer.schema, seg)
@@ -94,8 +101,6 @@ def start_large_merge(folder: Path, name: str, facets: list[str], tables: Path) 
 def merge_large(folder: Path, name: str, facets: list[str], tables: Path, large_tier: int | None = None) -> str | None:
     """Merge the large segments due in the index in `folder` (see the module's description); the new segment's id,
     or None when there was nothing to merge, another merge runs, or the index changed under it."""
-    from whoosh import index
-
     folder = Path(folder)
     with (folder / _LOCK).open("a+") as held:
         try:
@@ -119,14 +124,6 @@ def merge_large(folder: Path, name: str, facets: list[str], tables: Path, large_
 
 
 def _merge_and_swap(ix, toc, merging: list, work: Path, name: str, facets: list[str], tables: Path) -> str | None:
-    from whoosh.filedb.filestore import FileStorage
-    from whoosh.index import TOC, clean_files
-    from whoosh.reading import SegmentReader
-    from whoosh.util.filelock import try_for
-
-    from indexer.index.whoosh_facet_tables import keep_table, read_facets
-    from indexer.index.whoosh_writer import SegmentWriter
-
     storage = FileStorage(str(work))
     writer = SegmentWriter(_Into(ix, storage), _lk=False, compound=False)
     for seg in merging:

@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import secrets
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -338,6 +339,7 @@ class Store:
             Path(target).parent.mkdir(parents=True, exist_ok=True)
             _owner_only(Path(target))
         self.db = connect(target)
+        self._batch = threading.local()  # the transaction of this thread's batch(), which others join
         self.name = self.db.name  # where it is, for messages: a path, or the URL without its password
         try:
             self._migrate()
@@ -380,9 +382,28 @@ class Store:
     @contextmanager
     def transaction(self, turn: bool = True) -> Iterator:
         """A write transaction, one writer at a time, so concurrent writers queue instead of deadlock (`turn=False`:
-        on PostgreSQL, beside the others, for a transaction that locks the rows it changes)."""
+        on PostgreSQL, beside the others, for a transaction that locks the rows it changes). Inside this thread's
+        batch(), part of the batch's transaction."""
+        joined = getattr(self._batch, "db", None)
+        if joined is not None:
+            yield joined
+            return
         with self.db.transaction(turn) as db:
             yield db
+
+    @contextmanager
+    def batch(self) -> Iterator:
+        """One transaction for many writes (a chunk of ingested pages): one commit, one wait for the disk, instead
+        of one per page. Nothing of it is kept when it fails; what it wrote is on disk once it ends."""
+        if getattr(self._batch, "db", None) is not None:
+            yield self._batch.db
+            return
+        with self.db.transaction() as db:
+            self._batch.db = db
+            try:
+                yield db
+            finally:
+                self._batch.db = None
 
     def shared_secret(self, name: str) -> str:
         """A random secret every process of this store reads the same (made by the first to ask)."""

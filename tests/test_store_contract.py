@@ -128,3 +128,20 @@ def test_raw_pages_go_out_byte_for_byte(store_url):
     out.seek(0)
     back = [r.content_stream().read() for r in ArchiveIterator(out) if r.rec_type == "resource"]
     assert back == pages
+
+
+def test_a_batch_is_one_transaction(store_url):
+    """An ingest keeps a chunk of pages in one transaction: none of it before its end, and none of it when it
+    fails, whichever process looks."""
+    store, other = Store(store_url), Store(store_url)
+    with pytest.raises(RuntimeError), store.batch():
+        store.receive(RawPage(b"<p>first</p>", "first.html"))
+        store.receive(RawPage(b"<p>second</p>", "second.html"))
+        raise RuntimeError("a worker's answer could not be stored")
+    assert other.stats()["pages"] == 0 and store.receive(RawPage(b"<p>first</p>", "first.html")).new
+    with store.batch():
+        store.receive(RawPage(b"<p>third</p>", "third.html"))
+        assert other.stats()["pages"] == 1, "another process sees the batch only once it ends"
+        annotated_id = store.add_article(store.receive(RawPage(b"<p>fourth</p>", "fourth.html")).page_id,
+                                         annotated("A fourth page")).article_id
+    assert other.stats()["pages"] == 3 and other.article(annotated_id).article.title == "A fourth page"

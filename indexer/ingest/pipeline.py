@@ -6,11 +6,12 @@ chunk, so an interrupted ingest loses nothing: running it again reprocesses only
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import multiprocessing
 import os
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -31,6 +32,9 @@ from indexer.store import Store
 CHUNK = 24  # pages per round of store → process; bounds the work lost to a crash and the memory held
 INDEX_EVERY = 120  # pages stored between two index commits (each writes a segment and may merge: most of the
 INDEX_PAUSE = 10.0  # main process's CPU); and seconds at most between them, so a slow crawl is searchable as it goes
+WORKER_NICENESS = 5  # (see _start_worker)
+AHEAD_PAGES = 192  # pages read from disk may be in the workers' hands before the oldest are kept: enough to keep
+AHEAD_BYTES = 64 << 20  # them busy while this process commits to the index (about 1.5 s), bounded in memory
 
 
 @dataclass
@@ -97,6 +101,14 @@ def _worker_count(pages: int) -> int:
     return max(1, min(os.cpu_count() or 1, 4))
 
 
+def _start_worker(parent: int) -> None:
+    """A worker yields the CPU to its parent: the parent stores and indexes what every worker annotates, so when it
+    waits for a core, all of them soon wait for it (and a web server beside the ingest keeps answering)."""
+    end_with_parent(parent)
+    with contextlib.suppress(OSError, AttributeError):  # (no nice() on Windows)
+        os.nice(WORKER_NICENESS)
+
+
 @contextmanager
 def _pool(workers: int) -> Iterator[ProcessPoolExecutor | None]:
     if workers <= 0:
@@ -105,7 +117,7 @@ def _pool(workers: int) -> Iterator[ProcessPoolExecutor | None]:
     if hasattr(os, "fork"):
         warm_up()
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=end_with_parent,
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_start_worker,
                              initargs=(os.getpid(),)) as pool:
         yield pool
 
@@ -175,8 +187,8 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
     Pages are taken in chunks, so a source that produces them slowly (a crawl) is stored and indexed as it goes.
     The index catches up from the store every INDEX_EVERY pages or INDEX_PAUSE seconds, and at the end: what a crash
     leaves unindexed is pending in the store, for the next run. With `overlap` (pages read from disk, not fetched)
-    the next chunk is read and handed to the worker processes before this one's articles are stored and indexed,
-    so the workers annotate while this process writes.
+    the next chunks are read and handed to the worker processes (up to AHEAD_PAGES pages or AHEAD_BYTES) before
+    the oldest one's articles are stored and indexed, so the workers annotate while this process writes.
     """
     stored, last = 0, time.monotonic()
 
@@ -191,22 +203,25 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
             progress(sum(weight for _, _, weight in chunk))
 
     with _pool(workers) as pool:
-        behind = None  # with overlap: the chunk in the workers' hands, not yet kept
+        ahead: deque[tuple[list, list, Iterator]] = deque()  # chunks in the workers' hands, not yet kept
         for chunk in _chunks(pages, CHUNK):
             todo = _receive(archive, chunk, report)
-            ready = (chunk, todo, _process_all(pool, [p for _, _, p in todo]))  # with a pool: under way from here
-            if overlap:
-                ready, behind = behind, ready
-            if ready is not None:  # (with overlap, the first chunk has nothing before it to keep)
-                settle(*ready)
+            ahead.append((chunk, todo, _process_all(pool, [p for _, _, p in todo])))  # with a pool: under way
+            while ahead and (not overlap or pool is None or _too_far_ahead(ahead)):
+                settle(*ahead.popleft())
             if stop and stop():
                 _cancelled(report)
                 break
-        if behind is not None:  # the last chunk read (before a cancel too): its pages are kept and indexed below
-            settle(*behind)
+        while ahead:  # the chunks read (before a cancel too): their pages are kept and indexed below
+            settle(*ahead.popleft())
     report.unindexed = None  # (tried once more at the end: the index may be back)
     _index(archive, report)
     return report
+
+
+def _too_far_ahead(ahead: deque) -> bool:
+    pages = sum(len(todo) for _, todo, _ in ahead)
+    return pages > AHEAD_PAGES or sum(len(p.data) for _, todo, _ in ahead for _, _, p in todo) > AHEAD_BYTES
 
 
 def _cancelled(report: IngestReport) -> None:
@@ -218,19 +233,22 @@ def _cancelled(report: IngestReport) -> None:
 def _receive(archive: Archive, chunk: list, report: IngestReport) -> list[tuple[str, int, RawPage]]:
     """Keep a chunk's raw pages; those that still need processing."""
     todo = []
-    for label, page, _ in chunk:
-        receipt = archive.store.receive(page)
-        if receipt.new:
-            todo.append((label, receipt.page_id, page))
-        else:
-            report.unchanged.append(label)
+    with archive.store.batch():  # one commit for the chunk: the raw pages are on disk before any is processed
+        for label, page, _ in chunk:
+            receipt = archive.store.receive(page)
+            if receipt.new:
+                todo.append((label, receipt.page_id, page))
+            else:
+                report.unchanged.append(label)
     return todo
 
 
 def _keep_chunk(archive: Archive, report: IngestReport, todo: list, results: Iterator) -> None:
-    """Store what processing gave for each page of a chunk, and say so in the report."""
-    for (label, page_id, _), result in zip(todo, results, strict=True):
-        outcome, _ = keep(archive.store, page_id, result)
+    """Store what processing gave for each page of a chunk (in one transaction), and say so in the report."""
+    results = list(results)  # (the workers' answers, before the store's write lock is taken)
+    with archive.store.batch():
+        outcomes = [keep(archive.store, page_id, result)[0] for (_, page_id, _), result in zip(todo, results, strict=True)]
+    for (label, _, _), result, outcome in zip(todo, results, outcomes, strict=True):
         if outcome == "failed":
             report.failed.append((label, result))
         elif outcome == "not_article":

@@ -26,13 +26,19 @@ from array import array
 from collections.abc import Iterator
 from itertools import chain, groupby
 from operator import itemgetter
+from pickle import dumps
 
 from whoosh import writing
+from whoosh.codec.whoosh3 import W3TermInfo
+from whoosh.filedb.filetables import _lengths as _ENTRY_LENGTHS
 from whoosh.reading import SegmentReader
-from whoosh.util.numeric import byte_to_length
+from whoosh.system import pack_ushort
+from whoosh.util.numeric import byte_to_length, length_to_byte
 
 from indexer.index.whoosh_codec import Codec
 from indexer.index.whoosh_postings import length_bytes, term_postings
+
+_TERM_INFO = W3TermInfo._struct
 
 # What Whoosh's doc_field_length gives for each stored byte: None for 0 (the document has no such field).
 _LENGTH_OF_BYTE = [None] + [byte_to_length(b) for b in range(1, 256)]
@@ -109,25 +115,57 @@ def _add_term(postwriter, ids: list, weights: list, values: list, lengths: list 
 
 def _write_terms(fieldwriter, schema, lengths: _SegmentLengths | None, terms) -> None:
     """Whoosh's FieldWriter.add_postings for postings grouped by term: the same calls in the same order, a term's
-    postings added in blocks (_add_term) instead of one call each."""
+    postings added in blocks (_add_term) instead of one call each, and a term whose postings go into its entry of
+    the terms file (most terms of a segment) written as one entry (_inline_entry)."""
     field = None
+    tindex = fieldwriter._tindex
     for (fieldname, btext), parts in groupby(terms, key=itemgetter(0, 1)):
         if fieldname != field:
             if field is not None:
                 fieldwriter.finish_field()
             fieldwriter.start_field(fieldname, schema[fieldname])
             field = fieldname
+            field_key = pack_ushort(fieldwriter._fieldid)
+            postwriter = fieldwriter._postwriter
+            field_lengths = lengths.of_field(fieldname) if lengths is not None else None
         parts = list(parts)
-        fieldwriter.start_term(btext)
         if len(parts) == 1:
             ids, weights, values = parts[0][2:]
         else:
             ids, weights, values = (list(chain.from_iterable(p[i] for p in parts)) for i in (2, 3, 4))
-        _add_term(fieldwriter._postwriter, ids, weights, [b"" if v is None else v for v in values],
-                  lengths.of_field(fieldname) if lengths is not None else None)
+        if len(ids) < postwriter._inlinelimit:
+            _add_entry(tindex, field_key + btext, _inline_entry(ids, weights, values, field_lengths))
+            continue
+        fieldwriter.start_term(btext)
+        _add_term(postwriter, ids, weights, [b"" if v is None else v for v in values], field_lengths)
         fieldwriter.finish_term()
     if field is not None:
         fieldwriter.finish_field()
+
+
+def _inline_entry(ids: list, weights: list, values: list, lengths: list | None) -> bytes:
+    """The terms-file entry of a term with its postings inlined, as W3TermInfo.to_bytes writes it after
+    start_term, _add_term and finish_postings (weights as 32-bit floats, empty values left out)."""
+    weights32 = array("f", weights)
+    known = [n for n in map(lengths.__getitem__, ids) if n] if lengths is not None else []
+    inlined = (tuple(ids), tuple(weights32), tuple(v for v in values if v))
+    return _TERM_INFO.pack(1, sum(weights32), len(ids), length_to_byte(min(known)) if known else 0,
+                           length_to_byte(max(0, *known) if known else 0), max(0, max(weights)), ids[0],
+                           ids[-1]) + dumps(inlined, 2)
+
+
+def _add_entry(tindex, key: bytes, value: bytes) -> None:
+    """OrderedHashWriter.add (the terms file): the entry, its position in the ordered index and in its hash
+    bucket."""
+    if key <= tindex.lastkey:
+        raise ValueError(f"Keys must increase: {tindex.lastkey!r}..{key!r}")
+    dbfile = tindex.dbfile
+    pos = dbfile.tell()
+    tindex.index.append(pos)
+    dbfile.write(_ENTRY_LENGTHS.pack(len(key), len(value)) + key + value)
+    h = tindex.hashfn(key)
+    tindex.buckets[h & 255].append((h, pos))
+    tindex.lastkey = key
 
 
 class SegmentWriter(writing.SegmentWriter):

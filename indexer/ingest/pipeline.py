@@ -30,7 +30,7 @@ from indexer.sources.files import Inputs, expand, read_pages
 from indexer.store import Store
 
 CHUNK = 24  # pages per round of store → process; bounds the work lost to a crash and the memory held
-INDEX_EVERY = 120  # pages stored between two index commits (each writes a segment and may merge: most of the
+INDEX_EVERY = 480  # pages stored between two index commits (each writes a segment and may merge: most of the
 INDEX_PAUSE = 10.0  # main process's CPU); and seconds at most between them, so a slow crawl is searchable as it goes
 WORKER_NICENESS = 5  # (see _start_worker)
 AHEAD_PAGES = 192  # pages read from disk may be in the workers' hands before the oldest are kept: enough to keep
@@ -277,7 +277,7 @@ def _index(archive: Archive, report: IngestReport) -> None:
     if report.unindexed:
         return
     try:
-        report.indexed += archive.sync_index()
+        report.indexed += archive.sync_index(batch=INDEX_EVERY)
     except EngineUnavailable as exc:
         report.unindexed = str(exc)
 
@@ -297,6 +297,7 @@ def reannotate(archive: Archive, progress: Callable[[int], None] | None = None) 
     """
     report = IngestReport()
     todo = archive.store.current_pages()
+    since, last = 0, time.monotonic()  # pages since the last index commit
     with _pool(_worker_count(len(todo))) as pool:
         for start in range(0, len(todo), CHUNK):
             chunk = todo[start:start + CHUNK]
@@ -310,7 +311,11 @@ def reannotate(archive: Archive, progress: Callable[[int], None] | None = None) 
                 if stored.outcome == "unchanged":
                     archive.store.refresh_annotations(stored.article_id, result)
                 getattr(report, "updated" if stored.outcome != "unchanged" else "unchanged").append(page.origin)
-            report.indexed += archive.sync_index()
+            since += len(chunk)
+            if since >= INDEX_EVERY or time.monotonic() - last >= INDEX_PAUSE:
+                report.indexed += archive.sync_index(batch=INDEX_EVERY)
+                since, last = 0, time.monotonic()
             if progress:
                 progress(len(chunk))
+    report.indexed += archive.sync_index(batch=INDEX_EVERY)
     return report

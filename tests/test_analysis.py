@@ -206,3 +206,35 @@ def test_a_stray_combining_mark_does_not_stop_an_article_from_being_indexed():
     for profile in PROFILES:
         terms = [t.text for t in analyzer_for(profile)("Budapest \u030d hídja", mode="index")]
         assert terms and "" not in terms, profile
+
+
+def test_text_fields_index_in_one_pass_what_whoosh_s_analysis_chain_gives():
+    """TextField analyses a field's words in one pass instead of Whoosh's token generators: for the bundled
+    corpus's articles and the sentences above, in a profile of each kind (stemmed, compounds, lemmatised in two
+    scripts, Arabic, Persian, Hebrew, CJK, neutral), in the cross-script field and with Whoosh's StandardAnalyzer
+    (the spelling suggestions' field, without positions),
+    the same terms with the same frequencies, weights and positions (stop words dropped and their gaps closed, a
+    CJK run as characters and bigrams, the forms of one word at one position)."""
+    from pathlib import Path
+
+    from whoosh import formats
+
+    from indexer.clean.extract import clean
+    from indexer.index.analysis import TextField
+    from indexer.sources.files import read_file
+
+    corpus = Path(__file__).resolve().parents[1] / "corpus"
+    articles = [clean(read_file(str(p))) for p in sorted(corpus.rglob("*.htm*")) if not p.name.endswith(".gz")]
+    texts = [text for _, _, text in DOCS] + [a.title + "\n" + a.text for a in articles] + [
+        "the of the and Zürich", "北 京京 地铁地铁站", "", "   ", "don't l'élection 3.5 U.S. 2024"]
+    from whoosh.analysis import StandardAnalyzer
+
+    others = {"latn": translit_analyzer(), "standard": StandardAnalyzer(stoplist=None, minsize=3)}
+    for profile in ("en", "de", "uk", "pl", "ar", "fa", "he", "cjk", "neutral", "latn", "standard"):
+        analyzer = others[profile] if profile in others else analyzer_for(profile)
+        for boost, phrase in ((1.0, True), (2.5, True), (2.5, False)):
+            ours = TextField(analyzer=analyzer, field_boost=boost, phrase=phrase)
+            theirs = fields.TEXT(analyzer=analyzer, field_boost=boost, phrase=phrase)
+            assert type(ours.format) is (formats.Positions if phrase else formats.Frequency)
+            for text in texts:
+                assert sorted(ours.index(text)) == sorted(theirs.index(text)), (profile, text[:60])

@@ -22,11 +22,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import defaultdict
 from functools import lru_cache
+from itertools import count
+from pickle import dumps
 
-from whoosh.analysis import Analyzer, Filter, Tokenizer
+from whoosh import fields, formats
+from whoosh.analysis import Analyzer, CompositeAnalyzer, Filter, LowercaseFilter, RegexTokenizer, Tokenizer
 from whoosh.analysis.acore import Token
+from whoosh.analysis.tokenizers import default_pattern
 from whoosh.lang import has_stopwords, stemmer_for_language, stopwords_for_language
+from whoosh.system import pack_uint
 
 from indexer.index.compounds import compound_heads
 from indexer.text import scripts
@@ -441,3 +447,99 @@ def fold_key(text: str) -> str:
     default = scripts.document_cyrillic_variant(text)
     return " ".join(scripts.latin_key(w, default) for w in _KEY_WORD.findall(text))
 
+
+# --- indexing in one pass -------------------------------------------------------------------------------------------------
+
+
+class TextField(fields.TEXT):
+    """Whoosh's TEXT field, whose words are analysed in one pass when it has one of the analyzers above or Whoosh's
+    StandardAnalyzer without stop words: the same terms, positions and weights as Whoosh's generators of tokens
+    (the tokenizer, then the filters, then the format's word_values), without a Token object and three generator
+    layers per word. Any other analyzer, format or value goes Whoosh's way."""
+
+    def index(self, value, **kwargs):
+        kind = type(self.format)
+        chain = _one_pass(self.analyzer, value) if isinstance(value, str) and not kwargs else None
+        if chain is None or kind not in (formats.Positions, formats.Frequency):
+            return super().index(value, **kwargs)
+        return _postings(*chain, self.format.field_boost, kind is formats.Positions)
+
+
+def _one_pass(analyzer, value: str):
+    """(words with their positions, index-time forms of a word) under this analyzer, None for another kind."""
+    if not isinstance(analyzer, CompositeAnalyzer) or len(analyzer.items) != 2:
+        return None
+    tokenizer, chain = analyzer.items
+    if type(tokenizer) is TextTokenizer and type(chain) is LanguageFilter:
+        profile = chain.profile
+        return _tokens(value), lambda word: word_forms(profile, word, False)
+    if type(tokenizer) is TranslitTokenizer and type(chain) is TranslitFilter:
+        variant = scripts.document_cyrillic_variant(value)
+        return _tokens(value), lambda word: translit_forms(word, variant, False)
+    if (type(tokenizer) is RegexTokenizer and tokenizer.expression.pattern == _STANDARD_WORDS.pattern
+            and not tokenizer.gaps and type(chain) is LowercaseFilter):  # StandardAnalyzer(stoplist=None)
+        return zip(_STANDARD_WORD.findall(value), count()), lambda word: (word.lower(),)
+    return None
+
+
+_STANDARD_WORDS = default_pattern  # Whoosh's RegexTokenizer's words; the same without a capturing group:
+_STANDARD_WORD = re.compile(r"\w+(?:\.?\w+)*", default_pattern.flags)
+
+
+def _tokens(value: str):
+    """(word, position) as TextTokenizer gives them at index time: a CJK run as each character and each bigram."""
+    if not _CJK_RUN.search(value):
+        return zip(_WORD_TOKEN.findall(value), count())
+    return _mixed_tokens(value)
+
+
+def _mixed_tokens(value: str):
+    pos = 0
+    for m in _TOKEN_RE.finditer(value):
+        if m.group("word") is not None:
+            yield m.group(0), pos
+            pos += 1
+            continue
+        run = unicodedata.normalize("NFKC", m.group(0))
+        if len(run) == 1:
+            yield run, pos
+            pos += 1
+            continue
+        for i in range(len(run)):
+            yield run[i], pos
+            if i < len(run) - 1:
+                yield run[i : i + 2], pos
+            pos += 1
+
+
+_CJK_RUN = re.compile(f"[{_CJK_CHARS}]")
+_WORD_TOKEN = re.compile(rf"[{_WORD_CHARS}]+(?:[.'’ʼ][{_WORD_CHARS}]+)*")  # TextTokenizer's words, in text without CJK
+
+
+def _postings(tokens, forms_of, field_boost: float, with_positions: bool) -> list[tuple[bytes, int, float, bytes]]:
+    """(term, frequency, weight, encoded value) per term, as Positions.word_values (the positions) or
+    Frequency.word_values (the frequency) after the filter's _expand: a stop word is left out and the gap it leaves
+    closed, the forms of one word share its position."""
+    positions: dict[str, list[int]] = defaultdict(list)
+    new_pos = last = None
+    known: dict[str, tuple[str, ...]] = {}  # (the words of an article repeat)
+    for word, pos in tokens:
+        forms = known.get(word)
+        if forms is None:
+            forms = known[word] = forms_of(word)
+        if not forms:
+            continue
+        if last is None or pos != last:
+            new_pos = pos if new_pos is None else new_pos + 1
+            last = pos
+        for form in forms:
+            positions[form].append(new_pos)
+    if not with_positions:
+        return [(term.encode("utf-8"), len(where), float(len(where)) * field_boost, pack_uint(len(where)))
+                for term, where in positions.items()]
+    out = []
+    for term, where in positions.items():
+        deltas = [b - a for a, b in zip([0, *where[:-1]], where, strict=True)]
+        out.append((term.encode("utf-8"), len(where), float(len(where)) * field_boost,
+                    pack_uint(len(deltas)) + dumps(deltas, 2)))
+    return out

@@ -51,6 +51,7 @@ from indexer.annotate.entities.keys import caseless_spans, entity_key, speaker_k
 from indexer.index import facet_codes, newsroom
 from indexer.index.analysis import (
     PROFILES,
+    TextField,
     analyzer_for,
     is_stop_word,
     lemma_of,
@@ -178,9 +179,9 @@ def _key_kinds(schema: fields.Schema) -> dict[str, str]:
 
 def _text_fields(prefix: str, boost: float = 1.0) -> dict[str, fields.FieldType]:
     # unspaced scripts become several bigram tokens per query word: they must match side by side, as a phrase
-    made = {f"{prefix}_{p}": fields.TEXT(analyzer=analyzer_for(p), field_boost=boost,
+    made = {f"{prefix}_{p}": TextField(analyzer=analyzer_for(p), field_boost=boost,
                                          multitoken_query="phrase" if p == "cjk" else "default") for p in PROFILES}
-    made[f"{prefix}_latn"] = fields.TEXT(analyzer=translit_analyzer(), field_boost=boost * 0.5)
+    made[f"{prefix}_latn"] = TextField(analyzer=translit_analyzer(), field_boost=boost * 0.5)
     return made
 
 
@@ -198,10 +199,10 @@ def article_schema() -> fields.Schema:
         year=fields.ID(stored=True),
         day=fields.ID(),
         author=_name_field(),  # the byline's names, for the author facet and filter
-        author_words=fields.TEXT(analyzer=StandardAnalyzer(stoplist=None, minsize=1)),  # what `author:` searches
+        author_words=TextField(analyzer=StandardAnalyzer(stoplist=None, minsize=1)),  # what `author:` searches
         is_article=fields.BOOLEAN(stored=True),
-        names=fields.TEXT(analyzer=translit_analyzer(), field_boost=1.5),
-        spell=fields.TEXT(analyzer=StandardAnalyzer(stoplist=None, minsize=3), phrase=False),  # "did you mean"
+        names=TextField(analyzer=translit_analyzer(), field_boost=1.5),
+        spell=TextField(analyzer=StandardAnalyzer(stoplist=None, minsize=3), phrase=False),  # "did you mean"
         person=_key_field("person"),
         place=_key_field("place"),
         organization=_key_field("organization"),

@@ -28,13 +28,14 @@ from itertools import chain, groupby
 from operator import itemgetter
 from pickle import dumps
 
-from whoosh import writing
+from whoosh import fields, writing
 from whoosh.codec.whoosh3 import W3TermInfo
 from whoosh.filedb.filetables import _lengths as _ENTRY_LENGTHS
 from whoosh.reading import SegmentReader
 from whoosh.system import pack_ushort
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
+from indexer.index.analysis import TextField
 from indexer.index.whoosh_codec import Codec
 from indexer.index.whoosh_postings import length_bytes, term_postings
 
@@ -175,6 +176,9 @@ class SegmentWriter(writing.SegmentWriter):
     def __init__(self, ix, **kwargs):
         kwargs.setdefault("codec", Codec())
         super().__init__(ix, **kwargs)
+        for name in self.schema.names():  # an index made before TextField: its text fields analysed in one pass too
+            if type(self.schema[name]) is fields.TEXT:
+                self.schema[name].__class__ = TextField
         self._merged: list = []  # (a reader of our own, its postings as numbered here), closed after the flush
         self.numbering: dict[str, tuple[int, dict | None]] = {}  # merged segment -> (first docnum, docnum map)
 

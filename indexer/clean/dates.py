@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime, timedelta, timezone
 from email.utils import parsedate_to_datetime
+from functools import lru_cache
 
 MIN_YEAR = 1990
 
@@ -146,6 +147,7 @@ def _from_match(match: re.Match) -> str | None:
     return moment.isoformat()
 
 
+@lru_cache(maxsize=4096)  # (a page gives its dates in several places, and the index parses them again)
 def parse_date(value: str | None) -> str | None:
     """The first date in a string as ISO 8601 (with offset when given), or None."""
     if not value:

@@ -34,6 +34,7 @@ _REPEATS = re.compile(r"(.)\1+")
 _FINAL_I = re.compile(r"i+$")
 
 
+@lru_cache(maxsize=65_536)  # (the same name words recur in every article about them)
 def skeleton(word: str) -> str:
     """A crude phonetic code of one name word, equal for its usual Latin and Cyrillic spellings."""
     s = name_latin(word)

@@ -71,6 +71,7 @@ def strip_accents(text: str) -> str:
     return unicodedata.normalize("NFKD", text).translate(_NO_MARKS)
 
 
+@lru_cache(maxsize=131_072)  # (gazetteers and name rules look the same words up many times an article)
 def fold_lookup(text: str) -> str:
     """Case-, accent- and punctuation-insensitive form used for exact look-ups (gazetteers, name lists, keys).
 

@@ -87,11 +87,14 @@ def adjective_mentions(texts: list[str], language: str, mentions: list[Mention])
     offsets are), outside people's names and places already found."""
     if rules_for(language).place_adjective is None:
         return []
-    taken = [(m.start, m.start + len(m.surface)) for m in mentions if m.type in ("person", "place")]
-    out = []
     text = "\n\n".join(texts)
+    taken = bytearray(len(text) + 1)  # 1 where a person or place already found stands
+    for m in mentions:
+        if m.type in ("person", "place") and m.surface:
+            taken[m.start : m.start + len(m.surface)] = b"\x01" * len(m.surface)
+    out = []
     for m in _WORD.finditer(text):
-        if any(a <= m.start() < b or m.start() <= a < m.end() for a, b in taken):
+        if 1 in taken[m.start() : m.end()]:
             continue
         place = place_of_adjective(m.group(), language)
         if place is None:

@@ -611,6 +611,7 @@ _STATE_ACTORS = _ORG_HEADS | frozenset("""
 представительство сеть соцсеть провайдер регулятор оппозиция пресса сми журнал оператор монополия госкомпания
 """.split())
 _RU_WORD = re.compile(r"[А-Яа-яЁё][а-яё\-]*")
+_STATE_STEMS = tuple(_STATE_ADJECTIVES)
 
 
 def state_adjectives(texts: list[str], language: str) -> list[tuple[int, str, str]]:
@@ -624,9 +625,9 @@ def state_adjectives(texts: list[str], language: str) -> list[tuple[int, str, st
         words = list(_RU_WORD.finditer(para))
         for k, m in enumerate(words):
             w = m.group()
-            stem = next((s for s in _STATE_ADJECTIVES if w.startswith(s)), None)
-            if stem is None or not w.islower():
+            if not w.startswith(_STATE_STEMS) or not w.islower():  # (one C call for every stem)
                 continue
+            stem = next(s for s in _STATE_ADJECTIVES if w.startswith(s))
             following = [_parses(x.group(), language)[:1] for x in words[k + 1 : k + 3]]
             if any(p and p[0][0] in _STATE_ACTORS for p in following):
                 place = place_for(_STATE_ADJECTIVES[stem], language)

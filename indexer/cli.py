@@ -473,11 +473,14 @@ def cmd_check(args) -> int:
         failures = archive.store.failures()
         old_keys = _old_person_keys(archive)
         behind = archive.store.behind(annotator())
+        warnings = archive.engine.stats().warnings
         if args.json:
             _print_json({"missing": drift.missing, "stale": drift.stale, "orphaned": drift.orphaned,
                          "failed_pages": len(failures), "clean": drift.clean, "old_entity_keys": old_keys,
-                         "older_annotations": behind, "annotator": annotator()})
+                         "older_annotations": behind, "annotator": annotator(), "index_warnings": warnings})
         else:
+            for warning in warnings:
+                print(f"index: {warning}")
             if behind:
                 print(f"{_count(behind, 'article')} annotated by an older "
                       "release of newsarchive: `newsarchive reindex --reannotate` reads their stored pages again "

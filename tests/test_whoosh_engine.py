@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from whoosh import query
 
@@ -195,6 +197,54 @@ def test_large_segments_merge_in_a_process_of_their_own_and_keep_the_deletions_m
     assert engine.search('"day 3 pier 4"').total == 0
     assert not [p for p in (tmp_path / "articles").glob(".merge-*") if p.is_dir()]
     assert {p.name for p in tables.glob("articles-*.pickle")} >= {f"articles-{segments[0].segment_id()}.pickle"}
+
+
+def test_a_failed_background_merge_is_reported_until_one_ends_well(tmp_path, monkeypatch):
+    """A background merge that fails (here: the disk refuses files over 1 KiB, as a full disk refuses them)
+    leaves the index as it was, and `newsarchive check` says so, with when, why and what to do, until a later merge
+    succeeds."""
+    import fcntl
+    import resource
+    import signal
+    import subprocess
+    import sys
+
+    import indexer.index.whoosh_merge as whoosh_merge
+    from indexer.archive import Archive
+    from indexer.index.whoosh_facet_tables import FACET_TABLES
+
+    monkeypatch.setattr(whoosh_merge, "LARGE_TIER", 1)
+    data = tmp_path / "data"
+    with Archive(data) as archive:
+        engine = archive.engine
+        folder = Path(engine._indexes[ARTICLES].storage.folder)
+        with (folder / ".merge-lock").open("a+") as lock:  # as if another merge ran: the commits start none
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            for n in range(MERGE_FACTOR):
+                engine.write_articles([(f"a{n}-{i}", 1, article(f"Ferry strike day {n} pier {i}")) for i in range(9)])
+            engine.wait_for_merges(timeout=120)
+        def merge(small_disk=False):
+            def refuse_large_files():  # a write past 1 KiB fails with "File too large" (EFBIG)
+                signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+                resource.setrlimit(resource.RLIMIT_FSIZE, (1024, 1024))
+
+            return subprocess.run([sys.executable, "-m", "indexer.index.whoosh_merge", str(folder), "--name",
+                                   ARTICLES, "--tables", str(data / "index" / FACET_TABLES), "--large-tier", "1"],
+                                  capture_output=True, text=True, timeout=120, cwd=Path(__file__).resolve().parents[1],
+                                  preexec_fn=refuse_large_files if small_disk else None)
+
+        assert merge(small_disk=True).returncode != 0
+        assert len(engine._indexes[ARTICLES]._segments()) == MERGE_FACTOR
+        assert engine.search("ferry", limit=100).total == 9 * MERGE_FACTOR
+    check = subprocess.run([sys.executable, "-m", "indexer.cli", "check", "--data", str(data)], capture_output=True,
+                           text=True, timeout=120, cwd=Path(__file__).resolve().parents[1])
+    assert "background merge of the articles index failed" in check.stdout and "File too large" in check.stdout
+    assert "newsarchive reindex" in check.stdout, check.stdout + check.stderr
+
+    assert merge().returncode == 0
+    with Archive(data) as archive:
+        assert archive.engine.stats().warnings == []
+        assert len(archive.engine._indexes[ARTICLES]._segments()) == 1
 
 
 def test_people_are_resolved_incrementally_as_a_fresh_resolution_would(tmp_path):

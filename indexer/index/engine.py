@@ -141,6 +141,7 @@ class IndexStats:
     articles: int  # articles searchable now
     quotes: int
     languages: list[str]  # language codes of the indexed articles, sorted
+    warnings: list[str] = field(default_factory=list)  # what needs an archivist's attention (a failed merge)
 
 
 def parse_date(value: str | None) -> datetime | None:

@@ -79,7 +79,7 @@ from indexer.index.engine import (
 from indexer.index.histogram import check_interval, histogram
 from indexer.index.whoosh_facet_tables import FACET_TABLES, stored_facets
 from indexer.index.whoosh_matches import Matches, skippable
-from indexer.index.whoosh_merge import large_merge_due, start_large_merge, tiered_merge
+from indexer.index.whoosh_merge import large_merge_due, merge_failures, start_large_merge, tiered_merge
 from indexer.index.whoosh_writer import SegmentWriter
 from indexer.models import AnnotatedArticle
 from indexer.text.names import (
@@ -1201,7 +1201,9 @@ class WhooshEngine:
     @_retrying
     def stats(self) -> IndexStats:
         return IndexStats(articles=self.searcher(ARTICLES).doc_count(), quotes=self.searcher(QUOTES).doc_count(),
-                          languages=self.languages())
+                          languages=self.languages(),
+                          warnings=[w for name, ix in self._indexes.items()
+                                    for w in merge_failures(Path(ix.storage.folder), name)])
 
     def close(self) -> None:
         self._reset_searchers()

@@ -21,7 +21,8 @@ blocks that held one. Instead that commit starts `python -m indexer.index.whoosh
    work is dropped.
 
 Searches read the old segments until the swap, then the new one. A merge process that dies leaves the index as it
-was, and the next one removes its folder. The process outlives a short command (an ingest that filled the tier ends
+was, and the next one removes its folder; one that fails says when and why in `.merge-failed`, which `newsarchive
+check` reports until a merge ends well (`merge_failures`). The process outlives a short command (an ingest that filled the tier ends
 and the merge finishes alone, as `git gc --auto` does); `WhooshEngine.wait_for_merges` waits for it.
 """
 
@@ -29,12 +30,14 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import json
 import math
 import os
 import shutil
 import subprocess
 import sys
 from collections import defaultdict
+from datetime import UTC, datetime
 from pathlib import Path
 
 from whoosh import index
@@ -51,6 +54,7 @@ LARGE_TIER = 4  # segments of MERGE_FACTOR ** LARGE_TIER documents or more are m
 _WORK = ".merge-"  # the hidden folder a merge writes into (with its process id)
 _LOCK = ".merge-lock"  # one background merge per index at a time
 _LOG = ".merge-log"  # what a background merge printed when it failed
+_FAILED = ".merge-failed"  # when and why the last background merge failed (removed by the next that ends well)
 _SWAP_TIMEOUT = 3600.0  # seconds to wait for the write lock before dropping the work
 
 
@@ -179,7 +183,26 @@ def main() -> None:
     parser.add_argument("--tables", type=Path, required=True, help="the folder of facet tables")
     parser.add_argument("--large-tier", type=int, default=LARGE_TIER)
     args = parser.parse_args()
-    merge_large(args.folder, args.name, [f for f in args.facets.split(",") if f], args.tables, args.large_tier)
+    failed = args.folder / _FAILED
+    try:
+        merge_large(args.folder, args.name, [f for f in args.facets.split(",") if f], args.tables, args.large_tier)
+    except Exception as exc:
+        failed.write_text(json.dumps({"at": datetime.now(UTC).isoformat(timespec="seconds"),
+                                      "error": f"{type(exc).__name__}: {exc}"}), encoding="utf-8")
+        raise  # (the traceback goes to the log)
+    failed.unlink(missing_ok=True)
+
+
+def merge_failures(folder: Path, name: str) -> list[str]:
+    """What a user should know about the last background merge of the index in `folder`, if it failed."""
+    try:
+        failed = json.loads((Path(folder) / _FAILED).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [f"the last background merge of the {name} index failed at {failed.get('at')} "
+            f"({failed.get('error')}): searches are not affected and nothing is lost, but its large segments stay "
+            f"unmerged until a merge succeeds. The details are in {Path(folder) / _LOG}; if the next ingest does not "
+            "clear this, run `newsarchive reindex`."]
 
 
 if __name__ == "__main__":

@@ -278,6 +278,35 @@ def test_an_engine_opened_before_a_rebuild_reads_and_writes_the_new_generation(t
     assert early.search("ferry").total == 0 and early.stats().articles == 0
 
 
+def test_a_rebuild_removes_the_old_generation_only_once_its_background_merge_has_ended(tmp_path):
+    """A background merge holds its index's merge lock from start to swap; a reindex switches to the new generation
+    at once, but removes the old one only after that merge ended (its swap would otherwise move files into a folder
+    being removed, and leave them there)."""
+    import fcntl
+    import threading
+    import time
+
+    engine = WhooshEngine(tmp_path)
+    engine.write_articles([("a", 1, article("Ferry strike"))])
+    done = threading.Event()
+    with (tmp_path / ARTICLES / ".merge-lock").open("a+") as merging:
+        fcntl.flock(merging, fcntl.LOCK_EX)  # as the merge process holds it
+        rebuild = threading.Thread(target=lambda: (WhooshEngine(tmp_path).rebuild(
+            [("a", 1, article("Ferry strike")), ("b", 1, article("Ferry timetable"))], lambda written: []),
+            done.set()))
+        rebuild.start()
+        deadline = time.monotonic() + 60
+        while not (tmp_path / "CURRENT").exists():
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        assert engine.search("ferry").total == 2, "searches follow the new generation at once"
+        time.sleep(0.5)
+        assert not done.is_set() and (tmp_path / ARTICLES).exists(), "the old generation waits for its merge"
+    rebuild.join(timeout=60)
+    assert done.is_set() and not (tmp_path / ARTICLES).exists()
+    assert engine.search("ferry").total == 2
+
+
 def test_an_index_from_before_bylines_and_the_histogram_is_replaced_not_a_crash(tmp_path):
     """An index written without the author and day fields (older versions) opens as replaced, for the archive to
     refill from the store; the new engine then searches, facets and draws its histogram."""

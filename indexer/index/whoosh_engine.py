@@ -79,7 +79,13 @@ from indexer.index.engine import (
 from indexer.index.histogram import check_interval, histogram
 from indexer.index.whoosh_facet_tables import FACET_TABLES, stored_facets
 from indexer.index.whoosh_matches import Matches, skippable
-from indexer.index.whoosh_merge import large_merge_due, merge_failures, start_large_merge, tiered_merge
+from indexer.index.whoosh_merge import (
+    MERGE_LOCK,
+    large_merge_due,
+    merge_failures,
+    start_large_merge,
+    tiered_merge,
+)
 from indexer.index.whoosh_writer import SegmentWriter
 from indexer.models import AnnotatedArticle
 from indexer.text.names import (
@@ -1043,8 +1049,11 @@ class WhooshEngine:
                 qw.cancel()
             old = self._generation
             self._follow_current()
-            for name in (ARTICLES, QUOTES, FACET_TABLES) if old == "." else (old,):
-                shutil.rmtree(self.folder / name, ignore_errors=True)
+            root = self.folder if old == "." else self.folder / old
+            # a background merge of the old generation ends first: its swap would write into a folder being removed
+            with _file_lock(root / ARTICLES / MERGE_LOCK), _file_lock(root / QUOTES / MERGE_LOCK):
+                for name in (ARTICLES, QUOTES, FACET_TABLES) if old == "." else (old,):
+                    shutil.rmtree(self.folder / name, ignore_errors=True)
             return sum(1 for v in written.values() if v is not None)
 
     # -- writing ---------------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ from indexer.index.whoosh_writer import SegmentWriter
 MERGE_FACTOR = 8
 LARGE_TIER = 4  # segments of MERGE_FACTOR ** LARGE_TIER documents or more are merged in a process of their own
 _WORK = ".merge-"  # the hidden folder a merge writes into (with its process id)
-_LOCK = ".merge-lock"  # one background merge per index at a time
+MERGE_LOCK = ".merge-lock"  # one background merge per index at a time (and a reindex waits for it: whoosh_engine)
 _LOG = ".merge-log"  # what a background merge printed when it failed
 _FAILED = ".merge-failed"  # when and why the last background merge failed (removed by the next that ends well)
 _SWAP_TIMEOUT = 3600.0  # seconds to wait for the write lock before dropping the work
@@ -106,7 +106,7 @@ def merge_large(folder: Path, name: str, facets: list[str], tables: Path, large_
     """Merge the large segments due in the index in `folder` (see the module's description); the new segment's id,
     or None when there was nothing to merge, another merge runs, or the index changed under it."""
     folder = Path(folder)
-    with (folder / _LOCK).open("a+") as held:
+    with (folder / MERGE_LOCK).open("a+") as held:
         try:
             fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:

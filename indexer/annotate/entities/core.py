@@ -140,7 +140,7 @@ def _unknown_word(word: str, language: str) -> bool:
 
 
 
-@dataclass
+@dataclass(slots=True)
 class _Tok:
     text: str
     sent_start: bool

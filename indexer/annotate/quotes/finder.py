@@ -208,12 +208,16 @@ def _mask(text: str, spans: list[QuoteSpan]) -> str:
     return "".join(chars)
 
 
+_MAY_END = re.compile("[\n" + re.escape(SENTENCE_END + "”»«“\"」』") + "]")
+
+
 def _sentence_bounds(masked: str) -> list[tuple[int, int]]:
     """Sentence spans over the masked text: quoted words are blank, so a full stop inside a quote never splits."""
     bounds: list[tuple[int, int]] = []
     start = 0
     n = len(masked)
-    for i, ch in enumerate(masked):
+    for m in _MAY_END.finditer(masked):  # (only the characters that may end a sentence)
+        i, ch = m.start(), m.group()
         end = None
         if ch == "\n":
             end = i

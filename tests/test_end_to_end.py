@@ -111,3 +111,28 @@ def test_results_in_one_language_are_labelled_in_it(corpus_data):
     names = {f["key"]: f["value"] for f in facets["person"]}
     assert names["person:marhuk|olena"] == "Олена Марчук", "Ukrainian results, no reader language: not German"
     assert names["person:hricenko|oleksandr"] == "Олександр Гриценко"
+
+
+def test_an_ingest_s_progress_moves_before_its_pages_are_kept_and_ends_at_the_whole(tmp_path):
+    """The progress bar counts bytes of input: half of a chunk once its raw pages are stored, the rest once its
+    articles are kept. With pages read ahead into the workers, it moves from the start, and ends at exactly the
+    size of the input."""
+    from indexer.archive import Archive
+    from indexer.ingest.pipeline import ingest
+
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    for n in range(60):
+        (pages / f"p{n:02d}.html").write_text(
+            f"<html><head><title>Harbour report {n}</title></head><body><article><h1>Harbour report {n}</h1>"
+            f"<p>The ferry to the northern islands left {n} minutes late on the morning of the storm, and the harbour "
+            f"master said the crossing stayed calm.</p></article></body></html>", encoding="utf-8")
+    with Archive(tmp_path / "data") as archive:
+        total, seen = [], []
+
+        def progress(n):
+            seen.append(((seen[-1][0] if seen else 0) + n, archive.store.stats()["articles"]))
+
+        report = ingest(archive, [str(pages)], progress=progress, on_total=total.append)
+        assert len(report.added) == 60 and sum(total) == seen[-1][0]
+        assert max(done for done, kept in seen if kept == 0) >= 0.4 * sum(total), seen[:4]

@@ -199,13 +199,16 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
         if stored >= INDEX_EVERY or time.monotonic() - last >= INDEX_PAUSE:
             _index(archive, report)
             stored, last = 0, time.monotonic()
-        if progress:
-            progress(sum(weight for _, _, weight in chunk))
+        if progress:  # the other half of the chunk's weight: its pages are kept (see below)
+            weight = sum(w for _, _, w in chunk)
+            progress(weight - weight // 2)
 
     with _pool(workers) as pool:
         ahead: deque[tuple[list, list, Iterator]] = deque()  # chunks in the workers' hands, not yet kept
         for chunk in _chunks(pages, CHUNK):
             todo = _receive(archive, chunk, report)
+            if progress:  # half of the chunk's weight once its raw pages are stored, so the bar moves from the
+                progress(sum(w for _, _, w in chunk) // 2)  # start though the pages ahead are kept later
             ahead.append((chunk, todo, _process_all(pool, [p for _, _, p in todo])))  # with a pool: under way
             while ahead and (not overlap or pool is None or _too_far_ahead(ahead)):
                 settle(*ahead.popleft())

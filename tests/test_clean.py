@@ -586,3 +586,21 @@ def test_date_segment_of_the_title_is_not_part_of_the_headline():
 def test_author_escaped_twice_keeps_its_accent_and_is_not_cut_at_the_entity():
     head = "<meta name='author' content='Redacci&amp;oacute;n Diario Harbour'>"
     assert run(page(head), url=None).authors == ["Redacción Diario Harbour"]
+
+
+def test_a_page_that_looks_like_xml_is_read_as_html_without_a_library_warning():
+    """An upload that is XML (a feed saved as .html, an export) is read as HTML, on purpose: BeautifulSoup's warning
+    about it would only be noise on the archivist's terminal."""
+    import warnings
+
+    from indexer.clean.extract import clean
+    from indexer.models import RawPage
+
+    page = (b'<?xml version="1.0"?><rss><channel><title>Harbour feed</title><item><title>Ferry leaves late</title>'
+            b"<description>The ferry to the northern islands left forty minutes late on the morning of the storm, "
+            b"the harbour master said.</description></item></channel></rss>")
+    with warnings.catch_warnings(record=True) as raised:
+        warnings.simplefilter("always")
+        article = clean(RawPage(page, "harbour.html"))
+    assert "forty minutes late" in article.text
+    assert [str(w.message)[:60] for w in raised] == []

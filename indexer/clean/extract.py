@@ -13,11 +13,12 @@ All tree walks are iterative, so markup nested hundreds of thousands deep cannot
 from __future__ import annotations
 
 import re
+import warnings
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from urllib.parse import urlsplit
 
-from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+from bs4 import BeautifulSoup, Comment, NavigableString, Tag, XMLParsedAsHTMLWarning
 
 from indexer.clean import metadata as md
 from indexer.clean.dates import parse_date
@@ -140,7 +141,9 @@ def clean(page: RawPage) -> Article:
     data = prepare_bytes(page.data)
     html = decode_html(data, page.content_type)
     require_markup(html)
-    soup = BeautifulSoup(_cap_nesting(html), "lxml")
+    with warnings.catch_warnings():  # a page that looks like XML (an XHTML prologue) is read as HTML, deliberately
+        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
+        soup = BeautifulSoup(_cap_nesting(html), "lxml")
     index = md.PageIndex(soup)
     meta = md.meta_map(index)
     objects = md.jsonld_objects(index)

@@ -154,6 +154,17 @@ def test_sort_by_date(engine):
     assert ids(engine.search("station OR Oder", sort="oldest")) == ["a3", "a1", "a2"]
 
 
+def test_hits_in_date_order_keep_their_relevance_as_score(engine):
+    """The JSON's `score` is the hit's relevance whatever the order (Whoosh used to give its date sort key, a
+    number like -6.4e16), on every page."""
+    relevance = {h.id: h.score for h in engine.search("station OR Oder").hits}
+    assert len(relevance) == 3 and all(0 < score < 1000 for score in relevance.values())
+    for sort in ("newest", "oldest"):
+        assert {h.id: h.score for h in engine.search("station OR Oder", sort=sort).hits} == pytest.approx(relevance)
+        second = engine.search("station OR Oder", sort=sort, page=2, limit=2).hits
+        assert [h.score for h in second] == pytest.approx([relevance[h.id] for h in second])
+
+
 @pytest.mark.parametrize("bad, words", [
     ('"railway station', "double quote"),
     ("(Kramatorsk OR Kyiv", "parenthesis"),

@@ -691,15 +691,21 @@ def check_query_text(text: str) -> str:
 
 def _page_within(s: Searcher, q: query.Query, deadline: float, page: int, pagelen: int,
                  filter: query.Query | None = None, sortedby=None, terms: bool = False,  # noqa: A002
-                 sort_keys: dict | None = None) -> tuple[ResultsPage, list[int]]:
+                 sort_keys: dict | None = None, relevance: bool = False) -> tuple[ResultsPage, list[int]]:
     """Searcher.search_page, and every matching document number (for the total and the facets), counted from the
-    posting lists apart from ranking (see whoosh_matches); given up with QueryTooBroad past the deadline."""
+    posting lists apart from ranking (see whoosh_matches); given up with QueryTooBroad past the deadline. With
+    `relevance`, a page sorted by date gives each hit its relevance as its score (Whoosh gives the sort key)."""
     if sortedby is None and not skippable(q):
         return _page_in_one_pass(s, q, deadline, page, pagelen, filter=filter, sortedby=sortedby, terms=terms)
     found = Matches(s, q, filter, deadline, needs_current=terms)
     limit = page * pagelen
-    top_n = found.top_sorted(sortedby, limit, {} if sort_keys is None else sort_keys) if sortedby is not None \
-        else found.top_scored(limit)
+    if sortedby is not None:
+        top_n = found.top_sorted(sortedby, limit, {} if sort_keys is None else sort_keys)
+        if relevance:  # the page's hits in date order, each with its relevance, as Solr gives them
+            scores = found.scores_of([docnum for _, docnum in top_n[(page - 1) * pagelen:]])
+            top_n = [(scores.get(docnum, 0.0), docnum) for _, docnum in top_n]
+    else:
+        top_n = found.top_scored(limit)
     docnums = found.docnums()
     results = Results(s, q, top_n, docset=None)
     results._total = len(docnums)
@@ -1488,14 +1494,14 @@ class WhooshEngine:
 
         if sortedby is None and sort == "relevance" and not _has_words(q):
             sortedby = sorting.FieldFacet("published", reverse=True)  # nothing to rank by: newest first
-        results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True,
-                                             sort_keys=self._sort_keys)
+        results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, relevance=True,
+                                        terms=True, sort_keys=self._sort_keys)
         relaxed = False
         if not docnums and not described and relaxable(text):
             # no article has every word of a plain multi-word query: rank those with most of them instead
             q = self.parse(text, ARTICLES, langs, any_word=True)
-            results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, terms=True,
-                                             sort_keys=self._sort_keys)
+            results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby,
+                                            relevance=True, terms=True, sort_keys=self._sort_keys)
             relaxed = bool(docnums)
         facets, by_day = self._counts(s, docnums, facet_limit)
         results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)

@@ -474,6 +474,16 @@ class Matches:
             # every document that could score above the limit-th score found so far must be scored too
             theta = best[-1][1] if len(best) == limit and best[-1][1] > 0 else (theta / 4 if theta > 1e-6 else 0)
 
+    def scores_of(self, docnums: list[int]) -> dict[int, float]:
+        """Each matching document's score as Whoosh's matcher gives it (for a page sorted by date, whose hits are
+        still shown with their relevance)."""
+        out: dict[int, float] = {}
+        for seg, off, _ in self.segments:
+            mine = sorted(d - off for d in docnums if off <= d < off + seg.size)
+            if mine:
+                self._score(seg, off, mine, out)
+        return out
+
     def _score(self, seg: _Segment, offset: int, docs: list[int], out: dict[int, float]) -> None:
         m = _matcher(self.q, seg)
         count = 0

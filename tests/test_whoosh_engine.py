@@ -307,6 +307,55 @@ def test_a_rebuild_removes_the_old_generation_only_once_its_background_merge_has
     assert engine.search("ferry").total == 2
 
 
+def test_a_rebuild_while_a_real_merge_waits_to_swap_leaves_only_the_new_generation(tmp_path, monkeypatch):
+    """A background merge process waits for the write lock to swap its segment in while a reindex builds the new
+    generation and waits for the same lock to catch up: whichever gets it first, the reindex ends with the new
+    generation alone on disk, every article found once, and the merge process ended."""
+    import threading
+    import time
+
+    import indexer.index.whoosh_merge as whoosh_merge
+    from indexer.index.whoosh_facet_tables import FACET_TABLES
+
+    monkeypatch.setattr(whoosh_merge, "LARGE_TIER", 1)
+    engine = WhooshEngine(tmp_path)
+    ix = engine._indexes[ARTICLES]
+    batches = [[(f"a{n}-{i}", 1, article(f"Ferry strike day {n} pier {i}")) for i in range(9)]
+               for n in range(MERGE_FACTOR)]
+    held, rebuild = None, None
+    try:
+        before = set()
+        for batch in batches:
+            before = {p.name for p in (tmp_path / FACET_TABLES).glob("articles-*.pickle")}
+            engine.write_articles(batch)
+        held = ix.writer()  # the merge writes its segment, then waits here to swap
+        deadline = time.monotonic() + 120
+        while not {p.name for p in (tmp_path / FACET_TABLES).glob("articles-*.pickle")} - before - {
+                f"articles-{s.segment_id()}.pickle" for s in ix._segments()}:
+            assert time.monotonic() < deadline, (tmp_path / ARTICLES / ".merge-log").read_text()
+            time.sleep(0.05)
+        rebuilt = []
+        rebuild = threading.Thread(target=lambda: rebuilt.append(WhooshEngine(tmp_path).rebuild(
+            [item for batch in batches for item in batch], lambda written: [])))
+        rebuild.start()
+        time.sleep(0.5)  # the rebuild has written the new generation and waits for the lock too
+        held.cancel()
+        held = None
+        rebuild.join(timeout=120)
+        engine.wait_for_merges(timeout=120)
+    finally:
+        if held is not None:
+            held.cancel()
+        for process in engine._merges.values():
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    assert rebuilt == [9 * MERGE_FACTOR]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["g000001"], "the old generation is gone"
+    assert engine.search("ferry", limit=100).total == 9 * MERGE_FACTOR
+    assert [h.id for h in engine.search('"day 3 pier 5"').hits] == ["a3-5"]
+
+
 def test_an_index_from_before_bylines_and_the_histogram_is_replaced_not_a_crash(tmp_path):
     """An index written without the author and day fields (older versions) opens as replaced, for the archive to
     refill from the store; the new engine then searches, facets and draws its histogram."""

@@ -395,15 +395,12 @@ class Store:
     def batch(self) -> Iterator:
         """One transaction for many writes (a chunk of ingested pages): one commit, one wait for the disk, instead
         of one per page. Nothing of it is kept when it fails; what it wrote is on disk once it ends."""
-        if getattr(self._batch, "db", None) is not None:
-            yield self._batch.db
-            return
-        with self.db.transaction() as db:
-            self._batch.db = db
+        with self.transaction() as db:  # (inside another batch: part of it)
+            outer, self._batch.db = getattr(self._batch, "db", None), db
             try:
                 yield db
             finally:
-                self._batch.db = None
+                self._batch.db = outer
 
     def shared_secret(self, name: str) -> str:
         """A random secret every process of this store reads the same (made by the first to ask)."""

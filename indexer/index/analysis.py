@@ -476,14 +476,13 @@ def _one_pass(analyzer, value: str):
     if type(tokenizer) is TranslitTokenizer and type(chain) is TranslitFilter:
         variant = scripts.document_cyrillic_variant(value)
         return _tokens(value), lambda word: translit_forms(word, variant, False)
-    if (type(tokenizer) is RegexTokenizer and tokenizer.expression.pattern == _STANDARD_WORDS.pattern
+    if (type(tokenizer) is RegexTokenizer and tokenizer.expression.pattern == default_pattern.pattern
             and not tokenizer.gaps and type(chain) is LowercaseFilter):  # StandardAnalyzer(stoplist=None)
         return zip(_STANDARD_WORD.findall(value), count()), lambda word: (word.lower(),)
     return None
 
 
-_STANDARD_WORDS = default_pattern  # Whoosh's RegexTokenizer's words; the same without a capturing group:
-_STANDARD_WORD = re.compile(r"\w+(?:\.?\w+)*", default_pattern.flags)
+_STANDARD_WORD = re.compile(r"\w+(?:\.?\w+)*", default_pattern.flags)  # Whoosh's words, no capturing group
 
 
 def _tokens(value: str):

@@ -702,8 +702,9 @@ def _page_within(s: Searcher, q: query.Query, deadline: float, page: int, pagele
     if sortedby is not None:
         top_n = found.top_sorted(sortedby, limit, {} if sort_keys is None else sort_keys)
         if relevance:  # the page's hits in date order, each with its relevance, as Solr gives them
-            scores = found.scores_of([docnum for _, docnum in top_n[(page - 1) * pagelen:]])
-            top_n = [(scores.get(docnum, 0.0), docnum) for _, docnum in top_n]
+            # (filters alone rank nothing: every hit scores 1, and scoring them would walk every document)
+            scores = found.scores_of([docnum for _, docnum in top_n[(page - 1) * pagelen:]]) if _has_words(q) else {}
+            top_n = [(scores.get(docnum, 1.0), docnum) for _, docnum in top_n]
     else:
         top_n = found.top_scored(limit)
     docnums = found.docnums()

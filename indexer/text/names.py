@@ -76,35 +76,40 @@ def _restore_case(lemma: str, surface: str) -> str:
     return lemma
 
 
+@lru_cache(maxsize=65_536)
+def readings(word: str, language: str) -> tuple[tuple[str, str], ...]:
+    """(lemma, tag) of each of pymorphy3's readings of a uk/ru word, likeliest first; () without an analyser. Kept
+    per word: a name recurs through an article and the archive, and one reading asked for costs ~0.1 ms."""
+    morph = _morph(language)
+    if morph is None:
+        return ()
+    return tuple((p.normal_form, str(p.tag)) for p in morph.parse(word))
+
+
 def lemma_candidates(word: str, language: str) -> list[tuple[str, str]]:
     """(lemma, tag) readings of a Cyrillic word, best first; the word itself when no analyser fits."""
     if language not in ("uk", "ru") or not is_cyrillic(word) or (word.isupper() and len(word) > 1):
         return [(word, "")]
-    morph = _morph(language)
-    if morph is None:
-        return [(word, "")]
     seen: dict[str, str] = {}
-    for parse in morph.parse(word):
-        lemma = _restore_case(parse.normal_form, word)
-        seen.setdefault(lemma, str(parse.tag))
+    for lemma, tag in readings(word, language):
+        seen.setdefault(_restore_case(lemma, word), tag)
     return list(seen.items()) or [(word, "")]
 
 
 def _nominative_name(word: str, language: str) -> bool:
     """The word already is a name in the nominative ("Роман", not the genitive of the noun "роман")."""
-    morph = _morph(language) if language in ("uk", "ru") and is_cyrillic(word) else None
-    if morph is None:
+    if language not in ("uk", "ru") or not is_cyrillic(word):
         return False
-    return any("nomn" in str(p.tag) and ("Name" in str(p.tag) or "Surn" in str(p.tag)) for p in morph.parse(word))
+    return any("nomn" in tag and ("Name" in tag or "Surn" in tag) for _l, tag in readings(word, language))
 
 
 def _surname_shape(word: str, language: str) -> bool:
     """"Сомов", "Кречетов": a masculine surname shape that the dictionary only knows as a possessive adjective,
     whose 'lemma' would be an invented "Сомовый"."""
-    morph = _morph(language) if language in ("uk", "ru") and is_cyrillic(word) else None
-    if morph is None or not word.lower().endswith(("ов", "ев", "ёв", "ин", "ын", "ів")):
+    if language not in ("uk", "ru") or not is_cyrillic(word) or not word.lower().endswith(
+            ("ов", "ев", "ёв", "ин", "ын", "ів")):
         return False
-    return any("ADJS" in str(p.tag) or ("nomn" in str(p.tag) and "Surn" in str(p.tag)) for p in morph.parse(word))
+    return any("ADJS" in tag or ("nomn" in tag and "Surn" in tag) for _l, tag in readings(word, language))
 
 
 def lemma_for(word: str, language: str, kind: str = "") -> str:

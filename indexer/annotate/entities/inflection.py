@@ -8,9 +8,8 @@ looks places up by their nominative) and the Slavic rules in `lang/` can build o
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from indexer.text.names import _morph, _restore_case
+from indexer.text.names import _morph, _restore_case, readings
 
 # Lemmas of words that head an institution's name (uk and ru).
 _ORG_HEADS = frozenset("""
@@ -34,14 +33,6 @@ _ORG_HEADS = frozenset("""
 _HEAD_ENDINGS = ("рада", "адміністрація", "суд", "управління", "лісгосп", "інспекція", "виконком", "райком", "обком")
 
 
-@lru_cache(maxsize=50_000)
-def _parses(word: str, language: str) -> tuple[tuple[str, str], ...]:
-    morph = _morph(language)
-    if morph is None:
-        return ()
-    return tuple((p.normal_form, str(p.tag)) for p in morph.parse(word))
-
-
 _HEAD_PREFIXES = frozenset(h[:3] for h in _ORG_HEADS)
 # Abbreviated heads: головне управління, відділ поліції, обласна/районна держадміністрація …
 _ABBR_HEADS = frozenset({"ГУ", "ВП", "ОДА", "РДА", "КМДА", "ОТВ", "ГУНП", "СВ", "ДПІ", "УВС", "ГУМВС", "УМВС"})
@@ -54,14 +45,14 @@ def _is_head(word: str, language: str) -> bool:
     low = word.lower()
     if low[:3] not in _HEAD_PREFIXES and not _HEAD_INSIDE.search(low):
         return False  # most words: no need to ask the (slow) analyser
-    for lemma, tag in _parses(word, language):
+    for lemma, tag in readings(word, language):
         if "NOUN" in tag and (lemma in _ORG_HEADS or lemma.endswith(_HEAD_ENDINGS)):
             return True
     return False
 
 
 def _is_adj(word: str, language: str) -> bool:
-    parses = _parses(word, language)
+    parses = readings(word, language)
     return bool(parses) and any(tag.startswith("ADJF") for _l, tag in parses[:3])
 
 

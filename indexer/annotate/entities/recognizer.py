@@ -81,6 +81,7 @@ from indexer.text.names import (
     is_cyrillic,
     lemma_candidates,
     lemma_for,
+    readings,
     resolve_partial_keys,
     skeleton,
 )
@@ -1082,13 +1083,18 @@ def _slavic_gazetteer_mentions(para: str, language: str, base: int, covered: set
 
 def _cut_at_verb(words: list[str], language: str) -> list[str]:
     """The tagger sometimes runs an organisation on into its predicate ("Служба безпеки України розпочала")."""
-    morph = _morph(language)
-    if morph is None:
+    if _morph(language) is None:
         return words
     for i, w in enumerate(words[1:], start=1):
-        if w[:1].islower() and morph.parse(w)[0].tag.POS in ("VERB", "INFN", "GRND", "PRTF", "PRTS", "ADVB"):
+        if w[:1].islower() and _part_of_speech(w, language) in ("VERB", "INFN", "GRND", "PRTF", "PRTS", "ADVB"):
             return words[:i]
     return words
+
+
+def _part_of_speech(word: str, language: str) -> str:
+    """The part of speech of the word's likeliest reading ("VERB", "NOUN"), the first grammeme of its tag."""
+    top = next((tag for _l, tag in readings(word, language)), "")
+    return top.split(" ")[0].split(",")[0]
 
 
 def _slavic_person(words: list[str], language: str) -> bool:
@@ -1097,9 +1103,8 @@ def _slavic_person(words: list[str], language: str) -> bool:
         for _lemma, tag in lemma_candidates(w, language)[:1]:
             if "Surn" in tag or "Patr" in tag or "Name" in tag:
                 return True
-    morph = _morph(language)
-    if morph is not None and len(words) in (2, 3) and any("Name" in str(p.tag) for p in morph.parse(words[0])) and any(
-            "Surn" in str(p.tag) for p in morph.parse(words[-1])):
+    if len(words) in (2, 3) and any("Name" in tag for _l, tag in readings(words[0], language)) and any(
+            "Surn" in tag for _l, tag in readings(words[-1], language)):
         return True  # "Марта Іваницька": a given name (also a common noun) before a surname
     return any(_given_name(w, language) for w in words)
 
@@ -1132,10 +1137,10 @@ def _common_slavic_word(word: str, language: str) -> bool:
     morph = _morph(language)
     if morph is None or word.isupper():
         return False
-    parses = morph.parse(word)
     if not morph.word_is_known(word.lower()):
         return False
-    return not any(t in str(p.tag) for p in parses for t in ("Name", "Surn", "Patr", "Geox", "Orgn", "Abbr"))
+    return not any(t in tag for _l, tag in readings(word, language) for t in ("Name", "Surn", "Patr", "Geox", "Orgn",
+                                                                               "Abbr"))
 
 
 def _sentence_initial_noun(word: str, text: str, start: int, language: str) -> bool:
@@ -1145,7 +1150,7 @@ def _sentence_initial_noun(word: str, text: str, start: int, language: str) -> b
     opening = text[:start].rstrip(" «\"„“(—–-").endswith("\n") or not text[:start].strip()
     if morph is None or not (opening or _at_sentence_start(text, start)):
         return False
-    top = str(morph.parse(word)[0].tag)
+    top = next((tag for _l, tag in readings(word, language)), "")
     return "NOUN" in top and not any(t in top for t in ("Name", "Surn", "Patr", "Geox", "Orgn", "anim"))
 
 

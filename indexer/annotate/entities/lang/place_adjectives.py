@@ -28,9 +28,8 @@ import re
 
 from indexer.annotate.entities.core import Mention
 from indexer.annotate.entities.gazetteer import _has_latin_diacritic, accented_place, place_index
-from indexer.annotate.entities.inflection import _parses
 from indexer.annotate.entities.lang import rules_for
-from indexer.text.names import _morph, fold
+from indexer.text.names import _morph, fold, readings
 
 MIN_POPULATION = 100_000
 _KINDS = ("city", "region")
@@ -68,7 +67,7 @@ def _of_a_person(stems: list[str], language: str) -> bool:
     morph = _morph(language)
     return morph is not None and any(
         morph.word_is_known(w) and "nomn" in tag and any(x in tag for x in ("Surn", "Name", "anim"))
-        for w in stems for _l, tag in _parses(w, language)[:1])
+        for w in stems for _l, tag in readings(w, language)[:1])
 
 
 def _a_place_noun(word: str, language: str) -> bool:
@@ -79,7 +78,7 @@ def _a_place_noun(word: str, language: str) -> bool:
     if morph is None:
         return True
     need = ("NOUN", "nomn", "Geox") if language == "ru" else ("NOUN", "nomn")
-    return morph.word_is_known(word) and any(all(x in tag for x in need) for _l, tag in _parses(word, language))
+    return morph.word_is_known(word) and any(all(x in tag for x in need) for _l, tag in readings(word, language))
 
 
 def adjective_mentions(texts: list[str], language: str, mentions: list[Mention]) -> list[Mention]:

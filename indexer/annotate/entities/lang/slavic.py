@@ -23,10 +23,9 @@ from indexer.annotate.entities.inflection import (
     _ORG_HEADS,
     _is_adj,
     _is_head,
-    _parses,
     pl_adjective_stem,
 )
-from indexer.text.names import _morph, fold, lemma_for
+from indexer.text.names import _morph, fold, lemma_for, readings
 
 LEGAL_FORMS = frozenset({"ТОВ", "ПАТ", "ПрАТ", "ПП", "ДП", "ГО", "КП", "АТ", "ВАТ", "ЗАТ", "ТзОВ", "ООО", "ОАО", "ЗАО",
                          "ПАО", "АО", "ФГУП", "МУП", "LLC", "ГК", "НАК", "АК", "ДК", "ФОП", "СП", "КСП"})
@@ -84,12 +83,12 @@ def _words(para: str) -> list[_W]:
 
 
 def _is_gen(word: str, language: str) -> bool:
-    return any(("NOUN" in tag or "ADJF" in tag) and "gent" in tag for _l, tag in _parses(word, language))
+    return any(("NOUN" in tag or "ADJF" in tag) and "gent" in tag for _l, tag in readings(word, language))
 
 
 def _is_person_word(word: str, language: str) -> bool:
     """A given name, surname or patronymic ("Станіслав", "Анатолія"), not a city with a name-like reading."""
-    parses = _parses(word, language)
+    parses = readings(word, language)
     if not parses or _is_adj(word, language):
         return False
     place = place_for(word, language)
@@ -114,7 +113,7 @@ _COMPOUND_PREFIXES = frozenset({"мін", "мин", "дер", "укр", "каб"
 def _compound_org(word: str, language: str) -> bool:
     if not word[:1].isupper() or word.isupper() or word[:3].lower() not in _COMPOUND_PREFIXES:
         return False
-    parses = _parses(word, language)
+    parses = readings(word, language)
     return bool(parses) and "NOUN" in parses[0][1] and not any(t in parses[0][1] for t in ("anim", "Name", "Surn")) \
         and len(parses[0][0]) >= 6 and bool(_COMPOUND_ORG.match(parses[0][0]))
 
@@ -131,7 +130,7 @@ def _right_edge(words: list[_W], j: int, language: str) -> int:
     """Index after the last word of the genitive chain and "у <…> області" that follow a head at j - 1."""
     n = len(words)
     steps = 0
-    named_kind = any(lemma in _NAMED_KINDS for lemma, _t in _parses(words[j - 1].text, language))
+    named_kind = any(lemma in _NAMED_KINDS for lemma, _t in readings(words[j - 1].text, language))
     closed = False  # after a proper name ("Міністерства оборони України") no more lower-case words follow
     while j < n and steps < 12:
         w = words[j].text
@@ -146,7 +145,7 @@ def _right_edge(words: list[_W], j: int, language: str) -> int:
                 break
             return close + 1
         if low in _IN_PREPS and j + 2 < n and words[j + 1].text[:1].isupper() and _is_adj(words[j + 1].text, language) \
-                and any(lemma in _PLACE_NOUNS for lemma, _t in _parses(words[j + 2].text, language)):
+                and any(lemma in _PLACE_NOUNS for lemma, _t in readings(words[j + 2].text, language)):
             j += 3
             steps += 3
             continue
@@ -184,7 +183,7 @@ _PROPER_ADJ = re.compile(r"(?:ськ|цьк|зьк|ск|цк)[а-яіїєґ]+$")
 def _lower_head_before_name(words: list[_W], i: int, language: str) -> bool:
     """"тервідділення Антимонопольного комітету", "рад Тернопільщини": a lower-case head word that is plural or
     only describes the capitalised institution after it is not part of the name."""
-    nouns = [t for _l, t in _parses(words[i].text, language) if "NOUN" in t]
+    nouns = [t for _l, t in readings(words[i].text, language) if "NOUN" in t]
     if nouns and all("plur" in t for t in nouns):
         return True
     k = i + 1
@@ -226,7 +225,7 @@ def org_phrases(para: str, language: str) -> list[Span]:
         caps = [k for k in range(a, b) if _cap(words[k].text) and not (
             k == a and _sentence_start(words, k) and not (k < i and _PROPER_ADJ.search(words[k].text)))]
         single_name = b - a == 1 and _cap(w.text) and not _sentence_start(words, i) and any(
-            lemma.endswith(_HEAD_ENDINGS) and lemma not in _ORG_HEADS for lemma, _t in _parses(w.text, language))
+            lemma.endswith(_HEAD_ENDINGS) and lemma not in _ORG_HEADS for lemma, _t in readings(w.text, language))
         quote_only = not _cap(words[a].text) and words[b - 1].text == "»"  # «ЄДАПС» alone is the name
         single_name = single_name or (b - a == 1 and _compound_org(w.text, language))
         if (b - a >= 2 and caps and not quote_only) or single_name:
@@ -325,7 +324,7 @@ def place_phrases(para: str, language: str) -> list[Span]:
         low = words[i].text.lower()
         if not low[:1].isalpha() or low[:3] not in _PLACE_NOUN_PREFIXES:
             continue
-        if not any(lemma in _PLACE_AFTER_ADJ for lemma, t in _parses(low, language) if "NOUN" in t):
+        if not any(lemma in _PLACE_AFTER_ADJ for lemma, t in readings(low, language) if "NOUN" in t):
             continue
         a = i
         while a > 0 and i - a < 2 and _cap(words[a - 1].text) and _is_adj(words[a - 1].text, language):
@@ -455,7 +454,7 @@ def _retype(m, language: str) -> None:
         m.type, m.canonical = "place", None if not place or len(words) > 1 else place.name
         return
     if _is_person_word(words[0], language) and any(fold(lemma) in first_names()
-                                                   for lemma, tag in _parses(words[0], language) if "Name" in tag) \
+                                                   for lemma, tag in readings(words[0], language) if "Name" in tag) \
             and all(w[:1].isupper() for w in words):
         m.type, m.canonical = "person", None
 
@@ -485,14 +484,14 @@ def descriptor_start(text: str, start: int, language: str, kind: str = "organiza
     m = _WORD_BEFORE.search(text, max(0, start - 40), start)
     if not m:
         return None
-    parses = _parses(m.group(1), language)
+    parses = readings(m.group(1), language)
     vocabulary = _RU_PLACE_DESCRIPTORS if kind == "place" else _RU_DESCRIPTORS
     if not (parses and "NOUN" in parses[0][1] and parses[0][0] in vocabulary):
         return None
     begin = m.start(1)
     for _ in range(2):  # "нефтяной компании «Русснефть»", "люксембургского медиахолдинга RTL Group"
         adj = re.search(r"([а-яё][а-яё\-]+)\s+$", text[max(0, begin - 40) : begin])
-        if not adj or not any(t.startswith("ADJF") for _l, t in _parses(adj.group(1), language)[:1]):
+        if not adj or not any(t.startswith("ADJF") for _l, t in readings(adj.group(1), language)[:1]):
             break
         begin -= len(adj.group(0))
     return begin
@@ -502,7 +501,7 @@ _PATRONYMIC = re.compile(r"(?:ович|евич|ьович|йович|івн|ї�
 
 
 def _is_patronymic(word: str, language: str) -> bool:
-    return bool(_PATRONYMIC.search(word.lower())) or any("Patr" in t for _l, t in _parses(word, language)[:2])
+    return bool(_PATRONYMIC.search(word.lower())) or any("Patr" in t for _l, t in readings(word, language)[:2])
 
 
 def _split_two_people(mentions: list, make, language: str) -> None:
@@ -515,7 +514,7 @@ def _split_two_people(mentions: list, make, language: str) -> None:
         cut = None
         if m.type == "person" and len(words) >= 3 and not any(w.endswith(".") or len(w) == 1 for w in words):
             for k in range(2, len(words)):
-                given = any("Name" in t and fold(lemma) in names for lemma, t in _parses(words[k], language))
+                given = any("Name" in t and fold(lemma) in names for lemma, t in readings(words[k], language))
                 if given and not _is_patronymic(words[k], language) and _is_person_word(words[k - 1], language) \
                         and not any(_is_patronymic(w, language) for w in words[k:]):
                     cut = k
@@ -551,8 +550,8 @@ def _extend_people(mentions: list, text: str, language: str) -> None:
         if not hit and len(words) == 2 and _is_patronymic(words[-1], language):
             hit = _CAP_WORD_BEFORE.search(text[max(0, start - 30) : start])
             if hit and not any(t.startswith(("PREP", "CONJ")) or "Geox" in t
-                               for _l, t in _parses(hit.group(1), language)[:1]) and not any(
-                    "Name" in t and fold(lemma) in first_names() for lemma, t in _parses(hit.group(1), language)):
+                               for _l, t in readings(hit.group(1), language)[:1]) and not any(
+                    "Name" in t and fold(lemma) in first_names() for lemma, t in readings(hit.group(1), language)):
                 hit = hit if not place_for(hit.group(1), language) else None
             else:
                 hit = None
@@ -590,7 +589,7 @@ def country_after(text: str, stop: int, language: str) -> int | None:
     word = m.group(1)
     place = place_for(word, language)
     if word in ("РФ", "США", "ЕС") or (place and place.kind != "city" and place.population >= 1_000_000
-                                     and any("gent" in t for _l, t in _parses(word, language))):
+                                     and any("gent" in t for _l, t in readings(word, language))):
         return m.end()
     return None
 
@@ -628,7 +627,7 @@ def state_adjectives(texts: list[str], language: str) -> list[tuple[int, str, st
             if not w.startswith(_STATE_STEMS) or not w.islower():  # (one C call for every stem)
                 continue
             stem = next(s for s in _STATE_ADJECTIVES if w.startswith(s))
-            following = [_parses(x.group(), language)[:1] for x in words[k + 1 : k + 3]]
+            following = [readings(x.group(), language)[:1] for x in words[k + 1 : k + 3]]
             if any(p and p[0][0] in _STATE_ACTORS for p in following):
                 place = place_for(_STATE_ADJECTIVES[stem], language)
                 out.append((base + m.start(), w, place.name if place else _STATE_ADJECTIVES[stem]))
@@ -654,7 +653,7 @@ def land_names(texts: list[str], language: str) -> set[tuple[int, str]]:
         out.update((base + m.start(), m.group()) for m in _STATE_ACRONYMS.finditer(para))
         for m in _CAP_CYR.finditer(para):
             if "щин" in m.group() or "ччин" in m.group():
-                parses = _parses(m.group(), language)
+                parses = readings(m.group(), language)
                 if parses and "NOUN" in parses[0][1] and parses[0][0].endswith(("щина", "ччина")):
                     out.add((base + m.start(), m.group()))
         base += len(para) + 2
@@ -691,7 +690,7 @@ def _places_after_prepositions(mentions: list, text: str, language: str) -> None
         if not _PREP_BEFORE.search(text[max(0, start - 8) : start]):
             continue
         place = place_for(m.surface, language)
-        if place and not any("Name" in t and fold(lemma) in names for lemma, t in _parses(m.surface, language)):
+        if place and not any("Name" in t and fold(lemma) in names for lemma, t in readings(m.surface, language)):
             m.type, m.canonical = "place", place.name
 
 
@@ -717,7 +716,7 @@ def polish_common_noun(word: str) -> bool:
 def _role_noun(word: str, language: str) -> bool:
     """A capitalised common noun for a person ("Гідролог", "Лікарка", "Директорка"): every reading is a known
     animate noun and none a name, so it is the role that opens a sentence, not part of a name."""
-    parses = _parses(word, language)
+    parses = readings(word, language)
     morph = _morph(language)
     if not parses or not word[:1].isupper() or word.isupper() or morph is None or not morph.word_is_known(word.lower()):
         return False
@@ -757,8 +756,8 @@ def _places_after_kind_words(mentions: list, text: str, language: str) -> None:
         start = m.start if text[m.start : m.start + len(m.surface)] == m.surface else m.start - 1
         before = text[max(0, start - 30) : start]
         prev = before.split()[-1] if before.split() else ""
-        kind_word = prev.islower() and any(lemma in _PLACE_KINDS for lemma, t in _parses(prev, language) if "NOUN" in t)
-        given = any("Name" in t for _l, t in _parses(m.surface, language))
+        kind_word = prev.islower() and any(lemma in _PLACE_KINDS for lemma, t in readings(prev, language) if "NOUN" in t)
+        given = any("Name" in t for _l, t in readings(m.surface, language))
         if kind_word or (_GEO_ADJ_BEFORE.search(before) and not given):
             place = place_for(m.surface, language)
             m.type, m.canonical = "place", place.name if place else None

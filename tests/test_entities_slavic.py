@@ -180,15 +180,18 @@ def test_ukrainian_news_entities_are_mostly_right():
 
 
 def test_the_russian_tagger_kept_in_the_tables_cache_tags_as_a_freshly_loaded_one(tmp_path):
-    """The tagger is loaded once and kept in the tables cache (loading it was a third of a one-page ingest): a
-    process that reads the kept copy finds the same names as the one that loaded it."""
+    """The tagger is loaded once and kept in the tables cache (loading it was a third of a one-page ingest), its
+    vocabulary as one string: a process that reads the kept copy has every word and finds the same names as the one
+    that loaded it."""
     import os
     import subprocess
     import sys
 
     script = ("from indexer.annotate.entities.recognizer import _natasha, _natasha_spans\n"
               "text = 'Вчера мэр Казани Ильсур Метшин встретился с делегацией из Новосибирска.'\n"
-              "print([(s.start, s.stop, s.type) for s, _ in _natasha_spans(_natasha(), text)])\n")
+              "print([(s.start, s.stop, s.type) for s, _ in _natasha_spans(_natasha(), text)])\n"
+              "vocab = _natasha().infer.encoder.words_vocab\n"
+              "print(len(vocab.items), vocab.encode('казани') != vocab.unk_id, vocab.decode(vocab.encode('мэр')))\n")
     env = {**os.environ, "NEWSARCHIVE_CACHE": str(tmp_path)}
     root = Path(__file__).resolve().parents[1]
     runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=root,
@@ -196,3 +199,5 @@ def test_the_russian_tagger_kept_in_the_tables_cache_tags_as_a_freshly_loaded_on
     assert all(r.returncode == 0 for r in runs), runs[0].stderr + runs[1].stderr
     assert list((tmp_path / "tables").glob("natasha-ner-*.pickle")), "the first process keeps the tagger"
     assert runs[0].stdout == runs[1].stdout and "PER" in runs[0].stdout and "LOC" in runs[0].stdout
+    words, known, decoded = runs[1].stdout.split("\n")[1].split()
+    assert int(words) > 100_000 and known == "True" and decoded == "мэр", "the kept copy has its whole vocabulary"

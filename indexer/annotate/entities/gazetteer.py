@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import gzip
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from indexer import DATA
 from indexer.annotate.entities.inflection import agreed_nominative, polish_nominative
@@ -37,8 +37,10 @@ def place_rows() -> tuple[tuple[str, str, int, tuple[str, ...]], ...]:
     return tuple(rows)
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
+    """A place of the gazetteer (a named tuple, not a dataclass: 190,000 spellings of 35,000 places are unpickled
+    from the tables cache in every process that annotates, 0.14 s as tuples against 0.22 s as dataclasses)."""
+
     name: str  # canonical (English geonames) name
     kind: str  # country, region, city, continent
     population: int

@@ -118,9 +118,13 @@ def script_counts(text: str) -> dict[str, float]:
 _UK_ONLY = set("іїєґІЇЄҐ")
 _RU_ONLY = set("ыэёЫЭЁ")
 _BE_ONLY = set("ўЎ")
+# Belarusian writes і (as Ukrainian) and ы, э (as Russian), and never и, щ, ї, є, ґ: і beside ы or э, without any
+# of those, is Belarusian even where no ў happens to occur.
+_BE_I, _BE_HARD, _NOT_BE = set("іІ"), set("ыэЫЭ"), set("иИщЩїЇєЄґҐ")
 _SR_ONLY = set("ђћџЂЋЏ")
 _SR_MK = set("љњјЉЊЈ")
 _MK_ONLY = set("ѓќѕЃЌЅ")
+_NOT_MK = set("щъЩЪ")
 _FA_UR = set("پچژگکی")  # Persian/Urdu letters absent from Arabic
 _UR_ONLY = set("ٹڈڑںےھ")
 _AR_ONLY = set("ةىيك")  # Arabic ta marbuta, alef maqsura, yeh and kaf (Persian uses ی and ک)
@@ -135,14 +139,16 @@ def _cyrillic_rule(text: str) -> tuple[str | None, list[str]]:
         return "sr", []
     if letters & _SR_MK:
         return None, ["mk", "sr"]
-    if letters & _BE_ONLY:
+    if letters & _BE_ONLY or (letters & _BE_I and letters & _BE_HARD and not letters & _NOT_BE):
         return "be", []
     uk, ru = len(letters & _UK_ONLY), len(letters & _RU_ONLY)
     if uk and not ru:
         return "uk", []
     if ru and not uk:
         return None, ["ru", "bg"] if "ъ" in text else ["ru"]
-    return None, ["ru", "uk", "bg"]  # Macedonian without ј/љ/њ/ѓ/ќ/ѕ is rare enough to leave out
+    # Macedonian writes neither щ (шт: "што", "денешна") nor ъ, which Bulgarian's commonest words hold ("ще", "още",
+    # "във", "със").
+    return None, ["ru", "uk", "bg"] if letters & _NOT_MK else ["ru", "uk", "bg", "mk"]
 
 
 def _arabic_rule(text: str) -> tuple[str | None, list[str]]:
@@ -503,6 +509,8 @@ def evidence(text: str) -> Evidence | None:
     marks = _marker_penalty(text, candidates) if script == "latin" else {}
     if script == "cyrillic" and "bg" in candidates and "ъ" not in text.lower():
         marks["bg"] = 1.0  # Bulgarian writes ъ as a vowel in its commonest words (във, със, България)
+    if script == "cyrillic" and "mk" in candidates:
+        marks["mk"] = 2.0  # and Macedonian ј, љ, њ, ѓ, ќ, ѕ, of which this text holds none
     return Evidence(
         ngram=_nb_scores(text, candidates),
         words=_function_word_bonus(text, candidates),

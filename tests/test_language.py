@@ -128,6 +128,19 @@ def test_ukrainian_typed_with_latin_i():
     assert detect_short("Вiн сказав, що вiйна триває") == "uk"
 
 
+def test_cyrillic_languages_told_apart_by_the_letters_they_never_write():
+    """Belarusian writes і beside ы and never и; Macedonian writes neither щ nor ъ. A sentence without the letters
+    only one language has (ў; ј, ѓ, ќ) is still told apart."""
+    belarusian = "Горад рыхтуецца да зімы: на вуліцах ставяць новыя ліхтары."
+    macedonian = "Градот доби нов парк во центарот, а децата се радуваат."
+    bulgarian = "Градът ще получи нов парк в центъра и децата се радват."
+    assert [detect_short(t) for t in (belarusian, macedonian, bulgarian)] == ["be", "mk", "bg"]
+    assert detect_language(belarusian) == "be" and detect_language(macedonian) == "mk"
+    # Russian and Ukrainian keep their own letters' verdicts
+    assert detect_short("Город готовится к зиме: на улицах ставят новые фонари.") == "ru"
+    assert detect_short("Місто готується до зими: на вулицях ставлять нові ліхтарі.") == "uk"
+
+
 def test_title_helps_a_short_body():
     body = "Photo: Reuters"
     title = "Die Regierung plant neue Steuern für Unternehmen"

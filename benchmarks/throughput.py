@@ -11,7 +11,9 @@ bundled corpus page (each copy under its own canonical URL, so it is its own art
   process: the baseline the issue "Serve journalists while archivists ingest" asks to beat twice over.
 
 Each runs in a fresh child process, so its CPU seconds (user+sys of the process and its own children) and peak
-resident memory are its own. The machine may be busy: CPU seconds are less noisy than wall time. Then the median
+resident memory are its own: the peak of the main process, of its largest worker, and of all its processes together
+(their proportional set size summed every 0.25 s while it runs: a page that forked workers share with the main
+process counts once, split between them). The machine may be busy: CPU seconds are less noisy than wall time. Then the median
 and 95th percentile latency of typical searches (with facets) on our archive.
 
 --profile instead annotates the pages in this one process under cProfile (clean + annotate, no store, no index,
@@ -23,12 +25,14 @@ from __future__ import annotations
 import argparse
 import cProfile
 import multiprocessing
+import os
 import pstats
 import re
 import resource
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -71,6 +75,56 @@ def _cpu() -> tuple[float, float]:
 def _cpu_since(before: tuple[float, float]) -> tuple[float, float]:
     now = _cpu()
     return now[0] - before[0], now[1] - before[1]
+
+
+class _TreeMemory:
+    """The peak of the memory of a process and all its descendants together (the sum of their proportional set
+    sizes), sampled every 0.25 s by a thread of this process (not counted in their CPU seconds) while
+    the `with` block runs."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+
+    def __enter__(self) -> _TreeMemory:
+        self.peak_mib, self._done = 0.0, threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _sample(self) -> None:
+        while True:
+            self.peak_mib = max(self.peak_mib, sum(_pss_kib(pid) for pid in _tree(self.pid)) / 1024)
+            if self._done.wait(0.25):
+                return
+
+
+def _tree(pid: int) -> list[int]:
+    """pid and its descendants (Linux /proc)."""
+    found, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        try:
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as fh:
+                    todo.extend(int(c) for c in fh.read().split())
+        except OSError:
+            continue
+    return found
+
+
+def _pss_kib(pid: int) -> int:
+    """The process's proportional set size: its own pages, plus each shared page divided by the processes sharing
+    it."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as fh:
+            return next((int(line.split()[1]) for line in fh if line.startswith("Pss:")), 0)
+    except OSError:
+        return 0
 
 
 def _peaks() -> tuple[float, float]:
@@ -130,14 +184,16 @@ def run_naive(pages: list[Path], index_dir: Path, results) -> None:
 
 
 def _in_child(target, *args) -> dict:
-    """Run target in a fresh (forked) process and return what it reports, so CPU and memory are its own."""
+    """Run target in a fresh (forked) process and return what it reports, so CPU and memory are its own, with the
+    peak memory of that process and its workers together."""
     ctx = multiprocessing.get_context("fork")
     results = ctx.Queue()
     child = ctx.Process(target=target, args=(*args, results))
     child.start()
-    report = results.get()
+    with _TreeMemory(child.pid) as memory:
+        report = results.get()
     child.join()
-    return report
+    return {**report, "tree_mib": memory.peak_mib}
 
 
 def profile(pages: list[Path], top: int = 25) -> None:
@@ -185,7 +241,8 @@ def main() -> None:
         split = f" = main {main_cpu:.1f} + workers {child_cpu:.1f}" if child_cpu else ""
         print(f"{name}: {r['took']:.1f} s = {n / r['took']:.1f} pages/s; CPU {main_cpu + child_cpu:.1f} s{split} "
               f"({n / (main_cpu + child_cpu):.1f} pages per CPU s); peak RSS {main_mib:.0f} MiB"
-              + (f" (largest worker {child_mib:.0f} MiB)" if child_mib else "") + f"; {extra}")
+              + (f" (largest worker {child_mib:.0f} MiB, all processes together {r['tree_mib']:.0f} MiB)"
+                 if child_mib else "") + f"; {extra}")
     print(f"ratio ours/naive: {naive['took'] / ours['took']:.2f}x wall, "
           f"{sum(naive['cpu']) / sum(ours['cpu']):.2f}x CPU")
     print(f"search with facets: median {ours['median']:.1f} ms, p95 {ours['p95']:.1f} ms over {ours['queries']} "

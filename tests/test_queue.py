@@ -178,12 +178,12 @@ def test_an_item_whose_lease_expires_three_times_is_failed_with_the_reason(store
     job = queue.create_job("ada", ["https://ostervik.example/news/1"])
     queue.add(job, [("https://ostervik.example/news/1", None, "https://ostervik.example/news/1")])
     queue.close_job(job)
-    for attempt in range(3):
-        item = queue.take("stuck-worker", lease=0.2)
+    for attempt in range(3):  # a lease of 1 s: on a busy machine 0.2 s ran out before the second take
+        item = queue.take("stuck-worker", lease=1.0)
         assert item is not None and item.attempts == attempt + 1
-        assert queue.take("other", lease=0.2) is None, "a leased item is nobody else's"
-        time.sleep(0.3)
-    assert queue.take("other", lease=0.2) is None, "after three expired leases it is not taken again"
+        assert queue.take("other", lease=1.0) is None, "a leased item is nobody else's"
+        time.sleep(1.1)
+    assert queue.take("other", lease=1.0) is None, "after three expired leases it is not taken again"
     row = store.db.execute("SELECT status, detail FROM queue").fetchone()
     assert row["status"] == "failed" and "taken 3 times" in row["detail"]
     status, report = store.db.execute("SELECT status, report FROM jobs WHERE id=?", (job,)).fetchone()

@@ -326,6 +326,20 @@ def test_chinese_and_japanese_offices_are_stripped_from_the_name():
     assert [q.speaker for q in ja] == ["佐藤"]
 
 
+def test_japanese_titles_and_statements_keep_their_source():
+    """『』 hold a work's title, said by nobody; "Xは声明で" names who issued the statement, though another topic
+    (what the statement is about) stands nearer the quote; a body that meets (…会, …所) is no person."""
+    from indexer.annotate.entities.keys import speaker_key
+
+    title = extract_quotes(["審査会が開かれ、山本陽子さんの詩集『冬の港』が大賞に選ばれた。"], "ja")
+    assert [(q.text, q.speaker) for q in title] == [("冬の港", None)]
+    said = extract_quotes(["山本陽子さんは『また書きたい』と話した。"], "ja")
+    assert [(q.text, q.speaker) for q in said] == [("また書きたい", "山本陽子")]  # with a verb of saying: words said
+    statement = extract_quotes(["組合事務局は声明で、賃上げをめぐる交渉は「来週も続く」としている。"], "ja")
+    assert [q.speaker for q in statement] == ["組合事務局"]
+    assert [speaker_key(s).split(":")[0] for s in ("審査会", "商工会議所", "裁判所")] == ["organization"] * 3
+
+
 def test_case_forms_of_a_name_normalise_to_the_base_form():
     paragraphs = [
         "Rozmawialiśmy z hydrologiem Jonasem Albrechtem. Jonas Albrecht pracuje w Lipsku.",

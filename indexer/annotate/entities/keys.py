@@ -71,7 +71,7 @@ _BODY_HEADS = {"comune", "ayuntamiento", "mairie", "ville", "gemeente", "municip
 
 
 _HAN_BODY = re.compile("(?:府|省|庁|局|部|委員会|委员会|协会|協会|公司|集团|集團|株式会社|銀行|银行|大学|大學|智能|科技|资本|資本|"
-                       "研究院|研究所|事務局|秘书处|秘書処|方面)$")
+                       "研究院|所|事務局|秘书处|秘書処|方面|会|會)$")
 
 
 # Han and kana words for a person by role: a woman, a resident, a person concerned, an analyst …

@@ -49,6 +49,7 @@ class Language:
     nouns_capitalised = False  # every noun is capitalised, so a capital is no sign of a name (German)
     quote_then_verb = False  # the verb of saying follows the quote, joined by a particle (「…」と述べた)
     topic_marked = False  # a particle marks the sentence's topic, who speaks on (佐藤氏は)
+    title_marks = ""  # opening marks that set off the title of a work, not words said (Japanese 『)
     name_particles_lowercase = False  # "Eva de Wit": a lowercase article inside a name
     # how speech is set
     unmarked: UnmarkedSpeech | None = None  # direct speech given without quotation marks (after a colon, a frame)

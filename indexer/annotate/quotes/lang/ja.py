@@ -19,6 +19,7 @@ class Rules(Language):
     person_pronouns = frozenset({"彼", "彼女"})
     quote_then_verb = True  # 「…」と述べた
     topic_marked = True
+    title_marks = "『"  # 『港の灯』: double corner brackets hold a book's, a film's, a paper's title
 
     def speaker_after_quote(self, clause: str) -> tuple[str | None, bool] | None:
         """「…」と佐藤氏は述べた / 「…」と述べた: the phrase marked with は or が between と and the verb."""
@@ -34,7 +35,9 @@ class Rules(Language):
 
     def topic(self, before: str) -> str | None:
         """佐藤氏は全体会合の演説で「… → 佐藤氏 (the last topic or subject marked with は/が, not には/では)."""
-        found = TOPIC.findall(re.sub(r"[（(][^）)]*[）)]", "", before))  # 山田和子さん（64）は
+        before = re.sub(r"[（(][^）)]*[）)]", "", before)  # 山田和子さん（64）は
+        framed = SOURCE_TOPIC.findall(before)  # 事務局は声明で、協議は「…」: who issued the statement speaks
+        found = framed or TOPIC.findall(before)
         return found[-1].split("の")[-1].lstrip("と") if found else None  # 「…」と森川さんは → 森川さん
 
     def paragraph_topic(self, before: str) -> str | None:
@@ -57,5 +60,8 @@ class Rules(Language):
 # verbs of saying after 「…」と, with the speaker possibly in between (「…」と特使は語った)
 STEM = re.compile(r"述べ|語|話|強調|説明|指摘|明らかに|明か|発表|付け加え|言っ|訴え|主張|答え|続け|振り返|笑|あいさつ|挨拶|表現|し")
 TOPIC = re.compile(r"([^\s、。「」『』（）()]{1,30}?)(?<![にでとへ])[はが](?=[、\s]|[^いらな]|$)")
+# A topic followed by the occasion it spoke on: 事務局は声明で, 知事は記者会見で, 広報担当者は取材に対し.
+SOURCE_TOPIC = re.compile(r"([^\s、。「」『』（）()]{1,30}?)(?<![にでとへ])[はが]、?(?:声明|会見|記者会見|取材|談話|インタビュー)"
+                          r"(?:で|に対し|に)")
 HONORIFIC_TOPIC = re.compile(r"([\u4e00-\u9fff\u30a0-\u30ff]{1,8}(?:さん|氏))[はが]")
 FULL_NAME = re.compile(r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{3,4})(?:さん|氏|董事長|社長|会長|教授|大臣|知事|市長)")

@@ -337,6 +337,8 @@ def test_japanese_titles_and_statements_keep_their_source():
     assert [(q.text, q.speaker) for q in said] == [("また書きたい", "山本陽子")]  # with a verb of saying: words said
     statement = extract_quotes(["組合事務局は声明で、賃上げをめぐる交渉は「来週も続く」としている。"], "ja")
     assert [q.speaker for q in statement] == ["組合事務局"]
+    two = extract_quotes(["知事は記者会見で「予算を増やす」と述べ、市長は「歓迎する」と語った。"], "ja")
+    assert [q.speaker for q in two] == ["知事", "市長"]  # a topic after the first verb of saying: a new speaker
     assert [speaker_key(s).split(":")[0] for s in ("審査会", "商工会議所", "裁判所")] == ["organization"] * 3
 
 

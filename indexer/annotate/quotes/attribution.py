@@ -451,8 +451,8 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
         if not fragment and post_np and post.strip().endswith((":", ",", "：", "，")) and len(words(post)) <= 5:
             if not post_np[:1].islower() or is_pronoun(post_np, language) or post_np.split()[0].lower() in DETERMINERS:
                 return post_np
-        if rules.topic_marked:
-            return rules.topic(pre)
+        if rules.topic_marked:  # "…と述べ、市長は「": a topic after the last verb of saying starts a new speaker
+            return rules.topic(before[matches[-1].end():]) or rules.topic(pre)
         if rules.verb_first and not pre.strip().strip(","):
             return _inverted_subject(post, language)  # VSO: "وقالت المبعوثة …، أمينة الإدريسي: «"
         if rules.verb_first and len(matches) > 1 and not fragment:

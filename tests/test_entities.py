@@ -977,3 +977,21 @@ def test_bare_government_is_no_organisation_in_italian_and_french():
 def test_polish_inflected_given_name_is_the_person_not_a_town():
     ents = extract_entities(["Marek Wójcik otworzył nowy most.", "Według Marka nic się nie zmieni."], "pl")
     assert [(e.name, e.type, e.mentions) for e in ents] == [("Marek Wójcik", "person", 2)]
+
+
+def test_names_that_are_also_common_words_keep_their_kind():
+    """A known organisation whose last word is a noun ("PKP Intercity": trains are "Intercitys"), a double given name
+    before a surname that is an English word ("Bock"), an English district named by its "Point", and a German noun
+    that is also a town's name after an article ("des Münsters": the minster) are what a reader takes them for."""
+    def kinds(paragraphs, language):
+        return sorted((e.name, e.type) for e in extract_entities(paragraphs, language))
+
+    assert kinds(["Die Bahn und PKP Intercity setzen einen neuen Zug ein.",
+                  "PKP Intercity erklärte, die Karten seien ab Montag erhältlich."], "de") == [
+        ("PKP Intercity", "organization")]
+    assert kinds(["„Das Wasser ist zu flach“, sagte Karl-Heinz Bock, der seit Jahren Kies fährt."], "de") == [
+        ("Karl-Heinz Bock", "person")]
+    assert kinds(["Mara Quill, a Fells Point painter, opened the show."], "en") == [
+        ("Fells Point", "place"), ("Mara Quill", "person")]
+    assert kinds(["Um Mitternacht läuteten die Glocken des Münsters."], "de") == []
+    assert kinds(["Am Morgen fuhr der Chor nach Münster."], "de") == [("Münster", "place")]

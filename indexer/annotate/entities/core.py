@@ -60,7 +60,8 @@ _PLACE_HEADS = {"estadio", "stadium", "stadion", "stade", "aeropuerto", "airport
 _PLACE_TAILS = {"highway", "street", "avenue", "road", "square", "bridge", "river", "island", "islands", "mountains",
                 "valley", "bay", "coast", "city", "county", "province", "region", "straße", "strasse", "platz",
                 "calle", "avenida", "plaza", "straat", "plein", "rue", "place", "boulevard", "provinz",
-                "provincia", "oblast", "weg", "allee", "gasse", "damm", "chaussee", "ufer"}
+                "provincia", "oblast", "weg", "allee", "gasse", "damm", "chaussee", "ufer",
+                "point", "heights", "hills", "harbor", "harbour", "beach", "creek"}  # "Fells Point", "Brooklyn Heights"
 _SPEECH_VERBS = {
     "said", "says", "told", "added", "stated", "sagte", "sagt", "erklärte", "betonte", "meinte", "dijo",
     "noted", "warned", "insisted", "explained", "recordó", "indicó", "manifestó", "añadió", "subrayó", "destacó",

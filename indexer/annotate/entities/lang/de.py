@@ -562,6 +562,7 @@ def unknown_word(word: str) -> bool:
     return core_unknown_word(word, "de")
 
 
+_DE_ARTICLES = frozenset({"der", "die", "das", "des", "dem", "den"})
 _DE_LEGAL_FORMS = {"AG", "GmbH", "KG", "KGaA", "SE", "OHG", "eG", "mbH"}
 
 
@@ -570,6 +571,9 @@ def _german_noun_splits(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[t
     Schweinsteiger", "Israels | Ministerpräsident | Ehud Olmert", "Kiel | Ergebnisse"."""
     out = []
     for a, b in runs:
+        if b - a >= 2 and org_for(" ".join(t.text for t in toks[a:b])):
+            out.append((a, b))  # "PKP Intercity": a known organisation, though a train is an "Intercity"
+            continue
         start = a
         for k in range(a + 1, b):
             if start < k and _saint_name(toks[k].text) or toks[k - 1].text.casefold() in _DE_COMPASS:
@@ -869,8 +873,11 @@ def _english_words(words: list[str]) -> bool:
 def _english_name_tail(words: list[str]) -> bool:
     """A rare given name ("Tokio", "Royal", "Hamilton") followed only by English common words is a band's or a
     firm's name; a person's surname after such a name is rarely an English word as well."""
-    english = _lexicon_of("en")
-    return english is not None and len(words) >= 2 and fold(words[0]) not in common_first_names() and all(
+    english, common = _lexicon_of("en"), common_first_names()
+    given = fold(words[0])  # (folding reads the hyphen as a space)
+    if given in common or ("-" in words[0] and all(part in common for part in given.replace("-", " ").split())):
+        return False  # "Hans-Jürgen Bock": a double given name of two common ones, whatever "bock" is in English
+    return english is not None and len(words) >= 2 and all(
         len(w) > 3 and w.lower() in english and fold(w) not in first_names() for w in words[1:])
 
 
@@ -1231,6 +1238,8 @@ class German(Rules):
         if place and one and place.kind == "city" and place.population < 1_000_000 and (
                 prev[:1].isupper() and apposition_type(prev) == "person" and fold(words[0]) == fold(place.name)):
             return "person", None  # "des Machtpolitikers Cicero", "Sänger Preston": a surname that is also a town
+        if place and one and place.kind == "city" and prev in _DE_ARTICLES:
+            return "", None  # "des Münsters", "das Essen", "dem Hof": a town takes no bare article, the noun does
         return None
 
     def type_after_place(self, words: list[str], place) -> tuple | None:

@@ -412,17 +412,20 @@ class Store:
                 row = db.execute("SELECT value FROM settings WHERE name=?", (name,)).fetchone()
         return row[0]
 
-    def book_host_slot(self, host: str, pause: float) -> float:
-        """The next moment (Unix seconds) `host` may be asked for a page, booked for the caller: the one after it
-        waits `pause` more. Every process of the store shares these, so workers on many machines are one polite
-        visitor."""
+    def claim_host(self, host: str, pause: float) -> float:
+        """Claim `host` for a request now: 0 when it is the caller's (the next claim waits `pause` from this
+        moment), else the seconds to wait before claiming again. Every process of the store shares the claims, so
+        workers on many machines are one polite visitor; a claim taken at the moment of asking (not a slot booked
+        ahead) keeps the pause even when a process wakes late for its turn."""
         with self.transaction(turn=False) as db:
             # the row first, so that two first visits to a host wait for each other on its lock
             db.execute("INSERT INTO host_slots (host, next_at) VALUES (?, 0) ON CONFLICT (host) DO NOTHING", (host,))
             row = db.execute(f"SELECT next_at FROM host_slots WHERE host=?{db.for_update}", (host,)).fetchone()
-            start = max(time.time(), row[0])
-            db.execute("UPDATE host_slots SET next_at=? WHERE host=?", (start + pause, host))
-            return start
+            now = time.time()
+            if now < row[0]:
+                return row[0] - now
+            db.execute("UPDATE host_slots SET next_at=? WHERE host=?", (now + pause, host))
+            return 0.0
 
     # -- raw pages ---------------------------------------------------------------------------------------------
     def receive(self, page: RawPage) -> PageReceipt:

@@ -5,6 +5,7 @@ bookkeeping, saved searches with their feed tokens, and the raw pages written ba
 from __future__ import annotations
 
 import io
+import time
 
 import pytest
 from test_store import annotated
@@ -145,3 +146,19 @@ def test_a_batch_is_one_transaction(store_url):
         annotated_id = store.add_article(store.receive(RawPage(b"<p>fourth</p>", "fourth.html")).page_id,
                                          annotated("A fourth page")).article_id
     assert other.stats()["pages"] == 3 and other.article(annotated_id).article.title == "A fourth page"
+
+
+def test_a_host_is_claimed_at_the_moment_of_asking(store_url):
+    """The pause per host runs from each request, shared by every process of the store: a process that asks late
+    for its turn (a busy machine, a slow wake-up) does not bring the next request nearer."""
+    first, second = Store(store_url), Store(store_url)
+    assert first.claim_host("https://ferry.example:443", 0.6) == 0.0
+    wait = second.claim_host("https://ferry.example:443", 0.6)
+    assert 0.4 < wait <= 0.6, "the other process waits for the rest of the pause"
+    assert second.claim_host("https://other.example:443", 0.6) == 0.0, "another host is free"
+    time.sleep(wait + 0.4)  # the second process wakes 0.4 s late for its turn
+    assert second.claim_host("https://ferry.example:443", 0.6) == 0.0
+    later = first.claim_host("https://ferry.example:443", 0.6)
+    assert later > 0.4, "the next request waits the whole pause after the late one, not what its turn had left"
+    first.close()
+    second.close()

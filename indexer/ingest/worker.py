@@ -1,6 +1,6 @@
 """One `newsarchive worker` process: takes pages from the store's work queue (filled by indexer/ingest/enqueue.py),
 fetches the URLs among them, cleans, annotates, stores and indexes them. URLs are fetched politely, with the pause
-per host booked in the store, so that all workers together are one visitor to a site.
+per host claimed in the store, so that all workers together are one visitor to a site.
 
 A worker holds the items it took under leases (indexer/queue.py) that a heartbeat thread renews, processes them
 one at a time, and finishes them only after their articles are in the index: a batch of pages, or what it has
@@ -69,7 +69,7 @@ class Worker:
     def __init__(self, archive: Archive, limits: Limits | None = None, lease: float = LEASE, until_idle: bool = False):
         self.archive = archive
         self.queue = WorkQueue(archive.store)
-        self.fetcher = Fetcher(limits or Limits(), slots=archive.store.book_host_slot)
+        self.fetcher = Fetcher(limits or Limits(), claims=archive.store.claim_host)
         self.lease = lease
         self.until_idle = until_idle
         self.name = f"{socket.gethostname()}:{os.getpid()}"

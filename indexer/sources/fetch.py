@@ -131,11 +131,12 @@ class Response:
 class Fetcher:
     """One per ingest or crawl: it remembers each host's robots.txt and when the host may be asked again.
 
-    `slots` shares the pause per host between processes (workers on many machines): given a host and the pause it
-    needs, it books the host's next free moment and returns it (Unix seconds); without it, the pause is kept here."""
+    `claims` shares the pause per host between processes (workers on many machines): given a host and the pause it
+    needs, it claims the host for a request now and returns 0, or returns the seconds to wait before trying again
+    (Store.claim_host); without it, the pause is kept here."""
 
     limits: Limits = field(default_factory=Limits)
-    slots: Callable[[str, float], float] | None = None
+    claims: Callable[[str, float], float] | None = None
     _robots: dict[str, Protego | str | None] = field(default_factory=dict)
     _next_slot: dict[str, float] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -217,17 +218,24 @@ class Fetcher:
             conn.close()
 
     def _wait_turn(self, host_key: str) -> None:
-        """Sleep until this host may be asked again; then book the next slot."""
+        """Sleep until this host may be asked again and claim it: the pause runs from the moment of asking, so a
+        thread or process that wakes late for its turn does not bring the next request nearer."""
         with self._lock:
             robots = self._robots.get(host_key)
             asked = float(robots.crawl_delay(ROBOTS_AGENT) or 0) if isinstance(robots, Protego) else 0.0
-            delay = max(self.limits.delay, min(asked, MAX_CRAWL_DELAY))
-            if self.slots is None:
-                start = max(time.monotonic(), self._next_slot.get(host_key, 0.0))
-                self._next_slot[host_key] = start + delay
-        if self.slots is not None:
-            start = self.slots(host_key, delay) - time.time() + time.monotonic()
-        time.sleep(max(0.0, start - time.monotonic()))
+        delay = max(self.limits.delay, min(asked, MAX_CRAWL_DELAY))
+        claim = self.claims or self._claim_here
+        while (wait := claim(host_key, delay)) > 0:
+            time.sleep(wait)
+
+    def _claim_here(self, host_key: str, delay: float) -> float:
+        """claim_host for this process alone (no store shares the pauses)."""
+        with self._lock:
+            now = time.monotonic()
+            if now < self._next_slot.get(host_key, 0.0):
+                return self._next_slot[host_key] - now
+            self._next_slot[host_key] = now + delay
+            return 0.0
 
     def sitemaps(self, url: str) -> list[str]:
         """The `Sitemap:` lines of the robots.txt of url's site, as absolute URLs (none when it cannot be read)."""

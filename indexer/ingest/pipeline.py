@@ -215,6 +215,9 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
             if stop and stop():
                 _cancelled(report)
                 break
+        if stored and ahead and pool is not None:  # the input is read: index what is kept while the workers
+            _index(archive, report)  # finish the last pages, so that the last commit after them is small
+            stored, last = 0, time.monotonic()
         while ahead:  # the chunks read (before a cancel too): their pages are kept and indexed below
             settle(*ahead.popleft())
     report.unindexed = None  # (tried once more at the end: the index may be back)

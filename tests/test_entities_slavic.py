@@ -201,3 +201,25 @@ def test_the_russian_tagger_kept_in_the_tables_cache_tags_as_a_freshly_loaded_on
     assert runs[0].stdout == runs[1].stdout and "PER" in runs[0].stdout and "LOC" in runs[0].stdout
     words, known, decoded = runs[1].stdout.split("\n")[1].split()
     assert int(words) > 100_000 and known == "True" and decoded == "мэр", "the kept copy has its whole vocabulary"
+
+
+def test_the_taggers_decoding_gives_slovnets_tags():
+    """The CRF decoding written here (fewer array operations a token) gives the tags slovnet's own gives, for a
+    batch of sequences of different lengths (padding masked) and for ties between tags."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("slovnet")
+    from slovnet.exec.model import CRF, Weight
+
+    from indexer.annotate.entities.recognizer import _crf_decode
+
+    rng = np.random.default_rng(7)
+    transitions = rng.normal(size=(7, 7)).astype("float32")
+    crf = CRF(Weight(transitions.shape, "float32", transitions))
+    for seq_len in (1, 2, 40, 300):
+        emissions = rng.normal(size=(3, seq_len, 7)).astype("float32")
+        emissions[1, :, 2:4] = 0.5  # two tags tied all along
+        mask = np.ones((3, seq_len), dtype=bool)
+        mask[2, seq_len // 2 + 1 :] = False  # a shorter sequence in the batch
+        ours = _crf_decode(emissions, mask, transitions)
+        theirs = crf.decode(emissions, mask)
+        assert [t.tolist() for t in ours] == [t.tolist() for t in theirs]

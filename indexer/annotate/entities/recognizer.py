@@ -1029,9 +1029,39 @@ def _natasha_spans(tagger, text: str) -> list[tuple]:
     tokens = list(tokenize(text))
     words = [t.text for t in tokens]
     infer = tagger.infer  # slovnet's NERInfer.__call__, given the words
-    tags = next(infer.decoder(infer.process(infer.encoder([words]))))
+    transitions = infer.model.head.crf.transitions.array
+    tags = next(infer.decoder(ids for batch in infer.encoder([words]) for ids in _crf_decode(
+        infer.model(batch.word_id, batch.shape_id, batch.pad_mask), ~batch.pad_mask, transitions)))
     spans = BIOMarkup.from_tuples(zip(words, tags, strict=True)).to_span(text).spans
     return list(zip(spans, envelop_spans(tokens, spans), strict=True))
+
+
+def _crf_decode(emissions, mask, transitions) -> list:
+    """The tagger's best tag ids per sequence (Viterbi over its CRF): slovnet's CRF.decode with the same sums in the
+    same order, so the same tags, in five array operations a token instead of nine (its decoding was half of the
+    tagger's time on a news page)."""
+    import numpy as np
+
+    batch_size, seq_len, _ = emissions.shape
+    steps = emissions.swapaxes(1, 0)
+    keep = mask.swapaxes(1, 0)[:, :, None]
+    score = steps[0]
+    history = []
+    for i in range(1, seq_len):
+        step = score[:, :, None] + transitions + steps[i][:, None, :]  # batch x previous tag x tag
+        history.append(step.argmax(-2))
+        score = np.where(keep[i], step.max(-2), score)
+    sizes = mask.sum(1) - 1
+    decoded = []
+    for b in range(batch_size):
+        tag = score[b].argmax()
+        tags = [tag]
+        for best in reversed(history[: sizes[b]]):
+            tag = best[b][tag]
+            tags.append(tag)
+        tags.reverse()
+        decoded.append(np.array(tags))
+    return decoded
 
 
 _NATASHA_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}

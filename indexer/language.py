@@ -191,11 +191,12 @@ _FUNCTION_WORDS = {
     "sl": "in je v na se da za so z ki pa ne po tudi kot bi ali",
     "hr": "i u je na se da za od su s o a što koji kao ali bi ili iz",
     "sv": "och att det som en på är av för med till den har inte de om ett var jag men från kan så vid också "
-    "sig när efter hade eller skulle mycket nu här där mot utan sedan finns blir bara detta",
+    "sig när efter hade eller skulle mycket nu här där mot utan sedan finns blir bara detta denna dessa ni vilket "
+    "vilken mellan varit hon honom",
     "da": "og at det som en på er af for med til den har ikke de om et var jeg men fra kan så ved også "
-    "sig havde eller skulle meget nu her der mod uden efter bliver kun denne",
+    "sig havde eller skulle meget nu her der mod uden efter bliver kun denne hun mellem hvad dig mig",
     "no": "og at det som en på er av for med til den har ikke de om et var jeg men fra kan så ved også "
-    "seg hadde eller skulle mye nå her der mot uten etter blir bare denne ble",
+    "seg hadde eller skulle mye nå her der mot uten etter blir bare denne ble hun mellom hva dere meg deg",
     "tr": "ve bir bu da de için ile olarak olan çok daha gibi ama en ne kadar sonra ise her şey mi",
     "ro": "și în de la cu pe care este să nu din a fost mai pentru au sunt sau ca dar",
     "hu": "a az és hogy nem is egy meg van volt már csak mint de el ki be fel azt ez",

@@ -141,6 +141,14 @@ def test_cyrillic_languages_told_apart_by_the_letters_they_never_write():
     assert detect_short("Місто готується до зими: на вулицях ставлять нові ліхтарі.") == "uk"
 
 
+def test_scandinavian_function_words():
+    """Swedish "denna", "hon", "ni" are neither Danish nor Norwegian (denne, hun, I/dere): a short sentence with
+    nothing else to tell them apart is Swedish by them."""
+    assert detect_short("Denna gång blir det annorlunda.") == "sv"
+    assert detect_short("Hon kom hem sent i går.") == "sv"
+    assert detect_short("Hva gjør dere i morgen?") == "no"
+
+
 def test_title_helps_a_short_body():
     body = "Photo: Reuters"
     title = "Die Regierung plant neue Steuern für Unternehmen"

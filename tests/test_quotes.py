@@ -334,7 +334,10 @@ def test_japanese_titles_and_statements_keep_their_source():
     title = extract_quotes(["審査会が開かれ、山本陽子さんの詩集『冬の港』が大賞に選ばれた。"], "ja")
     assert [(q.text, q.speaker) for q in title] == [("冬の港", None)]
     said = extract_quotes(["山本陽子さんは『また書きたい』と話した。"], "ja")
-    assert [(q.text, q.speaker) for q in said] == [("また書きたい", "山本陽子")]  # with a verb of saying: words said
+    assert [(q.text, q.speaker, q.fragment) for q in said] == [("また書きたい", "山本陽子", False)]  # words said,
+    # however short: 「…」と話した closes a quotation
+    praised = extract_quotes(["市は新しい計画を「画期的」と評価した。"], "ja")
+    assert [(q.text, q.fragment) for q in praised] == [("画期的", True)]  # a word the writer quotes: no verb of saying
     statement = extract_quotes(["組合事務局は声明で、賃上げをめぐる交渉は「来週も続く」としている。"], "ja")
     assert [q.speaker for q in statement] == ["組合事務局"]
     two = extract_quotes(["知事は記者会見で「予算を増やす」と述べ、市長は「歓迎する」と語った。"], "ja")

@@ -324,10 +324,11 @@ def _is_fragment(c: Candidate, text: str, lang: str, attached: bool) -> bool:
     at_start = not before or before.endswith("\n") or before[-1] in BOUNDARY_BEFORE or before[-1] in "”»«“\"」』"
     first = inner.lstrip("…. ([")[:1]
     ending = inner.rstrip(PAIRS_CHARS)[-1:]
-    if rules_for(lang).caseless:
+    rules = rules_for(lang)
+    if rules.caseless:
         long_enough = len(inner) >= 8 or ending in "。！？!?.،"
-        if at_start and attached and len(inner) >= 4:
-            return False  # 。「まだ課題は多い」と語った: short, but a sentence of its own with its verb
+        if (at_start or rules.quote_then_verb) and attached and len(inner) >= 4:
+            return False  # 。「まだ課題は多い」と語った, 山本さんは「もう一度やる」と話した: short, but words said
         return not ((at_start or attached) and long_enough)
     if not at_start:
         return True

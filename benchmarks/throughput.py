@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import cProfile
 import multiprocessing
-import os
 import pstats
 import re
 import resource
@@ -104,15 +103,15 @@ class _TreeMemory:
 
 def _tree(pid: int) -> list[int]:
     """pid and its descendants (Linux /proc)."""
+    from startup import children
+
     found, todo = [], [pid]
     while todo:
         current = todo.pop()
         found.append(current)
         try:
-            for task in os.listdir(f"/proc/{current}/task"):
-                with open(f"/proc/{current}/task/{task}/children") as fh:
-                    todo.extend(int(c) for c in fh.read().split())
-        except OSError:
+            todo.extend(children(current))
+        except OSError:  # (ended meanwhile)
             continue
     return found
 

@@ -510,8 +510,8 @@ def evidence(text: str) -> Evidence | None:
     marks = _marker_penalty(text, candidates) if script == "latin" else {}
     if script == "cyrillic" and "bg" in candidates and "ъ" not in text.lower():
         marks["bg"] = 1.0  # Bulgarian writes ъ as a vowel in its commonest words (във, със, България)
-    if script == "cyrillic" and "mk" in candidates:
-        marks["mk"] = 2.0  # and Macedonian ј, љ, њ, ѓ, ќ, ѕ, of which this text holds none
+    if script == "cyrillic" and "mk" in candidates and not set(text) & _SR_MK:
+        marks["mk"] = 2.0  # and Macedonian ј, љ, њ (ѓ, ќ, ѕ decide alone), of which this text holds none
     return Evidence(
         ngram=_nb_scores(text, candidates),
         words=_function_word_bonus(text, candidates),

@@ -1139,10 +1139,14 @@ def _cut_at_verb(words: list[str], language: str) -> list[str]:
     return words
 
 
+def _top_tag(word: str, language: str) -> str:
+    """The tag of the word's likeliest reading ("" without one)."""
+    return next((tag for _l, tag in readings(word, language)), "")
+
+
 def _part_of_speech(word: str, language: str) -> str:
     """The part of speech of the word's likeliest reading ("VERB", "NOUN"), the first grammeme of its tag."""
-    top = next((tag for _l, tag in readings(word, language)), "")
-    return top.split(" ")[0].split(",")[0]
+    return _top_tag(word, language).split(" ")[0].split(",")[0]
 
 
 def _slavic_person(words: list[str], language: str) -> bool:
@@ -1198,7 +1202,7 @@ def _sentence_initial_noun(word: str, text: str, start: int, language: str) -> b
     opening = text[:start].rstrip(" «\"„“(—–-").endswith("\n") or not text[:start].strip()
     if morph is None or not (opening or _at_sentence_start(text, start)):
         return False
-    top = next((tag for _l, tag in readings(word, language)), "")
+    top = _top_tag(word, language)
     return "NOUN" in top and not any(t in top for t in ("Name", "Surn", "Patr", "Geox", "Orgn", "anim"))
 
 

@@ -457,7 +457,7 @@ def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, 
         c.speaker = named_by  # "Baker nannte ihn „Albert Nyanza“": the name is Baker's word for it
     elif c.fragment and not introduced and (
         _title_like(text[c.parts[0][0] : c.parts[-1][1]], lang) or rules.names_a_work(before)
-        or (rules.title_marks and text[c.start] in rules.title_marks and not after_found)
+        or (text[c.start] in rules.title_marks and not after_found)
     ):
         c.speaker, c.pro_drop = None, False
         c.extra["title"] = True  # „Kurierem Nadwiślańskim”, «Ранковий Вісник»: a name, not words said

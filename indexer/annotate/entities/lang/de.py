@@ -562,7 +562,6 @@ def unknown_word(word: str) -> bool:
     return core_unknown_word(word, "de")
 
 
-_DE_ARTICLES = frozenset({"der", "die", "das", "des", "dem", "den"})
 _DE_LEGAL_FORMS = {"AG", "GmbH", "KG", "KGaA", "SE", "OHG", "eG", "mbH"}
 
 
@@ -874,8 +873,8 @@ def _english_name_tail(words: list[str]) -> bool:
     """A rare given name ("Tokio", "Royal", "Hamilton") followed only by English common words is a band's or a
     firm's name; a person's surname after such a name is rarely an English word as well."""
     english, common = _lexicon_of("en"), common_first_names()
-    given = fold(words[0])  # (folding reads the hyphen as a space)
-    if given in common or ("-" in words[0] and all(part in common for part in given.replace("-", " ").split())):
+    given = fold(words[0])  # (folding reads the hyphen as a space: "hans jurgen")
+    if given in common or ("-" in words[0] and all(part in common for part in given.split())):
         return False  # "Hans-Jürgen Bock": a double given name of two common ones, whatever "bock" is in English
     return english is not None and len(words) >= 2 and all(
         len(w) > 3 and w.lower() in english and fold(w) not in first_names() for w in words[1:])
@@ -1034,6 +1033,7 @@ def _german_single(word: str, prev: str) -> str | None:
     return apposition_type(prev) if prev[:1].isupper() else None
 
 
+_DE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})  # the definite ones among the determiners
 _DE_DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "eines", "einen",
                    "zur", "zum", "im", "am", "vom", "beim", "ins", "ans", "kein", "keine", "dieser", "diese",
                    "dieses", "diesem", "diesen", "jede", "jeder", "jedes", "alle", "sein", "seine", "ihr", "ihre"}

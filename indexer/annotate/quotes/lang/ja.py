@@ -59,9 +59,9 @@ class Rules(Language):
 
 # verbs of saying after 「…」と, with the speaker possibly in between (「…」と特使は語った)
 STEM = re.compile(r"述べ|語|話|強調|説明|指摘|明らかに|明か|発表|付け加え|言っ|訴え|主張|答え|続け|振り返|笑|あいさつ|挨拶|表現|し")
-TOPIC = re.compile(r"([^\s、。「」『』（）()]{1,30}?)(?<![にでとへ])[はが](?=[、\s]|[^いらな]|$)")
+_TOPIC = r"([^\s、。「」『』（）()]{1,30}?)(?<![にでとへ])[はが]"  # a phrase marked with は/が, not には/では
+TOPIC = re.compile(_TOPIC + r"(?=[、\s]|[^いらな]|$)")
 # A topic followed by the occasion it spoke on: 事務局は声明で, 知事は記者会見で, 広報担当者は取材に対し.
-SOURCE_TOPIC = re.compile(r"([^\s、。「」『』（）()]{1,30}?)(?<![にでとへ])[はが]、?(?:声明|会見|記者会見|取材|談話|インタビュー)"
-                          r"(?:で|に対し|に)")
+SOURCE_TOPIC = re.compile(_TOPIC + r"、?(?:声明|会見|記者会見|取材|談話|インタビュー)(?:で|に対し|に)")
 HONORIFIC_TOPIC = re.compile(r"([\u4e00-\u9fff\u30a0-\u30ff]{1,8}(?:さん|氏))[はが]")
 FULL_NAME = re.compile(r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{3,4})(?:さん|氏|董事長|社長|会長|教授|大臣|知事|市長)")

@@ -995,3 +995,21 @@ def test_names_that_are_also_common_words_keep_their_kind():
         ("Fells Point", "place"), ("Mara Quill", "person")]
     assert kinds(["Um Mitternacht läuteten die Glocken des Münsters."], "de") == []
     assert kinds(["Am Morgen fuhr der Chor nach Münster."], "de") == [("Münster", "place")]
+
+
+def test_a_town_goes_by_the_name_without_its_qualifier():
+    """"Halle (Saale)", "Frankfurt am Main", "Bingen am Rhein": running text says "Halle" and means the city of
+    240,000, not a smaller town whose whole name is "Halle"; the noun "Halle" (a hall) keeps its article or its
+    number, and the town's full name is never a person's."""
+    def kinds(paragraphs):
+        return sorted((e.name, e.type) for e in extract_entities(paragraphs, "de"))
+
+    assert kinds(["Die Polizei in Halle ermittelt nach dem Brand im Hafen."]) == [("Halle (Saale)", "place")]
+    assert kinds(["Lehrerinnen aus Halle und Magdeburg streikten am Dienstag."]) == [
+        ("Halle (Saale)", "place"), ("Magdeburg", "place")]
+    assert kinds(["Der Verlag zeigt seine neuen Karten in Halle 13, Stand 101."]) == []
+    assert kinds(["In der Halle spielte die Kapelle bis Mitternacht."]) == []
+    assert kinds(["Das Essen in der Kantine wird ab Juli teurer."]) == []
+    assert kinds(["Die Fähre nach Bingen am Rhein fällt heute aus."]) == [("Bingen am Rhein", "place")]
+    assert kinds(["Der Umzug von Marburg nach Gießen dauerte zwei Tage."]) == [
+        ("Gießen", "place"), ("Marburg an der Lahn", "place")]

@@ -561,6 +561,8 @@ def _build_places() -> tuple[dict[str, Place], dict[str, Place]]:
     for canonical, kind, pop, variants in place_rows():
         place = Place(canonical, kind, pop)
         add(canonical, place, own_name=True)
+        if kind == "city" and (short := short_name(canonical)) != canonical:
+            add(short, place, own_name=True)
         for v in variants:
             add(v, place)
     for canonical, variants in EXTRA_PLACES.items():
@@ -575,6 +577,17 @@ def _build_places() -> tuple[dict[str, Place], dict[str, Place]]:
         index.pop(fold(word), None)
     return index, accented
 
+
+# A town's name with what tells it from its namesakes: "Halle (Saale)", "Frankfurt am Main", "Brandenburg an der
+# Havel", "Landau in der Pfalz". Running text says "Halle", "Frankfurt": that short name is the town's own name as
+# much as the long one, so among the towns it names the most populous wins, not one whose full name it is (the
+# 34,000 people of Halle in Belgium against the 240,000 of Halle an der Saale).
+_TOWN_QUALIFIER = re.compile(r"(\w[\w.' -]*?)(?: \([^)]+\)| (?:am|an der|in der|im|ob der|bei|unter) \w.*)")
+
+
+def short_name(town: str) -> str:
+    """"Halle (Saale)" → "Halle", "Frankfurt am Main" → "Frankfurt"; any other name as it is."""
+    return short[1] if (short := _TOWN_QUALIFIER.fullmatch(town)) else town
 
 _LATIN_DIACRITIC = re.compile("[\u00c0-\u024f\u1e00-\u1eff]")
 

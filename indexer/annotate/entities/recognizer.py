@@ -54,6 +54,7 @@ from indexer.annotate.entities.gazetteer import (
     person_for,
     place_for,
     script_index,
+    short_name,
 )
 from indexer.annotate.entities.inflection import (
     agreed_nominative,
@@ -340,8 +341,9 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "person", None  # "Gil recordó", "Torres said": a town's name that speaks is a surname
     if (verdict := rules.type_before_place(words, place, prev)) is not None:
         return verdict
-    if place and not (first_is_name and len(words) > 1 and place.kind == "city" and place.population < 500_000) and not (
-            slavic_person and place.population < 1_000_000):
+    if place and not (first_is_name and len(words) > 1 and place.kind == "city" and place.population < 500_000 and (
+            short_name(place.name) == place.name or fold(surface) != fold(place.name))) and not (
+            slavic_person and place.population < 1_000_000):  # ("Bingen am Rhein": a town's full name, no person's)
         return "place", place.name
     if (verdict := rules.type_after_place(words, place)) is not None:
         return verdict

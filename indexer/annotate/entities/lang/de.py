@@ -38,6 +38,7 @@ from indexer.annotate.entities.gazetteer import (
     org_for,
     person_for,
     place_for,
+    short_name,
 )
 from indexer.annotate.entities.lang import Rules
 from indexer.text.names import fold
@@ -1238,8 +1239,8 @@ class German(Rules):
         if place and one and place.kind == "city" and place.population < 1_000_000 and (
                 prev[:1].isupper() and apposition_type(prev) == "person" and fold(words[0]) == fold(place.name)):
             return "person", None  # "des Machtpolitikers Cicero", "Sänger Preston": a surname that is also a town
-        if place and one and place.kind == "city" and prev in _DE_ARTICLES:
-            return "", None  # "des Münsters", "das Essen", "dem Hof": a town takes no bare article, the noun does
+        if place and one and place.kind == "city" and prev.casefold() in _DE_ARTICLES:
+            return "", None  # "des Münsters", "Das Essen", "dem Hof": a town takes no bare article, the noun does
         return None
 
     def type_after_place(self, words: list[str], place) -> tuple | None:
@@ -1316,9 +1317,10 @@ class German(Rules):
             word.endswith("s") and lexicon_name(word[:-1]) and fold(place.name) == fold(word[:-1])) and not (
             "-" in word and fold(place.name) == fold(word))  # ("Heidelbergs", "Baden-Baden" are listed names too)
         return ordinary or capitalised_non_noun(word) or (
-            known_noun and place.kind == "city" and (place.population < 150_000 or fold(place.name) not in (
+            known_noun and place.kind == "city" and (place.population < 150_000 or fold(short_name(place.name)) not in (
                 fold(word), fold(word[:-1]))))
-        # (a noun that is some city's other name only: "Rest" for Rasht, "Kitas" for Quito, "Klang")
+        # (a noun that is some city's other name only: "Rest" for Rasht, "Kitas" for Quito, "Klang"; but "Halle" is
+        # the name Halle (Saale) goes by)
 
     def roads(self, toks: list) -> list[tuple[str, int]]:
         return _german_roads(toks)
@@ -1346,6 +1348,10 @@ class German(Rules):
             return "person", canonical  # "kehrte Georgi an seine Stelle zurück"
         if kind == "place" and len(texts) == 1 and _small_town_subject(toks, start):
             return "person", None  # "Ferner war Davis Vorsitzender": a surname, not the US town
+        if kind == "place" and len(texts) == 1 and start + 1 < len(toks) and toks[start + 1].text.isdigit() and (
+                known(texts[0]) and not lexicon_name(texts[0])) and (town := place_for(texts[0], "de")) and (
+                town.kind == "city"):
+            return "", None  # "in Halle 13, Stand 101", "an Gleis 5": a numbered hall or platform, not the town
         return kind, canonical
 
     def retype(self, texts: list[str], kind: str | None, canonical: str | None, toks: list, start: int, prev: str,

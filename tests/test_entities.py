@@ -1013,3 +1013,26 @@ def test_a_town_goes_by_the_name_without_its_qualifier():
     assert kinds(["Die Fähre nach Bingen am Rhein fällt heute aus."]) == [("Bingen am Rhein", "place")]
     assert kinds(["Der Umzug von Marburg nach Gießen dauerte zwei Tage."]) == [
         ("Gießen", "place"), ("Marburg an der Lahn", "place")]
+
+
+def test_a_common_word_joined_to_a_country_names_its_national_body():
+    """"Météo-France", "Radio-Canada", "Ouest-France": a weather service, a broadcaster, a paper; the country's name
+    inside them makes them neither the country nor, after "selon", a person. A new or lower land keeps its kind."""
+    def kinds(paragraphs, language):
+        return sorted((e.name, e.type) for e in extract_entities(paragraphs, language))
+
+    assert kinds(["Selon Météo-France, les orages toucheront la Bretagne dès jeudi."], "fr") == [
+        ("Bretagne", "place"), ("Météo-France", "organization")]
+    assert kinds(["Les prévisions de Météo-France annoncent du vent."], "fr") == [("Météo-France", "organization")]
+    assert kinds(["Radio-Canada a diffusé le débat des candidates."], "fr") == [("Radio-Canada", "organization")]
+    assert kinds(["De expeditie vertrok in maart naar Nieuw-Guinea."], "nl") == [("Nieuw-Guinea", "place")]
+
+
+def test_an_english_county_is_a_place_in_any_language():
+    def kinds(paragraphs, language):
+        return sorted((e.name, e.type) for e in extract_entities(paragraphs, language))
+
+    assert kinds(["Flooding hit Lincolnshire and Oxfordshire overnight, closing two roads."], "en") == [
+        ("Lincolnshire", "place"), ("Oxfordshire", "place")]
+    assert kinds(["Lincolnshire Police said the road would stay closed."], "en") == [
+        ("Lincolnshire Police", "organization")]

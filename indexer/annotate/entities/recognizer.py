@@ -315,6 +315,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "place", None  # "Palacio de Benacazón", "Teatro Real": a building or site
     if org:
         return "organization", org
+    if len(words) == 1 and _named_for_country(words[0], language):
+        return "organization", None  # "Météo-France", "Radio-Canada", "Ouest-France": a national service or paper
     if len(words) == 1 and (words[0].casefold() in _stopwords(language) and not (
             rules.institution_after_article(prev, words))  # "el Estado": the State
                             or words[0].casefold() in _ABBREVIATIONS or _ROMAN.match(words[0])):
@@ -392,6 +394,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return ("organization", None) if not sent_start and rules.bare_institution(word) else ("", None)
     if rules.hyphenated_given(word):
         return "person", None  # "Lea-Sophie", "Hans-Jürgen": no compound of nouns
+    if len(word) > 6 and word.endswith("shire") and word[:1].isupper():
+        return "place", None  # "Lincolnshire", "Oxfordshire": an English county, in any language's text
     if sent_start and _common_word(word, language, lower_vocab):
         return "", None
     if (verdict := rules.type_word(word, prev)) is not None:
@@ -408,6 +412,16 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if (verdict := rules.type_bare_word(word, prev, nxt)) is not None:
         return verdict
     return None, None  # untyped single word: typed later by coreference, else dropped unless repeated
+
+
+def _named_for_country(word: str, language: str) -> bool:
+    """A common word joined to a country's name by a hyphen names a body of that country (its weather service,
+    broadcaster, newspaper), not the country and not a person."""
+    head, _, tail = word.rpartition("-")
+    if not head or "-" in head or head.casefold() in _PLACE_HEADS or place_for(word, language):
+        return False  # ("Île-de-France" is a region, "Nieuw-Guinea" and "Bas-Canada" are places)
+    country = place_for(tail, language)
+    return country is not None and country.kind == "country" and _lexical_common(head, language)
 
 
 def _place_after_title(surface: str, language: str) -> bool:

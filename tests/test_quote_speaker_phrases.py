@@ -134,3 +134,22 @@ def test_quote_search_by_speaker_finds_the_polish_quotes(write_page, tmp_path):
 
     french = cli_json("quotes", "--json", "--speaker", "Paul Ferrand", data=data)["quotes"]
     assert [q["text"] for q in french] == ["Le pont rouvrira en juin. Les essais commencent lundi."]
+
+
+def test_the_speaker_ends_before_the_day_and_keeps_an_institution_s_whole_name():
+    """News writing puts when the words were said right after the speaker ("a déclaré François Bayrou mardi"): the
+    day is no part of the speaker, who would otherwise read as an office and be taken from the next paragraph. An
+    institution named "X of Y" is one speaker, and an office before a long name leaves the name whole."""
+    def speakers(paragraphs, language):
+        return [(q.text, q.speaker) for q in extract_quotes(paragraphs, language)]
+
+    assert speakers(["« Nous ne reculerons pas », a déclaré le Premier ministre François Bayrou mardi.",
+                     "« C'est une catastrophe », confie Jeanne Martin, agricultrice dans la Beauce."], "fr") == [
+        ("Nous ne reculerons pas", "François Bayrou"), ("C'est une catastrophe", "Jeanne Martin")]
+    assert speakers(['"We will appeal," said Mayor Ann Lee Tuesday.'], "en") == [("We will appeal", "Ann Lee")]
+    assert speakers(['"This is a dark day for press freedom," the National Union of Journalists said.'], "en") == [
+        ("This is a dark day for press freedom", "the National Union of Journalists")]
+    assert speakers(['"We will appeal," said Tom Smith of the county council.'], "en") == [
+        ("We will appeal", "Tom Smith")]
+    assert speakers(['"Não vamos desistir", disse o presidente Luiz Inácio Lula da Silva em Brasília.'], "pt") == [
+        ("Não vamos desistir", "Luiz Inácio Lula da Silva")]

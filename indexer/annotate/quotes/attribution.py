@@ -22,6 +22,7 @@ from indexer.annotate.quotes.speaker_words import (
     ORG_STEMS,
     ORG_WORDS,
     PERSON_ROLES,
+    TIME_WORDS,
     TITLES,
 )
 
@@ -101,8 +102,14 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
         if i and bare.lower() in PAIR_JOINERS and _name_pair(toks, i):
             out.append(bare)  # "Varga and Hale said": two speakers, both kept
             continue
+        if i and bare in _NAME_OF and i + 1 < len(toks) and toks[i + 1][:1].isupper() and (
+                toks[i - 1][:1].isupper() and _org_like(" ".join(out))):
+            out.append(bare)  # "the National Union of Journalists", "la Federación de Municipios": one name
+            continue
         if i and (bare.lower() in PREPOSITIONS or bare.lower() in CONJUNCTIONS) and bare[:1].islower():
             break
+        if i and bare.lower().rstrip(".") in TIME_WORDS:
+            break  # "a déclaré François Bayrou mardi", "said Mayor Ann Lee Tuesday": when, not who
         if i >= 1 and bare[:1].islower() and _looks_like_verb(bare):
             break  # "Clinton garnered …": the subject ends where a verb starts
         particle = bare.lower() in NAME_PARTICLES and i + 1 < len(toks) and toks[i + 1][:1].isupper()
@@ -125,6 +132,8 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
         return None
     return np
 
+
+_NAME_OF = {"of", "for", "de", "des", "du", "del", "di", "della", "van", "für", "der"}  # inside an institution's name
 
 PAIR_JOINERS = {"and", "und", "et", "y", "e", "en", "i", "и", "і", "a"}
 
@@ -730,7 +739,8 @@ def _governed(text: str, start: int, language: str) -> bool:
     rules = rules_for(language)
     if low in rules.noun_markers:
         return True  # "in deren Verlauf Jonescu", "der Epoche Friedrichs": a German word after an article is a noun
-    return (low in PREPOSITIONS | SLAVIC_PREPOSITIONS and rules.free_order) or low in PERSON_ROLES or low in TITLES
+    # (where the word order is fixed, an office is followed by the name itself: "o presidente Luiz Inácio Lula")
+    return rules.free_order and (low in PREPOSITIONS | SLAVIC_PREPOSITIONS or low in PERSON_ROLES or low in TITLES)
 
 
 def fullest_name(name: str, names: Counter[str], language: str) -> str:

@@ -50,6 +50,18 @@ ORG_STEMS = (
 )
 
 # particles inside a name: "Eva de Wit", "Ursula von der Leyen"
+# When the words were said, as news writing puts it right after the speaker's name, with no preposition: "a
+# déclaré François Bayrou mardi", "dijo Ortega ayer", "Smith said Tuesday". Such a word ends the speaker.
+TIME_WORDS = set(
+    """monday tuesday wednesday thursday friday saturday sunday yesterday today tonight lundi mardi mercredi jeudi
+    vendredi samedi dimanche hier aujourd'hui lunes martes miércoles jueves viernes sábado domingo ayer hoy lunedì
+    martedì mercoledì giovedì venerdì sabato domenica ieri oggi segunda-feira terça-feira quarta-feira quinta-feira
+    sexta-feira ontem hoje maandag dinsdag woensdag donderdag vrijdag zaterdag zondag gisteren vandaag montag
+    dienstag mittwoch donnerstag freitag samstag sonntag gestern heute poniedziałek wtorek środa czwartek piątek
+    sobota niedziela wczoraj dzisiaj dziś понедельник вторник среда четверг пятница суббота воскресенье вчера
+    сегодня понеділок вівторок середа четвер п'ятниця субота неділя вчора сьогодні""".split()
+)
+
 NAME_PARTICLES = {"de", "van", "von", "da", "di", "del", "della", "dos", "du", "le", "la", "ter", "ten", "den"}
 
 DETERMINERS = set(

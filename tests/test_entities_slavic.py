@@ -223,3 +223,11 @@ def test_the_taggers_decoding_gives_slovnets_tags():
         ours = _crf_decode(emissions, mask, transitions)
         theirs = crf.decode(emissions, mask)
         assert [t.tolist() for t in ours] == [t.tolist() for t in theirs]
+
+
+def test_a_place_at_the_end_of_a_sentence_does_not_take_the_verb_after_it():
+    """Ukrainian dictionaries read "зросла" (rose) first as a participle: the tagger's span "Харкові зросла" is the
+    city and its verb, not an organisation called "Харко зросла"."""
+    found = [(e.name, e.type) for e in extract_entities(["За даними Держстату, середня зарплата в Харкові зросла."], "uk")]
+    assert ("Kharkiv", "place") in found
+    assert not [name for name, _ in found if "зросла" in name]

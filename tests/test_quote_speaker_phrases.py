@@ -140,16 +140,29 @@ def test_the_speaker_ends_before_the_day_and_keeps_an_institution_s_whole_name()
     """News writing puts when the words were said right after the speaker ("a déclaré François Bayrou mardi"): the
     day is no part of the speaker, who would otherwise read as an office and be taken from the next paragraph. An
     institution named "X of Y" is one speaker, and an office before a long name leaves the name whole."""
-    def speakers(paragraphs, language):
-        return [(q.text, q.speaker) for q in extract_quotes(paragraphs, language)]
-
-    assert speakers(["« Nous ne reculerons pas », a déclaré le Premier ministre François Bayrou mardi.",
+    assert quotes(["« Nous ne reculerons pas », a déclaré le Premier ministre François Bayrou mardi.",
                      "« C'est une catastrophe », confie Jeanne Martin, agricultrice dans la Beauce."], "fr") == [
         ("Nous ne reculerons pas", "François Bayrou"), ("C'est une catastrophe", "Jeanne Martin")]
-    assert speakers(['"We will appeal," said Mayor Ann Lee Tuesday.'], "en") == [("We will appeal", "Ann Lee")]
-    assert speakers(['"This is a dark day for press freedom," the National Union of Journalists said.'], "en") == [
+    assert quotes(['"We will appeal," said Mayor Ann Lee Tuesday.'], "en") == [("We will appeal", "Ann Lee")]
+    assert quotes(['"This is a dark day for press freedom," the National Union of Journalists said.'], "en") == [
         ("This is a dark day for press freedom", "the National Union of Journalists")]
-    assert speakers(['"We will appeal," said Tom Smith of the county council.'], "en") == [
+    assert quotes(['"We will appeal," said Tom Smith of the county council.'], "en") == [
         ("We will appeal", "Tom Smith")]
-    assert speakers(['"Não vamos desistir", disse o presidente Luiz Inácio Lula da Silva em Brasília.'], "pt") == [
+    assert quotes(['"Não vamos desistir", disse o presidente Luiz Inácio Lula da Silva em Brasília.'], "pt") == [
         ("Não vamos desistir", "Luiz Inácio Lula da Silva")]
+
+
+def test_a_firm_named_in_marks_beside_its_head_is_neither_quote_part_nor_speaker():
+    """Russian and Ukrainian news set a company's name in «»: "глава «Газпрома» Алексей Миллер". The name in marks is
+    not the first half of the quote that follows, nor the one speaking; the person named after it is."""
+    def speakers(paragraphs, language):
+        return [(q.text, q.speaker) for q in extract_quotes(paragraphs, language) if not q.fragment]
+
+    assert speakers(["Глава «Северсталь-Логистики» Павел Орехов заявил: «Склады будут готовы к марту»."], "ru") == [
+        ("Склады будут готовы к марту", "Павел Орехов")]
+    assert speakers(["«Ми готові до зими», — сказав голова «Полтаваенерго» Сергій Ткаченко."], "uk") == [
+        ("Ми готові до зими", "Сергій Ткаченко")]
+    assert speakers(["«Цены вырастут», — сообщает газета «Вечерний Курьер»."], "ru") == [
+        ("Цены вырастут", "Вечерний Курьер")]
+    assert speakers(['“Turkey,” I said, “what do you think of this?”'], "en") == [
+        ("Turkey, what do you think of this?", "I")]

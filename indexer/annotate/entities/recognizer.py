@@ -1152,6 +1152,9 @@ def _cut_at_verb(words: list[str], language: str) -> list[str]:
     for i, w in enumerate(words[1:], start=1):
         if w[:1].islower() and _part_of_speech(w, language) in ("VERB", "INFN", "GRND", "PRTF", "PRTS", "ADVB"):
             return words[:i]
+        if w[:1].islower() and _part_of_speech(w, language) != "NOUN" and any(
+                tag.startswith("VERB") for _l, tag in readings(w, language)):
+            return words[:i]  # "в Харкові зросла": Ukrainian lists the past tense's participle reading first
     return words
 
 

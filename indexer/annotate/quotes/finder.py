@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from indexer.annotate.quotes.attribution import (
     FR_INVERTED,
+    NAME_RUN,
     PREPOSITIONS,
     TELL_VERBS,
     fullest_name,
@@ -307,6 +308,10 @@ def _interrupts(prev: Candidate, cur: Candidate, text: str, masked: str, lang: s
     lead = text[max(0, prev.start - 20) : prev.start].split()[-1:]
     if lead and (lead[0].lower() in DETERMINERS or lead[0].lower() in PREPOSITIONS):
         return False  # "… in der „Zeitschrift für den Obstbau“ schreibt, „…“": a title inside the sentence
+    named = first_inner.split()
+    if lead and lead[0][-1:].isalnum() and len(named) <= 3 and all(w[:1].isupper() for w in named) and (
+            first_inner[-1:] not in ",，"):  # (but “Turkey,” I said, “what …”: the quote addresses someone)
+        return False  # "Глава «Газпрома» Алексей Миллер заявил: «…»": a firm's name in marks inside the sentence
     _, found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
     return found
 
@@ -411,6 +416,8 @@ def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, 
         gap = text[g0:g1].translate(SCRIPT_PUNCT)  # the attribution may sit inside the marks (dash incise)
         gap_speaker, gap_found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
     after_speaker, after_found = speaker_after(after, lang)
+    if after_found and after_speaker and after_speaker[:1].islower() and after.rstrip()[-1:] in OPENERS:
+        after_speaker = _named_after_mark(text, masked, c.end + len(after.rstrip()) - 1) or after_speaker
     if c.extra.get("colon"):
         after_speaker, after_found = None, False  # introduced by its colon frame; what follows is a new sentence
     last = text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS)[-1:]
@@ -463,6 +470,18 @@ def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, 
         c.extra["title"] = True  # „Kurierem Nadwiślańskim”, «Ранковий Вісник»: a name, not words said
     elif c.fragment and not c.speaker and not before.strip(" \t\n\u00a0—–-") and not rules.caseless:
         c.speaker = said_at_sentence_end(masked[c.end : _sentence_of(sentences, c.start)[1]], lang)
+
+
+def _named_after_mark(text: str, masked: str, opener: int) -> str | None:
+    """"— сказав голова «Нафтогазу» Сергій Корецький": the office stands before a firm's name in marks, and the
+    person holding it is named after the closing mark."""
+    close = opener + 1
+    while close < len(masked) and masked[close] == "_":
+        close += 1
+    if close >= len(masked) or len(text[opener + 1 : close].split()) > 3:
+        return None
+    name = NAME_RUN.match(masked[close + 1 :].lstrip())
+    return name.group(0) if name else None
 
 
 AS_SAID = re.compile(r"^\W*(?:как|як|jak|jako|wie|as|comme|como|come|zoals|jak)\s", re.IGNORECASE)
@@ -518,7 +537,9 @@ def _outlets_as_speakers(cands: list[Candidate], text: str, masked: str, lang: s
                 said = verbs.search(mid)
                 named = said and any(w[:1].isupper() or is_pronoun(w, lang) for w in mid[said.end() :].split())
                 # "…“, meldet die „Hansa-Zeitung“", not "…», — сказав Бондар «Вечірньому Кур’єру»" (told to the paper)
-                ok = mid.lstrip()[:1] in ",—–-" and len(mid.split()) <= 4 and "_" not in mid and not named
+                # nor "…», — сказал глава «Газпрома» Алексей Миллер" (the head of the firm, who is named after it)
+                ok = mid.lstrip()[:1] in ",—–-" and len(mid.split()) <= 4 and "_" not in mid and not named and (
+                    not NAME_RUN.match(masked[t.end :].lstrip()))
             else:
                 continue
             if said and ok:

@@ -1036,3 +1036,6 @@ def test_an_english_county_is_a_place_in_any_language():
         ("Lincolnshire", "place"), ("Oxfordshire", "place")]
     assert kinds(["Lincolnshire Police said the road would stay closed."], "en") == [
         ("Lincolnshire Police", "organization")]
+    # a junction and a park are places too, as a street and a bay are; a surname after a given name stays a person's
+    assert kinds(["A signal failure near Clapham Junction closed the line to Selworthy Park."], "en") == [
+        ("Clapham Junction", "place"), ("Selworthy Park", "place")]

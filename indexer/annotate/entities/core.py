@@ -62,7 +62,8 @@ _PLACE_TAILS = {"highway", "street", "avenue", "road", "square", "bridge", "rive
                 "valley", "bay", "coast", "city", "county", "province", "region", "straße", "strasse", "platz",
                 "calle", "avenida", "plaza", "straat", "plein", "rue", "place", "boulevard", "provinz",
                 "provincia", "oblast", "weg", "allee", "gasse", "damm", "chaussee", "ufer",
-                "point", "heights", "hills", "harbor", "harbour", "beach", "creek"}  # "Fells Point", "Brooklyn Heights"
+                "point", "heights", "hills", "harbor", "harbour", "beach", "creek", "junction", "park"}
+# ("Fells Point", "Brooklyn Heights", "Clapham Junction", "Central Park"; not "Green" or "Lane", common surnames)
 _SPEECH_VERBS = {
     "said", "says", "told", "added", "stated", "sagte", "sagt", "erklärte", "betonte", "meinte", "dijo",
     "noted", "warned", "insisted", "explained", "recordó", "indicó", "manifestó", "añadió", "subrayó", "destacó",

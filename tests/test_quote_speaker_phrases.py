@@ -166,3 +166,10 @@ def test_a_firm_named_in_marks_beside_its_head_is_neither_quote_part_nor_speaker
         ("Цены вырастут", "Вечерний Курьер")]
     assert speakers(['“Turkey,” I said, “what do you think of this?”'], "en") == [
         ("Turkey, what do you think of this?", "I")]
+
+
+def test_an_italian_preposition_with_its_article_ends_the_speaker():
+    assert quotes(["«Abbiamo mantenuto la promessa», ha detto Manfredi ai giornalisti."], "it") == [
+        ("Abbiamo mantenuto la promessa", "Manfredi")]
+    assert quotes(["«Il ponte riapre a maggio», ha spiegato l'assessora Lucia Ferri nella sala consiliare."], "it") == [
+        ("Il ponte riapre a maggio", "Lucia Ferri")]

@@ -30,7 +30,8 @@ CONJUNCTIONS = set("and but or so then also und aber doch et mais pero ma maar a
 PREPOSITIONS = set(
     """as when while who which whose that qui che quien welche welcher który która który którzy что который которая який яка in on at for with during after before from to by into about over under since while via am im um bei beim
     mit nach vor zu zur zum vom auf als wie während für jm jn dans en à au aux pour avec sur après avant durante tras con por para
-    ante desde entre sobre hacia sin em nos pelo pela ao aos após perante dopo presso davanti tijdens voor na bij
+    ante desde entre sobre hacia sin em nos pelo pela ao aos após perante dopo presso davanti ai alla alle agli allo
+    dal dalla dai dagli nel nella nei negli sul sulla sui sugli tijdens voor na bij
     tegen aan met naar uit namens tegenover of laut gemäß zufolge seitens trotz wegen ohne gegen durch unter über
     neben zwischen
     na w we z ze po przy o v ve s se u k ke по в на у з із для під після от о за при ב ל מ في على إلى من خلال عن""".split()

@@ -168,8 +168,17 @@ def test_a_firm_named_in_marks_beside_its_head_is_neither_quote_part_nor_speaker
         ("Turkey, what do you think of this?", "I")]
 
 
-def test_an_italian_preposition_with_its_article_ends_the_speaker():
-    assert quotes(["«Abbiamo mantenuto la promessa», ha detto Manfredi ai giornalisti."], "it") == [
-        ("Abbiamo mantenuto la promessa", "Manfredi")]
-    assert quotes(["«Il ponte riapre a maggio», ha spiegato l'assessora Lucia Ferri nella sala consiliare."], "it") == [
-        ("Il ponte riapre a maggio", "Lucia Ferri")]
+@pytest.mark.parametrize(("paragraph", "language", "expected"), [
+    # an Italian preposition joined with its article ends the speaker
+    ("«Abbiamo mantenuto la promessa», ha detto Manfredi ai giornalisti.", "it",
+     ("Abbiamo mantenuto la promessa", "Manfredi")),
+    ("«Il ponte riapre a maggio», ha spiegato l'assessora Lucia Ferri nella sala consiliare.", "it",
+     ("Il ponte riapre a maggio", "Lucia Ferri")),
+    # who calls something by the word in marks is its speaker, named without the office before the name
+    ('Wethouder Vincent Karremans noemde de sluiting "onvermijdelijk".', "nl", ("onvermijdelijk", "Vincent Karremans")),
+    ("La maire Johanna Rolland a qualifié la décision d’« injuste ».", "fr", ("injuste", "Johanna Rolland")),
+    ('El alcalde José Luis Sanz calificó la medida de "improvisada".', "es", ("improvisada", "José Luis Sanz")),
+    ("Il ministro Giancarlo Giorgetti ha definito la manovra «prudente».", "it", ("prudente", "Giancarlo Giorgetti")),
+])
+def test_the_speaker_is_the_person_named_in_every_language(paragraph, language, expected):
+    assert quotes([paragraph], language) == [expected]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from indexer.annotate.quotes.attribution import (
+    person_name,
     speaker_after,
     speaker_kind,
     subject_before,
@@ -37,7 +38,7 @@ def namer(before: str, lang: str) -> str | None:
     subject = subject_before(head, lang) if head.strip() else None
     if not subject or rules.no_subject(subject, before):
         return None  # "Die Leute nannten ihn …" names nobody in particular
-    return subject if speaker_kind(subject, lang, ()) == "person" else None
+    return (person_name(subject, lang) or subject) if speaker_kind(subject, lang, ()) == "person" else None
 
 
 def namer_after(before: str, after: str, lang: str) -> str | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from indexer.annotate.quotes.lang import Language, word_list
 
 
@@ -16,6 +18,7 @@ class Rules(Language):
         lamenta celebró confesó aseveró remarcó recalcó recalca defendió defiende bromeó zanjó resumió
         informó informa informaron anunció anuncia avisó""")
     according = ("según",)
+    naming_verb = re.compile(r"(?<!\w)(?:calificó|califica|calificaron|calificando|tildó|tilda|tildaron|llamó|llama)(?!\w)")
     person_pronouns = frozenset({"él", "ella"})
     definite_articles = frozenset(word_list("el la"))
     epithets = frozenset(word_list("""técnico técnica entrenador entrenadora ariete delantero delantera portero portera capitán capitana acusado acusada procesado procesada edil concejal concejala regidor regidora"""))

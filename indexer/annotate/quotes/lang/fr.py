@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from indexer.annotate.quotes.lang import Language, word_list
 
 
@@ -18,6 +20,7 @@ class Rules(Language):
         a-t-elle_noté a-t-il_reconnu a-t-elle_reconnu a-t-il_confié a-t-elle_confié s'est_dit s’est_dit
         se_dit a_décrit décrit parle a_résumé a_raconté raconte a_témoigné témoigne a_plaidé""")
     according = ("selon", "d'après", "d’après")
+    naming_verb = re.compile(r"(?<!\w)(?:qualifié|qualifiée|qualifie|qualifiait|qualifiant|traité|traite|traitant)(?!\w)")
     person_pronouns = frozenset({"il", "elle", "ils", "elles"})
     definite_articles = frozenset(word_list("le la l'"))
     epithets = frozenset(word_list("""prévenu prévenue accusé accusée élu élue édile entraîneur entraîneuse attaquant attaquante gardien capitaine"""))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from indexer.annotate.quotes.lang import Language, word_list
 
 
@@ -15,6 +17,7 @@ class Rules(Language):
         ha_risposto risponde ha_parlato parla ha_ammesso ammette ha_replicato replica protestano protesta ha_avvertito
         ha_fatto_sapere fa_sapere hanno_fatto_sapere ha_annunciato ha_comunicato comunica""")
     according = ("secondo",)
+    naming_verb = re.compile(r"(?<!\w)(?:definito|definita|definisce|definì|definendo|bollato|bollata|chiamato)(?!\w)")
     person_pronouns = frozenset({"lui", "lei"})
     definite_articles = frozenset(word_list("il lo la l'"))
     epithets = frozenset(word_list("""tecnico allenatore allenatrice attaccante bomber portiere capitano imputato imputata"""))

@@ -14,6 +14,7 @@ class Rules(Language):
         schrijft vertelde vertelt meldde meldt waarschuwde waarschuwt antwoordde vroeg vraagt reageerde reageert
         liet_weten laat_weten aldus""")
     according = ("volgens",)
+    naming_verb = re.compile(r"(?<!\w)(?:noemde|noemden|noemt|noemen|bestempelde|bestempelt)(?!\w)")
     after_only = ("aldus", "zo")
     person_pronouns = frozenset({"hij", "zij", "ze"})
     thing_pronouns = frozenset({"het"})

@@ -1039,3 +1039,15 @@ def test_an_english_county_is_a_place_in_any_language():
     # a junction and a park are places too, as a street and a bay are; a surname after a given name stays a person's
     assert kinds(["A signal failure near Clapham Junction closed the line to Selworthy Park."], "en") == [
         ("Clapham Junction", "place"), ("Selworthy Park", "place")]
+
+
+def test_an_abbreviated_name_is_one_organisation_counted_once():
+    """Words the text abbreviates in brackets right after them name an organisation, though each is an ordinary
+    noun ("der Leipziger Verkehrsbetriebe (LVB)"); the acronym is its other name, not a second organisation, and a
+    party in brackets after a person is counted once."""
+    found = {e.name: (e.type, e.mentions, sorted(e.aliases)) for e in extract_entities(
+        ["Die Busse der Leipziger Verkehrsbetriebe (LVB) bleiben am Montag in den Depots.",
+         "Oberbürgermeister Burkhard Jung (SPD) rief beide Seiten zur Einigung auf."], "de")}
+    assert found["Leipziger Verkehrsbetriebe"] == ("organization", 2, ["LVB", "Leipziger Verkehrsbetriebe"])
+    assert "LVB" not in found
+    assert found["SPD"][:2] == ("organization", 1)

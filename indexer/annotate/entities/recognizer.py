@@ -624,6 +624,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if a < qualified_until:
                 continue
             words, cue = _trim(toks[a:b], language, lower_vocab)
+            if not words:
+                words = _acronym_named_run(toks, a, b, language)
             if not words and b - a == 2 and toks[a].text.casefold() in _stopwords(language) and (
                     kind := rules.listed_name(toks, a + 1)):
                 mentions.append(Mention(toks[a + 1].text, kind, toks[a + 1].index, weak=headline))
@@ -683,6 +685,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 kind, canonical = "organization", None  # "minister van Financiën", "ministerio de Fomento"
             kind, canonical = rules.retype(texts, kind, canonical, toks, start, prev, cue)
             surface = re.sub(r"(?<=\w['’]) ", "", " ".join(texts))  # "Ministero dell'Interno", "Musée d'Orsay"
+            if kind == "" and len(texts) >= 2 and _named_by_acronym(texts, toks, end):
+                kind = "organization"  # "der Leipziger Verkehrsbetriebe (LVB)": a noun phrase its bearer abbreviates
             if kind == "" or kind != "place" and _portfolio(toks, start, texts, language, lower_vocab):
                 continue
             mentions.append(Mention(surface, kind, words[0].index, canonical, weak=headline, person_cue=cue))
@@ -711,7 +715,27 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
     _coordinated_types(mentions, guessed, "\n\n".join(paragraphs), language)
     if rules.team_names:
         _coordinated_untyped(mentions, "\n\n".join(paragraphs), language)
-    return mentions
+    # one word found twice as one kind, as a run and as the party or acronym after a name ("Jung (SPD)"), counts once
+    first = {}
+    for m in mentions:
+        first.setdefault((m.start, m.surface, m.type), m)
+    return [m for m in mentions if first[(m.start, m.surface, m.type)] is m]
+
+
+def _acronym_named_run(toks: list[_Tok], a: int, b: int, language: str) -> list[_Tok]:
+    """Words of ordinary nouns that the text abbreviates right after them name something: "der Leipziger
+    Verkehrsbetriebe (LVB)". Empty when no such acronym follows (or the run is one word)."""
+    while a < b and toks[a].text.casefold() in _stopwords(language):
+        a += 1
+    return toks[a:b] if b - a >= 2 and _named_by_acronym([t.text for t in toks[a:b]], toks, b) else []
+
+
+def _named_by_acronym(texts: list[str], toks: list[_Tok], end: int) -> bool:
+    """The run is followed by an acronym in brackets made from it: its first letter, at least a letter a word."""
+    if end + 2 >= len(toks) or toks[end].text != "(" or toks[end + 2].text != ")":
+        return False
+    code = toks[end + 1].text
+    return looks_like_acronym(code) and code[:1] == texts[0][:1].upper() and len(texts) <= len(code) <= 8
 
 
 def _fallback_type(texts: list[str], prev: str, nxt: str, sent_start: bool, language: str) -> str | None:

@@ -182,3 +182,17 @@ def test_a_firm_named_in_marks_beside_its_head_is_neither_quote_part_nor_speaker
 ])
 def test_the_speaker_is_the_person_named_in_every_language(paragraph, language, expected):
     assert quotes([paragraph], language) == [expected]
+
+
+def test_a_colon_after_a_sentence_naming_one_person_introduces_that_person():
+    """Whatever its verb ("verteidigte den Ausstand:"), a sentence that names one person and ends in a colon gives
+    that person's words; so does a label "Name, office:"; and in German the finite modal before the subject of a
+    closing "darf X sagen" is no part of the speaker."""
+    paragraphs = [
+        "Der Streik traf am Montag vor allem Pendler. „Wir bedauern die Einschränkungen“, sagte LVB-Sprecher Marc Backhaus.",
+        "Verdi-Verhandlungsführer Paul Schmidt verteidigte den Ausstand: „Die Arbeitgeber haben uns kein Angebot vorgelegt.“",
+        "Ines Hartmann, Landrätin des Landkreises Nordsachsen: „Wir brauchen eine Lösung bis Weihnachten.“",
+        "„Das ist ein Anfang“, darf Hartmann am Ende noch sagen.",
+    ]
+    assert [speaker for _, speaker in quotes(paragraphs, "de", ("Marc Backhaus", "Paul Schmidt", "Ines Hartmann"))] == [
+        "Marc Backhaus", "Paul Schmidt", "Ines Hartmann", "Ines Hartmann"]

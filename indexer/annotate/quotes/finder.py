@@ -744,7 +744,8 @@ def _resolve(
                 c.speaker, c.kind = found[0], found[1]
         elif not c.speaker and (c.pro_drop or not c.fragment) and not c.extra.get("writer"):
             found = (
-                dialogue_turn(c, cands[:i], text)
+                _named_in_colon_frame(c, mentions, text, people)
+                or dialogue_turn(c, cands[:i], text)
                 or question_turn(c, cands[:i], text)
                 or _continuation(c, cands[:i], events, mentions, text)
                 or _introduced_before(c, cands[:i], events, mentions, text, lang)
@@ -906,6 +907,18 @@ def _last_mention_in_paragraph(
     para_start, _ = _para_bounds(text, pos)
     here = [m for m in mentions if para_start <= m.pos < pos and fits_gender(m.speaker, gender)]
     return (here[-1].speaker, "person", here[-1].pos) if here else None
+
+
+def _named_in_colon_frame(c: Candidate, mentions: list[_Event], text: str,
+                          people: Sequence[str]) -> tuple[str, str] | None:
+    """"Verhandlungsführer Paul Schmidt verteidigte den Ausstand: „…“": a sentence that names one person (one the
+    recogniser found) and ends in a colon introduces that person's words, whatever its verb."""
+    head = text[: c.start].rstrip()
+    if not head.endswith((":", "：")) or not people:
+        return None
+    start = max(head.rfind(end, 0, len(head) - 1) for end in (". ", "! ", "? ", "\n", "。"))
+    named = {m.speaker for m in mentions if start < m.pos < len(head) and m.speaker in people}
+    return (named.pop(), "person") if len(named) == 1 else None
 
 
 CONTINUATION_REACH = 1500  # characters: a page kept as one long paragraph does not hand its first speaker on forever

@@ -79,6 +79,10 @@ UNMARKED = UnmarkedSpeech(
 )
 
 
+MODALS = frozenset("""darf durfte dürfe kann konnte könne könnte muss musste müsse müsste will wollte wolle soll sollte
+    solle wird würde werde möchte mag mochte""".split())
+
+
 class Rules(Language):
     code = "de"
     verb_second = True
@@ -123,6 +127,11 @@ class Rules(Language):
     titled_label = re.compile(
         r"(?<!\w)(?:Herr|Herrn|Hr\.|Frau|Dr\.|Graf|Fürst|General|Professor|Minister)\s+((?:[A-ZÄÖÜ][\w.-]*\s*){1,3})"
     )
+
+    def np_tokens(self, toks: list[str]) -> list[str]:
+        # "„…“, darf Maron dann noch sagen": the finite modal stands second, the subject after it, the verb of
+        # saying last
+        return toks[1:] if len(toks) > 1 and toks[0].lower() in MODALS else toks
 
     def closes_np(self, prev: str) -> bool:
         """A capitalised word that is a noun or name, not a sentence-initial article ("Der ritterliche Greis"):

@@ -1051,3 +1051,13 @@ def test_an_abbreviated_name_is_one_organisation_counted_once():
     assert found["Leipziger Verkehrsbetriebe"] == ("organization", 2, ["LVB", "Leipziger Verkehrsbetriebe"])
     assert "LVB" not in found
     assert found["SPD"][:2] == ("organization", 1)
+
+
+def test_a_river_and_a_surname_that_is_a_country_keep_their_kinds():
+    """"River Exe" is a river, though River is also a given name; "Brazil said", after "council leader Julian
+    Brazil", is him speaking, not the country."""
+    found = {(e.name, e.type) for e in extract_entities([
+        "The council approved a flood barrier on the River Exe, said council leader Julian Brazil.",
+        "Brazil said the council would review other options next year."], "en")}
+    assert ("River Exe", "place") in found and ("Julian Brazil", "person") in found
+    assert ("Brazil", "place") not in found

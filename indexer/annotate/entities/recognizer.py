@@ -1488,7 +1488,7 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     _follow_qualified_places(mentions)
     _polish_base_forms(mentions, language, "\n\n".join(texts))
     _link_bracketed_names(mentions, "\n\n".join(texts), language)
-    _surnames_not_towns(mentions)
+    _surnames_not_towns(mentions, "\n\n".join(texts))
     # a word in lower case in a script with capitals is no name, unless the gazetteer knows it: "dpa", "taz", and
     # a state's adjective before an institution ("российские власти": Russia's)
     mentions = [m for m in mentions if not (m.surface == m.surface.lower() and m.surface != m.surface.upper()) or (
@@ -1796,15 +1796,18 @@ def _same_stem(a: str, b: str) -> bool:
     return n >= 4 and n >= max(len(a), len(b)) - 3
 
 
-def _surnames_not_towns(mentions: list[Mention]) -> None:
+def _surnames_not_towns(mentions: list[Mention], text: str) -> None:
     """"Carmona avanzó…" after "Antonio Carmona": a lone word that is both a small town and the surname of a person
-    named in full in the same article is that person."""
+    named in full in the same article is that person; so is a larger place's name that speaks ("Brazil said" after
+    "Julian Brazil")."""
     surnames = {skeleton(m.surface.split()[-1]) for m in mentions if m.type == "person" and len(m.surface.split()) >= 2}
     for m in mentions:
         if m.type != "place" or " " in m.surface or skeleton(m.surface) not in surnames:
             continue
         place = place_for(m.canonical or m.surface, "en")
-        if place is None or (place.kind == "city" and place.population < 500_000):
+        speaks = text[m.start + len(m.surface) :].split()[:1]
+        if place is None or (place.kind == "city" and place.population < 500_000) or (
+                speaks and speaks[0].casefold() in _SPEECH_VERBS):
             m.type, m.canonical, m.lemma = "person", None, ""
 
 

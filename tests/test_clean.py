@@ -604,3 +604,16 @@ def test_a_page_that_looks_like_xml_is_read_as_html_without_a_library_warning():
         article = clean(RawPage(page, "harbour.html"))
     assert "forty minutes late" in article.text
     assert [str(w.message)[:60] for w in raised] == []
+
+
+def test_a_bylines_role_after_the_name_is_no_author():
+    """"Tom Reddaway, Local Democracy Reporter": the words after the comma say what the author does; the author
+    facet would otherwise list "Local Democracy Reporter" as a person."""
+    from indexer.clean.metadata import clean_authors
+
+    assert clean_authors(["By Tom Reddaway, Local Democracy Reporter"]) == ["Tom Reddaway"]
+    assert clean_authors(["Von Anna Berg, Korrespondentin in Kiew"]) == ["Anna Berg"]
+    assert clean_authors(["Par Jeanne Martin, envoyée spéciale à Lyon"]) == ["Jeanne Martin"]
+    assert clean_authors(["Anna Berg und Tom Hale"]) == ["Anna Berg", "Tom Hale"]
+    assert clean_authors(["Staff Reporter"]) == ["Staff Reporter"]  # an unsigned story's byline
+    assert clean_authors(["Ada Reporter"]) == ["Ada Reporter"]

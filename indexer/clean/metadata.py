@@ -31,6 +31,17 @@ _NAME_SPLIT = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|
 _NOT_NAMES = {"name", "author", "autor", "auteur", "admin", "administrator", "by", "von", "par", "redaktion",
               "editor", "staff", "anonymous", "unknown", "guest"}
 _NOT_NAME = re.compile(r"https?:|www\.|@|\d{3,}|^\W+$", re.IGNORECASE)
+# A byline's role beside the names ("Tom Reddaway, Local Democracy Reporter", "Anna Berg, Korrespondentin in Kiew"):
+# words for the people who write the news, in the corpus languages. A byline of roles only ("Staff Reporter") stays.
+_ROLE = re.compile(
+    r"(?<!\w)(?:reporter|reporterin|correspondent|korrespondent|korrespondentin|editor|writer|columnist|journalist|"
+    r"journalistin|contributor|photographer|redakteur|redakteurin|correspondant|correspondante|envoyée?|journaliste|"
+    r"rédacteur|rédactrice|corresponsal|redactora?|periodista|enviad[oa]|corrispondente|inviat[oa]|giornalista|"
+    r"redattore|redattrice|correspondente|repórter|jornalista|verslaggever|verslaggeefster|redacteur|dziennikarz|"
+    r"dziennikarka|korespondent|korespondentka|redaktor|redaktorka|корреспондент|журналист|кореспондент|журналіст|"
+    r"редактор)(?!\w)",
+    re.IGNORECASE,
+)
 _LANG_3 = {"eng": "en", "deu": "de", "ger": "de", "fra": "fr", "fre": "fr", "spa": "es", "ita": "it", "por": "pt",
            "nld": "nl", "dut": "nl", "pol": "pl", "rus": "ru", "ukr": "uk", "ara": "ar", "zho": "zh", "chi": "zh",
            "jpn": "ja", "ces": "cs", "cze": "cs", "tur": "tr", "swe": "sv"}
@@ -165,7 +176,8 @@ def clean_authors(raw: list[str]) -> list[str]:
                 continue  # a lowercase start is a dateline or role ("à Valence", "in Berlin"), not a name
             if part.lower() not in (n.lower() for n in names):
                 names.append(part)
-    return names
+    people = [n for n in names if not _ROLE.search(n)]
+    return people or names  # ("Staff Reporter" alone is the byline of an unsigned story)
 
 
 def normalize_language(value: str | None) -> str | None:

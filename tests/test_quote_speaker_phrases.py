@@ -179,6 +179,11 @@ def test_a_firm_named_in_marks_beside_its_head_is_neither_quote_part_nor_speaker
     ("La maire Johanna Rolland a qualifié la décision d’« injuste ».", "fr", ("injuste", "Johanna Rolland")),
     ('El alcalde José Luis Sanz calificó la medida de "improvisada".', "es", ("improvisada", "José Luis Sanz")),
     ("Il ministro Giancarlo Giorgetti ha definito la manovra «prudente».", "it", ("prudente", "Giancarlo Giorgetti")),
+    # Spain's news tells in the perfect tense; French reporters let people sigh and let slip
+    ('"No salgan de casa", ha declarado el alcalde de Alzira, Diego Gómez, en la radio.', "es",
+     ("No salgan de casa", "Diego Gómez")),
+    ("« On ne peut pas continuer comme ça », soupire Martine Roux, qui attend son train depuis une heure.", "fr",
+     ("On ne peut pas continuer comme ça", "Martine Roux")),
 ])
 def test_the_speaker_is_the_person_named_in_every_language(paragraph, language, expected):
     assert quotes([paragraph], language) == [expected]

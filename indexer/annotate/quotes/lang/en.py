@@ -9,7 +9,7 @@ from indexer.annotate.quotes.lang import Language, word_list
 
 class Rules(Language):
     code = "en"
-    verbs = word_list("""said says say saying told tells telling added adds adding continued continues explained explains
+    verbs = word_list("""said says say saying told tells telling confirmed confirms added adds adding continued continues explained explains
         stated wrote writes writing asked asks insisted insists noted argued argues claimed
         declared declares warned warns barked replied replies responded responds recalled recalls tweeted
         announced announces acknowledged admitted admits conceded stressed stresses emphasized emphasised

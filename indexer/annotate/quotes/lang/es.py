@@ -16,7 +16,16 @@ class Rules(Language):
         comentó comenta apuntó apunta precisó precisa insistió insiste expresó reconoció reconoce respondió
         responde preguntó concluyó escribió recordó recuerda relató relata admitió admite contó cuenta lamentó
         lamenta celebró confesó aseveró remarcó recalcó recalca defendió defiende bromeó zanjó resumió
-        informó informa informaron anunció anuncia avisó""")
+        informó informa informaron anunció anuncia avisó confirmó confirma ha_confirmado han_confirmado
+        ha_dicho han_dicho ha_declarado han_declarado ha_explicado han_explicado ha_asegurado han_asegurado
+        ha_señalado han_señalado ha_afirmado han_afirmado ha_añadido han_añadido ha_agregado han_agregado
+        ha_indicado han_indicado ha_subrayado han_subrayado ha_destacado han_destacado ha_advertido han_advertido
+        ha_insistido han_insistido ha_reconocido han_reconocido ha_recordado han_recordado ha_lamentado
+        han_lamentado ha_anunciado han_anunciado ha_manifestado han_manifestado ha_apuntado han_apuntado
+        ha_precisado han_precisado ha_comentado han_comentado ha_respondido han_respondido ha_defendido
+        han_defendido dicho declarado explicado asegurado señalado afirmado añadido agregado indicado subrayado
+        destacado advertido insistido reconocido recordado lamentado anunciado manifestado apuntado precisado
+        comentado respondido defendido""")
     according = ("según",)
     naming_verb = re.compile(r"(?<!\w)(?:calificó|califica|calificaron|calificando|tildó|tilda|tildaron|llamó|llama)(?!\w)")
     person_pronouns = frozenset({"él", "ella"})

@@ -10,7 +10,7 @@ from indexer.annotate.quotes.lang import Language, word_list
 class Rules(Language):
     code = "it"
     name_particles_lowercase = True
-    verbs = word_list("""ha_detto detto dice diceva ha_dichiarato dichiara ha_affermato afferma ha_aggiunto aggiunge
+    verbs = word_list("""ha_detto detto dice diceva ha_confermato conferma ha_dichiarato dichiara ha_affermato afferma ha_aggiunto aggiunge
         ha_spiegato spiega ha_sottolineato sottolinea ha_osservato osserva ha_ribadito ribadisce
         ha_commentato commenta ha_annunciato annuncia ha_precisato precisa ha_assicurato assicura
         ha_concluso conclude racconta ha_raccontato ha_avvertito avverte ha_scritto scrive

@@ -1061,3 +1061,11 @@ def test_a_river_and_a_surname_that_is_a_country_keep_their_kinds():
         "Brazil said the council would review other options next year."], "en")}
     assert ("River Exe", "place") in found and ("Julian Brazil", "person") in found
     assert ("Brazil", "place") not in found
+
+
+def test_the_office_holder_after_an_office_of_an_organisation_is_a_person():
+    """"el president de la Generalitat, Juanfran Pérez Llorca, en una rueda de prensa": the name between commas
+    after "… de <organisation>" holds that office; it is no item of a list of organisations."""
+    found = {(e.name, e.type) for e in extract_entities(
+        ["Lo ha declarado el president de la Generalitat, Juanfran Pérez Llorca, en una rueda de prensa."], "es")}
+    assert ("Juanfran Pérez Llorca", "person") in found

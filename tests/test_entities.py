@@ -1069,3 +1069,7 @@ def test_the_office_holder_after_an_office_of_an_organisation_is_a_person():
     found = {(e.name, e.type) for e in extract_entities(
         ["Lo ha declarado el president de la Generalitat, Juanfran Pérez Llorca, en una rueda de prensa."], "es")}
     assert ("Juanfran Pérez Llorca", "person") in found
+    # and a name with an article is no person's in Spanish news: a district, a trophy, a festival
+    found = {(e.name, e.type) for e in extract_entities(
+        ["La UME ha desplegado 200 efectivos en la comarca de la Ribera Alta, según la ministra María Ruiz."], "es")}
+    assert ("Ribera Alta", "person") not in found and ("María Ruiz", "person") in found

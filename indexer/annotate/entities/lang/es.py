@@ -82,6 +82,12 @@ class Spanish(Rules):
     def institution_after_article(self, prev: str, words: list[str]) -> bool:
         return prev in ("el", "del", "al") and has_org_word(words)
 
+    def retype(self, texts: list[str], kind: str | None, canonical: str | None, toks: list, start: int, prev: str,
+               cue: bool) -> tuple:
+        if kind == "person" and not cue and not canonical and prev in ("el", "la", "los", "las"):
+            return "", None  # "la comarca de la Ribera Alta": Spanish news gives no article to a person's name
+        return kind, canonical
+
     def type_before_place(self, words: list[str], place, prev: str) -> tuple | None:
         if place and prev in ("el", "del", "al") and place.kind == "city":
             return "organization", None  # "el Valencia", "del Barcelona": a city with a masculine article is its club

@@ -184,6 +184,9 @@ def test_a_firm_named_in_marks_beside_its_head_is_neither_quote_part_nor_speaker
      ("No salgan de casa", "Diego Gómez")),
     ("« On ne peut pas continuer comme ça », soupire Martine Roux, qui attend son train depuis une heure.", "fr",
      ("On ne peut pas continuer comme ça", "Martine Roux")),
+    # a Portuguese name keeps its "das", "dos", "da" inside
+    ('"Perdemos tudo", disse a costureira Maria das Graças Souza, de 61 anos.', "pt",
+     ("Perdemos tudo", "Maria das Graças Souza")),
 ])
 def test_the_speaker_is_the_person_named_in_every_language(paragraph, language, expected):
     assert quotes([paragraph], language) == [expected]

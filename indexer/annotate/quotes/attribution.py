@@ -47,7 +47,7 @@ POSSESSIVE = re.compile(r"[’']s?$")
 FR_INVERTED = re.compile(r"-t?-(il|elle|ils|elles|on)\b", re.IGNORECASE)
 _UP = "A-ZÀ-ÖØ-ÞĀ-ŽА-ЯЁІЇЄҐ"
 _NAME_WORD = rf"(?:[{_UP}]\.|[{_UP}][\w’'\-]+)"
-_PARTICLE = r"(?:(?:de|van|von|van der|van den|den|da|di|del|la|le|al|el|bin|ibn|dos|do|ten|ter)[ \u00a0]+)?"
+_PARTICLE = r"(?:(?:de|van|von|van der|van den|den|da|di|del|la|le|al|el|bin|ibn|dos|das|do|ten|ter)[ \u00a0]+)?"
 NAME_RUN = re.compile(rf"{_NAME_WORD}(?:[ \u00a0]+{_PARTICLE}{_NAME_WORD}){{1,3}}")
 # in the article-wide inventory a title may run before the name: "SEC Chair Mary Jo White", "Fed Chair Janet L. Yellen"
 TITLED_NAME_RUN = re.compile(rf"{_NAME_WORD}(?:[ \u00a0]+{_PARTICLE}{_NAME_WORD}){{1,5}}")
@@ -621,7 +621,7 @@ def person_name(phrase: str, language: str) -> str | None:
         return None
     run: list[str] = []
     for tok in reversed(toks):
-        if not (tok[:1].isupper() or tok.lower() in {"de", "van", "von", "da", "di", "al", "el", "bin", "le"}):
+        if not (tok[:1].isupper() or tok.lower() in NAME_PARTICLES or tok.lower() in {"al", "el", "bin"}):
             break
         low = tok.lower()
         if low in TITLES or low in PERSON_ROLES or low.startswith(ORG_STEMS) or (tok.isupper() and len(tok) > 2):

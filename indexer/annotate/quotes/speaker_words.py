@@ -62,7 +62,7 @@ TIME_WORDS = set(
     сегодня понеділок вівторок середа четвер п'ятниця субота неділя вчора сьогодні""".split()
 )
 
-NAME_PARTICLES = {"de", "van", "von", "da", "di", "del", "della", "dos", "du", "le", "la", "ter", "ten", "den"}
+NAME_PARTICLES = {"de", "van", "von", "da", "das", "di", "del", "della", "dos", "du", "le", "la", "ter", "ten", "den"}
 
 DETERMINERS = set(
     """the a an this that der die das ein eine einer eines dem den des le la les l' un une du de des el los las

@@ -1073,3 +1073,14 @@ def test_the_office_holder_after_an_office_of_an_organisation_is_a_person():
     found = {(e.name, e.type) for e in extract_entities(
         ["La UME ha desplegado 200 efectivos en la comarca de la Ribera Alta, según la ministra María Ruiz."], "es")}
     assert ("Ribera Alta", "person") not in found and ("María Ruiz", "person") in found
+
+
+def test_portuguese_towns_and_the_article_in_prepositions():
+    """simplemma's Portuguese list holds "lisboa" in lower case, which made Lisbon an ordinary word; and "à", "na",
+    "A" hold the feminine article, which a town never takes, so the firm after them is no place."""
+    def kinds(paragraph):
+        return sorted((e.name, e.type) for e in extract_entities([paragraph], "pt"))
+
+    assert kinds("O ministro viajou a Lisboa na terça-feira.") == [("Lisbon", "place")]
+    assert ("GloboNews", "place") not in kinds("O governador falou em entrevista à GloboNews em Canoas.")
+    assert ("Canoas", "place") in kinds("O governador falou em entrevista à GloboNews em Canoas.")

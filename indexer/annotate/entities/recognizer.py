@@ -405,7 +405,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if (verdict := rules.type_word_in_context(word, prev, nxt)) is not None:
         return verdict
     if prev.casefold() in _PLACE_PREPS and not _common_word(word, language, lower_vocab) and (
-            not rules.capitalises_nouns or _unknown_word(word, language)):
+            not rules.capitalises_nouns or _unknown_word(word, language)) and (
+            prev.casefold() not in rules.article_prepositions):
         return "place", None
     if nxt.casefold() in _SPEECH_VERBS and not _common_word(word, language, lower_vocab - {word.casefold()}):
         return "person", None  # "Müller sagte", "Gonzalez said": a bare name that speaks is a person

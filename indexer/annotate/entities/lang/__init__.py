@@ -25,6 +25,9 @@ class Rules:
     capitalises_nouns = False  # German: a capital marks a noun, not a name
     team_names = False  # sports reports give a player's club in brackets; agency copy opens with a dateline
     places_after_prepositions = False  # "in Xyz" types an unknown capitalised run as a place
+    # prepositions joined with an article ("à", "na", "do"): a town's name takes no article, so an unknown word after
+    # one is no place ("à GloboNews", "A Petrobras anunciou")
+    article_prepositions: frozenset[str] = frozenset()
     portfolios_are_organisations = False  # "minister van Onderwijs", "presidente del Gobierno" (CoNLL's reading)
     tagger_spans = False  # natasha's tagger finds the spans
     tagger_orgs = False  # natasha adds its organisation spans only

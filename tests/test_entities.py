@@ -1084,3 +1084,12 @@ def test_portuguese_towns_and_the_article_in_prepositions():
     assert kinds("O ministro viajou a Lisboa na terça-feira.") == [("Lisbon", "place")]
     assert ("GloboNews", "place") not in kinds("O governador falou em entrevista à GloboNews em Canoas.")
     assert ("Canoas", "place") in kinds("O governador falou em entrevista à GloboNews em Canoas.")
+
+
+def test_a_source_named_with_an_elided_article_is_an_organisation():
+    """"Secondo l'Arpae", "Selon l'Insee": a person's name takes no article, so the source is an organisation; Italian
+    "nell'", "sull'" are split off the name like "dell'"."""
+    assert ("Arpae", "organization") in {(e.name, e.type) for e in extract_entities(
+        ["Secondo l'Arpae, sono caduti 200 millimetri di pioggia nell'Emilia orientale."], "it")}
+    assert ("Insee", "organization") in {(e.name, e.type) for e in extract_entities(
+        ["Selon l'Insee, le chômage a baissé en Bretagne."], "fr")}

@@ -87,7 +87,7 @@ from indexer.text.names import (
     skeleton,
 )
 
-_TOKEN = re.compile(r"\b[A-ZА-ЯІЇЄҐ]\.(?=\s?[A-ZА-ЯІЇЄҐ][a-zа-яіїєґ])|\b(?:[LlDdJjMmnSsTtCc]|N(?!['’][A-Z])|[Qq]u)['’](?=\w)|\b(?:[DdNnSs]?[Aa]ll|[Dd]ell|[Dd]egl)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
+_TOKEN = re.compile(r"\b[A-ZА-ЯІЇЄҐ]\.(?=\s?[A-ZА-ЯІЇЄҐ][a-zа-яіїєґ])|\b(?:[LlDdJjMmnSsTtCc]|N(?!['’][A-Z])|[Qq]u)['’](?=\w)|\b(?:[DdNnSs]?[Aa]ll|[Dd]ell|[Dd]egl|[Nn]ell|[Ss]ull|[Cc]oll)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
 _SENT_END = {".", "!", "?", "…", ":", ";"}
 _OPENERS = set("\"'«»“”„‘’([{–—-•*")
 _PURPOSE_LINKS = {"es": {"para", "por", "contra"}, "pt": {"para", "por", "contra"}, "it": {"per", "contro"},
@@ -685,6 +685,9 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if len(words) <= 3 and rules.portfolio_after_office(toks, start, [w.text for w in words]):
                 kind, canonical = "organization", None  # "minister van Financiën", "ministerio de Fomento"
             kind, canonical = rules.retype(texts, kind, canonical, toks, start, prev, cue)
+            if kind is None and start >= 2 and prev.casefold() in ("l'", "l’") and (
+                    toks[start - 2].text.casefold() == _ATTRIBUTION.get(language)):
+                kind = "organization"  # "Secondo l'Arpae", "Selon l'Insee": a source with an article is no person
             surface = re.sub(r"(?<=\w['’]) ", "", " ".join(texts))  # "Ministero dell'Interno", "Musée d'Orsay"
             if kind == "" and len(texts) >= 2 and _named_by_acronym(texts, toks, end):
                 kind = "organization"  # "der Leipziger Verkehrsbetriebe (LVB)": a noun phrase its bearer abbreviates

@@ -184,6 +184,11 @@ def test_a_firm_named_in_marks_beside_its_head_is_neither_quote_part_nor_speaker
      ("No salgan de casa", "Diego Gómez")),
     ("« On ne peut pas continuer comme ça », soupire Martine Roux, qui attend son train depuis une heure.", "fr",
      ("On ne peut pas continuer comme ça", "Martine Roux")),
+    # Polish news opens words said with a dash; a platform's one-letter name is not who wrote
+    ("– Sytuacja jest bardzo poważna – powiedział wojewoda Maciej Awiżeń na konferencji prasowej.", "pl",
+     ("Sytuacja jest bardzo poważna", "Maciej Awiżeń")),
+    ("Premier Donald Tusk zapowiedział pomoc. „Nikogo nie zostawimy” – napisał na platformie X.", "pl",
+     ("Nikogo nie zostawimy", "Donald Tusk")),
     # a Portuguese name keeps its "das", "dos", "da" inside
     ('"Perdemos tudo", disse a costureira Maria das Graças Souza, de 61 anos.', "pt",
      ("Perdemos tudo", "Maria das Graças Souza")),

@@ -367,7 +367,7 @@ def _slavic_subject_after(pre: str, post: str, found: str | None, language: str)
         start -= 1
     if start < end and toks[start - 1].lower() in SLAVIC_PREPOSITIONS:
         start += 1  # "pro Afghánistán Mahmúd Mastírí": the place the office is for is no part of the name
-    if start < end:
+    if start < end and len(toks[start]) > 1:  # (not "napisał na platformie X": a one-letter name is no speaker's)
         return " ".join(toks[start:end])
     lead = words(pre.strip(" ,—–-"))[:1]
     if lead and lead[0].lower() in SLAVIC_PREPOSITIONS:
@@ -394,7 +394,7 @@ def _inverted_subject(post: str, language: str) -> str | None:
         if toks[skip - 1].lower() in preps or toks[skip].lower() in preps:
             continue  # "said at a briefing in York", "řekl po výletu do Jihlavy": a place after a preposition
         cand = clean_np(" ".join(toks[skip:]), language)
-        if cand and person_name(cand, language):
+        if cand and len(cand) > 1 and person_name(cand, language):
             np = cand  # only a proper name: "dijo ante el plenario" has no subject at all
     if (not np or _role_phrase(np, language)) and "," in post:
         appos = post.split(",")[1]

@@ -8,6 +8,7 @@ from indexer.annotate.quotes.lang import Language, word_list
 class Rules(Language):
     code = "pl"
     free_order = True
+    dash_dialogue = True  # "– Sytuacja jest poważna – powiedział wojewoda": Polish news opens words said with a dash
     verbs = word_list("""powiedział powiedziała powiedzieli mówi mówił mówiła dodał dodała dodaje dodali stwierdził stwierdziła
         stwierdza podkreślił podkreśliła podkreśla wyjaśnił wyjaśniła wyjaśnia zaznaczył zaznaczyła zaznacza
         oświadczył oświadczyła przekazał przekazała ocenił oceniła ocenia napisał napisała ostrzegł ostrzegła

@@ -91,7 +91,7 @@ class Rules(Language):
     script_labels = True  # interviews and scenes written as a script: 'Rudolph. „Umgekehrt …“'
     lone_name_is_surname = False  # a lone first word is a first name: "Friedrich" is not "Friedrich Wilhelm"
     she_or_they = "sie"
-    verbs = word_list("""sagte sagt sagten sagen bestätigte bestätigt erklärte erklärt erklärten betonte betont fügte fügt ergänzte ergänzt meinte
+    verbs = word_list("""sagte sagt sagten sagen erklärte erklärt erklärten betonte betont fügte fügt ergänzte ergänzt meinte
         meint schrieb schreibt warnte warnt berichtete berichtet teilte teilt erläuterte erläutert antwortete
         antwortet fragte fragt kritisierte kritisiert äußerte äußert bemerkte bemerkt versicherte versichert
         forderte fordert mahnte mahnt unterstrich unterstreicht rief ruft sprach spricht verkündete verkündet

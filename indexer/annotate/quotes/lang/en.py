@@ -9,14 +9,15 @@ from indexer.annotate.quotes.lang import Language, word_list
 
 class Rules(Language):
     code = "en"
-    verbs = word_list("""said says say saying told tells telling confirmed confirms added adds adding continued continues explained explains
+    verbs = word_list("""said says say saying told tells telling added adds adding continued continues explained explains
         stated wrote writes writing asked asks insisted insists noted argued argues claimed
         declared declares warned warns barked replied replies responded responds recalled recalls tweeted
         announced announces acknowledged admitted admits conceded stressed stresses emphasized emphasised
         observed remarked suggested suggests shouted yelled cried urged predicted concluded joked quipped
         pointed_out went_on told_reporters testified wondered countered agreed explaining noting
         insisting warning arguing asking declaring interjected retorted snapped exclaimed muttered whispered
-        boasted mused sighed scoffed chimed_in shot_back fired_back""")
+        boasted mused sighed scoffed chimed_in shot_back fired_back
+        confirmed confirms""")
     according = ("according to",)
     person_pronouns = frozenset({"he", "she", "they"})
     thing_pronouns = frozenset({"it"})

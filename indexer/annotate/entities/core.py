@@ -56,8 +56,8 @@ _PLACE_HEADS = {"estadio", "stadium", "stadion", "stade", "aeropuerto", "airport
                 "san", "santa", "santo", "são", "saint", "sainte", "st", "sankt", "port", "puerto", "porto",
                 "fort", "mount", "mont", "monte", "lake", "lago", "cape", "cabo", "bad", "new", "nueva", "nuevo",
                 "north", "south", "east", "west", "nord", "sud", "isla", "islas", "île", "sierra", "costa", "rio",
-                "río", "river", "gulf", "golfo", "klein", "groß", "gross", "neu", "alt", "ober", "nieder", "hohen", "nieuw",
-                "nouvelle", "nouveau", "bas", "basse", "noord", "zuid", "oost", "upper", "lower"}
+                "río", "river", "gulf", "golfo", "klein", "groß", "gross", "neu", "alt", "ober", "nieder", "hohen",
+                "nieuw", "nouvelle", "nouveau", "bas", "basse", "noord", "zuid", "oost", "upper", "lower"}
 _PLACE_TAILS = {"highway", "street", "avenue", "road", "square", "bridge", "river", "island", "islands", "mountains",
                 "valley", "bay", "coast", "city", "county", "province", "region", "straße", "strasse", "platz",
                 "calle", "avenida", "plaza", "straat", "plein", "rue", "place", "boulevard", "provinz",

@@ -14,7 +14,8 @@ TITLES = set(
     chairwoman chief director judge justice king queen prince pope sir lady lord herr frau bürgermeister
     bundeskanzler kanzler präsident ministerin ministerpräsident m. mme monsieur madame maire ministre président
     sr. sra. señor señora alcalde alcaldesa ministra presidente sig. sig.ra signor signora sindaco pan pani
-    prezydent premier minister burmistrz pan dhr. mevr. burgemeester wethouder staatssecretaris gedeputeerde pan paní starosta ministr mr mrs ms dr prof""".split()
+    prezydent premier minister burmistrz pan dhr. mevr. burgemeester wethouder staatssecretaris gedeputeerde pan
+    paní starosta ministr mr mrs ms dr prof""".split()
 )
 
 

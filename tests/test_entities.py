@@ -1093,3 +1093,12 @@ def test_a_source_named_with_an_elided_article_is_an_organisation():
         ["Secondo l'Arpae, sono caduti 200 millimetri di pioggia nell'Emilia orientale."], "it")}
     assert ("Insee", "organization") in {(e.name, e.type) for e in extract_entities(
         ["Selon l'Insee, le chômage a baissé en Bretagne."], "fr")}
+
+
+def test_jan_before_a_surname_is_a_man_in_every_language():
+    """"Jan" is January's abbreviation and one of the commonest given names from Flanders to Poland: before a
+    capitalised surname it is the man, not the month (Dutch read it so already)."""
+    for language, sentence, name in [("pl", "Rozmawiali przedstawiciele Ministerstwa Zdrowia i Jan Kowalski.", "Jan Kowalski"),
+                                     ("cs", "Jan Novák vyhrál volby v Brně.", "Jan Novák"),
+                                     ("en", "Jan Smith said the deal was done.", "Jan Smith")]:
+        assert (name, "person") in {(e.name, e.type) for e in extract_entities([sentence], language)}

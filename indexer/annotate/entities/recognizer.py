@@ -326,7 +326,7 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "person", None
     names = first_names()
     first_is_name = (fold(words[0]) in names and words[0].casefold() not in _PLACE_HEADS and not (
-        rules.kind_noun(words[0]))) or rules.hyphenated_given(words[0]) or (
+        rules.kind_noun(words[0]))) or rules.hyphenated_given(words[0]) or rules.given_name_not_month(words) or (
         rules.slavic_names and _given_name(words[0], language))  # "San Sebastián" is no person
     slavic_person = rules.slavic_names and _slavic_person(words, language)
     if cue and not has_org_word(words) and not _place_after_title(surface, language):

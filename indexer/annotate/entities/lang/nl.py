@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from indexer.annotate.entities.core import CONNECTORS, Mention, _lexical_common, _unknown_word
 from indexer.annotate.entities.gazetteer import first_names, place_for
-from indexer.annotate.entities.lang import Rules
+from indexer.annotate.entities.lang import Rules, given_name_not_month
 from indexer.text.names import fold
 
 # Words after which a capitalised phrase after "van" is the portfolio of a ministry or department; the
@@ -139,15 +139,6 @@ def retype(words: list[str], kind: str | None, line_tokens: list[str], start: in
     return None
 
 
-# Month abbreviations that are also common Flemish and Dutch given names (the shared month list rules them out).
-GIVEN_NAME_MONTHS = {"Jan"}
-
-
-def given_name_not_month(words: list[str]) -> bool:
-    """"Jan Temmerman", "Jan Hautekiet": before a capitalised surname "Jan" is a man, not January."""
-    return len(words) >= 2 and words[0] in GIVEN_NAME_MONTHS and words[1][:1].isupper() and not words[1].isupper()
-
-
 def person_title(word: str) -> bool:
     """A lower-case Dutch title or role, alone or as the head of a compound ("ploegleider", "VLD-voorzitter")."""
     if not word.islower() and "-" not in word:
@@ -187,9 +178,6 @@ class Dutch(Rules):
 
     def connector_inside_name(self, texts: list[str], k: int) -> bool:
         return surname_particle(texts, k)
-
-    def given_name_not_month(self, words: list[str]) -> bool:
-        return given_name_not_month(words)
 
 
 RULES = Dutch("nl")

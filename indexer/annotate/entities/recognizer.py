@@ -1488,6 +1488,7 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     weak_first = bool(title and title.strip())
     if weak_first:
         texts = [title, *texts]
+    text = "\n\n".join(texts)  # (character offsets of mentions count over the paragraphs joined so)
     mentions, rules = None, rules_for(language)
     if rules.tagger_spans:
         mentions = _natasha_mentions(texts, language, weak_first)
@@ -1498,26 +1499,26 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     mentions += _script_mentions(texts, weak_first)
     mentions += ja.surnames(texts, mentions)
     if language in _SURNAME_ENDINGS:
-        mentions = _inflected_surnames(mentions, "\n\n".join(texts), language, len(title) if weak_first else -1)
+        mentions = _inflected_surnames(mentions, text, language, len(title) if weak_first else -1)
     if weak_first and _headline_case(title, language):
         mentions = _confirmed_title_mentions(mentions, title, language)
     _join_script_people(mentions)
     _follow_qualified_places(mentions)
-    _polish_base_forms(mentions, language, "\n\n".join(texts))
-    _link_bracketed_names(mentions, "\n\n".join(texts), language)
-    _surnames_not_towns(mentions, "\n\n".join(texts))
+    _polish_base_forms(mentions, language, text)
+    _link_bracketed_names(mentions, text, language)
+    _surnames_not_towns(mentions, text)
     # a word in lower case in a script with capitals is no name, unless the gazetteer knows it: "dpa", "taz", and
     # a state's adjective before an institution ("российские власти": Russia's)
     mentions = [m for m in mentions if not (m.surface == m.surface.lower() and m.surface != m.surface.upper()) or (
         m.canonical or org_for(m.surface))]
     if rules.quotes_mark_titles:  # (elsewhere quotation marks also set off company and newspaper names: «Исеть Девелопмент»)
-        mentions = _not_titles(mentions, "\n\n".join(texts))
-    mentions = rules.filter_mentions(mentions, "\n\n".join(texts))
+        mentions = _not_titles(mentions, text)
+    mentions = rules.filter_mentions(mentions, text)
     for m in mentions:
         if _DESCRIBED_BY_PLACE.search(m.surface):
             m.surface, m.lemma = m.surface[: m.surface.rfind("-")], ""  # "Tokyo-based" names Tokyo
     if language in _LOWERCASE_ORG_HEADS:
-        _lowercase_org_names(mentions, "\n\n".join(texts), language)
+        _lowercase_org_names(mentions, text, language)
         mentions = [m for m in mentions if m.type != "gone"]
     for m in mentions:
         if m.type == "place" and m.canonical and _unrelated_small_town(m.surface, place_for(m.canonical, "en")):

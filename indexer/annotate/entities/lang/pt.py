@@ -15,8 +15,10 @@ class Portuguese(Rules):
     def lexical_common(self, word: str) -> bool:
         # simplemma's Portuguese word list holds many place names in lower case ("lisboa", "porto"): a town of
         # 100,000 or more written with its capital is the town
+        if not super().lexical_common(word):
+            return False
         place = place_for(word, "pt") if word[:1].isupper() else None
-        return super().lexical_common(word) and not (place and place.population >= 100_000)
+        return not (place and place.population >= 100_000)
 
 
 RULES = Portuguese("pt")

@@ -23,9 +23,7 @@ class Rules(Language):
         ha_insistido han_insistido ha_reconocido han_reconocido ha_recordado han_recordado ha_lamentado
         han_lamentado ha_anunciado han_anunciado ha_manifestado han_manifestado ha_apuntado han_apuntado
         ha_precisado han_precisado ha_comentado han_comentado ha_respondido han_respondido ha_defendido
-        han_defendido dicho declarado explicado asegurado señalado afirmado añadido agregado indicado subrayado
-        destacado advertido insistido reconocido recordado lamentado anunciado manifestado apuntado precisado
-        comentado respondido defendido""")
+        han_defendido""")
     according = ("según",)
     naming_verb = re.compile(r"(?<!\w)(?:calificó|califica|calificaron|calificando|tildó|tilda|tildaron|llamó|llama)(?!\w)")
     person_pronouns = frozenset({"él", "ella"})

@@ -5,6 +5,7 @@ handful of candidates (Cyrillic, Arabic script, Latin). Within a script, a few l
 Ukrainian, ы/э/ё Russian, پ/چ/ژ/گ Persian) and the remaining choice is made by an exhaustive naive-Bayes score over
 langdetect's character n-gram profiles plus a small function-word lexicon. Scoring every n-gram instead of langdetect's
 random sampling makes the answer identical in every run and every process, and is markedly better on short texts.
+Where a Latin-script text still leaves a doubt, py3langid's byte n-gram model is weighed in (indexer.byte_ngrams).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from functools import lru_cache
 from itertools import chain
 
 import numpy as np
+
+from indexer import byte_ngrams
 
 UND = "und"
 
@@ -467,6 +470,7 @@ class Evidence:
     ngram: dict[str, float] = field(default_factory=dict)  # naive-Bayes log-likelihood per langdetect code
     words: dict[str, float] = field(default_factory=dict)  # function words seen (shared words split)
     marks: dict[str, float] = field(default_factory=dict)  # accented letters the language never writes
+    bytegrams: dict[str, float] = field(default_factory=dict)  # py3langid's byte n-gram log-likelihood, best at 0
 
 
 _KANJI_ONLY_JA_PENALTY = 2.0
@@ -474,8 +478,10 @@ _FOREIGN_SCRIPT_SHARE = 0.5
 _CYR_WITH_LATIN_I = re.compile(r"[а-яґєїА-ЯҐЄЇ][iI]|[iI][а-яґєїА-ЯҐЄЇ]")
 
 
-def evidence(text: str) -> Evidence | None:
-    """Script rules first; n-gram, function-word and letter evidence for the candidates left."""
+def evidence(text: str, second_opinion: bool = True) -> Evidence | None:
+    """Script rules first; n-gram, function-word and letter evidence for the candidates left, and the byte n-gram
+    model's where a Latin-script text leaves a doubt (unless `second_opinion` is off: a page that declares its
+    language has one already)."""
     text = unicodedata.normalize("NFC", _URL_RE.sub(" ", text or ""))
     counts = script_counts(text)
     if not counts:
@@ -512,17 +518,21 @@ def evidence(text: str) -> Evidence | None:
         marks["bg"] = 1.0  # Bulgarian writes ъ as a vowel in its commonest words (във, със, България)
     if script == "cyrillic" and "mk" in candidates and not set(text) & _SR_MK:
         marks["mk"] = 2.0  # and Macedonian ј, љ, њ (ѓ, ќ, ѕ decide alone), of which this text holds none
-    return Evidence(
-        ngram=_nb_scores(text, candidates),
-        words=_function_word_bonus(text, candidates),
-        marks=marks,
-    )
+    ev = Evidence(ngram=_nb_scores(text, candidates), words=_function_word_bonus(text, candidates), marks=marks)
+    if second_opinion and script == "latin" and combine(ev)[0][1] < _SURE:
+        ev.bytegrams = byte_ngrams.byte_scores(text[:_MAX_TEXT], tuple(candidates))
+    return ev
 
 
 # Weights, tuned on the lingua dev half (benchmarks/language.py). The n-gram log-likelihood is divided by a
 # temperature because overlapping 1–3-grams count every letter three times and make raw naive Bayes overconfident.
 _NGRAM_TEMPERATURE = 4.0
 _DECLARED_BOOST = 5.0
+# The byte n-gram model is asked only where the letters leave a doubt (most articles are past it): Latin-script
+# languages share most of their letters, and there the two models together beat either. In Cyrillic and Devanagari
+# it lowered Russian and Marathi, so other scripts keep one model.
+_BYTES_WEIGHT = 1.0
+_SURE = 0.999
 
 
 def combine(
@@ -531,6 +541,7 @@ def combine(
     temperature: float = _NGRAM_TEMPERATURE,
     word_weight: float = _FW_WEIGHT,
     mark_weight: float = _MARKER_PENALTY,
+    byte_weight: float = _BYTES_WEIGHT,
 ) -> list[tuple[str, float]]:
     """Posterior over languages (ISO codes), best first."""
     if ev.decided:
@@ -540,6 +551,7 @@ def combine(
         iso = _to_iso(lang)
         score = (
             ll / temperature + word_weight * ev.words.get(lang, 0.0) - mark_weight * ev.marks.get(lang, 0.0)
+            + byte_weight * ev.bytegrams.get(lang, 0.0)
         )
         if declared and iso == declared:
             score += _DECLARED_BOOST
@@ -551,9 +563,15 @@ def combine(
     return sorted(merged.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
+def load_models() -> None:
+    """Read langdetect's profiles and the byte n-gram model now rather than at the first text that needs them."""
+    _profiles()
+    byte_ngrams.load(tuple(_SCRIPT_CANDIDATES["latin"]))
+
+
 def rank_languages(text: str, declared: str | None = None) -> list[tuple[str, float]]:
     """Candidate languages with posterior probabilities, best first."""
-    ev = evidence(text)
+    ev = evidence(text, second_opinion=declared is None)
     return combine(ev, declared) if ev else []
 
 

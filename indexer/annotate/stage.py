@@ -8,7 +8,7 @@ from indexer.annotate.entities.lang.zh import ZH_SURNAMES
 from indexer.annotate.quotes.finder import extract_quotes
 from indexer.annotate.release import annotator
 from indexer.clean.extract import clean
-from indexer.language import detect_language, detect_short
+from indexer.language import detect_language, detect_short, load_models
 from indexer.models import AnnotatedArticle, Article, Entity, Quote, RawPage
 from indexer.text.names import fold
 
@@ -99,7 +99,7 @@ def process(page: RawPage) -> AnnotatedArticle:
 
 
 def warm_up() -> None:
-    """Load the lazily built models (gazetteers, language profiles, the given names that tell 'he' from 'she')
+    """Load the lazily built models (gazetteers, language models, the given names that tell 'he' from 'she')
     once, before worker processes are forked, so the workers share them instead of each building its own copy."""
     from indexer.annotate.entities.recognizer import _natasha
     from indexer.annotate.quotes.speaker_gender import gender_detector
@@ -109,3 +109,4 @@ def warm_up() -> None:
     annotate(sample)
     gender_detector()  # the sample names its speaker, so no pronoun asked for the dictionary yet
     _natasha()  # the Russian and Ukrainian tagger: an English sample does not load it
+    load_models()  # the byte n-gram model, asked only where a text's letters leave its language in doubt

@@ -5,7 +5,8 @@ handful of candidates (Cyrillic, Arabic script, Latin). Within a script, a few l
 Ukrainian, ы/э/ё Russian, پ/چ/ژ/گ Persian) and the remaining choice is made by an exhaustive naive-Bayes score over
 langdetect's character n-gram profiles plus a small function-word lexicon. Scoring every n-gram instead of langdetect's
 random sampling makes the answer identical in every run and every process, and is markedly better on short texts.
-Where a Latin-script text still leaves a doubt, py3langid's byte n-gram model is weighed in (indexer.byte_ngrams).
+py3langid's byte n-gram model (indexer.byte_ngrams) names the Latin- and Cyrillic-script languages that langdetect has
+no profile for (Icelandic, Basque, Serbian, Kazakh …), and is weighed in where a Latin-script text leaves a doubt.
 """
 
 from __future__ import annotations
@@ -124,8 +125,8 @@ _BE_ONLY = set("ўЎ")
 # Belarusian writes і (as Ukrainian) and ы, э (as Russian), and never и, щ, ї, є, ґ: і beside ы or э, without any
 # of those, is Belarusian even where no ў happens to occur.
 _BE_I, _BE_HARD, _NOT_BE = set("іІ"), set("ыэЫЭ"), set("иИщЩїЇєЄґҐ")
-_SR_ONLY = set("ђћџЂЋЏ")
-_SR_MK = set("љњјЉЊЈ")
+_SR_ONLY = set("ђћЂЋ")
+_SR_MK = set("љњјџЉЊЈЏ")  # (Macedonian writes џ too: "џамија", "Џон")
 _MK_ONLY = set("ѓќѕЃЌЅ")
 _NOT_MK = set("щъЩЪ")
 _FA_UR = set("پچژگکی")  # Persian/Urdu letters absent from Arabic
@@ -503,9 +504,14 @@ def evidence(text: str, second_opinion: bool = True) -> Evidence | None:
     candidates = _SCRIPT_CANDIDATES.get(script)
     if candidates is None:
         return None
+    if script == "cyrillic" and _CYR_WITH_LATIN_I.search(text):  # Ukrainian typed with a Latin i for і
+        text = _CYR_WITH_LATIN_I.sub(lambda m: m.group(0).replace("i", "і").replace("I", "І"), text)
+    byte_ll = byte_ngrams.byte_scores(text[:_BYTES_TEXT], _BYTE_LANGUAGES) if script in _UNPROFILED_BY_BYTES else {}
+    if byte_ll:
+        unprofiled = max(_UNPROFILED_BY_BYTES[script], key=byte_ll.__getitem__)
+        if byte_ll[unprofiled] - max(byte_ll[lang] for lang in _BYTE_PEERS[script]) >= _UNPROFILED_MARGIN:
+            return Evidence(decided=unprofiled)
     if script == "cyrillic":
-        if _CYR_WITH_LATIN_I.search(text):  # Ukrainian typed with a Latin i for і
-            text = _CYR_WITH_LATIN_I.sub(lambda m: m.group(0).replace("i", "і").replace("I", "І"), text)
         decided, candidates = _cyrillic_rule(text)
     elif script == "arabic":
         decided, candidates = _arabic_rule(text)
@@ -520,8 +526,23 @@ def evidence(text: str, second_opinion: bool = True) -> Evidence | None:
         marks["mk"] = 2.0  # and Macedonian ј, љ, њ (ѓ, ќ, ѕ decide alone), of which this text holds none
     ev = Evidence(ngram=_nb_scores(text, candidates), words=_function_word_bonus(text, candidates), marks=marks)
     if second_opinion and script == "latin" and combine(ev)[0][1] < _SURE:
-        ev.bytegrams = byte_ngrams.byte_scores(text[:_MAX_TEXT], tuple(candidates))
+        ev.bytegrams = {lang: byte_ll[lang] for lang in candidates}
     return ev
+
+
+# py3langid's byte n-gram model (indexer.byte_ngrams) knows languages langdetect's profiles lack. In Latin and
+# Cyrillic script, one of those is the answer where the byte model prefers it to every language of the script that
+# the profiles know by a wide margin (log-likelihood; at 6, Macedonian, Nynorsk and Portuguese snippets began to go;
+# above 8, more of the added languages' snippets are lost). Languages it knows too poorly to tell from a neighbour
+# are left out: Bosnian (Croatian, Serbian) and Malay (Indonesian).
+_UNPROFILED_BY_BYTES = {
+    "latin": ("az", "eo", "eu", "ga", "is", "la", "lg", "sn", "st", "xh", "yo", "zu"),
+    "cyrillic": ("be", "kk", "mn", "sr"),
+}
+_BYTE_PEERS = {script: tuple(_SCRIPT_CANDIDATES[script]) for script in _UNPROFILED_BY_BYTES}
+_BYTE_LANGUAGES = tuple(chain.from_iterable((*_BYTE_PEERS[s], *_UNPROFILED_BY_BYTES[s]) for s in _BYTE_PEERS))
+_UNPROFILED_MARGIN = 8.0
+_BYTES_TEXT = 500  # characters read by the byte model: enough for a verdict, a fraction of its cost on a long text
 
 
 # Weights, tuned on the lingua dev half (benchmarks/language.py). The n-gram log-likelihood is divided by a
@@ -566,7 +587,7 @@ def combine(
 def load_models() -> None:
     """Read langdetect's profiles and the byte n-gram model now rather than at the first text that needs them."""
     _profiles()
-    byte_ngrams.load(tuple(_SCRIPT_CANDIDATES["latin"]))
+    byte_ngrams.load(_BYTE_LANGUAGES)
 
 
 def rank_languages(text: str, declared: str | None = None) -> list[tuple[str, float]]:

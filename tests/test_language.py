@@ -163,6 +163,30 @@ def test_short_latin_headlines_of_close_languages():
     assert {text: detect_short(text) for text in headlines} == headlines
 
 
+@pytest.mark.parametrize("lang, texts", [
+    ("is", ["Ríkisstjórnin kynnti í gær nýtt frumvarp um húsnæðismál.", "Mikil snjókoma var á Akureyri í nótt"]),
+    ("eu", ["Udalak bihar aurkeztuko du hiriko aurrekontu berria.", "Greba bihar ere jarraituko du"]),
+    ("ga", ["Dúirt an tAire inniu go mbeidh an scéim nua ar fáil i mbliana.", "Tá an stailc ag leanúint ar aghaidh"]),
+    ("az", ["Hökumət sabah yeni büdcə layihəsini parlamentə təqdim edəcək.", "Bakıda güclü külək əsir"]),
+    ("sr", ["Влада је јуче усвојила нови закон о платама у јавном сектору.", "Штрајк се наставља и данас у Београду"]),
+    ("kk", ["Үкімет ертең жаңа бюджет жобасын парламентке ұсынады.", "Алматыда қатты жел соғып тұр"]),
+    ("mn", ["Засгийн газар маргааш шинэ төсвийн төслийг парламентад өргөн барина.",
+            "Улаанбаатарт хүчтэй салхи шуурга болно"]),
+])
+def test_languages_langdetect_has_no_profile_for(lang, texts):
+    """Icelandic, Basque, Irish, Azerbaijani, Serbian without ђ or ћ, Kazakh and Mongolian have no langdetect
+    profile: they came out Norwegian, Indonesian, English, Turkish, Macedonian and Russian. The byte n-gram model
+    knows them, and names them where it prefers them by a wide margin to every language the profiles know."""
+    assert [detect_short(t) for t in texts] == [lang, lang]
+    assert detect_language(" ".join(texts)) == lang
+
+
+def test_macedonian_writes_dzhe_too():
+    """џ is a letter of Macedonian as of Serbian ("џамија", "Џон"); only ђ and ћ are Serbian's alone."""
+    assert detect_short("Џон Смит ја посети градската џамија во Скопје.") == "mk"
+    assert detect_short("Ђорђе је јуче стигао у Ниш.") == "sr"
+
+
 def test_title_helps_a_short_body():
     body = "Photo: Reuters"
     title = "Die Regierung plant neue Steuern für Unternehmen"

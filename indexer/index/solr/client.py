@@ -3,9 +3,10 @@
 Stdlib only (http.client): each thread keeps one connection per node alive and reuses it, which saves a TCP
 handshake and a Jetty accept per call (most of a call's time on a small index). Any node of a SolrCloud answers for
 every collection, so a call goes to the node that answered last and moves on to the next when one refuses or times
-out. Reads give up after `read_retry` seconds (a user waits: two rounds over the nodes at most); writes keep trying
-for `write_retry` seconds (a node restarting, a leader being elected). No message or exception text ever carries
-the password.
+out. Reads give up after `read_retry` seconds (5: the cluster needs a moment to route around a node that has just
+died, and a user had rather wait a little than get an error; a cluster that is down answers 503 after that);
+writes keep trying for `write_retry` seconds (a node restarting, a leader being elected). No message or exception
+text ever carries the password.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class SolrURL:
 class SolrClient:
     """JSON calls to any live node of one SolrCloud, over kept-alive connections (one per node and thread)."""
 
-    def __init__(self, url: SolrURL, timeout: float = 10.0, write_retry: float = 60.0, read_retry: float = 2.0):
+    def __init__(self, url: SolrURL, timeout: float = 10.0, write_retry: float = 60.0, read_retry: float = 5.0):
         self.url = url
         self.timeout = timeout
         self.write_retry = write_retry

@@ -1086,6 +1086,16 @@ def test_portuguese_towns_and_the_article_in_prepositions():
     assert ("Canoas", "place") in kinds("O governador falou em entrevista à GloboNews em Canoas.")
 
 
+def test_brazilian_states_are_not_their_capitals():
+    """geonames gives "Bahia", "Pernambuco", "Maranhão" to the states' capitals as other names, and "Rio Grande do
+    Sul" read as the town of Rio Grande: a journalist filtering on Salvador got the whole state of Bahia."""
+    found = {e.name for e in extract_entities(
+        ["As chuvas atingiram a Bahia e Pernambuco, enquanto o Rio Grande do Sul enfrenta a seca.",
+         "No Maranhão e no Pará, os rios subiram; o Ceará pediu ajuda federal."], "pt") if e.type == "place"}
+    assert {"Bahia", "Pernambuco", "Rio Grande do Sul", "Maranhão", "Pará", "Ceará"} <= found
+    assert not found & {"Salvador", "Recife", "Rio Grande", "São Luís", "Belém", "Cearà", "Parà"}
+
+
 def test_a_source_named_with_an_elided_article_is_an_organisation():
     """"Secondo l'Arpae", "Selon l'Insee": a person's name takes no article, so the source is an organisation; Italian
     "nell'", "sull'" are split off the name like "dell'"."""

@@ -139,6 +139,12 @@ EXTRA_PLACES: dict[str, list[str]] = {
     "Biscay": ["Vizcaya", "Bizkaia"], "Gipuzkoa": ["Guipúzcoa"], "Álava": ["Araba", "Alava"],
     "Majorca": ["Mallorca"], "Minorca": ["Menorca"], "Valencian Community": ["Comunidad Valenciana",
                                                                           "Comunitat Valenciana"],
+    # Brazil's states as Brazilian news names them. geonames gives several of their names to the state's capital
+    # ("Bahia" is Salvador, "Pernambuco" Recife, "Maranhão" São Luís) or to a smaller namesake ("Rio Grande", the
+    # Mexican Santa Catarina), and pycountry spells some with a grave accent ("Cearà", "Parà")
+    "Alagoas": [], "Bahia": ["Bahía"], "Ceará": ["Ceara"], "Espírito Santo": ["Espirito Santo"], "Goiás": [],
+    "Maranhão": ["Maranhao"], "Pará": [], "Paraíba": ["Paraiba"], "Paraná": ["Parana"], "Pernambuco": [],
+    "Rio Grande do Sul": [], "Santa Catarina": [], "Tocantins": [],
     "Central Asia": ["Asia Central", "Zentralasien", "Asie centrale", "Centraal-Azië"],
     "Palestinian territories": ["Palestina", "Palästina", "Palestine", "Palestinian Territories"],
     # Chinese provinces and Japanese prefectures: geonames carries them in Latin script only, and Han text names

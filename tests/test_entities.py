@@ -1096,6 +1096,19 @@ def test_brazilian_states_are_not_their_capitals():
     assert not found & {"Salvador", "Recife", "Rio Grande", "São Luís", "Belém", "Cearà", "Parà"}
 
 
+@pytest.mark.parametrize("lang, text, place", [
+    ("en", "Exports to Trinidad and Tobago rose again this year.", "Trinidad and Tobago"),
+    ("de", "Der Handel zwischen Bosnien und Herzegowina und Serbien wächst.", "Bosnia and Herzegovina"),
+    ("es", "Las elecciones en Castilla y León se celebran en marzo.", "Castilla y León"),
+    ("fr", "La sécheresse frappe le Rio Grande do Sul depuis deux mois.", "Rio Grande do Sul"),
+    ("nl", "Het kabinet stuurt hulp naar Saint Vincent and the Grenadines.", "Saint Vincent and the Grenadines"),
+])
+def test_a_place_whose_name_holds_a_small_word_is_one_place_in_any_language(lang, text, place):
+    """"and", "und", "y", "do" join the words of one place's name ("Bosnia and Herzegovina"), but a language's runs
+    of capitals only take in its own connectors: the place was cut into two, or lost half its name."""
+    assert place in {e.name for e in extract_entities([text], lang) if e.type == "place"}
+
+
 def test_a_source_named_with_an_elided_article_is_an_organisation():
     """"Secondo l'Arpae", "Selon l'Insee": a person's name takes no article, so the source is an organisation; Italian
     "nell'", "sull'" are split off the name like "dell'"."""

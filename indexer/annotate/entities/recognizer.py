@@ -53,6 +53,7 @@ from indexer.annotate.entities.gazetteer import (
     org_for,
     person_for,
     place_for,
+    place_index,
     script_index,
     short_name,
 )
@@ -172,11 +173,31 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
             if k > j and k < n and _is_cap(toks[k].text):
                 j = k + 1
                 continue
+            if (across := _place_across(toks, i, j)) > j:
+                j = across
+                continue
             break
         i = rules.run_start(toks, i)
         runs.append((i, j))
         i = j
     return rules.split_runs(toks, runs)
+
+
+def _place_across(toks: list[_Tok], start: int, end: int) -> int:
+    """Where the run toks[start:end] goes on, through one or two lowercase words, into a place whose whole name the
+    gazetteer knows: "Bosnia and Herzegovina", "Trinidad y Tobago", "Rio Grande do Sul", "Castilla y León" are one
+    name in any language's text, whatever words that language's runs take in (else `end`)."""
+    n, index, found = len(toks), place_index(), end
+    for gap in (1, 2):
+        if end + gap >= n or not all(t.text.isalpha() and t.text.islower() for t in toks[end:end + gap]):
+            break
+        for stop in range(end + gap + 1, min(n, end + gap + 3) + 1):
+            if not _is_cap(toks[stop - 1].text) or toks[stop - 1].sent_start:
+                break
+            firsts = (start, start + 1) if toks[start].sent_start and end - start > 1 else (start,)
+            if any(fold(" ".join(t.text for t in toks[first:stop])) in index for first in firsts):
+                found = max(found, stop)
+    return found
 
 
 def _common_word(word: str, language: str, lower_vocab: set[str]) -> bool:

@@ -1,11 +1,13 @@
-"""A second opinion on Latin-script languages: py3langid's naive-Bayes model of byte n-grams.
+"""py3langid's naive-Bayes model of byte n-grams: the second language model (indexer.language).
 
-langdetect's profiles (indexer.language) count characters of 1-3 letters; py3langid's counts byte sequences up to
-four bytes long and was trained on other text. Where the two are weighed together, short texts in languages that
-share most of their letters (Danish and Norwegian, Romanian, Slovene and Croatian, Afrikaans and Dutch) come out
-right far more often than with either alone (benchmarks/language.py).
+langdetect's profiles count characters of 1-3 letters; py3langid's counts byte sequences up to four bytes long and
+was trained on other text. Weighed together, short texts in languages that share most of their letters (Danish and
+Norwegian, Romanian, Slovene and Croatian, Afrikaans and Dutch) come out right far more often than with either
+alone; and py3langid knows languages langdetect has no profile for (Icelandic, Basque, Serbian, Kazakh …).
+See benchmarks/language.py.
 
-Only the columns of the languages asked about are kept: the whole model holds 142, the Latin candidates 31.
+Only the columns of the languages asked about are kept: the whole model holds 142, the Latin- and Cyrillic-script
+languages indexer.language asks about 51.
 """
 
 from __future__ import annotations

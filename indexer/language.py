@@ -471,7 +471,7 @@ class Evidence:
     ngram: dict[str, float] = field(default_factory=dict)  # naive-Bayes log-likelihood per langdetect code
     words: dict[str, float] = field(default_factory=dict)  # function words seen (shared words split)
     marks: dict[str, float] = field(default_factory=dict)  # accented letters the language never writes
-    bytegrams: dict[str, float] = field(default_factory=dict)  # py3langid's byte n-gram log-likelihood, best at 0
+    bytegrams: dict[str, float] = field(default_factory=dict)  # py3langid's log-likelihood, weighted for the script
 
 
 _KANJI_ONLY_JA_PENALTY = 2.0
@@ -480,9 +480,10 @@ _CYR_WITH_LATIN_I = re.compile(r"[а-яґєїА-ЯҐЄЇ][iI]|[iI][а-яґєїА
 
 
 def evidence(text: str, second_opinion: bool = True) -> Evidence | None:
-    """Script rules first; n-gram, function-word and letter evidence for the candidates left, and the byte n-gram
-    model's where a Latin-script text leaves a doubt (unless `second_opinion` is off: a page that declares its
-    language has one already)."""
+    """Script rules first; n-gram, function-word and letter evidence for the candidates left. In Latin and Cyrillic
+    script, the byte n-gram model names a language the profiles lack where it prefers it by a wide margin, and is
+    weighed in where the text leaves a doubt (unless `second_opinion` is off: a page that declares its language has
+    one already)."""
     text = unicodedata.normalize("NFC", _URL_RE.sub(" ", text or ""))
     counts = script_counts(text)
     if not counts:

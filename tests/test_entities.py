@@ -1102,6 +1102,9 @@ def test_brazilian_states_are_not_their_capitals():
     ("es", "Las elecciones en Castilla y León se celebran en marzo.", "Castilla y León"),
     ("fr", "La sécheresse frappe le Rio Grande do Sul depuis deux mois.", "Rio Grande do Sul"),
     ("nl", "Het kabinet stuurt hulp naar Saint Vincent and the Grenadines.", "Saint Vincent and the Grenadines"),
+    # a word the later steps would take off the joined name ("Sao", "Îles") stays with it
+    ("nl", "De cacao komt uit Sao Tomé en Principe, zegt de handelaar.", "Sao Tome and Principe"),
+    ("fr", "Les Îles Gilbert et Ellice ont été séparées en 1976.", "Gilbert and Ellice Islands"),
 ])
 def test_a_place_whose_name_holds_a_small_word_is_one_place_in_any_language(lang, text, place):
     """"and", "und", "y", "do" join the words of one place's name ("Bosnia and Herzegovina"), but a language's runs

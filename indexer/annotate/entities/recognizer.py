@@ -200,6 +200,16 @@ def _place_across(toks: list[_Tok], start: int, end: int) -> int:
     return found
 
 
+def _joined_place(words: list[_Tok], language: str) -> str | None:
+    """The gazetteer's name of a country or region whose run `_place_across` joined through a word the language's own
+    runs do not take in (a run holding such a word is one only where the whole is a known place)."""
+    connectors = CONNECTORS_BY_LANG.get(language, _NAME_PARTICLES)
+    if len(words) < 3 or not any(w.text.isalpha() and w.text.islower() and w.text not in connectors for w in words):
+        return None
+    place = place_for(" ".join(w.text for w in words), language)
+    return place.name if place and place.kind != "city" else None  # (a town's name also names its club: "el Vasco da Gama")
+
+
 def _common_word(word: str, language: str, lower_vocab: set[str]) -> bool:
     return rules_for(language).common_word(word, lower_vocab)
 
@@ -646,6 +656,9 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if a < qualified_until:
                 continue
             words, cue = _trim(toks[a:b], language, lower_vocab)
+            if (place := _joined_place(words, language)) is not None:
+                mentions.append(Mention(" ".join(w.text for w in words), "place", words[0].index, place, weak=headline))
+                continue  # "Îles Gilbert et Ellice": no later step may take a word off a name the gazetteer knows whole
             if not words:
                 words = _acronym_named_run(toks, a, b, language)
             if not words and b - a == 2 and toks[a].text.casefold() in _stopwords(language) and (

@@ -188,21 +188,21 @@ def _place_across(toks: list[_Tok], start: int, end: int) -> int:
     gazetteer knows: "Bosnia and Herzegovina", "Trinidad y Tobago", "Rio Grande do Sul", "Castilla y León" are one
     name in any language's text, whatever words that language's runs take in (else `end`)."""
     n, index, found = len(toks), place_index(), end
+    firsts = (start, start + 1) if toks[start].sent_start and end - start > 1 else (start,)  # ("In Trinidad …")
     for gap in (1, 2):
         if end + gap >= n or not all(t.text.isalpha() and t.text.islower() for t in toks[end:end + gap]):
             break
         for stop in range(end + gap + 1, min(n, end + gap + 3) + 1):
             if not _is_cap(toks[stop - 1].text) or toks[stop - 1].sent_start:
                 break
-            firsts = (start, start + 1) if toks[start].sent_start and end - start > 1 else (start,)
             if any(fold(" ".join(t.text for t in toks[first:stop])) in index for first in firsts):
-                found = max(found, stop)
+                found = stop
     return found
 
 
 def _joined_place(words: list[_Tok], language: str) -> str | None:
-    """The gazetteer's name of a country or region whose run `_place_across` joined through a word the language's own
-    runs do not take in (a run holding such a word is one only where the whole is a known place)."""
+    """The gazetteer's name of a country or region whose run holds a lowercase word that the language's runs do not
+    take in (`_place_across` joined it, or a language's own link rule: "Neufahrn bei Freising"), else None."""
     connectors = CONNECTORS_BY_LANG.get(language, _NAME_PARTICLES)
     if len(words) < 3 or not any(w.text.isalpha() and w.text.islower() and w.text not in connectors for w in words):
         return None

@@ -646,8 +646,8 @@ def _fail(message: str, as_json: bool) -> int:
 # -- argument parsing ----------------------------------------------------------------------------------------
 def _fetch_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--delay", type=_seconds, default=1.0, metavar="SECONDS",
-                   help="pause between two requests to the same host (default 1; a robots.txt Crawl-delay wins "
-                        "when longer)")
+                   help="pause after each answer from a host before asking it again (default 1; a robots.txt "
+                        "Crawl-delay wins when longer)")
     p.add_argument("--allow-private", action="store_true",
                    help="also fetch from loopback, private and link-local addresses (an intranet, a test server); "
                         "refused by default so a URL cannot make newsarchive reach internal services")

@@ -412,11 +412,12 @@ class Store:
                 row = db.execute("SELECT value FROM settings WHERE name=?", (name,)).fetchone()
         return row[0]
 
-    def claim_host(self, host: str, pause: float) -> float:
-        """Claim `host` for a request now: 0 when it is the caller's (the next claim waits `pause` from this
-        moment), else the seconds to wait before claiming again. Every process of the store shares the claims, so
-        workers on many machines are one polite visitor; a claim taken at the moment of asking (not a slot booked
-        ahead) keeps the pause even when a process wakes late for its turn."""
+    def claim_host(self, host: str, hold: float) -> float:
+        """Claim `host` for one request: 0 when it is the caller's, who holds it until release_host (or for `hold`
+        seconds, should the caller die mid-request), else the seconds to wait before claiming again. Every process
+        of the store shares the claims, so workers on many machines are one polite visitor: one request to a host at
+        a time, the pause counted from the end of the last one (not from a turn booked ahead, which a late or slow
+        request would shorten)."""
         with self.transaction(turn=False) as db:
             # the row first, so that two first visits to a host wait for each other on its lock
             db.execute("INSERT INTO host_slots (host, next_at) VALUES (?, 0) ON CONFLICT (host) DO NOTHING", (host,))
@@ -424,8 +425,14 @@ class Store:
             now = time.time()
             if now < row[0]:
                 return row[0] - now
-            db.execute("UPDATE host_slots SET next_at=? WHERE host=?", (now + pause, host))
+            db.execute("UPDATE host_slots SET next_at=? WHERE host=?", (now + hold, host))
             return 0.0
+
+    def release_host(self, host: str, pause: float) -> None:
+        """Give back a host claimed with claim_host once its request is over: the next may be asked `pause` seconds
+        from now."""
+        with self.transaction(turn=False) as db:
+            db.execute("UPDATE host_slots SET next_at=? WHERE host=?", (time.time() + pause, host))
 
     # -- raw pages ---------------------------------------------------------------------------------------------
     def receive(self, page: RawPage) -> PageReceipt:

@@ -209,3 +209,21 @@ def test_requests_to_one_host_are_spaced_by_the_delay_and_crawl_delay(site):
     fetcher.fetch_page(f"{site.base}/b")
     times = [t for t, path, _ in site.log if path in ("/a", "/b")]
     assert times[1] - times[0] >= 0.95, "robots.txt Crawl-delay (1 s) is longer than --delay and wins"
+
+
+def test_a_slow_host_is_asked_one_request_at_a_time_with_the_pause_after_each_answer(site):
+    """Threads of one fetcher never ask a host twice at once: the pause is left after an answer ends, so a slow
+    site is not asked again while it is still answering."""
+    site.add("/robots.txt", "", Content_Type="text/plain")
+    for name in "abc":
+        site.add(f"/{name}", ARTICLE, pause=0.6)
+    fetcher = local(delay=0.3)
+    threads = [threading.Thread(target=fetcher.fetch_page, args=(f"{site.base}/{name}",)) for name in "abc"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    times = sorted(t for t, path, _ in site.log if path in ("/a", "/b", "/c"))
+    assert len(times) == 3
+    assert all(b - a >= 0.85 for a, b in zip(times, times[1:], strict=False)), \
+        "each request waits for the answer before it (0.6 s) and the pause (0.3 s)"

@@ -45,7 +45,7 @@ def crawl(archive: Archive, seeds: list[str], *, limits: Limits | None = None, m
     report = IngestReport()
     if on_total:
         on_total(max_pages)
-    crawler = Crawler(Fetcher(limits or Limits(), claims=archive.store.claim_host), report)
+    crawler = Crawler(Fetcher(limits or Limits(), turns=archive.store), report)
     pages = crawler.pages(seeds, max_pages=max_pages, max_depth=max_depth)
     store_pages(archive, pages, report, _worker_count(max_pages), progress)
     crawler.summarise()

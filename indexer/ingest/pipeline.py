@@ -170,8 +170,8 @@ def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], Non
     report.failed.extend((m, "no such file or directory") for m in inputs.missing)
     if on_total:
         on_total(sum(_size(path) for path in inputs.files))
-    # the pause per host is claimed in the store, so that ingests, crawls and workers of one archive are one visitor
-    pages = _received(inputs, report, Fetcher(limits or Limits(), claims=archive.store.claim_host), on_total)
+    # the turns per host are claimed in the store, so that ingests, crawls and workers of one archive are one visitor
+    pages = _received(inputs, report, Fetcher(limits or Limits(), turns=archive.store), on_total)
     workers = _worker_count(len(inputs.files)) if workers is None else workers
     # pages read from disk overlap; fetched ones do not (a fetch waits for the host, the pages would wait with it)
     store_pages(archive, pages, report, workers, progress, stop, overlap=not any(map(is_url, inputs.files)))

@@ -69,7 +69,7 @@ class Worker:
     def __init__(self, archive: Archive, limits: Limits | None = None, lease: float = LEASE, until_idle: bool = False):
         self.archive = archive
         self.queue = WorkQueue(archive.store)
-        self.fetcher = Fetcher(limits or Limits(), claims=archive.store.claim_host)
+        self.fetcher = Fetcher(limits or Limits(), turns=archive.store)
         self.lease = lease
         self.until_idle = until_idle
         self.name = f"{socket.gethostname()}:{os.getpid()}"

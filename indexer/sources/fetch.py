@@ -13,8 +13,8 @@ import socket
 import ssl
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 from urllib.parse import quote, urldefrag, urljoin, urlsplit
 
 from protego import Protego
@@ -29,6 +29,35 @@ ROBOTS_AGENT = "newsarchive"
 MAX_REDIRECTS = 5
 MAX_ROBOTS_BYTES = 512 * 1024
 MAX_CRAWL_DELAY = 30.0  # a robots.txt asking for more gets this much: an hour per page would stall every job
+HELD_POLL = 0.2  # seconds between looks at a host another request is still asking
+
+
+class HostTurns(Protocol):
+    """Whose turn it is to ask a host (Store keeps them for every process of an archive; see Store.claim_host)."""
+
+    def claim_host(self, host: str, hold: float) -> float: ...
+
+    def release_host(self, host: str, pause: float) -> None: ...
+
+
+@dataclass
+class _LocalTurns:
+    """HostTurns for one process alone (no store shares them)."""
+
+    _next_at: dict[str, float] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def claim_host(self, host: str, hold: float) -> float:
+        with self._lock:
+            now = time.time()
+            if now < self._next_at.get(host, 0.0):
+                return self._next_at[host] - now
+            self._next_at[host] = now + hold
+            return 0.0
+
+    def release_host(self, host: str, pause: float) -> None:
+        with self._lock:
+            self._next_at[host] = time.time() + pause
 
 
 class FetchError(InputError):
@@ -39,7 +68,7 @@ class FetchError(InputError):
 class Limits:
     """How polite and how patient the fetcher is. The defaults suit news sites; a crawl may pass its own."""
 
-    delay: float = 1.0  # seconds between two requests to one host (robots.txt Crawl-delay raises it)
+    delay: float = 1.0  # seconds from the end of one request to a host to the next (robots.txt Crawl-delay raises it)
     timeout: float = 20.0  # seconds for connecting and for each read
     deadline: float = 60.0  # seconds for a whole response
     max_bytes: int = MAX_PAGE_BYTES
@@ -131,14 +160,13 @@ class Response:
 class Fetcher:
     """One per ingest or crawl: it remembers each host's robots.txt and when the host may be asked again.
 
-    `claims` shares the pause per host between processes (workers on many machines): given a host and the pause it
-    needs, it claims the host for a request now and returns 0, or returns the seconds to wait before trying again
-    (Store.claim_host); without it, the pause is kept here."""
+    `turns` shares the turns per host between processes (workers on many machines): one request to a host at a
+    time, with the pause after it (Store.claim_host); without it, they are kept in this process."""
 
     limits: Limits = field(default_factory=Limits)
-    claims: Callable[[str, float], float] | None = None
+    turns: HostTurns | None = None
     _robots: dict[str, Protego | str | None] = field(default_factory=dict)
-    _next_slot: dict[str, float] = field(default_factory=dict)
+    _local: _LocalTurns = field(default_factory=_LocalTurns)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def fetch_page(self, url: str) -> RawPage:
@@ -161,8 +189,12 @@ class Fetcher:
             if obey_robots and not self._allowed(url, scheme, host, port):
                 raise FetchError(f"{url}: the site's robots.txt does not allow {ROBOTS_AGENT} to fetch this page; "
                                  "nothing was requested")
-            self._wait_turn(f"{scheme}://{host}:{port}")
-            status, headers, body = self._request(scheme, host, port, address, path, url)
+            host_key = f"{scheme}://{host}:{port}"
+            turns, pause = self._wait_turn(host_key)
+            try:
+                status, headers, body = self._request(scheme, host, port, address, path, url)
+            finally:
+                turns.release_host(host_key, pause)
             location = headers.get("location")
             if status in (301, 302, 303, 307, 308) and location:
                 target = urljoin(url, location)
@@ -217,25 +249,18 @@ class Fetcher:
             watchdog.cancel()
             conn.close()
 
-    def _wait_turn(self, host_key: str) -> None:
-        """Sleep until this host may be asked again and claim it: the pause runs from the moment of asking, so a
-        thread or process that wakes late for its turn does not bring the next request nearer."""
+    def _wait_turn(self, host_key: str) -> tuple[HostTurns, float]:
+        """Sleep until this host is ours to ask; give back who keeps the turns and the pause to leave after asking.
+        While another request to the host is under way, look again every HELD_POLL seconds."""
         with self._lock:
             robots = self._robots.get(host_key)
             asked = float(robots.crawl_delay(ROBOTS_AGENT) or 0) if isinstance(robots, Protego) else 0.0
-        delay = max(self.limits.delay, min(asked, MAX_CRAWL_DELAY))
-        claim = self.claims or self._claim_here
-        while (wait := claim(host_key, delay)) > 0:
-            time.sleep(wait)
-
-    def _claim_here(self, host_key: str, delay: float) -> float:
-        """claim_host for this process alone (no store shares the pauses)."""
-        with self._lock:
-            now = time.monotonic()
-            if now < self._next_slot.get(host_key, 0.0):
-                return self._next_slot[host_key] - now
-            self._next_slot[host_key] = now + delay
-            return 0.0
+        pause = max(self.limits.delay, min(asked, MAX_CRAWL_DELAY))
+        turns = self.turns or self._local
+        hold = self.limits.deadline + self.limits.timeout + pause  # a request never lasts longer (the watchdog)
+        while (wait := turns.claim_host(host_key, hold)) > 0:
+            time.sleep(wait if wait <= pause else min(wait, HELD_POLL))
+        return turns, pause
 
     def sitemaps(self, url: str) -> list[str]:
         """The `Sitemap:` lines of the robots.txt of url's site, as absolute URLs (none when it cannot be read)."""

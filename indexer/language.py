@@ -592,6 +592,16 @@ def load_models() -> None:
     byte_ngrams.load(_BYTE_LANGUAGES)
 
 
+def reads_as_language(text: str) -> float:
+    """How much `text` reads like some language: the most, over langdetect's profiles, that its n-grams gain over
+    n-grams the language never uses (n-grams no profile knows, mojibake among them, gain nothing). Of two readings
+    of the same bytes (indexer.sources.encoding), the higher is likelier the text its writer typed."""
+    grams = _ngrams(text)
+    if not len(grams):
+        return 0.0
+    return float((_profiles().logs[grams] - math.log(_SMOOTH)).sum(axis=0).max())
+
+
 def rank_languages(text: str, declared: str | None = None) -> list[tuple[str, float]]:
     """Candidate languages with posterior probabilities, best first."""
     ev = evidence(text, second_opinion=declared is None)

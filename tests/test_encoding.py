@@ -3,6 +3,7 @@
 import gzip
 
 import pytest
+from conftest import cli_json
 
 from indexer.models import InputError
 from indexer.sources.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
@@ -30,6 +31,44 @@ def test_declared_legacy_charset_decodes(text, codec, label):
 @pytest.mark.parametrize(("text", "codec"), [(RU, "cp1251"), (FR, "cp1252"), (JA, "shift_jis")])
 def test_undeclared_legacy_charset_is_detected(text, codec):
     assert text in decode_html(page(text).encode(codec))
+
+
+# Pages in the code page their language used before UTF-8, with no charset declared anywhere (old archives, saved
+# files, WARC records without headers). The shapes of words cannot tell Latin code pages apart (cp1252 reads
+# Turkish ı as ý and Czech ř as ø, plausible letters); the page's language can.
+LEGACY = [
+    ("tr", "cp1254", "İzmir'deki toplantıda Başkan, yatırımların ağırlıklı olarak okullara gideceğini söyledi."),
+    ("cs", "cp1250", "Starosta řekl, že most přes řeku bude opraven do jara a objížďka potrvá tři měsíce."),
+    ("pl", "cp1250", "Prezydent Łodzi powiedział, że remont dworca zakończy się jesienią, a pociągi wrócą."),
+    ("hu", "cp1250", "A polgármester szerint a hídfelújítás őszre készül el, addig a buszok kerülőúton járnak."),
+    ("lt", "cp1257", "Meras sakė, kad tiltas per upę bus suremontuotas iki pavasario, o autobusai važiuos aplinkui."),
+    ("lv", "cp1257", "Mērs sacīja, ka tilts pār upi tiks salabots līdz pavasarim, bet autobusi brauks apkārt."),
+    ("is", "cp1252", "Bæjarstjórinn sagði að brúin yrði lokuð fram á vor og að þjóðvegurinn yrði opnaður síðar."),
+    ("de", "cp1252", "Die Bürgermeisterin sagte, die Brücke über die Oder bleibe bis zum Frühjahr gesperrt."),
+    ("af", "cp1252", "Die burgemeester het gesê ’n nuwe brug sal teen die lente klaar wees, en die paaie is oop."),
+    ("nl", "cp1252", "Het nieuwe park van 12 km² krijgt volgens de wethouder een fietspad en een speeltuin."),
+    ("he", "cp1255", "ראש העירייה אמר כי הגשר ייסגר עד האביב וכי האוטובוסים ייסעו בדרך עוקפת."),
+    ("ar", "cp1256", "قال رئيس البلدية إن الجسر سيغلق حتى الربيع وإن الحافلات ستسلك طريقا بديلا."),
+    ("ko", "cp949", "시장은 다리가 봄까지 폐쇄되며 버스는 우회 도로로 운행한다고 말했다."),
+    ("el", "iso-8859-7", "Ο δήμαρχος είπε ότι η γέφυρα θα μείνει κλειστή μέχρι την άνοιξη."),
+]
+
+
+@pytest.mark.parametrize(("lang", "codec", "text"), LEGACY, ids=[f"{lang}-{codec}" for lang, codec, _ in LEGACY])
+def test_an_undeclared_page_in_its_languages_old_code_page_reads_right(lang, codec, text):
+    assert text in decode_html(page(text).encode(codec))
+
+
+def test_an_undeclared_turkish_page_is_ingested_as_written(tmp_path):
+    """The article a journalist reads (and searches) holds the Turkish letters, not cp1252's Icelandic-looking ones."""
+    text = LEGACY[0][2]
+    html = (f"<html><head><title>Belediye bütçesi onaylandı</title></head><body><article><h1>Belediye bütçesi "
+            f"onaylandı</h1><p>{text}</p><p>{text}</p></article></body></html>")
+    path = tmp_path / "meclis.html"
+    path.write_bytes(html.encode("cp1254"))
+    article = cli_json("annotate", "--json", str(path))
+    assert article["title"] == "Belediye bütçesi onaylandı"
+    assert text in article["text"] and article["language"] == "tr"
 
 
 def test_page_claiming_utf8_but_written_in_cp1251_still_reads_right():

@@ -57,6 +57,17 @@ _ALIASES = {
 _CANDIDATES = ("cp1252", "cp1251", "cp1250", "cp932", "euc-jp", "gb18030", "big5", "cp949", "koi8-r",
                "iso-8859-7", "cp1256", "cp1255", "cp1254", "cp1257", "iso-8859-15")
 
+# Single-byte code pages of Latin-script languages: Western, Central European, Turkish, Baltic, Western with €;
+# and the one each language was written in before UTF-8 (ISO 8859-2, -9 and -13 are near enough to them).
+_LATIN_CODE_PAGES = ("cp1252", "cp1250", "cp1254", "cp1257", "iso-8859-15")
+_CODE_PAGE_OF = {lang: codec for codec, langs in {
+    "cp1252": "af ca cy da de en es eu fi fr ga is it la lb nl no pt sv",
+    "cp1250": "bs cs hr hu pl ro sk sl sq sr",
+    "cp1254": "az tr",
+    "cp1257": "et lt lv",
+}.items() for lang in langs.split()}
+_LANGUAGE_SAMPLE = 3000  # characters of the page's text that tell its language
+
 _META_RE = re.compile(
     rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_:.\-]+)""", re.IGNORECASE)
 _XML_DECL_RE = re.compile(rb"""^\s*<\?xml[^>]+encoding\s*=\s*["']([a-zA-Z0-9_.\-]+)""", re.IGNORECASE)
@@ -211,20 +222,40 @@ def _mostly_utf8(data: bytes) -> bool:
 
 
 def detect_encoding(data: bytes) -> str:
-    """The candidate encoding whose decoding reads most like natural text."""
+    """The candidate encoding whose decoding reads most like natural text.
+
+    The shapes of words tell a script from mojibake, but not one Latin code page from another: cp1252 reads
+    Turkish "toplantıda" as "toplantýda" and Czech "řekl" as "øekl", words of a plausible shape. Where several
+    single-byte Latin code pages read about as well, the page's language (which its unaccented words give away)
+    chooses: the code page its writers used before UTF-8 wins."""
     if _mostly_utf8(data):
         return "utf-8"
     sample = _non_ascii_sample(data)
-    best, best_score = "cp1252", float("-inf")
+    texts: dict[str, str] = {}
     for codec in _CANDIDATES:
         try:
-            text = sample.decode(codec)
+            texts[codec] = sample.decode(codec)
         except UnicodeDecodeError:
             continue
-        score = _score(text)
-        if score > best_score:
-            best, best_score = codec, score
-    return best
+        if codec in _EAST_ASIAN and not _CJK_PAIR_RE.search(texts[codec]):
+            del texts[codec]  # CJK text comes in runs: a lone ideograph is two bytes of another code page ("’n")
+    if not texts:
+        return "cp1252"
+    scores = {codec: _score(text) for codec, text in texts.items()}
+    best = max(scores, key=scores.__getitem__)  # the first of equals: _CANDIDATES is in order of use
+    near = scores[best] - 0.2 * abs(scores[best])
+    latin = best in _LATIN_CODE_PAGES
+    rivals = [best] + [codec for codec in texts if codec != best and scores[codec] >= near
+                       and (codec in _LATIN_CODE_PAGES) == latin]
+    if len({texts[codec] for codec in rivals}) < 2:
+        return best
+    from indexer.language import detect_language, reads_as_language  # (models read only for such pages)
+
+    plain = {codec: _TAG_RE.sub(" ", texts[codec])[:_LANGUAGE_SAMPLE] for codec in rivals}
+    if latin:
+        own = _CODE_PAGE_OF.get(detect_language(plain[best]))
+        return own if own in rivals else best
+    return max(rivals, key=lambda codec: reads_as_language(plain[codec]))
 
 
 def _non_ascii_sample(data: bytes, limit: int = 200_000) -> bytes:
@@ -238,6 +269,9 @@ def _non_ascii_sample(data: bytes, limit: int = 200_000) -> bytes:
 
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
+_CJK_PAIR_RE = re.compile("[\u3041-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}")
+_EAST_ASIAN = ("cp932", "euc-jp", "gb18030", "big5", "cp949")
+_TAG_RE = re.compile(r"<script.*?</script>|<style.*?</style>|<[^>]*>", re.IGNORECASE | re.DOTALL)
 
 
 def _script(ch: str) -> str:
@@ -250,9 +284,22 @@ def _script(ch: str) -> str:
     first = name.split(" ", 1)[0]
     if first in ("HIRAGANA", "KATAKANA"):
         return "kana"
-    if first in ("CJK", "HANGUL"):
+    if first == "CJK":
         return "cjk"
+    if first == "HANGUL":
+        return "hangul"
     return first
+
+
+def _east_asian_weight(ch: str) -> float:
+    """Kana and the Hangul syllables of everyday Korean (KS X 1001) are what their languages are written in; a rare
+    syllable or a lone jamo is more likely two bytes of Japanese or Chinese read as Korean."""
+    script = _script(ch)
+    if script == "kana":
+        return 3.0
+    if script == "hangul":  # (EUC-KR writes other syllables as 8-byte jamo sequences)
+        return 3.0 if "\uac00" <= ch <= "\ud7a3" and len(ch.encode("euc_kr", errors="ignore")) == 2 else -1.0
+    return _han_weight(ch)
 
 
 def _han_weight(ch: str) -> float:
@@ -278,25 +325,28 @@ def _score(text: str) -> float:
         code = ord(ch)
         if 0x80 <= code < 0xA0 or ch == "\ufffd" or (code > 127 and unicodedata.category(ch) in ("Co", "Cn", "Cc")):
             score -= 5
-    for word in _WORD_RE.findall(text):
-        if word.isascii():
-            continue
-        score += _word_score(word)
+    for run in _WORD_RE.findall(text):
+        # (letters only: a superscript in "km²" is no mojibake)
+        for word in (run,) if run.isalpha() else "".join(ch if ch.isalpha() else " " for ch in run).split():
+            if not word.isascii():
+                score += _word_score(word)
     return score
 
 
 def _word_score(word: str) -> float:
     scripts = {_script(ch) for ch in word}
     non_ascii = sum(1 for ch in word if ord(ch) > 127)
-    if scripts <= {"cjk", "kana"}:
-        return sum(3.0 if _script(ch) == "kana" else _han_weight(ch) for ch in word)
+    if scripts <= {"cjk", "kana", "hangul"}:
+        if "hangul" in scripts and len(scripts) > 1:  # Korean does not glue Hanja or kana into a Hangul word
+            return -1.0 * len(word)
+        return sum(_east_asian_weight(ch) for ch in word)
     if len(scripts - {"ascii"}) > 1 or ("ascii" in scripts and "LATIN" not in scripts):
         return -2.0 * non_ascii
     script = next(iter(scripts - {"ascii"}))
     if script in ("HALFWIDTH", "unknown"):
         return -1.0 * non_ascii
-    if not (word.islower() or word.isupper() or word.istitle()):
-        return -1.0 * non_ascii
+    if word.lower() != word.upper() and not (word.islower() or word.isupper() or word.istitle()):
+        return -1.0 * non_ascii  # (case flipping inside a word; Arabic and Hebrew have no case)
     if script == "LATIN" and non_ascii / len(word) > 0.5 and len(word) > 2:
         return -1.0 * non_ascii
     return float(non_ascii)

@@ -1105,6 +1105,9 @@ def test_brazilian_states_are_not_their_capitals():
     # a word the later steps would take off the joined name ("Sao", "Îles") stays with it
     ("nl", "De cacao komt uit Sao Tomé en Principe, zegt de handelaar.", "Sao Tome and Principe"),
     ("fr", "Les Îles Gilbert et Ellice ont été séparées en 1976.", "Gilbert and Ellice Islands"),
+    # the kind of place said before the name at a sentence's start is taken off, the name's own words are not
+    ("de", "Landkreis Pfaffenhofen an der Ilm meldet einen Großbrand.", "Pfaffenhofen an der Ilm"),
+    ("nl", "Gemeente Bergen op Zoom opent een nieuw zwembad.", "Bergen op Zoom"),
 ])
 def test_a_place_whose_name_holds_a_small_word_is_one_place_in_any_language(lang, text, place):
     """"and", "und", "y", "do" join the words of one place's name ("Bosnia and Herzegovina"), but a language's runs

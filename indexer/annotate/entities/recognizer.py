@@ -227,17 +227,22 @@ def _leading_common(first: _Tok, run_len: int, language: str, lower_vocab: set[s
     return run_len > 1 and (low in _stopwords(language) or low in MONTHS_DAYS or low in NEVER_NAMES)
 
 
+def _known_whole(words: list[_Tok], language: str) -> bool:
+    """Whether the words, more than one, are the whole name of an organisation or place the gazetteer knows."""
+    text = " ".join(w.text for w in words)
+    return len(words) > 1 and bool(org_for(text) or place_for(text, language))
+
+
 def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list[_Tok], bool]:
     """Strip titles, months, demonyms and sentence-initial common words from the edges of a run."""
     cue, rules = False, rules_for(language)
     words = rules.trim_article(words)
-    if len(words) > 1 and (org_for(" ".join(w.text for w in words)) or place_for(" ".join(w.text for w in words),
-                                                                                  language)):
+    if _known_whole(words, language):
         return words, cue  # "De Morgen", "The Guardian": the article belongs to the name
     if len(words) > 1 and rules.kind_noun_before_name(words[-2].text, words[-1].text):
         return words[-1:], cue  # "die Stadt Emden", "das Großherzogtum Baden": the noun says what the name is
     while words:
-        if len(words) > 1 and org_for(" ".join(w.text for w in words)) or rules.whole_name(words):
+        if _known_whole(words, language) or rules.whole_name(words):
             break  # "Die Deutsche Bahn": the demonym belongs to the organisation's name
         first = words[0]
         low = first.text.casefold().strip(".")
@@ -263,7 +268,7 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
             words = words[1:]
         else:
             break
-    while words:
+    while words and not _known_whole(words, language):  # ("Landkreis Pfaffenhofen an der Ilm": the town whole)
         low = words[-1].text.casefold().strip(".")
         if low in PERSON_TITLES and len(words) > 2 and words[-2].text.casefold() in CONNECTORS and _org_word(
                 [w.text for w in words[:-2]], language):

@@ -893,6 +893,10 @@ def test_office_before_a_place_or_portfolio_names_no_person():
     assert ("Carmen Vidal", "person") in kinds and not any("Transportes" in form for form, _ in kinds)
     kinds = kinds_of("Selon le Ministre des Transports, Hélène Roux, la ligne rouvrira en juin.", "fr")
     assert ("Hélène Roux", "person") in kinds and not any("Transports" in form for form, _ in kinds)
+    # a place of several words, one of them also a given name ("Rock"), is the office's domain as well
+    kinds = kinds_of("Ann Baker, former Mayor of New York City, said the Mayor of Little Rock had called.", "en")
+    assert ("New York City", "place") in kinds and ("Little Rock", "place") in kinds
+    assert ("Ann Baker", "person") in kinds and not any(kind == "person" and "York" in form for form, kind in kinds)
 
 
 def test_inflected_surnames_join_the_person_named_in_full():

@@ -249,9 +249,10 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
         if low in PERSON_TITLES or _hyphen_title(low) or len(words) > 1 and rules.title_before_name(low):
             cue = True
             words = words[1:]
-            if 1 < len(words) <= 3 and words[0].text.casefold() in CONNECTORS and not _particle_surname(
-                    words, language) and not any(fold(w.text) in first_names() for w in words[1:]):
-                return words[1:], False  # "Alcalde de Tortosa", "Ministre des Transports": the office's domain
+            if len(words) > 1 and words[0].text.casefold() in CONNECTORS and (
+                    _known_whole(words[1:], language) or len(words) <= 3 and not _particle_surname(
+                        words, language) and not any(fold(w.text) in first_names() for w in words[1:])):
+                return words[1:], False  # "Alcalde de Tortosa", "Mayor of New York City": the office's domain
         elif low in CONNECTORS and _particle_surname(words, language):
             break  # "Di Rupo", "De Gucht", "Van Rompuy": the capitalised particle belongs to the surname
         elif rules.given_name_not_month([w.text for w in words]):

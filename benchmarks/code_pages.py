@@ -2,7 +2,7 @@
 
 Pages in a code page their language used before UTF-8 (Windows-1252 Western, 1250 Central European, 1254
 Turkish, 1257 Baltic, 1251 and KOI8-R Cyrillic, ISO 8859-7 Greek, 1256 Arabic, 1255 Hebrew, Shift-JIS and EUC-JP,
-GB18030, Korean 949), with no charset in the HTTP header or a <meta> tag, as old archives, saved files and WARC
+GB18030, Korean 949, Thai 874), with no charset in the HTTP header or a <meta> tag, as old archives, saved files and WARC
 records without headers often are. Each page is three consecutive sentences of the lingua test set
 (shared/eval/langid_lingua, dev half) in a bare <html><body><p>; sentences the code page cannot write are left out
 (Romanian ș and ț, Azerbaijani ə), and a page whose bytes are pure ASCII is not counted (every reading is right).
@@ -43,6 +43,7 @@ CODE_PAGES = {
     "euc-jp": ["ja"],
     "gb18030": ["zh"],
     "cp949": ["ko"],
+    "cp874": ["th"],
 }
 
 

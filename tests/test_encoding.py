@@ -51,6 +51,9 @@ LEGACY = [
     ("ar", "cp1256", "قال رئيس البلدية إن الجسر سيغلق حتى الربيع وإن الحافلات ستسلك طريقا بديلا."),
     ("ko", "cp949", "시장은 다리가 봄까지 폐쇄되며 버스는 우회 도로로 운행한다고 말했다."),
     ("el", "iso-8859-7", "Ο δήμαρχος είπε ότι η γέφυρα θα μείνει κλειστή μέχρι την άνοιξη."),
+    ("th", "cp874", "นายกเทศมนตรีกล่าวว่าสะพานจะปิดจนถึงฤดูใบไม้ผลิ และรถประจำทางจะใช้เส้นทางอื่น"),
+    # cp874 reads é as a Thai tone mark and ° as a Thai letter: neither stands alone after Latin words
+    ("nl", "cp1252", "Eén brug blijft dicht; het water is 12 °C en de wethouder zegt: één week nog."),
 ]
 
 

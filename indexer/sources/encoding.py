@@ -55,7 +55,7 @@ _ALIASES = {
 
 # Encodings tried when nothing trustworthy is declared, in order of prior likelihood on news pages.
 _CANDIDATES = ("cp1252", "cp1251", "cp1250", "cp932", "euc-jp", "gb18030", "big5", "cp949", "koi8-r",
-               "iso-8859-7", "cp1256", "cp1255", "cp1254", "cp1257", "iso-8859-15")
+               "iso-8859-7", "cp1256", "cp1255", "cp1254", "cp1257", "iso-8859-15", "cp874")
 
 # Single-byte code pages of Latin-script languages: Western, Central European, Turkish, Baltic, Western with €;
 # and the one each language was written in before UTF-8 (ISO 8859-2, -9 and -13 are near enough to them).
@@ -237,8 +237,8 @@ def detect_encoding(data: bytes) -> str:
             texts[codec] = sample.decode(codec)
         except UnicodeDecodeError:
             continue
-        if codec in _EAST_ASIAN and not _CJK_PAIR_RE.search(texts[codec]):
-            del texts[codec]  # CJK text comes in runs: a lone ideograph is two bytes of another code page ("’n")
+        if codec in _UNSPACED and not _UNSPACED[codec].search(texts[codec]):
+            del texts[codec]  # these scripts come in runs: a lone ideograph is two bytes of another code page ("’n")
     if not texts:
         return "cp1252"
     scores = {codec: _score(text) for codec, text in texts.items()}
@@ -269,8 +269,11 @@ def _non_ascii_sample(data: bytes, limit: int = 200_000) -> bytes:
 
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
+# Code pages of scripts written in long runs without spaces between words (Korean spaces words of several
+# syllables): a reading in one of them with no two of the script's characters side by side is another code page's.
 _CJK_PAIR_RE = re.compile("[\u3041-\u30ff\u3400-\u9fff\uac00-\ud7af]{2}")
-_EAST_ASIAN = ("cp932", "euc-jp", "gb18030", "big5", "cp949")
+_UNSPACED = {**dict.fromkeys(("cp932", "euc-jp", "gb18030", "big5", "cp949"), _CJK_PAIR_RE),
+             "cp874": re.compile("[\u0e01-\u0e5b]{2}")}
 _TAG_RE = re.compile(r"<script.*?</script>|<style.*?</style>|<[^>]*>", re.IGNORECASE | re.DOTALL)
 
 
@@ -318,13 +321,16 @@ def _score(text: str) -> float:
 
     Mojibake has telltale shapes: words made entirely of accented Latin letters (Cyrillic read as cp1252),
     ASCII letters glued to another script inside one word, case flipping mid-word, rare ideographs instead of
-    kana, half-width katakana, and C1 control characters.
+    kana, half-width katakana, another script's combining marks after ASCII, and C1 control characters.
     """
-    score = 0.0
+    score, before = 0.0, " "
     for ch in text:
         code = ord(ch)
         if 0x80 <= code < 0xA0 or ch == "\ufffd" or (code > 127 and unicodedata.category(ch) in ("Co", "Cn", "Cc")):
             score -= 5
+        elif code > 127 and unicodedata.category(ch) == "Mn" and before.isascii():
+            score -= 5  # a Thai or Hebrew mark after ASCII: "é" read in cp874 is a Thai tone mark
+        before = ch
     for run in _WORD_RE.findall(text):
         # (letters only: a superscript in "km²" is no mojibake)
         for word in (run,) if run.isalpha() else "".join(ch if ch.isalpha() else " " for ch in run).split():

@@ -6,6 +6,7 @@ import gzip
 import json
 import shutil
 
+import pytest
 from conftest import cli_json, run_cli
 
 STORY = [
@@ -89,6 +90,24 @@ def test_gzip_pages_and_human_summary(tmp_path, write_page):
     proc = run_cli("ingest", str(tmp_path / "pages"), data=tmp_path / "data")
     assert proc.returncode == 0, proc.stderr
     assert "added 1, updated 0, unchanged 0, failed 0" in proc.stdout
+
+
+@pytest.mark.parametrize(("lang", "title", "body", "place"), [
+    ("hr", "Most u Splitu zatvoren do proljeća", [
+        "Ministarstvo prometa objavilo je da će most u Splitu biti zatvoren do proljeća.",
+        "Ivan Horvat rekao je da autobusi voze preko Trogira, a vlakovi prema Rijeci kasne dvadeset minuta."], "Split"),
+    ("sr", "Нова аутобуска линија у Нишу", [
+        "Градска управа саопштила је да ће Ниш добити нову аутобуску линију до аеродрома.",
+        "Ана Јовановић рекла је да ће вожња од центра трајати двадесет минута, а карте ће бити јефтиније."],
+     "Niš"),
+])
+def test_a_page_in_a_language_the_lemma_dictionaries_file_under_another_code_is_annotated(write_page, lang, title,
+                                                                                        body, place):
+    """simplemma files Croatian, Serbian and Bosnian under one code ("hbs"): asked for "hr", a failed build left a
+    file behind that made every later word of the process fail, so no Croatian page could be annotated."""
+    record = cli_json("annotate", "--json", str(write_page(f"{lang}.html", title, body)))
+    assert "error" not in record and record["language"] == lang
+    assert place in {e["name"] for e in record["entities"] if e["type"] == "place"}
 
 
 def test_annotate_json_contract_in_input_order(tmp_path, write_page):

@@ -25,6 +25,23 @@ def _version() -> str:
     return version("simplemma")
 
 
+# Our language codes that simplemma files under another: Serbo-Croatian is one dictionary, Norwegian is Bokmål.
+_SIMPLEMMA_CODES = {"hr": "hbs", "bs": "hbs", "sr": "hbs", "no": "nb"}
+
+
+@lru_cache(maxsize=1)
+def _supported() -> frozenset[str]:
+    from simplemma.strategies.dictionaries.dictionary_factory import SUPPORTED_LANGUAGES
+
+    return frozenset(SUPPORTED_LANGUAGES)
+
+
+def simplemma_code(lang: str) -> str | None:
+    """simplemma's code for one of our language codes ("hr" -> "hbs"), or None where it has no dictionary."""
+    code = _SIMPLEMMA_CODES.get(lang, lang)
+    return code if code in _supported() else None
+
+
 def dictionary_path(lang: str) -> Path:
     return cache_dir() / f"lemmas-simplemma-{_version()}" / f"{lang}.sqlite3"
 
@@ -39,15 +56,19 @@ def _build(lang: str, target: Path) -> None:
         if target.exists():
             return
         tmp = target.with_suffix(f".tmp{os.getpid()}")
-        db = sqlite3.connect(tmp)
-        db.execute("PRAGMA journal_mode=OFF")
-        db.execute("PRAGMA synchronous=OFF")
-        db.execute("CREATE TABLE forms (form BLOB PRIMARY KEY, lemma BLOB NOT NULL) WITHOUT ROWID")
-        entries = _load_dictionary_from_disk(lang)
-        db.executemany("INSERT OR REPLACE INTO forms VALUES (?, ?)", sorted(entries.items()))
-        db.commit()
-        db.close()
-        os.replace(tmp, target)
+        tmp.unlink(missing_ok=True)
+        try:
+            entries = _load_dictionary_from_disk(lang)
+            db = sqlite3.connect(tmp)
+            db.execute("PRAGMA journal_mode=OFF")
+            db.execute("PRAGMA synchronous=OFF")
+            db.execute("CREATE TABLE forms (form BLOB PRIMARY KEY, lemma BLOB NOT NULL) WITHOUT ROWID")
+            db.executemany("INSERT OR REPLACE INTO forms VALUES (?, ?)", sorted(entries.items()))
+            db.commit()
+            db.close()
+            os.replace(tmp, target)
+        finally:
+            tmp.unlink(missing_ok=True)  # (a failed build leaves nothing a later one would trip on)
 
 
 class SqliteMapping(Mapping[str, str]):
@@ -113,8 +134,11 @@ def lemmatizer():
 
 
 def lemma(word: str, lang: str) -> str:
-    """simplemma's lemma of a word ("Києві" -> "Київ"); the word itself for unknown languages."""
+    """simplemma's lemma of a word ("Києві" -> "Київ"); the word itself in a language it has no dictionary for."""
+    code = simplemma_code(lang)
+    if code is None:
+        return word
     try:
-        return lemmatizer().lemmatize(word, lang=lang)
+        return lemmatizer().lemmatize(word, lang=code)
     except (ValueError, KeyError):
         return word

@@ -110,18 +110,23 @@ def _stopwords(language: str) -> frozenset[str]:
 _NOT_STOP = {"en": {"li"}}
 
 
-_LEXICON_CODES = {code: code for code in "de en fr es nl it pt pl uk ru".split()}
+# Languages written with capitals whose simplemma dictionary tells a common word from a name: "Ministerul
+# Transporturilor", "Københavns Kommune" are no person's names. (Not Indonesian and Malay: without rules of their
+# own, their honorifics before a name, "Imam", "Nabi", "Presiden", read as common words and the person as a body.)
+_LEXICON_LANGUAGES = frozenset(
+    "bg bs ca cs cy da de el en eo es et fi fr ga gl hr hu is it la lb lt lv mk nl nn no pl pt ro ru sk sl sq sv "
+    "tr uk".split())
 
 
 @lru_cache(maxsize=16)
 def _lexicon(language: str):
     """simplemma's case-sensitive word-form dictionary for the language, or None."""
-    code = _LEXICON_CODES.get(language)  # (the languages of simplemma's dictionaries that the rules were tuned on)
+    from indexer.text.lemmas import SqliteDictionaryFactory, simplemma_code
+
+    code = simplemma_code(language) if language in _LEXICON_LANGUAGES else None
     if code is None:
         return None
     try:
-        from indexer.text.lemmas import SqliteDictionaryFactory
-
         return SqliteDictionaryFactory().get_dictionary(code)  # row lookups, not a whole language in memory
     except Exception:  # noqa: BLE001 - optional package or missing language data
         return None

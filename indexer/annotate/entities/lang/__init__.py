@@ -20,8 +20,9 @@ _LATIN_INFLECTING = ("pl", "cs", "sk", "hr", "sl", "lt", "lv")
 
 
 def given_name_not_month(words: list[str]) -> bool:
-    """Before a capitalised surname "Jan" is a man, not January ("Jan Temmerman", "Jan Kowalski", "Jan Novák")."""
-    return len(words) >= 2 and words[0] == "Jan" and words[1][:1].isupper() and not words[1].isupper()
+    """Before a capitalised surname "Jan" is a man, not January ("Jan Temmerman", "Jan Kowalski", Slovak "Ján
+    Kováč")."""
+    return len(words) >= 2 and words[0] in ("Jan", "Ján") and words[1][:1].isupper() and not words[1].isupper()
 
 
 class Rules:

@@ -231,3 +231,13 @@ def test_a_place_at_the_end_of_a_sentence_does_not_take_the_verb_after_it():
     found = [(e.name, e.type) for e in extract_entities(["За даними Держстату, середня зарплата в Харкові зросла."], "uk")]
     assert ("Kharkiv", "place") in found
     assert not [name for name, _ in found if "зросла" in name]
+
+
+def test_polish_jan_and_adjectival_surnames_come_out_in_the_nominative():
+    """Jan, the commonest Polish man's name, is also January's English abbreviation, which kept it off the given
+    names that put a person in the nominative; surnames in -ski and -cki decline as adjectives ("Kowalskiego",
+    "Kowalskim"), which the lemmatiser reads as plural adjectives ("Kowalskie")."""
+    ents = extract_entities(["Według Jana Kowalskiego most zostanie otwarty w maju.",
+                             "Rozmawialiśmy też z Anną Zawadzką i Piotrem Wysockim o objazdach."], "pl")
+    people = {e.name for e in ents if e.type == "person"}
+    assert {"Jan Kowalski", "Anna Zawadzka", "Piotr Wysocki"} <= people, people

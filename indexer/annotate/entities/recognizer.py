@@ -1837,7 +1837,7 @@ def _polish_base_forms(mentions: list[Mention], language: str, text: str = "") -
             continue  # a name with no given name, nor the stem of one ("Ołeksandra" after "Ołeksandr"): leave it
         out = []
         for w in m.surface.split():
-            base = lemma(w, language) or w
+            base = rules.person_word_base(w) or lemma(w, language) or w
             if base == w or not base[:1].isupper():
                 mates = [f for f in first_seen if len(f) >= 4 and _same_stem(f, w)]
                 base = min(mates, key=lambda f: (len(f), first_seen[f])) if mates else w

@@ -294,8 +294,10 @@ class Rules:
         return kind, canonical
 
     def given_name(self, word: str) -> bool | None:
-        """Whether the word is a given name; None: the shared look-up decides."""
-        return None
+        """Whether the word is a given name; None: the shared look-up decides (which leaves out "Jan", January's
+        abbreviation; languages that inflect names in Latin script write their months out, and Jan is their
+        commonest man's name: "z Janem Kowalskim")."""
+        return True if self.latin_cases and word in ("Jan", "Ján") else None
 
     def foreign_given(self, word: str) -> bool:
         """A word before a given name that is another name of the person rather than a title."""
@@ -321,6 +323,11 @@ class Rules:
 
     def base_forms(self, mentions: list, text: str) -> None:
         """Put the language's inflected places and organisations in their base form."""
+
+    def person_word_base(self, word: str) -> str | None:
+        """The base form of one inflected word of a person's name when the language knows it better than the
+        lemmatiser; None: the lemmatiser decides."""
+        return None
 
 
 @cache

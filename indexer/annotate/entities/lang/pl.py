@@ -51,5 +51,16 @@ class Polish(Rules):
     def base_forms(self, mentions: list, text: str) -> None:
         _polish_place_and_org_forms(mentions, text)
 
+    def person_word_base(self, word: str) -> str | None:
+        # surnames in -ski, -cki, -dzki decline as adjectives: "Kowalskiego", "Kowalskim" -> Kowalski, "Kowalskiej",
+        # "Kowalską" -> Kowalska (the lemmatiser reads some as plural adjectives: "Kowalskie")
+        found = _ADJECTIVAL_SURNAME.match(word)
+        if not found:
+            return None
+        return found["stem"] + ("a" if found["ending"] in ("iej", "ą") else "i")
+
+
+_ADJECTIVAL_SURNAME = re.compile(r"^(?P<stem>[A-ZĄĆĘŁŃÓŚŹŻ][a-ząćęłńóśźż]+(?:sk|ck|dzk))(?P<ending>iego|iemu|im|iej|ą)$")
+
 
 RULES = Polish("pl")

@@ -241,3 +241,13 @@ def test_polish_jan_and_adjectival_surnames_come_out_in_the_nominative():
                              "Rozmawialiśmy też z Anną Zawadzką i Piotrem Wysockim o objazdach."], "pl")
     people = {e.name for e in ents if e.type == "person"}
     assert {"Jan Kowalski", "Anna Zawadzka", "Piotr Wysocki"} <= people, people
+
+
+@pytest.mark.parametrize("lang, text, person", [
+    ("cs", "Podle Jany Dvořákové se most otevře v květnu.", "Jana Dvořáková"),
+    ("cs", "Mluvili jsme s Evou Svobodovou o objížďce.", "Eva Svobodová"),
+    ("sk", "Podľa Márie Kováčovej sa most otvorí v máji.", "Mária Kováčová"),
+])
+def test_czech_and_slovak_womens_surnames_keep_their_feminine_form(lang, text, person):
+    """-ová surnames decline as adjectives; the lemmatiser turned "Dvořákové" into the man's "Dvořák"."""
+    assert person in {e.name for e in extract_entities([text], lang) if e.type == "person"}

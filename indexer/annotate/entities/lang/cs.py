@@ -18,4 +18,18 @@ class Czech(Rules):
         return [*super().adjective_stems(stem, suffix), *softened]
 
 
+    def person_word_base(self, word: str) -> str | None:
+        return feminine_surname_base(word)
+
+
+_FEMININE_SURNAME = re.compile(r"^(?P<stem>[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-záäčďéěíĺľňóôŕřšťúůýž]+)ov(?:é|ou|ej)$")
+
+
+def feminine_surname_base(word: str) -> str | None:
+    """Czech and Slovak women's surnames in -ová decline as adjectives ("Dvořákové", "Dvořákovou", Slovak
+    "Kováčovej") and go back to -ová; the lemmatiser gives the husband's or father's form ("Dvořák")."""
+    found = _FEMININE_SURNAME.match(word)
+    return found["stem"] + "ová" if found else None
+
+
 RULES = Czech("cs")

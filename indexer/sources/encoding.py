@@ -227,7 +227,9 @@ def detect_encoding(data: bytes) -> str:
     The shapes of words tell a script from mojibake, but not one Latin code page from another: cp1252 reads
     Turkish "toplantıda" as "toplantýda" and Czech "řekl" as "øekl", words of a plausible shape. Where several
     single-byte Latin code pages read about as well, the page's language (which its unaccented words give away)
-    chooses: the code page its writers used before UTF-8 wins."""
+    chooses: the code page its writers used before UTF-8 wins. Between readings in other scripts that read about as
+    well (Hebrew bytes as lowercase Cyrillic, Japanese EUC-JP as Chinese), the one whose n-grams langdetect's
+    profiles know best wins (benchmarks/code_pages.py)."""
     if _mostly_utf8(data):
         return "utf-8"
     sample = _non_ascii_sample(data)

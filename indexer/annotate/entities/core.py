@@ -24,8 +24,6 @@ CONNECTORS_BY_LANG = {
 }
 CONNECTORS = set().union(*CONNECTORS_BY_LANG.values())
 _STOPWORD_CACHE: dict[str, frozenset[str]] = {}
-_STOP_LANG_NAMES = {"en": "english", "de": "german", "fr": "french", "es": "spanish", "nl": "dutch",
-                    "it": "italian", "pt": "portuguese", "pl": "polish", "uk": "ukrainian", "ru": "russian"}
 _EXTRA_STOP = {
     "the", "a", "an", "this", "that", "these", "those", "it", "its", "he", "she", "they", "we", "you", "his",
     "her", "their", "our", "but", "and", "or", "if", "when", "while", "after", "before", "as", "at", "in",
@@ -96,9 +94,11 @@ def _stopwords(language: str) -> frozenset[str]:
     if language not in _STOPWORD_CACHE:
         words = set(_EXTRA_STOP)
         try:
-            from stop_words import get_stop_words
+            from stop_words import LANGUAGE_MAPPING, get_stop_words
 
-            words |= {w.casefold() for w in get_stop_words(_STOP_LANG_NAMES.get(language, "english"))}
+            # the language's own list where the package has one (it files Norwegian as Bokmål), else English's
+            code = "nb" if language == "no" else language
+            words |= {w.casefold() for w in get_stop_words(LANGUAGE_MAPPING.get(code, "english"))}
             words -= _NOT_STOP.get(language, set())
         except Exception:  # noqa: BLE001 - optional package, unknown language
             pass
@@ -106,8 +106,9 @@ def _stopwords(language: str) -> frozenset[str]:
     return _STOPWORD_CACHE[language]
 
 
-# Words a stop list has that open names in news: "Li Wenjun" (the English list carries Italian "li")
-_NOT_STOP = {"en": {"li"}}
+# Words a stop list has that open names in news: "Li Wenjun" (the English list carries Italian "li"), Hungary's
+# commonest surname "Nagy" (big), the Czech and Slovak surname "Nový" (new)
+_NOT_STOP = {"en": {"li"}, "hu": {"nagy"}, "cs": {"nový"}, "sk": {"nový"}}
 
 
 # Languages written with capitals whose simplemma dictionary tells a common word from a name: "Ministerul

@@ -1614,7 +1614,9 @@ def _inflected_surnames(mentions: list[Mention], text: str, language: str, title
         if len(last) < 3 or not last[:1].isupper():
             continue
         endings = "|".join(re.escape(e) for e in _SURNAME_ENDINGS[language])
-        pattern = rf"(?<![\w\-])[{full[0].upper()}{full[0].lower()}]{re.escape(full[1:])}(?:{endings})?['’]?(?![\w\-])"
+        # a particle may open a sentence ("De Vries" for "de Vries"); a capitalised surname is never written small
+        first = f"[{full[0].upper()}{full[0].lower()}]" if full[0].islower() else re.escape(full[0])
+        pattern = rf"(?<![\w\-]){first}{re.escape(full[1:])}(?:{endings})?['’]?(?![\w\-])"
         for hit in re.finditer(pattern if endings else pattern.replace("(?:)?", ""), text):
             a, b = hit.span()
             word = hit.group()

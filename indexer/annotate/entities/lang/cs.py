@@ -19,17 +19,23 @@ class Czech(Rules):
 
 
     def person_word_base(self, word: str) -> str | None:
-        return feminine_surname_base(word)
+        return surname_base(word, _CZECH_ADJECTIVE_ENDINGS)
 
 
 _FEMININE_SURNAME = re.compile(r"^(?P<stem>[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ][a-záäčďéěíĺľňóôŕřšťúůýž]+)ov(?:é|ou|ej)$")
+_CZECH_ADJECTIVE_ENDINGS = ("ého", "ému", "ým", "ém")
+SLOVAK_ADJECTIVE_ENDINGS = ("ého", "ému")  # (Slovak -om is also the instrumental of nouns: "s Horváthom")
 
 
-def feminine_surname_base(word: str) -> str | None:
-    """Czech and Slovak women's surnames in -ová decline as adjectives ("Dvořákové", "Dvořákovou", Slovak
-    "Kováčovej") and go back to -ová; the lemmatiser gives the husband's or father's form ("Dvořák")."""
-    found = _FEMININE_SURNAME.match(word)
-    return found["stem"] + "ová" if found else None
+def surname_base(word: str, adjective_endings: tuple[str, ...]) -> str | None:
+    """Czech and Slovak surnames that decline as adjectives, back in the nominative: women's in -ová ("Dvořákové",
+    "Dvořákovou", Slovak "Kováčovej") to -ová, where the lemmatiser gives the husband's or father's "Dvořák"; men's
+    in -ý ("Nového", "Novým") to -ý, where it gives the lower-case adjective "nový"."""
+    if found := _FEMININE_SURNAME.match(word):
+        return found["stem"] + "ová"
+    if word[:1].isupper() and len(word) > 4 and word.endswith(adjective_endings):
+        return word[: -len(next(e for e in adjective_endings if word.endswith(e)))] + "ý"
+    return None
 
 
 RULES = Czech("cs")

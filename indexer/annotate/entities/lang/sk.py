@@ -1,14 +1,14 @@
-"""Slovak rules: the defaults, and women's surnames in -ová put back in the nominative (as in Czech)."""
+"""Slovak rules: the defaults, and surnames that decline as adjectives put back in the nominative (as in Czech)."""
 
 from __future__ import annotations
 
 from indexer.annotate.entities.lang import Rules
-from indexer.annotate.entities.lang.cs import feminine_surname_base
+from indexer.annotate.entities.lang.cs import SLOVAK_ADJECTIVE_ENDINGS, surname_base
 
 
 class Slovak(Rules):
     def person_word_base(self, word: str) -> str | None:
-        return feminine_surname_base(word)
+        return surname_base(word, SLOVAK_ADJECTIVE_ENDINGS)
 
 
 RULES = Slovak("sk")

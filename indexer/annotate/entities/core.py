@@ -96,9 +96,9 @@ def _stopwords(language: str) -> frozenset[str]:
         try:
             from stop_words import LANGUAGE_MAPPING, get_stop_words
 
-            # the language's own list where the package has one (it files Norwegian as Bokmål), else English's
-            code = "nb" if language == "no" else language
-            words |= {w.casefold() for w in get_stop_words(LANGUAGE_MAPPING.get(code, "english"))}
+            # the language's own list where the package has one, else English's
+            name = LANGUAGE_MAPPING.get(_STOP_WORD_CODES.get(language, language), "english")
+            words |= {w.casefold() for w in get_stop_words(name)}
             words -= _NOT_STOP.get(language, set())
         except Exception:  # noqa: BLE001 - optional package, unknown language
             pass
@@ -109,6 +109,7 @@ def _stopwords(language: str) -> frozenset[str]:
 # Words a stop list has that open names in news: "Li Wenjun" (the English list carries Italian "li"), Hungary's
 # commonest surname "Nagy" (big), the Czech and Slovak surname "Nový" (new)
 _NOT_STOP = {"en": {"li"}, "hu": {"nagy"}, "cs": {"nový"}, "sk": {"nový"}}
+_STOP_WORD_CODES = {"no": "nb"}  # (the stop-words package files Norwegian as Bokmål)
 
 
 # Languages written with capitals whose simplemma dictionary tells a common word from a name: "Ministerul

@@ -1167,3 +1167,16 @@ def test_a_languages_own_stop_words_keep_a_sentence_opening_word_from_being_a_pl
     which the Hungarian list carries as the adjective "big", still opens a name."""
     found = {(e.name, e.type) for e in extract_entities([text], lang)}
     assert (person, "person") in found and not any(kind == "place" for _, kind in found), found
+
+
+@pytest.mark.parametrize("lang, text, given", [
+    ("cs", "Mluvili jsme s Pavlem Kovářem o objížďce.", "Pavel"),
+    ("cs", "Mluvili jsme s Petrem Kučerou o objížďce.", "Petr"),
+    ("sk", "Ďakujeme Jánovi Kováčovi za rozhovor o moste.", "Ján"),
+])
+def test_a_person_named_in_a_case_form_stays_a_person_where_the_surname_is_also_a_word(lang, text, given):
+    """With the Czech and Slovak dictionaries read, a surname that is also a word ("kovář", smith) made a name
+    whose given name stands in a case form ("Pavlem", "Jánovi") an organisation: the given name is known through
+    its dictionary form."""
+    people = [e.name for e in extract_entities([text], lang) if e.type == "person"]
+    assert any(name.startswith(given + " ") for name in people), people

@@ -364,7 +364,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     names = first_names()
     first_is_name = (fold(words[0]) in names and words[0].casefold() not in _PLACE_HEADS and not (
         rules.kind_noun(words[0]))) or rules.hyphenated_given(words[0]) or rules.given_name_not_month(words) or (
-        rules.slavic_names and _given_name(words[0], language))  # "San Sebastián" is no person
+        rules.slavic_names and _given_name(words[0], language)) or (  # "San Sebastián" is no person
+        rules.latin_cases and len(words) >= 2 and _inflected_given(words[0], language))  # "s Pavlem Kovářem"
     slavic_person = rules.slavic_names and _slavic_person(words, language)
     if cue and not has_org_word(words) and not _place_after_title(surface, language):
         return "person", None
@@ -1266,6 +1267,15 @@ def _is_given(word: str, language: str) -> bool:
     if (given := rules.given_name(word)) is not None:
         return given
     return _given_name(word, language) if rules.slavic_names else fold(word) in first_names()
+
+
+def _inflected_given(word: str, language: str) -> bool:
+    """A given name in a case form the lemmatiser knows ("Pavlem" → Pavel, "Jánovi" → Ján), in a language that
+    inflects names in Latin script."""
+    from indexer.text.lemmas import lemma
+
+    base = lemma(word, language)
+    return base != word and base[:1].isupper() and _is_given(base, language)
 
 
 def _given_name(word: str, language: str) -> bool:

@@ -42,11 +42,8 @@ from indexer.text.scripts import fold
 # --- profiles -----------------------------------------------------------------------------------------------------------
 
 SNOWBALL = ("en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "no", "fi", "hu", "ro", "ru")
-# profile -> simplemma language code
-LEMMA = {
-    "uk": "uk", "pl": "pl", "cs": "cs", "sk": "sk", "sl": "sl", "hr": "hbs", "bg": "bg", "mk": "mk",
-    "el": "el", "tr": "tr", "lt": "lt", "lv": "lv", "et": "et", "ca": "ca",
-}  # fmt: skip
+# profiles indexed by dictionary form (simplemma; indexer.text.lemmas knows its code for each: "hr" is "hbs")
+LEMMA = ("uk", "pl", "cs", "sk", "sl", "hr", "bg", "mk", "el", "tr", "lt", "lv", "et", "ca")
 # Words in another script than the language's own are only folded: no dictionary is loaded to look them up.
 _LEMMA_SCRIPT = {"uk": "cyrillic", "bg": "cyrillic", "mk": "cyrillic", "el": "greek"}
 # German and Dutch compounds also index their heads ("Jahrhunderthochwasser" is found by Hochwasser): compounds.py
@@ -213,8 +210,8 @@ def _lemma_cased(word: str, code: str) -> str:
 def lemma_of(word: str, language: str) -> str | None:
     """A word's dictionary form, case kept ("Wrocławia" -> "Wrocław"), in the languages analysed by lemmas;
     None in the others."""
-    code = LEMMA.get(profile_for(language))
-    return _lemma_cased(word, code) if code else None
+    profile = profile_for(language)
+    return _lemma_cased(word, profile) if profile in LEMMA else None
 
 
 def _dedupe(forms) -> tuple[str, ...]:
@@ -256,10 +253,9 @@ def word_forms(profile: str, text: str, query: bool) -> tuple[str, ...]:
         if not query and profile in COMPOUND_PROFILES:
             forms += [fold(stem(head)) for head in compound_heads(word, profile)]
     elif profile in LEMMA and scripts.word_script(low) == _LEMMA_SCRIPT.get(profile, "latin"):
-        code = LEMMA[profile]
-        forms = [fold(_lemma_cased(word, code).lower())]
+        forms = [fold(_lemma_cased(word, profile).lower())]
         if not query:
-            forms += [fold(_lemma(low, code).lower()), fold(_lemma(fold(low), code).lower())]
+            forms += [fold(_lemma(low, profile).lower()), fold(_lemma(fold(low), profile).lower())]
     elif profile in ("ar", "fa") and scripts.word_script(low) == "arabic":
         forms = _arabic_forms(low) if profile == "ar" else _persian_forms(low, text)
     elif profile == "he" and scripts.word_script(low) == "hebrew":

@@ -253,11 +253,13 @@ def detect_encoding(data: bytes) -> str:
         return best
     from indexer.language import detect_language, reads_as_language  # (models read only for such pages)
 
-    plain = {codec: _TAG_RE.sub(" ", texts[codec])[:_LANGUAGE_SAMPLE] for codec in rivals}
+    def plain(codec: str) -> str:
+        return _TAG_RE.sub(" ", texts[codec])[:_LANGUAGE_SAMPLE]
+
     if latin:
-        own = _CODE_PAGE_OF.get(detect_language(plain[best]))
+        own = _CODE_PAGE_OF.get(detect_language(plain(best)))
         return own if own in rivals else best
-    return max(rivals, key=lambda codec: reads_as_language(plain[codec]))
+    return max(rivals, key=lambda codec: reads_as_language(plain(codec)))
 
 
 def _non_ascii_sample(data: bytes, limit: int = 200_000) -> bytes:

@@ -9,9 +9,19 @@ facets and search, but the adjective is no alias of it, so it is never a predict
 tag such adjectives); the place's own names are, where they occur verbatim in the document.
 
 Usage: .venv/bin/python benchmarks/entities.py [--limit N] [--wikiann] [--errors LANG] [--half even|odd] [--only en,es]
+                                               [--reference]
 
 --half scores every other document only, so that a change tuned on one half can be checked on the other: a rule
 that fits the data rather than the language moves the two halves apart.
+
+--reference scores a trained tagger beside ours in the same run, on the same documents and by the same unit: Stanford
+CoreNLP 4.5.10's CRF taggers (English: CoNLL-2003 4-class, trained on that set's train split, whose test split is
+the English set here; German: its GermEval-era model; Spanish: AnCora; French: WikiNER). They read the gold
+tokens, one sentence a line, and every maximal run of one type is a predicted (surface, type) pair. No model of
+theirs covers Dutch, Ukrainian or Russian. The jars (GPL-3.0, about 1 GB of models) are a reference, never a
+dependency of the product; fetch them once into .bench/corenlp:
+
+    mvn -q -f benchmarks/corenlp/pom.xml dependency:copy-dependencies -DoutputDirectory=../../.bench/corenlp
 """
 
 from __future__ import annotations
@@ -19,7 +29,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -41,6 +53,16 @@ SETS = [
     ("uk", "ner_uk"),
     ("ru", "ner_factrueval2016_ru"),
 ]
+CORENLP = ROOT / ".bench" / "corenlp"
+CORENLP_MODELS = {
+    "en": "english.conll.4class.distsim",
+    "de": "german.distsim",
+    "es": "spanish.ancora.distsim.s512",
+    "fr": "french-wikiner-4class",
+}
+# the English, German and Spanish models tag PERSON, LOCATION, ORGANIZATION; the French one I-PER, I-LOC, I-ORG
+CORENLP_TYPES = {"PERSON": "person", "LOCATION": "place", "ORGANIZATION": "organization",
+                 "I-PER": "person", "I-LOC": "place", "I-ORG": "organization"}
 WIKIANN = [("en", "ner_wikiann_en"), ("de", "ner_wikiann_de"), ("fr", "ner_wikiann_fr"), ("nl", "ner_wikiann_nl")]
 
 
@@ -73,6 +95,47 @@ def surface_forms(ent, text: str) -> set[str]:
 
 def predicted_pairs(text: str, language: str) -> set[tuple[str, str]]:
     return {(fold(a), ent.type) for ent in extract_entities(text.split("\n"), language) for a in surface_forms(ent, text)}
+
+
+def corenlp_pairs(language: str, docs: list[dict]) -> list[set[tuple[str, str]]] | None:
+    """Each document's (surface, type) pairs by CoreNLP's CRF tagger for the language, or None where there is no
+    model or the jars are not fetched."""
+    model = CORENLP_MODELS.get(language)
+    if not model or not CORENLP.is_dir():
+        return None
+    owners: list[int] = []
+    with tempfile.NamedTemporaryFile("w", suffix=".tsv", encoding="utf-8", delete=False) as f:
+        for i, doc in enumerate(docs):
+            for sentence in doc["text"].split("\n"):
+                words = sentence.split()
+                f.writelines(f"{w}\tO\n" for w in words)
+                owners.extend([i] * len(words))
+                if words:
+                    f.write("\n")
+    try:
+        out = subprocess.run(
+            ["java", "-mx4g", "-cp", f"{CORENLP}/*", "edu.stanford.nlp.ie.crf.CRFClassifier",
+             "-loadClassifier", f"edu/stanford/nlp/models/ner/{model}.crf.ser.gz", "-testFile", f.name,
+             "-map", "word=0,answer=1", "-inputEncoding", "utf-8", "-outputEncoding", "utf-8"],
+            capture_output=True, text=True, encoding="utf-8", check=True,
+        ).stdout
+    finally:
+        Path(f.name).unlink()
+    tagged = [line.split("\t") for line in out.splitlines() if line.strip()]
+    pairs: list[set[tuple[str, str]]] = [set() for _ in docs]
+    run: list[str] = []
+    kind = owner = None
+    for (word, *_, tag), doc in zip(tagged, owners, strict=True):
+        this = CORENLP_TYPES.get(tag)
+        if this and this == kind and doc == owner:
+            run.append(word)
+            continue
+        if run:
+            pairs[owner].add((fold(" ".join(run)), kind))
+        run, kind, owner = ([word] if this else []), this, doc
+    if run:
+        pairs[owner].add((fold(" ".join(run)), kind))
+    return pairs
 
 
 class Score:
@@ -136,11 +199,16 @@ def main() -> None:
     ap.add_argument("--top", type=int, default=60, help="how many errors --errors prints")
     ap.add_argument("--half", choices=("even", "odd"), default="", help="score only even- or odd-numbered documents")
     ap.add_argument("--only", default="", help="comma-separated languages to score (default: all)")
+    ap.add_argument("--reference", action="store_true",
+                    help="also score CoreNLP's CRF taggers in .bench/corenlp (en, de, es, fr; see above to fetch them)")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
     if not EVAL.exists():
         print(f"no evaluation data at {EVAL}")
         return
+    if args.reference and not CORENLP.is_dir():
+        raise SystemExit(f"no CoreNLP jars in {CORENLP}: fetch them with\n  mvn -q -f benchmarks/corenlp/pom.xml "
+                         "dependency:copy-dependencies -DoutputDirectory=../../.bench/corenlp")
     rows = []
     sets = list(SETS) + (WIKIANN if args.wikiann else [])
     for lang, name in sets:
@@ -153,6 +221,13 @@ def main() -> None:
         for doc in docs:
             score.add(gold_pairs(doc), predicted_pairs(doc["text"], lang))
         rows.append((lang, name, len(docs), score, time.perf_counter() - t0))
+        t0 = time.perf_counter()
+        reference = corenlp_pairs(lang, docs) if args.reference else None
+        if reference is not None:
+            ref = Score()
+            for doc, pred in zip(docs, reference, strict=True):
+                ref.add(gold_pairs(doc), pred)
+            rows.append((lang, "  CoreNLP CRF, same docs", len(docs), ref, time.perf_counter() - t0))
         if args.errors == lang:
             for err, n in score.errors.most_common(args.top):
                 print(f"  {n:4d} {err}")

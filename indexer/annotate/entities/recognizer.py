@@ -1847,14 +1847,38 @@ def _polish_base_forms(mentions: list[Mention], language: str, text: str = "") -
         if not any(_is_given(lemma(w, language) or w, language) or any(
                 f != w and len(f) >= 4 and _same_stem(f, w) for f in named) for w in m.surface.split()):
             continue  # a name with no given name, nor the stem of one ("Ołeksandra" after "Ołeksandr"): leave it
+        words = m.surface.split()
+        case = _given_name_case(words[0], language)
         out = []
-        for w in m.surface.split():
+        for i, w in enumerate(words):
+            agreed = rules.surname_in_case(case, w) if i and case else None
             base = rules.person_word_base(w) or lemma(w, language) or w
+            if agreed and not (base[:1].isupper() and base.startswith(agreed[:-1]) and len(base) <= len(agreed) + 1):
+                base = w  # the lemmatiser read the surname as another word ("Dvořákovi" → the possessive Dvořákův)
             if base == w or not base[:1].isupper():
                 mates = [f for f in first_seen if len(f) >= 4 and _same_stem(f, w)]
                 base = min(mates, key=lambda f: (len(f), first_seen[f])) if mates else w
+                base = agreed if base == w and agreed else base  # the article's own nominative first
             out.append(base)
+        if len(words) >= 2 and out[1:] == words[1:] and _is_given(words[0], language) and (
+                fold(words[0]) == words[0].casefold()):
+            out[0] = words[0]  # a surname in the nominative: "Petra Kvitová", "Ivana Horvat" are women, not Petr's
         m.lemma = " ".join(out)
+
+
+def _given_name_case(word: str, language: str) -> str:
+    """The case ending of a man's given name in a case form ("Pavlem" → "em", "Jána" → "a"), which the surname after
+    it shares; "" where the word is no such form, or is a given name itself as well ("Ivana", "Jana": a woman's
+    name, or a man's in the genitive; "Jána" is only Ján's, as the folded name list cannot tell)."""
+    from indexer.text.lemmas import lemma
+
+    rules = rules_for(language)
+    base = lemma(word, language)
+    if base == word or not base[:1].isupper() or not _is_given(base, language) or (
+            _is_given(word, language) and fold(word) == word.casefold()):
+        return ""
+    return next((e for e in sorted(rules.name_cases, key=len, reverse=True)
+                 if word.endswith(e) and not base.endswith(e)), "")
 
 
 def _same_stem(a: str, b: str) -> bool:

@@ -14,6 +14,7 @@ from functools import cache
 
 from indexer.annotate.entities import core
 from indexer.annotate.entities.gazetteer import MONTHS_DAYS, NEVER_NAMES, has_org_word
+from indexer.text.names import fold
 
 # Case-inflecting languages in Latin script, whose given names and places are looked up by their lemma.
 _LATIN_INFLECTING = ("pl", "cs", "sk", "hr", "sl", "lt", "lv")
@@ -45,6 +46,9 @@ class Rules:
     # word, and the endings its noun may take on the stem ("warszaw|sk|iego" → "warszaw" + "a")
     place_adjective = None
     adjective_noun_endings: tuple[str, ...] = ()
+    # A man's given name and surname agree in case ("s Pavlem Kovářem", "Jána Kováča"): the case ending a given
+    # name shows → the endings the surname after it takes in that case (see surname_in_case)
+    name_cases: dict[str, tuple[str, ...]] = {}
 
     def __init__(self, code: str) -> None:
         self.code = code
@@ -327,6 +331,16 @@ class Rules:
     def person_word_base(self, word: str) -> str | None:
         """The base form of one inflected word of a person's name when the language knows it better than the
         lemmatiser; None: the lemmatiser decides."""
+        return None
+
+    def surname_in_case(self, case: str, word: str) -> str | None:
+        """A surname after a given name in the case whose ending is `case`, back in the nominative: the case's
+        ending taken off where a consonant stem is left ("Kovářem" after "Pavlem" → Kovář); None where the word
+        does not end as that case would have it."""
+        for ending in self.name_cases.get(case, ()):
+            stem = word[: -len(ending)]
+            if word.endswith(ending) and len(stem) >= 3 and stem[-1].isalpha() and fold(stem[-1]) not in "aeiouy":
+                return stem
         return None
 
 

@@ -11,6 +11,9 @@ class Czech(Rules):
     place_adjective = re.compile(r"^(?P<stem>[a-záčďéěíňóřšťúůýž]{2,}?)(?P<suffix>sk|ck)"
                                  r"(?:ý|á|é|ého|ém|ému|ým|ými|ých|ou|í)$")
     adjective_noun_endings = ("a", "e", "y")  # "Ostrava", "Opava", "Zlín"
+    # genitive and accusative (hard "Nováka", soft "Kováře"), dative and locative ("Tomáši", "Janu", "Pavlovi" →
+    # "Dvořákovi"), instrumental ("Pavlem Kovářem")
+    name_cases = {"a": ("a", "e"), "e": ("e", "a"), "u": ("ovi",), "i": ("ovi",), "ovi": ("ovi",), "em": ("em",)}
 
     def adjective_stems(self, stem: str, suffix: str) -> list[str]:
         # h and g soften to ž before the suffix: "Praha" → "pražský"

@@ -39,6 +39,9 @@ class Polish(Rules):
     place_adjective = re.compile(r"^(?P<stem>[a-ząćęłńóśźż]{2,}?)(?P<suffix>sk|ck)"
                                  r"(?:i|a|ie|iego|iej|ich|im|imi|ą|iemu)$")
     adjective_noun_endings = ("a", "e", "y")  # "Warszawa", "Opole", "Tychy"
+    # genitive and accusative ("Jana Nowaka"), dative ("Janowi Nowakowi"), instrumental ("z Janem Nowakiem",
+    # "z Piotrem Kowalem")
+    name_cases = {"a": ("a",), "owi": ("owi",), "em": ("iem", "em")}
 
     def adjective_stems(self, stem: str, suffix: str) -> list[str]:
         towns_in_ce = [stem + "ce"] if suffix == "ck" else []  # "katowicki" → "Katowice"

@@ -7,6 +7,10 @@ from indexer.annotate.entities.lang.cs import SLOVAK_ADJECTIVE_ENDINGS, surname_
 
 
 class Slovak(Rules):
+    # genitive and accusative ("Jána Kováča"), dative and locative ("Jánovi Kováčovi"), instrumental ("s Petrom
+    # Horváthom")
+    name_cases = {"a": ("a",), "ovi": ("ovi",), "om": ("om",)}
+
     def person_word_base(self, word: str) -> str | None:
         return surname_base(word, SLOVAK_ADJECTIVE_ENDINGS)
 

@@ -97,6 +97,32 @@ def test_a_french_organisation_keeps_the_lower_case_words_of_its_name():
     assert "Fédération" in orgs[0].aliases  # the short form later joins the full name
 
 
+@pytest.mark.parametrize("lang, text, name", [
+    ("fr", "Le texte a été adopté par l'Assemblée nationale jeudi soir.", "Assemblée nationale"),
+    ("fr", "La Cour des comptes publie chaque année un rapport sévère.", "Cour des comptes"),
+    ("fr", "La Haute Autorité de santé recommande un rappel du vaccin.", "Haute Autorité de santé"),
+    ("fr", "Selon l'Organisation mondiale de la santé, l'épidémie recule.", "Organisation mondiale de la santé"),
+    ("fr", "La Cour européenne des droits de l'homme a condamné l'État.", "Cour européenne des droits de l'homme"),
+    ("fr", "Il a étudié à l'Institut des hautes études internationales.", "Institut des hautes études internationales"),
+    ("fr", "Le Parti démocratique de Côte d'Ivoire a désigné son candidat.", "Parti démocratique de Côte d'Ivoire"),
+    ("it", "La Corte costituzionale ieri ha respinto il ricorso.", "Corte costituzionale"),
+    ("it", "La Camera dei deputati ha approvato la legge.", "Camera dei deputati"),
+    ("it", "L'Agenzia delle entrate ha pubblicato i dati.", "Agenzia delle entrate"),
+    ("it", "Il Ministero delle Infrastrutture ha risposto alle critiche.", "Ministero delle Infrastrutture"),
+    ("pt", "O Banco central europeu subiu os juros.", "Banco central europeu"),
+])
+def test_institutions_that_capitalise_only_their_first_word_are_named_whole(lang, text, name):
+    """French, Italian and Portuguese write "l'Assemblée nationale", "la Corte costituzionale": the facet showed
+    "Assemblée", "Commission", "Parti". The name goes on over its adjectives, and over a noun after "de"/"dei"; a
+    verb, an adverb or a weekday right after a word of the name ends it."""
+    assert name in {e.name for e in extract_entities([text], lang) if e.type == "organization"}
+
+
+def test_a_known_institution_named_in_lower_case_is_the_one_the_archive_knows():
+    found = {e.name for e in extract_entities(["La Commission européenne a infligé une amende."], "fr")}
+    assert "European Commission" in found  # one facet with "European Commission" and "Europäische Kommission"
+
+
 def test_a_bare_city_council_is_no_organisation_facet():
     text = "A Câmara Municipal da cidade andaluza anunciou cortes no abastecimento de água em Sevilha."
     assert not [e for e in extract_entities([text], "pt") if e.type == "organization"]

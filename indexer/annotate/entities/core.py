@@ -19,7 +19,8 @@ CONNECTORS_BY_LANG = {
     "es": {"de", "del", "la", "las", "los", "el"},
     "fr": {"de", "du", "des", "la", "le", "d'", "d’", "l'", "l’", "&", "del"},  # (Spanish names: "Unión Agraria del Sur")
     "nl": {"van", "de", "der", "den", "het", "voor", "ter", "&"},
-    "it": {"di", "del", "della", "dei", "degli", "da", "de", "dell'", "dell’", "dall'", "dall’", "d'", "d’"},
+    "it": {"di", "del", "della", "delle", "dello", "dei", "degli", "da", "de", "dell'", "dell’", "dall'", "dall’", "d'",
+           "d’"},
     "pt": {"de", "do", "da", "dos", "das", "del"},
 }
 CONNECTORS = set().union(*CONNECTORS_BY_LANG.values())
@@ -175,11 +176,38 @@ def _is_title(word: str) -> bool:
 _NO_CASE_SCRIPT = re.compile(r"[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff]")
 # French, Italian and Portuguese write an organisation's name in lower case after its first word ("la Fédération
 # régionale des coopératives agricoles", "l'Associazione nazionale dei comuni"): the head alone names nothing.
+# French, Italian and Portuguese capitalise only the first word of many institutions' names ("l'Assemblée
+# nationale", "la Cour des comptes", "la Corte costituzionale", "a Assembleia da República"): the heads that open
+# them, and the endings of the adjectives that follow the head or a noun of the name ("nationale", "europea",
+# "democratico", "civile", "supérieur"); indexer.annotate.entities.recognizer._lowercase_org_names reads the rest.
 _LOWERCASE_ORG_HEADS = {
     "fr": {"fédération", "confédération", "association", "syndicat", "union", "chambre", "comité", "collectif",
-           "observatoire", "agence", "caisse", "mutuelle", "coopérative", "office", "institut"},
+           "observatoire", "agence", "caisse", "mutuelle", "coopérative", "office", "institut", "assemblée",
+           "autorité", "banque", "commission", "conseil", "cour", "front", "mouvement", "organisation", "parlement",
+           "parti", "rassemblement", "tribunal"},
     "it": {"associazione", "federazione", "confederazione", "sindacato", "unione", "camera", "comitato",
-           "osservatorio", "agenzia", "istituto", "cooperativa", "consorzio"},
+           "osservatorio", "agenzia", "istituto", "cooperativa", "consorzio", "assemblea", "autorità", "banca",
+           "commissione", "consiglio", "corte", "guardia", "movimento", "organizzazione", "parlamento", "partito",
+           "procura", "protezione", "tribunale"},
     "pt": {"associação", "federação", "confederação", "sindicato", "união", "comité", "observatório", "agência",
-           "instituto", "cooperativa"},
+           "instituto", "cooperativa", "assembleia", "autoridade", "banco", "comissão", "conselho", "movimento",
+           "organização", "parlamento", "partido", "tribunal"},
+}
+# adjectives that come before their noun, inside a name after its linking word ("Institut des hautes études",
+# "Istituto per le nuove tecnologie")
+_ORG_ADJECTIVE_BEFORE = {
+    "fr": frozenset("haut haute hauts hautes grand grande grands grandes nouveau nouvel nouvelle nouveaux nouvelles "
+                    "petit petite petits petites".split()),
+    "it": frozenset("alto alta alti alte grande grandi nuovo nuova nuovi nuove piccolo piccola piccoli piccole".split()),
+    "pt": frozenset("alto alta altos altas grande grandes novo nova novos novas pequeno pequena".split()),
+}
+_ORG_ADJECTIVE = {
+    "fr": re.compile(r"[a-zàâçéèêëîïôûùüÿœ-]{2,}(?:al|ale|ales|aux|el|elle|els|elles|ien|ienne|iens|iennes|éen|éenne"
+                     r"|éens|éennes|ique|iques|iste|istes|aire|aires|ais|aise|aises|ain|aine|ains|aines|if|ive|ifs"
+                     r"|ives|ieur|ieure|ieurs|ieures|ier|iers|ière|ières|ois|oise|oises|ole|oles)"),
+    "it": re.compile(r"[a-zàèéìòù]{2,}(?:ale|ali|ile|ili|ica|ico|ici|iche|ista|isti|iste|ese|esi|ana|ano|ani|ane|ivo"
+                     r"|iva|ivi|ive|ea|eo|ei|ee|ore|ori|aria|ario|arie|ari|ola|olo|oli|ole)"),
+    "pt": re.compile(r"[a-zàáâãçéêíóôõú]{2,}(?:al|ais|ica|ico|icas|icos|ista|istas|ês|esa|eses|esas|eira|eiro|eiras"
+                     r"|eiros|ano|ana|anos|anas|ivo|iva|ivos|ivas|ário|ária|ários|árias|ense|enses|or|ores|ola|olas|eu|eia"
+                     r"|eus|eias)"),
 }

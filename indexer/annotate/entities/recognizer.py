@@ -22,6 +22,8 @@ from indexer.annotate.entities.core import (
     _LOWERCASE_ORG_HEADS,
     _NAME_PARTICLES,
     _NO_CASE_SCRIPT,
+    _ORG_ADJECTIVE,
+    _ORG_ADJECTIVE_BEFORE,
     _PLACE_HEADS,
     _PLACE_PREPS,
     _PLACE_TAILS,
@@ -1728,35 +1730,46 @@ _BARE_INSTITUTIONS = {"it": {"governo", "comune", "ministero", "consiglio comuna
 _NAME_LINKS = {"de", "des", "du", "d", "la", "l", "di", "dei", "degli", "delle", "del", "della", "dello", "da", "do",
                "dos", "das", "per", "pour", "para"}
 _CAPITALISED_WORD = re.compile(r"\s+[A-ZÀ-ÖØ-Þ][\w\-]+")
-_LOWER_WORD = re.compile(r"\s+([a-zà-öø-ÿ]+)(?:['’](?=[a-zà-öø-ÿ]))?")
+_LOWER_WORD = re.compile(r"(?:\s+|(?<=['’]))([a-zà-öø-ÿ]+)(?:['’](?=[a-zà-öø-ÿ]))?")  # ("de l'homme")
 
 
 def _lowercase_org_names(mentions: list[Mention], text: str, language: str) -> None:
-    """Extend a lone head word ("Fédération") by the lower-case words of its name, up to the first word that is
-    neither a content word nor a linking "des"/"della": "… agricoles a indiqué" stops before "a"."""
-    stop = _stopwords(language)
+    """Extend a head word ("Fédération", "Haute Autorité") by the lower-case rest of its name: the adjectives after
+    it ("nationale", "européenne"), and after a linking "de"/"des"/"della" a noun with its own adjectives ("de la
+    santé", "d'exploitants agricoles") or a capitalised name that closes it ("… hydrographique du Guadalquivir").
+    Only an adjective follows a word of the name directly, so a verb, an adverb or a weekday there ends it: "la Cour
+    des comptes publie", "l'Assemblée nationale jeudi", "il Consiglio ieri"."""
+    stop, adjective = _stopwords(language), _ORG_ADJECTIVE[language]
     taken = {m.start: m for m in mentions}
     for m in mentions:
-        if m.type not in ("organization", None) or " " in m.surface or (
-                m.surface.casefold() not in _LOWERCASE_ORG_HEADS[language]):
+        if m.type not in ("organization", None) or m.surface.split()[-1].casefold() not in _LOWERCASE_ORG_HEADS[
+                language]:
             continue
-        at, words, end = m.start + len(m.surface), [], m.start + len(m.surface)
-        while len(words) < 6:
+        at = end = m.start + len(m.surface)
+        linked, words = False, 0
+        while words < 8:
             w = _LOWER_WORD.match(text, at)
-            if not w and words and words[-1] in _NAME_LINKS and (name := _CAPITALISED_WORD.match(text, at)):
-                end = name.end()  # "… hydrographique du Guadalquivir": the name ends in the river's
+            if not w and linked and (name := _CAPITALISED_WORD.match(text, at)):
+                end = name.end()
                 swallowed = taken.get(name.start() + (len(name.group()) - len(name.group().lstrip())))
-                if swallowed is not None:
+                if swallowed is not None:  # (the whole of the name it closes: "de Côte d'Ivoire", "du Conseil de l'Europe")
                     swallowed.type = "gone"
+                    end = max(end, swallowed.start + len(swallowed.surface))
                 break
-            if not w or w.group(1) in stop and w.group(1) not in _NAME_LINKS or _looks_like_verb_form(w.group(1)):
+            if not w:
                 break
-            words.append(w.group(1))
-            at = w.end()
-            if w.group(1) not in _NAME_LINKS:
-                end = at
+            word = w.group(1)
+            if word in _NAME_LINKS or linked and word in _ORG_ADJECTIVE_BEFORE[language]:
+                linked = True
+            elif word in stop or word in MONTHS_DAYS or not linked and (
+                    _looks_like_verb_form(word) or not adjective.fullmatch(word)):
+                break  # (after a link, a noun: "de la santé", "de la sécurité")
+            else:
+                linked, end = False, w.end()
+            at, words = w.end(), words + 1
         if end > m.start + len(m.surface):
             m.surface, m.lemma, m.type = text[m.start : end], "", "organization"
+            m.canonical = org_for(m.surface) or m.canonical
 
 
 def _looks_like_verb_form(word: str) -> bool:

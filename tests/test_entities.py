@@ -1180,3 +1180,22 @@ def test_a_person_named_in_a_case_form_stays_a_person_where_the_surname_is_also_
     its dictionary form."""
     people = [e.name for e in extract_entities([text], lang) if e.type == "person"]
     assert any(name.startswith(given + " ") for name in people), people
+
+
+def test_a_company_that_writes_a_capital_inside_its_name_is_an_organisation():
+    """"TotalEnergies", "BlackRock", "PayPal": companies and brands write capitals inside one word; "BlackRock said"
+    was a person, "in ArcelorMittal" a place, and "Shares of TotalEnergies" nothing."""
+    text = ("Shares of TotalEnergies and ArcelorMittal rose on Monday. BlackRock said it would buy a stake in "
+            "GlaxoSmithKline, and payments through PayPal grew.")
+    found = {(e.name, e.type) for e in extract_entities([text], "en")}
+    assert {("TotalEnergies", "organization"), ("ArcelorMittal", "organization"), ("BlackRock", "organization"),
+            ("GlaxoSmithKline", "organization"), ("PayPal", "organization")} <= found
+
+
+def test_names_with_a_capital_after_a_prefix_stay_people_and_hashtags_are_no_company():
+    text = "Leonardo DiCaprio met Ron DeSantis and LeBron James. Fans wrote #DadGuilt under the post."
+    found = {(e.name, e.type) for e in extract_entities([text], "en")}
+    assert {("Leonardo DiCaprio", "person"), ("Ron DeSantis", "person"), ("LeBron James", "person")} <= found
+    assert not [name for name, kind in found if name == "DadGuilt"]
+    german = extract_entities(["Die LehrerInnen der Schule protestierten am Montag."], "de")
+    assert not [e for e in german if e.type == "organization"]  # the inclusive "-Innen" is no brand's capital

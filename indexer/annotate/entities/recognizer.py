@@ -335,6 +335,21 @@ def _not_this_place(word: str, place, language: str, sent_start: bool, lower_voc
     return (sent_start or place.population < 1_000_000) and _common_word(word, language, lower_vocab)
 
 
+_INNER_CAPITAL = re.compile(r"(?P<head>[A-Z][a-z]+)(?:[A-Z][a-z]+){1,2}")
+# prefixes of surnames and given names written with a capital after them: McKenzie, MacArthur, FitzGerald,
+# DiCaprio, DeSantis, LeBron, VanDyke, DaQuan, JaVale
+_CAPITALISED_PREFIXES = frozenset("mc mac fitz di de del della da dal le la van von du des ja st".split())
+
+
+def _inner_capital(word: str) -> bool:
+    """A word of Latin letters with one or two capitals inside it, as companies and brands write their names
+    ("GlaxoSmithKline"), unless what comes before the first is a prefix of a surname or a given name ("KevinColeman"
+    is somebody's handle; a longer run of capitals, "JetFuelCantMelt…", a hashtag's words)."""
+    found = _INNER_CAPITAL.fullmatch(word)
+    return bool(found) and found["head"].casefold() not in _CAPITALISED_PREFIXES and fold(found["head"]) not in (
+        first_names()) and not word.endswith(("In", "Innen"))  # (German "MigrantInnen": women and men alike)
+
+
 def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start: bool,
               lower_vocab: set[str], nxt: str = "") -> tuple[str | None, str | None]:
     """(type, canonical) of a trimmed run; type None means drop it."""
@@ -356,6 +371,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "organization", org
     if len(words) == 1 and _named_for_country(words[0], language):
         return "organization", None  # "Météo-France", "Radio-Canada", "Ouest-France": a national service or paper
+    if len(words) == 1 and prev not in ("#", "@") and _inner_capital(words[0]):
+        return "organization", None  # "TotalEnergies", "BlackRock", "PayPal": a company's name, written as one word
     if len(words) == 1 and (words[0].casefold() in _stopwords(language) and not (
             rules.institution_after_article(prev, words))  # "el Estado": the State
                             or words[0].casefold() in _ABBREVIATIONS or _ROMAN.match(words[0])):

@@ -1199,3 +1199,24 @@ def test_names_with_a_capital_after_a_prefix_stay_people_and_hashtags_are_no_com
     assert not [name for name, kind in found if name == "DadGuilt"]
     german = extract_entities(["Die LehrerInnen der Schule protestierten am Montag."], "de")
     assert not [e for e in german if e.type == "organization"]  # the inclusive "-Innen" is no brand's capital
+
+
+@pytest.mark.parametrize("lang, text, company", [
+    ("es", "Las acciones de Inditex subieron un 3 % tras presentar resultados.", "Inditex"),
+    ("es", "Según Ana López, portavoz de Iberdrola, la producción subió.", "Iberdrola"),
+    ("it", "Le azioni di Stellantis sono salite dopo i conti del trimestre.", "Stellantis"),
+    ("en", "Shares of Pearson fell 3 percent after the publisher cut its forecast.", "Pearson"),
+])
+def test_a_listed_company_named_alone_is_an_organisation(lang, text, company):
+    """The companies of the big stock indices (indexer/data/companies.tsv, built from pytickersymbols): "de Inditex"
+    read as a place, "di Stellantis" as nothing."""
+    assert (company, "organization") in {(e.name, e.type) for e in extract_entities([text], lang)}
+
+
+def test_a_listed_company_that_is_also_a_surname_yields_to_the_person():
+    text = "Akira Suzuki joined the bank in 2010. Suzuki said the plan was sound. Pearson said he would resign."
+    found = {(e.name, e.type) for e in extract_entities([text], "en")}
+    assert ("Akira Suzuki", "person") in found and ("Suzuki", "organization") not in found
+    assert ("Pearson", "organization") not in found  # a lone name that speaks is somebody
+    assert ("Walt Disney", "person") in {(e.name, e.type) for e in extract_entities(
+        ["Walt Disney founded his studio in 1923."], "en")}  # the company is listed as "Walt Disney Company"

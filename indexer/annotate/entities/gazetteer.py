@@ -864,6 +864,25 @@ def _lemmatised_place(words: list[str], language: str, index: dict[str, Place]) 
     return None
 
 
+@lru_cache(maxsize=1)
+def company_index() -> dict[str, str]:
+    """Folded name → canonical name of a company of the stock indices in data/companies.tsv (built from
+    pytickersymbols by scripts/build_companies.py): "Inditex", "Stellantis", "Mercedes-Benz Group"."""
+    index: dict[str, str] = {}
+    path = DATA / "companies.tsv"
+    for line in path.read_text(encoding="utf-8").splitlines() if path.exists() else []:
+        if line and not line.startswith("#"):
+            canonical, _, variants = line.partition("\t")
+            for name in (canonical, *filter(None, variants.split("|"))):
+                index.setdefault(fold(name), canonical)
+    return index
+
+
+def company_for(surface: str) -> str | None:
+    """A listed company named by the surface; weaker evidence than org_for, as some are also surnames ("Pearson")."""
+    return company_index().get(fold(surface))
+
+
 def org_for(surface: str) -> str | None:
     """Known organisation named by the surface; short acronyms must be written in capitals ("UN", not "un")."""
     if len(surface) <= 4 and not surface.isupper():

@@ -46,6 +46,7 @@ from indexer.annotate.entities.gazetteer import (
     NEVER_NAMES,
     PERSON_TITLES,
     common_first_names,
+    company_for,
     country_codes,
     first_names,
     has_org_word,
@@ -388,6 +389,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     slavic_person = rules.slavic_names and _slavic_person(words, language)
     if cue and not has_org_word(words) and not _place_after_title(surface, language):
         return "person", None
+    if (company := company_for(surface)) and not (len(words) == 1 and nxt.casefold() in _SPEECH_VERBS):
+        return "organization", company  # "las acciones de Inditex", "Stellantis"; but "Pearson said" is a person
     place = place_for(surface, language)
     if place and len(words) == 1 and _not_this_place(words[0], place, language, sent_start, lower_vocab):
         place = None
@@ -1923,9 +1926,12 @@ def _same_stem(a: str, b: str) -> bool:
 def _surnames_not_towns(mentions: list[Mention], text: str) -> None:
     """"Carmona avanzó…" after "Antonio Carmona": a lone word that is both a small town and the surname of a person
     named in full in the same article is that person; so is a larger place's name that speaks ("Brazil said" after
-    "Julian Brazil")."""
+    "Julian Brazil"), and a listed company's that is a surname too ("Suzuki" after "Akira Suzuki")."""
     surnames = {skeleton(m.surface.split()[-1]) for m in mentions if m.type == "person" and len(m.surface.split()) >= 2}
     for m in mentions:
+        if m.type == "organization" and " " not in m.surface and skeleton(m.surface) in surnames and (
+                company_for(m.surface)) and not org_for(m.surface):
+            m.type, m.canonical, m.lemma = "person", None, ""
         if m.type != "place" or " " in m.surface or skeleton(m.surface) not in surnames:
             continue
         place = place_for(m.canonical or m.surface, "en")

@@ -1220,3 +1220,23 @@ def test_a_listed_company_that_is_also_a_surname_yields_to_the_person():
     assert ("Pearson", "organization") not in found  # a lone name that speaks is somebody
     assert ("Walt Disney", "person") in {(e.name, e.type) for e in extract_entities(
         ["Walt Disney founded his studio in 1923."], "en")}  # the company is listed as "Walt Disney Company"
+
+
+@pytest.mark.parametrize("text, name, kind", [
+    ("Bill Gates said the foundation would double its grants.", "Bill Gates", "person"),
+    ("Microsoft shares rose after the results.", "Microsoft", "organization"),
+    ("Home Depot cut its forecast for the year.", "Home Depot", "organization"),
+    ("Shell raised its dividend on Thursday.", "Shell", "organization"),
+])
+def test_a_sentence_may_open_with_a_name_the_english_stop_list_holds(text, name, kind):
+    """The stop-words package's English list is a search engine's: it holds "bill", "microsoft", "home", "shell",
+    and a sentence opening with them lost the name ("Bill Gates said …" gave nothing)."""
+    found = {(e.name, e.type) for e in extract_entities(["The story begins here.", text], "en")}
+    assert (name, kind) in found
+
+
+def test_function_words_that_open_a_sentence_still_stay_out_of_names():
+    found = {e.name for e in extract_entities(["The story begins here.",
+                                               "Will Warren run again? Secretary of State Antony Blinken flew to Cairo."],
+                                              "en")}
+    assert "Antony Blinken" in found and not any(n.startswith(("Will ", "State ")) for n in found)

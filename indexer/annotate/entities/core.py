@@ -108,8 +108,26 @@ def _stopwords(language: str) -> frozenset[str]:
 
 
 # Words a stop list has that open names in news: "Li Wenjun" (the English list carries Italian "li"), Hungary's
-# commonest surname "Nagy" (big), the Czech and Slovak surname "Nový" (new)
-_NOT_STOP = {"en": {"li"}, "hu": {"nagy"}, "cs": {"nový"}, "sk": {"nový"}}
+# commonest surname "Nagy" (big), the Czech and Slovak surname "Nový" (new). The stop-words package's English list
+# is a web search engine's: beside function words it holds nouns, adjectives, numbers, given names and two
+# companies, which open names ("Bill Gates", "General Electric", "Microsoft", "Home Depot", "Second Avenue", "Five
+# Star Movement") and were cut off them. ("Will", "Miss", "State", "Right", "New", "World", "Group" stay: "Will
+# Warren run?", "Secretary of State Mike Pompeo", "New Democracy", "World Grand Prix", "Group A" would not be the
+# names they open.)
+_NOT_STOP = {
+    "en": set("""
+    li area areas bill big case cases computer copy date dear don end face faces fact facts free front
+    full general good goods great greater greatest half high higher highest home index
+    information inner interest join keys kind large line little long low lower member members microsoft mid
+    mill move net netscape novel number numbers old older oldest open order page pages part
+    parts past place places point points present pro problem research ring room rooms round run second
+    section self shell side sides site small smaller smallest system test text thick thin third top
+    value vice way web welcome wells work works year years young younger youngest five six seven eight
+    nine ten eleven twelve fifteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million
+    billion trillion zero fifth
+    """.split()),
+    "hu": {"nagy"}, "cs": {"nový"}, "sk": {"nový"},
+}
 _STOP_WORD_CODES = {"no": "nb"}  # (the stop-words package files Norwegian as Bokmål)
 
 

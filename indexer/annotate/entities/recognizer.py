@@ -233,7 +233,7 @@ def _leading_common(first: _Tok, run_len: int, language: str, lower_vocab: set[s
 def _known_whole(words: list[_Tok], language: str) -> bool:
     """Whether the words, more than one, are the whole name of an organisation or place the gazetteer knows."""
     text = " ".join(w.text for w in words)
-    return len(words) > 1 and bool(org_for(text) or place_for(text, language))
+    return len(words) > 1 and bool(org_for(text) or company_for(text) or place_for(text, language))
 
 
 def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list[_Tok], bool]:

@@ -1240,3 +1240,11 @@ def test_function_words_that_open_a_sentence_still_stay_out_of_names():
                                                "Will Warren run again? Secretary of State Antony Blinken flew to Cairo."],
                                               "en")}
     assert "Antony Blinken" in found and not any(n.startswith(("Will ", "State ")) for n in found)
+
+
+def test_chair_is_a_title_not_a_town():
+    """"Chair Jerome Powell": the title (the Fed's, and many boards') is no part of the name, and was read as Čair,
+    a district of Skopje."""
+    found = {(e.name, e.type) for e in extract_entities(
+        ["The story begins here.", "Rates held steady, Chair Jerome Powell told reporters."], "en")}
+    assert ("Jerome Powell", "person") in found and not [n for n, kind in found if kind == "place"]

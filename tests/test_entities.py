@@ -1248,3 +1248,22 @@ def test_chair_is_a_title_not_a_town():
     found = {(e.name, e.type) for e in extract_entities(
         ["The story begins here.", "Rates held steady, Chair Jerome Powell told reporters."], "en")}
     assert ("Jerome Powell", "person") in found and not [n for n, kind in found if kind == "place"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # the case suffix after the apostrophe ends the name, and a place so marked is a name of its own
+    ("Hakan Fidan Washington'a gitti.", {("Hakan Fidan", "person"), ("Washington", "place")}),
+    ("Hakan Fidan New York'ta konuştu.", {("Hakan Fidan", "person"), ("New York", "place")}),
+    ("Cumhurbaşkanı Recep Tayyip Erdoğan İstanbul'da konuştu.",
+     {("Recep Tayyip Erdoğan", "person"), ("Istanbul", "place")}),
+    # a title between the office and the holder's name
+    ("Ankara'da düzenlenen toplantıda Dışişleri Bakanı Hakan Fidan konuştu.",
+     {("Ankara", "place"), ("Hakan Fidan", "person")}),
+    ("Merkez Bankası Başkanı Fatih Karahan faiz kararını açıkladı.",
+     {("Merkez Bankası", "organization"), ("Fatih Karahan", "person")}),
+])
+def test_turkish_names_with_their_case_suffixes_and_titles(text, expected):
+    """Turkish writes a case suffix after an apostrophe on every proper name and puts the title before the name:
+    "Hakan Fidan Washington'a" was one person, "Dışişleri Bakanı Hakan Fidan" an organisation."""
+    found = {(e.name, e.type) for e in extract_entities(["Giriş paragrafı.", text], "tr")}
+    assert expected <= found, found

@@ -327,6 +327,10 @@ ORG_WORDS = {
     "generalitat", "diputación", "sindicato", "partito", "ministero", "banca", "università", "società",
     "consiglio", "agenzia", "ministério", "universidade", "empresa", "grupo", "real", "atlético",
     "deportivo", "sporting", "spa", "srl", "ltda", "balompié", "cf", "cd", "ud", "sd", "rcd", "ssc",
+    # tr (the possessive forms that head names: "Merkez Bankası", "Dışişleri Bakanlığı", "Ankara Üniversitesi")
+    "bankası", "bakanlığı", "üniversitesi", "partisi", "derneği", "vakfı", "belediyesi", "meclisi", "kurumu",
+    "başkanlığı", "müdürlüğü", "holding", "şirketi", "federasyonu", "birliği", "odası", "mahkemesi", "kurulu",
+    "ajansı", "gazetesi", "konseyi",
     # nl / pl
     "partij", "ministerie", "universiteit", "vereniging", "stichting", "bv", "nv", "raad", "gemeente",
     "rechtbank", "kamer", "bond", "partia", "ministerstwo", "uniwersytet", "spółka", "sejm",

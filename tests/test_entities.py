@@ -1267,3 +1267,18 @@ def test_turkish_names_with_their_case_suffixes_and_titles(text, expected):
     "Hakan Fidan Washington'a" was one person, "Dışişleri Bakanı Hakan Fidan" an organisation."""
     found = {(e.name, e.type) for e in extract_entities(["Giriş paragrafı.", text], "tr")}
     assert expected <= found, found
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Die Aktien der Deutschen Bank stiegen am Montag.", "Deutsche Bank"),
+    ("Ein Sprecher der Europäischen Zentralbank sagte, die Zinsen blieben.", "Europäische Zentralbank"),
+    ("Laut dem Statistischen Bundesamt stieg die Inflation im Mai.", "Statistisches Bundesamt"),
+    ("Beim Deutschen Wetterdienst hieß es, die Hitze halte an.", "Deutscher Wetterdienst"),
+    ("Die Zahlen des Statistischen Bundesamtes zeigen einen Anstieg.", "Statistisches Bundesamt"),
+    ("Der Chef der Norddeutschen Landesbank trat zurück.", "Norddeutsche Landesbank"),
+])
+def test_a_german_institution_is_named_as_it_is_written_without_an_article(text, name):
+    """"der Deutschen Bank", "beim Deutschen Wetterdienst": the adjective takes its case and the head a genitive
+    ending; the facet holds one name, as the institution writes it, whatever case the sentence puts it in. And a
+    spokesman "of" an institution speaks for it: "Sprecher der Europäischen Zentralbank" was read as a portfolio."""
+    assert name in {e.name for e in extract_entities(["Einleitung.", text], "de") if e.type == "organization"}

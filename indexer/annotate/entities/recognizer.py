@@ -287,11 +287,13 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
 
 
 def _portfolio(toks: list[_Tok], start: int, texts: list[str], language: str, lower_vocab: set[str]) -> bool:
-    """"el concejal de Medio Ambiente", "le ministre des Transports": after an office and "of", ordinary words
-    name a portfolio, not a person or an organisation. (Not in Spanish and Dutch, where "presidente del Gobierno"
-    and "minister van Onderwijs" name an organisation, as the CoNLL annotation has it.)"""
+    """"el concejal de Medio Ambiente", "le ministre des Transports", "Professor of Business Policy": after an
+    office and "of", ordinary words name a portfolio or a field, not a person or an organisation, unless they hold
+    an organisation's word ("Sprecher der Deutschen Bank", "head of the Home Office"). (Not in Spanish and Dutch,
+    where "presidente del Gobierno" and "minister van Onderwijs" name an organisation, as the CoNLL annotation has
+    it.)"""
     if rules_for(language).portfolios_are_organisations or start < 2 or toks[start - 1].text.casefold() not in CONNECTORS or (
-            toks[start - 2].text.casefold().strip(".") not in PERSON_TITLES):
+            toks[start - 2].text.casefold().strip(".") not in PERSON_TITLES) or _org_word(texts, language):
         return False
     return all(_common_word(t, language, lower_vocab) or t.casefold() in CONNECTORS for t in texts)
 
@@ -1864,11 +1866,11 @@ def _polish_base_forms(mentions: list[Mention], language: str, text: str = "") -
     """Inflected person names in Latin-script Slavic text ("Katarzynie Wiśniewskiej", "Ołeksandra Hrycenki") take
     the dictionary form when the lemmatiser knows it, else the shortest form of the same stem in the article."""
     rules = rules_for(language)
+    rules.base_forms(mentions, text)
     if not rules.latin_cases:
         return
     from indexer.text.lemmas import lemma
 
-    rules.base_forms(mentions, text)
     people = sorted((m for m in mentions if m.type == "person"), key=lambda m: m.start)
     first_seen: dict[str, int] = {}
     for m in people:

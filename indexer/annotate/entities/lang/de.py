@@ -1107,6 +1107,52 @@ def _german_not_in_english_phrase(mentions: list[Mention], text: str) -> list[Me
     return [m for m in mentions if not glued(m)]
 
 
+# The grammatical gender of an institution's head noun by its last part, longest first: "Zentralbank" is a bank,
+# "Bundesamt" an office. An adjective before the head takes the ending of a name written without an article.
+_HEAD_GENDERS = sorted({
+    **dict.fromkeys("""bank bahn post kommission partei agentur behörde stiftung akademie universität hochschule
+        gesellschaft kasse anstalt kammer polizei feuerwehr armee union liga konferenz organisation industrie
+        regierung verwaltung versicherung vereinigung zeitung schule kirche gemeinde bewegung allianz börse initiative
+        gruppe ung heit keit schaft ion tät""".split(), "f"),
+    **dict.fromkeys("""dienst bund verband verein rat konzern sender rundfunk hof tag fonds klub club kreis orden senat
+        ausschuss zoll""".split(), "m"),
+    **dict.fromkeys("""amt institut ministerium gericht werk zentrum haus kreuz komitee parlament theater museum
+        orchester kommando forum büro netzwerk bündnis kuratorium unternehmen klinikum""".split(), "n"),
+}.items(), key=lambda item: -len(item[0]))
+_STRONG_ENDING = {"f": "e", "m": "er", "n": "es"}
+_INFLECTED_ADJECTIVE = re.compile(r"(?P<stem>[A-ZÄÖÜ][a-zäöüß]{2,}?)(?:e|en|em|er|es)")
+
+
+def _head_gender(word: str) -> tuple[str, str] | None:
+    """(gender, the word without a genitive ending) of an institution's head noun: "Bundesamtes" → (n, Bundesamt)."""
+    low = word.casefold()
+    for ending, gender in _HEAD_GENDERS:
+        if low.endswith(ending):
+            return gender, word
+        if gender != "f" and low.endswith((ending + "es", ending + "s")):
+            return gender, word[: low.rindex(ending) + len(ending)]
+    return None
+
+
+def organisation_base(surface: str) -> str | None:
+    """An institution's name as it is written without an article ("der Deutschen Bank" → Deutsche Bank, "des
+    Statistischen Bundesamtes" → Statistisches Bundesamt, "beim Deutschen Wetterdienst" → Deutscher
+    Wetterdienst); None where the head's gender is unknown or nothing is inflected."""
+    words = surface.split()
+    lex = _lexicon()
+    at = next((i for i in range(len(words) - 1, 0, -1) if _head_gender(words[i])), None)
+    if at is None or lex is None:
+        return None
+    gender, head = _head_gender(words[at])
+    out = []
+    for w in words[:at]:
+        found = _INFLECTED_ADJECTIVE.fullmatch(w)
+        adjective = found and lex.get(w.casefold()) == found["stem"].casefold()
+        out.append(found["stem"] + _STRONG_ENDING[gender] if adjective else w)
+    base = " ".join([*out, head, *words[at + 1 :]])
+    return base if base != surface else None
+
+
 class German(Rules):
     capitalises_nouns = True
     places_after_prepositions = True
@@ -1217,6 +1263,11 @@ class German(Rules):
 
     def known_person_form(self, surface: str):
         return surface.endswith("s") and person_for(surface[:-1])  # the genitive: "Merkels Zusage"
+
+    def base_forms(self, mentions: list, text: str) -> None:
+        for m in mentions:
+            if m.type == "organization" and (base := organisation_base(m.surface)):
+                m.lemma, m.canonical = base, m.canonical or org_for(base)
 
     def kind_noun(self, word: str) -> bool:
         return _german_kind_noun(word)

@@ -1276,6 +1276,8 @@ def test_turkish_names_with_their_case_suffixes_and_titles(text, expected):
     ("Beim Deutschen Wetterdienst hieß es, die Hitze halte an.", "Deutscher Wetterdienst"),
     ("Die Zahlen des Statistischen Bundesamtes zeigen einen Anstieg.", "Statistisches Bundesamt"),
     ("Der Chef der Norddeutschen Landesbank trat zurück.", "Norddeutsche Landesbank"),
+    ("Ein Sprecher des Auswärtigen Amtes sagte, die Lage sei ernst.", "Auswärtiges Amt"),
+    ("Eine Studie des Bundesamtes für Naturschutz erschien am Montag.", "Bundesamt für Naturschutz"),
 ])
 def test_a_german_institution_is_named_as_it_is_written_without_an_article(text, name):
     """"der Deutschen Bank", "beim Deutschen Wetterdienst": the adjective takes its case and the head a genitive

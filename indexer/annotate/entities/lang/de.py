@@ -537,8 +537,10 @@ CELESTIAL_BODIES = frozenset({"Sonne", "Mond", "Mondes", "Merkur", "Venus", "Mar
 
 
 def org_word(words: list[str]) -> bool:
-    """An organisation word in the phrase, also as the last part of a compound ("Fußballverband")."""
-    return has_org_word(words) or any(org_noun(w) for w in words)
+    """An organisation word in the phrase, also as the last part of a compound ("Fußballverband") or in the
+    genitive ("des Auswärtigen Amtes", "des Bundesrates")."""
+    return has_org_word(words) or any(org_noun(w) for w in words) or has_org_word(
+        [w[:-2] if w.endswith("es") else w[:-1] for w in words if w.endswith("s")])
 
 
 def lexical_common(word: str) -> bool:
@@ -1137,10 +1139,11 @@ def _head_gender(word: str) -> tuple[str, str] | None:
 def organisation_base(surface: str) -> str | None:
     """An institution's name as it is written without an article ("der Deutschen Bank" → Deutsche Bank, "des
     Statistischen Bundesamtes" → Statistisches Bundesamt, "beim Deutschen Wetterdienst" → Deutscher
-    Wetterdienst); None where the head's gender is unknown or nothing is inflected."""
+    Wetterdienst, "des Bundesamtes für Naturschutz" → Bundesamt für Naturschutz); None where the head's gender is
+    unknown or nothing is inflected."""
     words = surface.split()
     lex = _lexicon()
-    at = next((i for i in range(len(words) - 1, 0, -1) if _head_gender(words[i])), None)
+    at = next((i for i in range(len(words) - 1, -1, -1) if _head_gender(words[i])), None)
     if at is None or lex is None:
         return None
     gender, head = _head_gender(words[at])

@@ -1284,3 +1284,14 @@ def test_a_german_institution_is_named_as_it_is_written_without_an_article(text,
     ending; the facet holds one name, as the institution writes it, whatever case the sentence puts it in. And a
     spokesman "of" an institution speaks for it: "Sprecher der Europäischen Zentralbank" was read as a portfolio."""
     assert name in {e.name for e in extract_entities(["Einleitung.", text], "de") if e.type == "organization"}
+
+
+@pytest.mark.parametrize("text, name", [
+    ("El Ministerio de Trabajo y Economía Social publicó los datos del paro.", "Ministerio de Trabajo y Economía Social"),
+    ("La Comisión Nacional de los Mercados y la Competencia multó a la empresa.",
+     "Comisión Nacional de los Mercados y la Competencia"),
+])
+def test_a_spanish_institution_with_two_portfolios_is_one_name_at_the_start_of_a_sentence(text, name):
+    """The portfolio after "y" joined the institution only where no article opened the sentence and no article
+    followed "y": "El Ministerio de Trabajo y Economía Social" gave two organisations."""
+    assert name in {e.name for e in extract_entities(["Introducción.", text], "es")}

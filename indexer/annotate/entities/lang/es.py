@@ -27,14 +27,18 @@ _ES_SITE_HEADS = {"palacio", "hotel", "basilica", "monasterio", "playa", "calle"
 
 
 def _join_y_orgs(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """"Ministerio de Trabajo y Asuntos Sociales", "Consejería de Agricultura y Pesca": a Spanish institution's
-    portfolio goes on after "y" (but not into a person or a place: "Ministerio de Trabajo y Juan Pérez")."""
+    """"Ministerio de Trabajo y Asuntos Sociales", "Consejería de Agricultura y Pesca", "Comisión Nacional de los
+    Mercados y la Competencia": a Spanish institution's portfolio goes on after "y" (but not into a person or a
+    place: "Ministerio de Trabajo y Juan Pérez"); the run may still hold the article that opens the sentence."""
     out: list[tuple[int, int]] = []
     for a, b in runs:
-        if out and out[-1][1] + 1 == a and toks[a - 1].text in ("y", "e") and b - a <= 3:
+        gap = [t.text for t in toks[out[-1][1] : a]] if out else []
+        if gap[:1] in (["y"], ["e"]) and len(gap) <= 2 and gap[1:] in ([], ["la"], ["el"], ["los"], ["las"]) and (
+                b - a <= 3):
             pa, pb = out[-1]
             head, tail = [t.text for t in toks[pa:pb]], [t.text for t in toks[a:b]]
-            if has_org_word(head[:1]) and head[1:2] in (["de"], ["del"]) and not has_org_word(tail) and not (
+            at = next((i for i, w in enumerate(head) if has_org_word([w])), None)
+            if at is not None and {"de", "del"} & set(head[at + 1 :]) and not has_org_word(tail) and not (
                     fold(tail[0]) in first_names() or place_for(" ".join(tail), "es") or org_for(" ".join(tail))):
                 out[-1] = (pa, b)
                 continue

@@ -1295,3 +1295,19 @@ def test_a_spanish_institution_with_two_portfolios_is_one_name_at_the_start_of_a
     """The portfolio after "y" joined the institution only where no article opened the sentence and no article
     followed "y": "El Ministerio de Trabajo y Economía Social" gave two organisations."""
     assert name in {e.name for e in extract_entities(["Introducción.", text], "es")}
+
+
+@pytest.mark.parametrize("lang, text, name", [
+    ("sv", "Räntan sänktes av Riksbanken i går.", "Riksbanken"),
+    ("sv", "Enligt Skatteverket ökade intäkterna kraftigt.", "Skatteverket"),
+    ("da", "Forslaget blev vedtaget i Folketinget i går.", "Folketinget"),
+    ("no", "Saken ble behandlet i Stortinget i går.", "Stortinget"),
+])
+def test_a_scandinavian_institution_named_by_one_definite_noun_is_an_organisation(lang, text, name):
+    """Swedish, Danish and Norwegian capitalise an institution's one-word name, a compound noun in its definite
+    form, as they capitalise no other noun; a lone unknown word was dropped, or made a place after "i"."""
+    assert (name, "organization") in {(e.name, e.type) for e in extract_entities(["Inledning.", text], lang)}
+
+
+def test_a_bare_definite_noun_opening_a_scandinavian_sentence_is_no_institution():
+    assert not extract_entities(["Inledning.", "Banken meddelade att räntan höjs."], "sv")

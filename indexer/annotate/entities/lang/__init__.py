@@ -233,8 +233,15 @@ class Rules:
         """A capitalised institution word alone mid-sentence names that institution ("el Gobierno")."""
         return True
 
+    # Swedish, Danish and Norwegian name institutions by one compound noun in its definite form, which they
+    # capitalise as they capitalise no other noun ("Skatteverket", "Folketinget", "Helsedirektoratet"): its endings
+    institution_endings: tuple[str, ...] = ()
+
     def type_word(self, word: str, prev: str) -> tuple | None:
         """A verdict for a single word that is no common word at a sentence start."""
+        low = word.casefold()
+        if any(low.endswith(e) and len(low) >= len(e) + 3 for e in self.institution_endings):
+            return "organization", None  # (not the bare "Banken", "the bank", opening a sentence)
         return None
 
     def type_word_in_context(self, word: str, prev: str, nxt: str) -> tuple | None:

@@ -49,7 +49,7 @@ class _LocalTurns:
 
     def claim_host(self, host: str, hold: float) -> float:
         with self._lock:
-            now = time.time()
+            now = time.monotonic()  # (one process: no clock shared with others, so none that may jump)
             if now < self._next_at.get(host, 0.0):
                 return self._next_at[host] - now
             self._next_at[host] = now + hold
@@ -57,7 +57,7 @@ class _LocalTurns:
 
     def release_host(self, host: str, pause: float) -> None:
         with self._lock:
-            self._next_at[host] = time.time() + pause
+            self._next_at[host] = time.monotonic() + pause
 
 
 class FetchError(InputError):

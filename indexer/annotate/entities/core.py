@@ -192,11 +192,9 @@ def _is_title(word: str) -> bool:
 
 
 _NO_CASE_SCRIPT = re.compile(r"[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff]")
-# French, Italian and Portuguese write an organisation's name in lower case after its first word ("la Fédération
-# régionale des coopératives agricoles", "l'Associazione nazionale dei comuni"): the head alone names nothing.
 # French, Italian and Portuguese capitalise only the first word of many institutions' names ("l'Assemblée
-# nationale", "la Cour des comptes", "la Corte costituzionale", "a Assembleia da República"): the heads that open
-# them, and the endings of the adjectives that follow the head or a noun of the name ("nationale", "europea",
+# nationale", "la Fédération régionale des coopératives agricoles", "la Corte costituzionale"), whose head alone
+# names nothing: the heads that open them, and the endings of the adjectives that follow the head or a noun of the name ("nationale", "europea",
 # "democratico", "civile", "supérieur"); indexer.annotate.entities.recognizer._lowercase_org_names reads the rest.
 _LOWERCASE_ORG_HEADS = {
     "fr": {"fédération", "confédération", "association", "syndicat", "union", "chambre", "comité", "collectif",

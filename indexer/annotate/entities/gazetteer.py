@@ -353,8 +353,8 @@ PERSON_TITLES = {
     "minister", "chancellor", "senator", "governor", "mayor", "king", "queen", "prince", "princess", "pope",
     "general", "gen", "colonel", "col", "captain", "capt", "lieutenant", "sergeant", "commander", "admiral",
     "judge", "justice", "rep", "representative", "secretary", "ambassador", "spokesman", "spokeswoman",
-    "spokesperson", "chair", "chairperson", "chairman", "chairwoman", "director", "coach", "father", "saint", "st", "rev", "bishop",
-    "archbishop", "cardinal", "sheikh", "emir", "sultan", "ayatollah", "deputy", "vice", "chief", "head",
+    "spokesperson", "chair", "chairperson", "chairman", "chairwoman", "director", "coach", "father", "saint", "st",
+    "rev", "bishop", "archbishop", "cardinal", "sheikh", "emir", "sultan", "ayatollah", "deputy", "vice", "chief", "head",
     "officer", "leader", "foreign", "defence", "defense", "interior", "finance", "economy", # de
     "herr", "frau", "präsident", "präsidentin", "kanzler", "kanzlerin", "bundeskanzler", "bundeskanzlerin",
     "ministerin", "bundesminister", "bundesministerin", "ministerpräsident", "bürgermeister",

@@ -20,7 +20,6 @@ class Czech(Rules):
         softened = [stem[:-1] + "ha"] if stem.endswith("ž") else []
         return [*super().adjective_stems(stem, suffix), *softened]
 
-
     def person_word_base(self, word: str) -> str | None:
         return surname_base(word, _CZECH_ADJECTIVE_ENDINGS)
 

@@ -1143,15 +1143,15 @@ def organisation_base(surface: str) -> str | None:
     unknown or nothing is inflected."""
     words = surface.split()
     lex = _lexicon()
-    at = next((i for i in range(len(words) - 1, -1, -1) if _head_gender(words[i])), None)
-    if at is None or lex is None:
+    found = next(((i, g) for i in range(len(words) - 1, -1, -1) if (g := _head_gender(words[i]))), None)
+    if found is None or lex is None:
         return None
-    gender, head = _head_gender(words[at])
+    at, (gender, head) = found
     out = []
     for w in words[:at]:
-        found = _INFLECTED_ADJECTIVE.fullmatch(w)
-        adjective = found and lex.get(w.casefold()) == found["stem"].casefold()
-        out.append(found["stem"] + _STRONG_ENDING[gender] if adjective else w)
+        inflected = _INFLECTED_ADJECTIVE.fullmatch(w)
+        adjective = inflected and lex.get(w.casefold()) == inflected["stem"].casefold()
+        out.append(inflected["stem"] + _STRONG_ENDING[gender] if adjective else w)
     base = " ".join([*out, head, *words[at + 1 :]])
     return base if base != surface else None
 

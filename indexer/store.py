@@ -847,6 +847,15 @@ class Store:
                            "ORDER BY last DESC LIMIT 1 OFFSET ?)", (THROTTLE_ROWS,))
         return 0.0
 
+    def sign_in_failed(self, name: str, address: str) -> None:
+        """The password of a counted attempt was wrong: the wait runs from now, the end of the check (a slow check
+        does not shorten it)."""
+        with self.transaction() as db:
+            for key in (name, ANY_NAME):  # its own row, or the address's row for any further name
+                if db.execute("UPDATE sign_in_failures SET last=? WHERE name=? AND address=?",
+                              (time.time(), key, address)).rowcount:
+                    return
+
     def sign_in_succeeded(self, name: str, address: str) -> None:
         with self.transaction() as db:
             db.execute("DELETE FROM sign_in_failures WHERE name=? AND address=?", (name, address))

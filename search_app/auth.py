@@ -154,7 +154,9 @@ def sign_in():
                      "admin's `newsarchive user passwd` clears the wait.")
             return render_template("sign_in.html", error=error, has_users=True), 429, {"Retry-After": str(wait)}
         user = accounts().verify(name, request.form.get("password", ""))
-        if user is not None:
+        if user is None:
+            store.sign_in_failed(name, address)
+        else:
             store.sign_in_succeeded(name, address)
             session.clear()  # nothing from before the sign-in is carried into it (session fixation)
             session["sid"] = store.start_session(user.name, _lifetimes()[1])

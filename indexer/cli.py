@@ -16,12 +16,12 @@ from indexer.index.engine import EngineRefused, EngineUnavailable, IndexBusy
 from indexer.models import InputError
 from indexer.store_db import STORE_ENV, StoreError
 
-BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+BUNDLED_CORPUS = Path(__file__).parent / "corpus"  # package data (in a checkout, a link to the repository's corpus/)
 
 
 def bundled_corpus() -> Path:
-    """The sample archive `serve` starts from; $NEWSARCHIVE_CORPUS points it at another folder of pages."""
-    return Path(os.environ.get("NEWSARCHIVE_CORPUS") or BUNDLED_CORPUS)
+    """The sample articles `serve --demo` starts from; $NEWSARCHIVE_CORPUS points it at another folder of pages."""
+    return Path(os.environ.get("NEWSARCHIVE_CORPUS") or BUNDLED_CORPUS).resolve()
 
 EPILOG = """examples:
   newsarchive ingest corpus/                 add every page under corpus/ to ./newsarchive-data
@@ -29,6 +29,7 @@ EPILOG = """examples:
   newsarchive search --json 'person:"Volodymyr Zelensky" language:en'
   newsarchive quotes --speaker "Dmitry Peskov"
   newsarchive serve                          web app on http://127.0.0.1:5000
+  newsarchive serve --demo                   the same, first filling an empty archive with the sample articles
 
 The archive lives in the folder given by --data, else $NEWSARCHIVE_DATA, else ./newsarchive-data."""
 
@@ -578,29 +579,53 @@ def _new_password(from_stdin: bool) -> str:
 
 def cmd_serve(args) -> int:
     from search_app import create_app
+    from search_app.server import make_server, served_at
 
-    with Archive(args.data) as archive:
-        corpus = bundled_corpus()
-        if archive.is_empty():
-            if not corpus.is_dir():
-                print(f"The archive in {archive.root} is empty and the bundled corpus was not found at "
-                      f"{corpus}; add pages with `newsarchive ingest PATH`.", file=sys.stderr)
-            else:
-                from indexer.ingest.pipeline import ingest
-
-                print(f"The archive in {archive.root} is empty: adding the bundled corpus ({corpus}) …",
-                      file=sys.stderr)
-                bar, on_total = _progress("bundled corpus", unit="B")
-                report = ingest(archive, [str(corpus)], progress=bar.update, on_total=on_total)
-                bar.close()
-                _print_ingest_report(report, archive, False)
-    app = create_app(args.data or default_data_dir())
-    print(f"newsarchive: serving {Path(args.data or default_data_dir()).resolve()} on http://{args.host}:{args.port}",
-          file=sys.stderr)
-    from waitress import serve
-
-    serve(app, host=args.host, port=args.port, threads=8, ident="newsarchive")
+    cluster = os.environ.get(STORE_ENV) or os.environ.get(INDEX_ENV)
+    if args.demo and cluster:
+        raise InputError("--demo fills only an archive kept in a folder; a cluster's store and index (--store, "
+                         "--index, $NEWSARCHIVE_STORE, $NEWSARCHIVE_INDEX) never get the made-up sample articles. "
+                         "Leave out --demo, and add real pages with `newsarchive ingest`.")
+    data = args.data or default_data_dir()
+    base = args.base_url or os.environ.get("NEWSARCHIVE_BASE_URL") or None
+    app = create_app(data, BASE_URL=base, BEHIND_PROXY=args.behind_proxy)
+    server = make_server(app, args.host, args.port, args.threads)  # the port first: a taken one stops us here
+    if not base and not args.behind_proxy:
+        app.config["BASE_URL"] = served_at(args.host, server.effective_port)
+    _start_archive(data, args.demo)
+    links = "as the proxy forwards them" if app.config.get("BASE_URL") is None else f"at {app.config['BASE_URL']}"
+    print(f"newsarchive: serving {Path(data).resolve()} on http://{args.host}:{server.effective_port} with "
+          f"{args.threads} threads; links point {links}", file=sys.stderr, flush=True)
+    server.run()
     return 0
+
+
+def _start_archive(data: Path, demo: bool) -> None:
+    """With `demo`, an empty archive first gets the bundled sample articles; without, an empty one is served empty
+    and the user told how to fill it."""
+    with Archive(data) as archive:
+        if not archive.is_empty():
+            if demo:
+                print(f"newsarchive: the archive in {archive.root} is not empty: --demo adds nothing to it.",
+                      file=sys.stderr)
+            return
+        if not demo:
+            print(f"newsarchive: the archive in {archive.root} is empty: add pages with `newsarchive ingest PATH` "
+                  "or in the archive area (/archive), or start with --demo for the bundled sample articles.",
+                  file=sys.stderr)
+            return
+        corpus = bundled_corpus()
+        if not corpus.is_dir():
+            raise InputError(f"the bundled sample articles are not at {corpus} (an incomplete installation?); "
+                             "reinstall newsarchive, or serve without --demo and add pages with `newsarchive ingest`.")
+        from indexer.ingest.pipeline import ingest
+
+        print(f"newsarchive: the archive in {archive.root} is empty: adding the bundled sample articles ({corpus}) …",
+              file=sys.stderr)
+        bar, on_total = _progress("bundled corpus", unit="B")
+        report = ingest(archive, [str(corpus)], progress=bar.update, on_total=on_total)
+        bar.close()
+        _print_ingest_report(report, archive, False)
 
 
 def _count(n: int, noun: str) -> str:
@@ -630,6 +655,23 @@ def _seconds(text: str) -> float:
 
 def _positive(text: str) -> int:
     return _whole(text, 1)
+
+
+def _port(text: str) -> int:
+    value = _whole(text, 0)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, got {value}")
+    return value
+
+
+def _base_url(text: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(f"expected an http:// or https:// address such as "
+                                         f"https://archive.example.org, got {text!r}")
+    return text.strip().rstrip("/")
 
 
 def _not_negative(text: str) -> int:
@@ -850,10 +892,26 @@ def build_parser() -> argparse.ArgumentParser:
     u.add_argument("name", metavar="NAME")
     u.set_defaults(func=cmd_user)
 
-    p = sub.add_parser("serve", help="run the web app (fills an empty archive with the bundled corpus first)")
+    p = sub.add_parser("serve", help="run the web app", description="Serve the archive's web app: search pages, "
+                       "the JSON API and the archive area. An empty archive is served empty unless --demo is given.")
     _data_arg(p)
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=5000)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface)")
+    p.add_argument("--port", type=_port, default=5000,
+                   help="port to listen on (default 5000; 0 picks a free one, which the start line names)")
+    p.add_argument("--demo", action="store_true",
+                   help="first fill an empty archive in a folder with the bundled sample articles (45 made-up "
+                        "news stories); refused with --store/--index, never done without this option")
+    p.add_argument("--base-url", metavar="URL", type=_base_url, default=None,
+                   help="the address readers reach the archive at, e.g. https://archive.example.org: permalinks, "
+                        "citations and feed links start with it, whatever Host header a request carries (default: "
+                        "$NEWSARCHIVE_BASE_URL, else the proxy's address with --behind-proxy, else http://HOST:PORT)")
+    p.add_argument("--behind-proxy", action="store_true",
+                   help="trust one proxy hop's X-Forwarded-Proto, X-Forwarded-Host and X-Forwarded-For (the scheme "
+                        "and address readers used, and their own address for the sign-in throttle); without it these "
+                        "headers are ignored. Use it only when every request comes through that proxy")
+    p.add_argument("--threads", type=_positive, default=8,
+                   help="requests taken at once (default 8); beyond the 3 open archives they wait their turn for one")
     p.set_defaults(func=cmd_serve)
     return parser
 

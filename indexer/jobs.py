@@ -71,8 +71,13 @@ class Jobs:
         row = self.store.db.execute("SELECT * FROM jobs WHERE id=?", (job_id,)).fetchone()
         return _job(row) if row else None
 
-    def recent(self, limit: int = 20) -> list[Job]:
-        return [_job(r) for r in self.store.db.execute("SELECT * FROM jobs ORDER BY id DESC LIMIT ?", (limit,))]
+    def recent(self, limit: int = 20, user: str | None = None) -> list[Job]:
+        """The newest jobs: everyone's, or those `user` started."""
+        if user is None:
+            rows = self.store.db.execute("SELECT * FROM jobs ORDER BY id DESC LIMIT ?", (limit,))
+        else:
+            rows = self.store.db.execute('SELECT * FROM jobs WHERE "user"=? ORDER BY id DESC LIMIT ?', (user, limit))
+        return [_job(r) for r in rows]
 
     def claim(self) -> tuple[Job, str | None] | None:
         """The oldest queued job, now marked running, and its upload folder."""

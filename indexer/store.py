@@ -292,6 +292,8 @@ class NewerSchema(StoreError):
     """The store was written by a newer newsarchive: this one must not touch it."""
 
 
+# wrong passwords: rows kept at most, names counted apart per address, and the row for any further name
+THROTTLE_ROWS, THROTTLE_NAMES, ANY_NAME = 10_000, 20, "*"
 PAGE_CHUNK = 4 * 1024 * 1024  # a raw page larger than this is kept in chunks of this size (table page_chunks)
 
 
@@ -816,20 +818,43 @@ class Store:
             db.execute("DELETE FROM sign_in_failures WHERE name=?", (user,))
             return db.execute('DELETE FROM sessions WHERE "user"=?', (user,)).rowcount
 
-    def sign_in_failed(self, name: str, address: str) -> int:
-        """Count a wrong password for `name` from `address`; the number of them in a row."""
+    def sign_in_attempt(self, name: str, address: str, backoff: Callable[[int], float]) -> float:
+        """Count a sign-in attempt for `name` from `address` before its password is checked, and return 0; or, when
+        `backoff(attempts in a row)` seconds have not passed since the last, count nothing and return the seconds
+        left. One writer at a time: of guesses sent at the same moment, only as many go on as the wait allows.
+
+        The rows are bounded: an address with wrong passwords for THROTTLE_NAMES names already counts any further
+        name under one row of its own (guessing ever new names from one machine is slowed as one name is), and
+        beyond THROTTLE_ROWS rows the oldest go."""
+        stamp = time.time()
         with self.transaction() as db:
+            row = db.execute("SELECT failures, last FROM sign_in_failures WHERE name=? AND address=?",
+                             (name, address)).fetchone()
+            if row is None and db.execute("SELECT COUNT(*) FROM sign_in_failures WHERE address=? AND name<>?",
+                                          (address, ANY_NAME)).fetchone()[0] >= THROTTLE_NAMES:
+                name = ANY_NAME
+                row = db.execute("SELECT failures, last FROM sign_in_failures WHERE name=? AND address=?",
+                                 (name, address)).fetchone()
+            failures, last = (row[0], row[1]) if row else (0, 0.0)
+            remaining = backoff(failures) - (stamp - last)
+            if remaining > 0:
+                return remaining
             db.execute("INSERT INTO sign_in_failures (name, address, failures, last) VALUES (?,?,1,?) "
                        "ON CONFLICT (name, address) DO UPDATE SET failures=sign_in_failures.failures+1, last=excluded.last",
-                       (name, address, time.time()))
-            return db.execute("SELECT failures FROM sign_in_failures WHERE name=? AND address=?",
-                              (name, address)).fetchone()[0]
+                       (name, address, stamp))
+            if row is None:
+                db.execute("DELETE FROM sign_in_failures WHERE last <= (SELECT last FROM sign_in_failures "
+                           "ORDER BY last DESC LIMIT 1 OFFSET ?)", (THROTTLE_ROWS,))
+        return 0.0
 
-    def sign_in_failures(self, name: str, address: str) -> tuple[int, float]:
-        """(wrong passwords in a row, Unix time of the last) for `name` from `address`."""
-        row = self.db.execute("SELECT failures, last FROM sign_in_failures WHERE name=? AND address=?",
-                              (name, address)).fetchone()
-        return (row[0], row[1]) if row else (0, 0.0)
+    def sign_in_failed(self, name: str, address: str) -> None:
+        """The password of a counted attempt was wrong: the wait runs from now, the end of the check (a slow check
+        does not shorten it)."""
+        with self.transaction() as db:
+            for key in (name, ANY_NAME):  # its own row, or the address's row for any further name
+                if db.execute("UPDATE sign_in_failures SET last=? WHERE name=? AND address=?",
+                              (time.time(), key, address)).rowcount:
+                    return
 
     def sign_in_succeeded(self, name: str, address: str) -> None:
         with self.transaction() as db:

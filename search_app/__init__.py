@@ -49,14 +49,25 @@ class _Archives:
 
 
 def create_app(data_dir: Path | str | None = None, **config) -> Flask:
-    """Build the app for one archive; its requests borrow open archives from a small shared set (OPEN_ARCHIVES)."""
-    from flask import Flask, g
+    """Build the app for one archive; its requests borrow open archives from a small shared set (OPEN_ARCHIVES).
 
+    Absolute links (permalinks, citations, feeds) start with BASE_URL; without one, behind a trusted proxy
+    (BEHIND_PROXY: one hop of X-Forwarded-Proto/Host/For, read by werkzeug's ProxyFix) they name the address the
+    proxy was asked for, else $NEWSARCHIVE_BASE_URL or http://127.0.0.1:5000 as in the CLI. Never the Host header."""
+    from flask import Flask, g
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    from search_app.citation import base_url
     from search_app.service import SearchService
 
     app = Flask(__name__)
     app.config.update(DATA_DIR=str(data_dir or default_data_dir()), JSON_SORT_KEYS=False, **config)
     app.config.setdefault("OPEN_ARCHIVES", OPEN_ARCHIVES)
+    app.config.setdefault("BEHIND_PROXY", False)
+    if app.config["BEHIND_PROXY"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+    elif not app.config.get("BASE_URL"):
+        app.config["BASE_URL"] = base_url()
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     with Archive(app.config["DATA_DIR"]) as archive:  # open it now: fail at start-up, not on the first request

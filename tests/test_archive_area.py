@@ -329,7 +329,8 @@ def test_only_the_starter_or_an_admin_may_cancel(data, tmp_path):
     client.post("/archive/sign-in", data={"name": "intern", "password": PASSWORD, "csrf_token": token})
     token = _token(client.get("/archive").get_data(as_text=True))
     r = client.post(f"/archive/jobs/{job_id}/cancel", data={"csrf_token": token})
-    assert r.status_code == 403 and "Only editor, who started job" in r.get_data(as_text=True)
+    assert r.status_code == 404 and f"There is no job {job_id} that you started" in r.get_data(as_text=True), \
+        "another archivist's job is not theirs to see, nor to cancel"
 
 
 def test_a_sign_in_lasts_a_working_day(data):

@@ -243,7 +243,7 @@ class SolrEngine:
         if self.url.collection not in aliases:
             if configset:
                 raise EngineRefused(f"{self.url.collection} is a collection, not an alias: a rebuild with another "
-                                 "configset needs the index URL to name an alias (see the README, SolrCloud).")
+                                 "configset needs the index URL to name an alias (see docs/operations.md, 'A schema change').")
             return self._rebuild_in_place(items, catch_up, timeout)
         old = {name: aliases.get(coll) for name, coll in self._collections.items()}
         target = self._create_pair(old[ARTICLES], configset)

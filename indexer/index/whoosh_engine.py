@@ -39,7 +39,7 @@ from pathlib import Path
 import numpy as np
 from whoosh import collectors, fields, index, qparser, query, scoring, sorting
 from whoosh.analysis import CompositeAnalyzer, Filter, StandardAnalyzer, Token, Tokenizer
-from whoosh.highlight import ContextFragmenter, Formatter, get_text
+from whoosh.highlight import BasicFragmentScorer, ContextFragmenter, Formatter, get_text
 from whoosh.index import EmptyIndexError
 from whoosh.qparser import syntax
 from whoosh.qparser.dateparse import DateParserPlugin
@@ -775,6 +775,17 @@ class _MarkFormatter(Formatter):
         return "\x02" + get_text(text, token, replace) + "\x03"
 
 
+class FirstOnTies(BasicFragmentScorer):
+    """Whoosh's fragment score, with a tie going to the fragment that comes first in the text. Whoosh picks the best
+    fragments with `heapq.nlargest` over (score, fragment) and breaks ties by the fragments' memory addresses
+    (`Fragment.__lt__`), so the same search in the same archive showed another snippet from one request to the
+    next. The fraction added is under 1/2, and real scores differ by 100 at least (each matched word counts 100
+    times the number of distinct words the fragment matches), so it only ever decides ties."""
+
+    def __call__(self, fragment) -> float:
+        return super().__call__(fragment) + 1 / (2 + fragment.startchar)
+
+
 def _snippet_pair(marked: str) -> tuple[str, str]:
     marked = " ".join(marked.split())  # paragraph breaks inside a fragment become spaces
     plain = marked.replace("\x02", "").replace("\x03", "")
@@ -1507,6 +1518,7 @@ class WhooshEngine:
         facets, by_day = self._counts(s, docnums, facet_limit)
         results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)
         results.results.formatter = _MarkFormatter()
+        results.results.scorer = FirstOnTies()
         marked = _has_words(q)  # no words, no highlights: analysing each hit's text again would be wasted
         terms = query_terms(q) if marked else {}
         hits = [self._hit(h, marked, terms) for h in results] if (page - 1) * limit < len(docnums) else []

@@ -59,6 +59,7 @@ from indexer.index.whoosh_engine import (
     OPERATORS,
     PERSON_FIELDS,
     QUOTES,
+    FirstOnTies,
     WhooshEngine,
     _date_order,
     _has_words,
@@ -534,7 +535,7 @@ class SolrEngine:
                 continue
             try:
                 marked = highlight(content, words, analyzer, ContextFragmenter(maxchars=260, surround=70),
-                                   _MarkFormatter(), top=2, mode="index")
+                                   _MarkFormatter(), top=2, scorer=FirstOnTies(), mode="index")
             except Exception:  # noqa: BLE001 - a snippet is a nicety: never fail a search over it
                 marked = ""
             if marked:

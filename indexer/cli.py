@@ -371,8 +371,9 @@ def cmd_stats(args) -> int:
     if args.json:
         _print_json(stats)
         return 0
-    print(f"{stats['articles']} articles ({stats['versions']} versions) from {stats['pages']} pages "
-          f"({stats['failed_pages']} failed); {stats['quotes']} quotes; {stats['entities']} distinct entities")
+    print(f"{_count(stats['articles'], 'article')} ({_count(stats['versions'], 'version')}) from "
+          f"{_count(stats['pages'], 'page')} ({stats['failed_pages']} failed); {_count(stats['quotes'], 'quote')}; "
+          f"{_count(stats['entities'], 'distinct entity')}")
     print(_wrapped("languages: ", [f"{k or 'und'} {v}" for k, v in stats["languages"].items()]))
     print(_wrapped("sources:   ", [f"{k or '(unknown)'} {v}" for k, v in stats["sources"].items()]))
     print(f"store:     {archive.store.name}; index: {_index_name(archive)}")
@@ -510,7 +511,7 @@ def cmd_check(args) -> int:
         if args.repair:
             n = archive.repair(drift)
             if not args.json:
-                print(f"repaired: {n} articles re-indexed, {len(drift.orphaned)} removed from the index")
+                print(f"repaired: {_count(n, 'article')} re-indexed, {len(drift.orphaned)} removed from the index")
             return 0
         if not args.json:
             print("run `newsarchive check --repair` to fix the index")

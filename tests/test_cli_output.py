@@ -150,3 +150,10 @@ def test_help_describes_every_option_of_every_command():
     missing = [f"{command} {option}" for command, option, text in _actions(build_parser(), "newsarchive")
                if not text or not text.strip()]
     assert missing == []
+
+
+def test_stats_of_one_article_speaks_in_the_singular(tmp_path, write_page):
+    page = write_page("one.html", "Ferry service resumes after storm", ["The island ferry sailed again on Monday."])
+    run_cli("ingest", str(page), data=tmp_path / "data", check=True)
+    first = run_cli("stats", data=tmp_path / "data", check=True).stdout.splitlines()[0]
+    assert first.startswith("1 article (1 version) from 1 page (0 failed); 0 quotes; "), first

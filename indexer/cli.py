@@ -7,6 +7,7 @@ import argparse
 import json
 import os
 import shlex
+import shutil
 import sys
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from indexer import __version__
 from indexer.archive import INDEX_ENV, Archive, NoArchive, default_data_dir
 from indexer.index.engine import EngineRefused, EngineUnavailable, IndexBusy
 from indexer.models import InputError
+from indexer.sources.origins import as_given
 from indexer.store_db import STORE_ENV, StoreError
 
 BUNDLED_CORPUS = Path(__file__).parent / "corpus"  # package data (in a checkout, a link to the repository's corpus/)
@@ -99,7 +101,7 @@ def cmd_annotate(args) -> int:
 def _print_annotation(r: dict) -> None:
     print(f"== {r['path']}")
     print(f"   {r['title']}")
-    print(f"   {r['byline'] or '(no byline)'} · {r['published'] or '(no date)'} · {r['source']} · {r['language']}")
+    print("   " + _joined(r["byline"] or "(no byline)", r["published"] or "(no date)", r["source"], r["language"]))
     for q in r["quotes"]:
         tag = " (fragment)" if q["fragment"] else ""
         print(f"   “{q['text']}” — {q['speaker'] or 'unattributed'}{tag}")
@@ -139,16 +141,18 @@ def _enqueue(args) -> int:
         report = queued
         print(f"job {queued.job_id}: {_count(queued.queued, 'page')} queued for `newsarchive worker`, "
               f"{queued.settled} settled at once (stored before, or unreadable)", file=sys.stderr)
-        for path, error in report.failed:
-            print(f"  failed: {path}: {error}", file=sys.stderr)
-        for line in [*report.skipped[:20], *report.passed_over]:
+        _print_named("unchanged", report.unchanged, sys.stderr)
+        _print_named("failed", [f"{as_given(p)}: {e}" for p, e in report.failed], sys.stderr)
+        _print_named("passed over (neither a page nor a WARC file)", [as_given(p) for p in report.skipped], sys.stderr)
+        for line in report.passed_over:
             print(f"  passed over: {line}", file=sys.stderr)
         print(f"  follow it with `newsarchive jobs{_store_hint(args)}`; `newsarchive worker` processes do the work",
               file=sys.stderr)
         if args.json:
             _print_json({"job": queued.job_id, "queued": queued.queued, "settled": queued.settled,
-                         "failed": [{"path": p, "error": e} for p, e in report.failed],
-                         "skipped": report.skipped, "passed_over": report.passed_over})
+                         "unchanged_paths": report.unchanged,
+                         "failed": [{"path": as_given(p), "error": e} for p, e in report.failed],
+                         "skipped": [as_given(p) for p in report.skipped], "passed_over": report.passed_over})
         print(queued.job_id)
     return 0
 
@@ -228,19 +232,23 @@ def cmd_crawl(args) -> int:
 
 
 def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
+    from indexer.clean.page_kind import NAMES
+
+    summary = report.as_dict()
     if as_json:
-        _print_json(report.as_dict())
+        _print_json(summary)
         return
     print(f"added {len(report.added)}, updated {len(report.updated)}, unchanged {len(report.unchanged)}, "
-          f"failed {len(report.failed)}  →  {archive.store.stats()['articles']} articles in {archive.root}")
-    for path, reason in report.failed:
-        print(f"  failed: {path}: {reason}")
-    if report.skipped:
-        shown = ", ".join(report.skipped[:5]) + (" …" if len(report.skipped) > 5 else "")
-        print(f"  skipped {_count(len(report.skipped), 'file')} in folders that are neither pages nor WARC files: "
-              f"{shown}")
+          f"failed {len(report.failed)}  →  {_count(archive.store.stats()['articles'], 'article')} in {archive.root}")
+    for outcome in ("added", "updated", "unchanged"):
+        _print_named(outcome, summary[f"{outcome}_paths"])
+    _print_named("failed", [f"{f['path']}: {f['error']}" for f in summary["failed"]])
+    _print_named("passed over (neither a page nor a WARC file)", summary["skipped"])
     for line in report.passed_over:
         print(f"  {line}")
+    for kind in summary["not_articles_by_kind"]:
+        _print_named(f"passed over ({NAMES.get(kind, (kind,))[0]})",
+                     [n["path"] for n in summary["not_articles"] if n["kind"] == kind])
     if report.unindexed:
         same = " with the same --index (or $NEWSARCHIVE_INDEX)" if archive.index_url else ""
         print(f"newsarchive: the pages are stored, but the index could not be written ({report.unindexed}). They "
@@ -266,7 +274,9 @@ def cmd_search(args) -> int:
     if args.json:
         _print_json(result)
         return 0
-    print(f"{_count(result['total'], 'story' if args.collapse else 'article')} match {args.query!r}")
+    total = result["total"]
+    print(f"{_count(total, 'story' if args.collapse else 'article')} {'matches' if total == 1 else 'match'} "
+          f"{args.query!r}")
     if result.get("relaxed"):
         print("no article has all of these words: showing those with the most of them")
     if result.get("sentence"):
@@ -276,11 +286,12 @@ def cmd_search(args) -> int:
     for i, hit in enumerate(result["hits"], start=1 + (args.page - 1) * args.limit):
         date = (hit["published"] or "")[:10]
         folded = f" · and {_count(hit['folded'], 'copy')} in these results" if hit.get("folded") else ""
-        print(f"\n{i:>3}. {hit['title']}\n     {hit['source']} · {date} · {hit['language']} · id {hit['id']}{folded}")
+        print(f"\n{i:>3}. {hit['title']}\n     " + _joined(hit["source"], date, hit["language"], f"id {hit['id']}")
+              + folded)
         print(f"     {hit['snippet']}")
     for facet, values in result["facets"].items():
         if values:
-            print(f"\n{facet}: " + ", ".join(f"{v['value']} ({v['count']})" for v in values))
+            print("\n" + _wrapped(f"{facet}: ", [f"{v['value']} ({v['count']})" for v in values]))
     return 0
 
 
@@ -349,8 +360,9 @@ def cmd_quotes(args) -> int:
         print(f"Looking for what someone said? Give the name as the speaker: newsarchive quotes --speaker "
               f"{shlex.quote(args.query)}")
     for q in result["quotes"]:
-        print(f"\n“{q['text']}”\n   — {q['speaker'] or 'unattributed'}, {q['source']}, {(q['published'] or '')[:10]}"
-              f" ({q['title']})")
+        title = f" ({q['title']})" if q["title"] else ""
+        print(f"\n“{q['text']}”\n   — " + _joined(q["speaker"] or "unattributed", q["source"], (q["published"] or "")[:10],
+                                               sep=", ") + title)
     return 0
 
 
@@ -360,10 +372,11 @@ def cmd_stats(args) -> int:
     if args.json:
         _print_json(stats)
         return 0
-    print(f"{stats['articles']} articles ({stats['versions']} versions) from {stats['pages']} pages "
-          f"({stats['failed_pages']} failed); {stats['quotes']} quotes; {stats['entities']} distinct entities")
-    print("languages: " + ", ".join(f"{k or 'und'} {v}" for k, v in stats["languages"].items()))
-    print("sources:   " + ", ".join(f"{k or '(unknown)'} {v}" for k, v in stats["sources"].items()))
+    print(f"{_count(stats['articles'], 'article')} ({_count(stats['versions'], 'version')}) from "
+          f"{_count(stats['pages'], 'page')} ({stats['failed_pages']} failed); {_count(stats['quotes'], 'quote')}; "
+          f"{_count(stats['entities'], 'distinct entity')}")
+    print(_wrapped("languages: ", [f"{k or 'und'} {v}" for k, v in stats["languages"].items()]))
+    print(_wrapped("sources:   ", [f"{k or '(unknown)'} {v}" for k, v in stats["sources"].items()]))
     print(f"store:     {archive.store.name}; index: {_index_name(archive)}")
     return 0
 
@@ -459,8 +472,7 @@ def cmd_reindex(args) -> int:
             print(f"re-annotated {_count(len(report.updated) + len(report.unchanged), 'article')} from their raw "
                   f"pages ({len(report.updated)} with a changed story became new versions); "
                   f"{len(report.failed)} failed")
-            for origin, reason in report.failed:
-                print(f"  failed: {origin}: {reason}")
+            _print_named("failed", [f"{as_given(origin)}: {reason}" for origin, reason in report.failed])
         n = archive.rebuild_index(**options)
         print(f"rebuilt the index from the store: {_count(n, 'article')} indexed in {archive.root}")
     return 0
@@ -494,13 +506,13 @@ def cmd_check(args) -> int:
             if failures:
                 print(f"{_count(len(failures), 'stored page')} could not be processed (their bytes are kept):")
                 for origin, error in failures:
-                    print(f"  {origin}: {error}")
+                    print(f"  {as_given(origin)}: {error}")
         if drift.clean:
             return 0
         if args.repair:
             n = archive.repair(drift)
             if not args.json:
-                print(f"repaired: {n} articles re-indexed, {len(drift.orphaned)} removed from the index")
+                print(f"repaired: {_count(n, 'article')} re-indexed, {len(drift.orphaned)} removed from the index")
             return 0
         if not args.json:
             print("run `newsarchive check --repair` to fix the index")
@@ -626,6 +638,38 @@ def _start_archive(data: Path, demo: bool) -> None:
         report = ingest(archive, [str(corpus)], progress=bar.update, on_total=on_total)
         bar.close()
         _print_ingest_report(report, archive, False)
+
+
+NAMED = 20  # inputs named per line of a summary; --json names them all
+
+
+def _print_named(label: str, names: list[str], out=None) -> None:
+    """`  label: name` for each of the first NAMED names, then how many more there are."""
+    for name in names[:NAMED]:
+        print(f"  {label}: {name}", file=out)
+    if len(names) > NAMED:
+        print(f"  …and {len(names) - NAMED} more {label} (--json names them all)", file=out)
+
+
+def _joined(*parts: str, sep: str = " · ") -> str:
+    """The parts that are there, between separators: no empty field between two dots when a date is missing."""
+    return sep.join(str(p) for p in parts if p)
+
+
+def _wrapped(label: str, items: list[str]) -> str:
+    """`label` and the items, comma-separated, wrapped between items to the terminal's width (80 when it is not a
+    terminal), each further line indented under the first item."""
+    width = max(40, shutil.get_terminal_size().columns)
+    indent = " " * len(label)
+    lines = [label]
+    for i, item in enumerate(items):
+        piece = item + ("," if i + 1 < len(items) else "")
+        fresh = lines[-1] in (label, indent)
+        if not fresh and len(lines[-1]) + 1 + len(piece) > width:
+            lines.append(indent + piece)
+        else:
+            lines[-1] += ("" if fresh else " ") + piece
+    return "\n".join(lines)
 
 
 def _count(n: int, noun: str) -> str:
@@ -783,7 +827,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", metavar="FILE", help="with --export: write to FILE instead of standard output")
     p.add_argument("--limit", type=_positive, default=10, metavar="N", help="hits per page (default 10)")
     p.add_argument("--page", type=_positive, default=1, metavar="N", help="page of hits (default 1)")
-    p.add_argument("--sort", choices=("relevance", "newest", "oldest"), default="relevance")
+    p.add_argument("--sort", choices=("relevance", "newest", "oldest"), default="relevance",
+                   help="order of the hits: relevance (the default; newest first when the query has no words), "
+                        "newest or oldest first")
     p.add_argument("--collapse", action="store_true",
                    help="one hit per wire story: its copies run by other outlets are folded into the earliest "
                         "matching article (totals and pages then count stories)")
@@ -807,13 +853,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--to", dest="date_to", metavar="DATE", help="published on or before (ISO 8601)")
     p.add_argument("--no-fragments", action="store_true",
                    help="only full statements: leave out scare quotes, titles and words quoted inside a sentence")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the quotes as JSON (with permalink and citation)")
     p.add_argument("--limit", type=_positive, default=20, metavar="N", help="quotes to list (default 20)")
     p.set_defaults(func=cmd_quotes)
 
-    p = sub.add_parser("stats", help="archive summary")
+    p = sub.add_parser("stats", help="archive summary",
+                       description="What the archive holds: articles, versions, pages, quotes and entities, the "
+                                   "articles per language and per source, and where the store and index are.")
     _data_arg(p)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("reindex", help="rebuild the search index from the store",
@@ -833,7 +881,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "missing from the index, stale in it, or left over. Exit status 1 on drift.")
     _data_arg(p)
     p.add_argument("--repair", action="store_true", help="re-index what is missing or stale, drop leftovers")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the drift, failed pages and older annotations as JSON")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("migrate", help="copy an embedded archive into PostgreSQL (store) and/or SolrCloud (index)",
@@ -860,7 +908,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="jsonl: one line per article with its annotations and versions. warc: every raw "
                                    "page byte for byte as WARC/1.1 resource records, with origin and receipt time.")
     _data_arg(p)
-    p.add_argument("--format", choices=("jsonl", "warc"), required=True)
+    p.add_argument("--format", choices=("jsonl", "warc"), required=True,
+                   help="jsonl: the articles with their annotations and versions; warc: the raw pages")
     p.add_argument("--output", "-o", metavar="FILE", help="file to write (default: standard output)")
     p.set_defaults(func=cmd_export)
 
@@ -883,13 +932,13 @@ def build_parser() -> argparse.ArgumentParser:
     u.set_defaults(func=cmd_user)
     u = users.add_parser("passwd", help="set a new password (ends the user's sessions)")
     _data_arg(u)
-    u.add_argument("name", metavar="NAME")
+    u.add_argument("name", metavar="NAME", help="the user whose password changes")
     u.add_argument("--password-stdin", action="store_true",
                    help="read the password from the first line of standard input instead of asking")
     u.set_defaults(func=cmd_user)
     u = users.add_parser("remove", help="delete a user (not the last admin)")
     _data_arg(u)
-    u.add_argument("name", metavar="NAME")
+    u.add_argument("name", metavar="NAME", help="the user to delete; their sessions end")
     u.set_defaults(func=cmd_user)
 
     p = sub.add_parser("serve", help="run the web app", description="Serve the archive's web app: search pages, "
@@ -912,6 +961,17 @@ def build_parser() -> argparse.ArgumentParser:
                         "headers are ignored. Use it only when every request comes through that proxy")
     p.add_argument("--threads", type=_positive, default=8,
                    help="requests taken at once (default 8); beyond the 3 open archives they wait their turn for one")
+
+
+    p = sub.add_parser("serve", help="run the web app (fills an empty archive with the bundled corpus first)",
+                       description="Serve the search pages, the archivists' area and the JSON API (described at "
+                                   "/api/openapi.json). An empty archive is first filled with the bundled corpus, or "
+                                   "with the folder named by $NEWSARCHIVE_CORPUS.")
+    _data_arg(p)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every interface, "
+                        "behind a TLS proxy)")
+    p.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
     p.set_defaults(func=cmd_serve)
     return parser
 

@@ -27,6 +27,8 @@ from pathlib import Path
 
 from indexer.models import AnnotatedArticle, RawPage
 from indexer.store_db import StoreError, connect, is_remote
+from indexer.text.display_names import native_name
+from indexer.text.scripts import language_script, word_script
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -940,6 +942,8 @@ class Store:
                         f"GROUP BY key, name, language")
         order = list(dict.fromkeys(lang for lang in languages if lang))
         names = self._best_names(entities_sql, keys, order)
+        if kind in ("place", "organization") and order:
+            names |= self._native_names(names, order[0])
         if kind == "speaker":
             # a speaker who is also a named entity is shown as in the person and organisation facets
             missing = [k for k in keys if k not in names]
@@ -949,6 +953,24 @@ class Store:
                                           f"FROM quotes WHERE speaker_key IN ({marks}) "
                                           f"GROUP BY speaker_key, speaker, language", missing, order)
         return names
+
+    def _native_names(self, names: dict[str, str], language: str) -> dict[str, str]:
+        """The names among `names` written in another script than `language`'s, in its script where the entity's
+        articles list a spelling in it (indexer/text/display_names.py): Київ for a Ukrainian reader, not Kyiv."""
+        script = language_script(language)
+        keys = [k for k, name in names.items() if word_script(name) != script]
+        if not keys:
+            return {}
+        own: dict[str, list[tuple[list[str], int]]] = defaultdict(list)
+        listed: dict[str, set[str]] = defaultdict(set)
+        for r in self.db.execute(f"SELECT key, language, aliases, COUNT(*) AS n FROM entities WHERE key IN "
+                                 f"({','.join('?' * len(keys))}) GROUP BY key, language, aliases", keys):
+            spellings = json.loads(r["aliases"] or "[]")
+            if r["language"] == language:
+                own[r["key"]].append((spellings, r["n"]))
+            elif language_script(r["language"]) != script:
+                listed[r["key"]].update(spellings)
+        return {k: native_name(names[k], language, own[k], listed[k]) for k in keys if own[k]}
 
     def _best_names(self, sql: str, keys: list[str], order: list[str]) -> dict[str, str]:
         """Per key: the most used name in the first language of `order` that has one, else in all languages."""

@@ -24,13 +24,16 @@ from search_app.jobs import Jobs, Worker, save_upload, upload_folder
 archive = Blueprint("archive", __name__)
 STATUSES = {"queued": N_("queued"), "running": N_("running"), "cancelling": N_("cancelling"), "done": N_("done"),
             "failed": N_("failed"), "cancelled": N_("cancelled")}
+PAGE_KINDS = {"front": N_("front page"), "section": N_("section page"), "tag": N_("tag page"),
+              "gallery": N_("photo gallery")}  # pages that only lead to articles (indexer/clean/page_kind.py)
 
 
 @archive.context_processor
 def statuses():
     from flask_babel import gettext
 
-    return {"statuses": {k: gettext(v) for k, v in STATUSES.items()}}
+    return {"statuses": {k: gettext(v) for k, v in STATUSES.items()},
+            "page_kinds": {k: gettext(v) for k, v in PAGE_KINDS.items()}}
 MAX_UPLOAD_BYTES = 1024 * 1024 * 1024  # a day's WARC of a mid-sized site; larger crawls go through the CLI
 MAX_UPLOAD_FILES = 5000
 FORM_FIELDS = 10  # the form's other parts (its token, the URLs), counted by the parser beside the files

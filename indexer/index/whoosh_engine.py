@@ -30,6 +30,7 @@ import subprocess
 import threading
 import time
 import unicodedata
+import weakref
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ from pathlib import Path
 import numpy as np
 from whoosh import collectors, fields, index, qparser, query, scoring, sorting
 from whoosh.analysis import CompositeAnalyzer, Filter, StandardAnalyzer, Token, Tokenizer
-from whoosh.highlight import ContextFragmenter, Formatter, get_text
+from whoosh.highlight import BasicFragmentScorer, ContextFragmenter, Formatter, get_text
 from whoosh.index import EmptyIndexError
 from whoosh.qparser import syntax
 from whoosh.qparser.dateparse import DateParserPlugin
@@ -86,6 +87,7 @@ from indexer.index.whoosh_merge import (
     start_large_merge,
     tiered_merge,
 )
+from indexer.index.whoosh_postings import length_bytes
 from indexer.index.whoosh_writer import SegmentWriter
 from indexer.models import AnnotatedArticle
 from indexer.text.names import (
@@ -118,7 +120,60 @@ NAME_MATCH_BOOST = 0.3  # an entity's other spelling, beside the words as writte
 # 0.75 a little stronger): a long article (a digest, a round-up of the week's news) matches more query words by
 # chance than a short story about the query's subject; b from 0.8 to 0.9 raised MAP and nDCG@10 on both halves.
 # The Solr configset uses the same k1 and b.
-WEIGHTING = scoring.BM25F(B=0.8, K1=2.0)
+class _ByFieldBM25F(scoring.BM25F):
+    """BM25F with a field's average length taken over the documents that have the field, as Lucene takes it.
+
+    Whoosh divides a field's total length by every document of the index, and every language has fields of its
+    own: in the bundled corpus (45 articles, 6 of them English) an English headline was read as seven times the
+    average length, while the cross-script fields (Cyrillic found through Latin letters), filled for 19 articles,
+    were judged near their real average; so `Kyiv` ranked the Ukrainian article that writes Київ above the English
+    one that writes Kyiv, and a language's articles were marked down the smaller its share of the archive."""
+
+    def scorer(self, searcher, fieldname, text, qf=1):
+        if not searcher.schema[fieldname].scorable:
+            return super().scorer(searcher, fieldname, text, qf)
+        return _ByFieldScorer(searcher, fieldname, text, self._field_B.get(fieldname, self.B), self.K1, qf=qf)
+
+
+class _ByFieldScorer(scoring.BM25FScorer):
+    def __init__(self, searcher, fieldname, text, B, K1, qf=1):  # noqa: N803 - Whoosh's names
+        # BM25FScorer.__init__ with the average above (calling it would set up twice: the term's best score, which
+        # skipping relies on, depends on the average)
+        parent = searcher.get_parent()
+        self.idf = parent.idf(fieldname, text)
+        self.avgfl = _average_length(parent, fieldname) or parent.avg_field_length(fieldname) or 1
+        self.B, self.K1, self.qf = B, K1, qf
+        self.setup(searcher, fieldname, text)
+
+
+_DOCS_WITH: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # searcher -> {field: documents that have it}
+
+
+def _average_length(searcher: Searcher, fieldname: str) -> float | None:
+    """The field's total length over the documents that have it (None when their number cannot be read)."""
+    counts = _DOCS_WITH.setdefault(searcher, {})
+    if fieldname not in counts:
+        counts[fieldname] = _documents_with(searcher.reader(), fieldname)
+    documents = counts[fieldname]
+    return searcher.field_length(fieldname) / documents if documents else None
+
+
+def _documents_with(reader, fieldname: str) -> int | None:
+    """How many documents (deleted ones too, as Whoosh's totals count them) have the field: those whose length
+    byte is not 0, in every segment."""
+    found = 0
+    for segment, _ in reader.leaf_readers():
+        perdoc = getattr(segment, "_perdoc", None)
+        lengths = length_bytes(perdoc, fieldname) if perdoc is not None else None
+        if lengths is None:
+            if segment.field_length(fieldname):
+                return None  # lengths kept some other way: Whoosh's own average
+            continue
+        found += len(lengths) - lengths.count(0)
+    return found
+
+
+WEIGHTING = _ByFieldBM25F(B=0.8, K1=2.0)
 
 
 # -- analyzers for keyed facet fields ------------------------------------------------------------------------
@@ -773,6 +828,17 @@ class _MarkFormatter(Formatter):
 
     def format_token(self, text, token, replace=False):
         return "\x02" + get_text(text, token, replace) + "\x03"
+
+
+class FirstOnTies(BasicFragmentScorer):
+    """Whoosh's fragment score, with a tie going to the fragment that comes first in the text. Whoosh picks the best
+    fragments with `heapq.nlargest` over (score, fragment) and breaks ties by the fragments' memory addresses
+    (`Fragment.__lt__`), so the same search in the same archive showed another snippet from one request to the
+    next. The fraction added is under 1/2, and real scores differ by 100 at least (each matched word counts 100
+    times the number of distinct words the fragment matches), so it only ever decides ties."""
+
+    def __call__(self, fragment) -> float:
+        return super().__call__(fragment) + 1 / (2 + fragment.startchar)
 
 
 def _snippet_pair(marked: str) -> tuple[str, str]:
@@ -1507,6 +1573,7 @@ class WhooshEngine:
         facets, by_day = self._counts(s, docnums, facet_limit)
         results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)
         results.results.formatter = _MarkFormatter()
+        results.results.scorer = FirstOnTies()
         marked = _has_words(q)  # no words, no highlights: analysing each hit's text again would be wasted
         terms = query_terms(q) if marked else {}
         hits = [self._hit(h, marked, terms) for h in results] if (page - 1) * limit < len(docnums) else []

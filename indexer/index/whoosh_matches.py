@@ -88,7 +88,7 @@ def _leaf_scores(m, seg: _Segment, ids: np.ndarray, fieldname: str) -> np.ndarra
     """The scores of the current block's documents as Whoosh's scorer computes them (the same float operations),
     or, for another scorer, the block's bound."""
     scorer = m.scorer
-    if type(scorer) is BM25FScorer:
+    if isinstance(scorer, BM25FScorer):  # (and its subclass in whoosh_engine: the same formula)
         lengths = _field_lengths(seg, fieldname)
         if lengths is not None:
             if m._weights is None:

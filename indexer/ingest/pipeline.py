@@ -27,6 +27,7 @@ from indexer.ingest.lifeline import end_with_parent
 from indexer.models import AnnotatedArticle, InputError, RawPage
 from indexer.sources.fetch import Fetcher, Limits, is_url
 from indexer.sources.files import Inputs, expand, read_pages
+from indexer.sources.origins import as_given
 from indexer.store import Store
 
 CHUNK = 24  # pages per round of store → process; bounds the work lost to a crash and the memory held
@@ -59,14 +60,18 @@ class IngestReport:
                                     + " (their raw pages are kept; they are not indexed)")
 
     def as_dict(self) -> dict:
+        """The summary as `--json` prints it: counts, and every input named by its path as the user gave it."""
         return {
             "added": len(self.added),
             "updated": len(self.updated),
             "unchanged": len(self.unchanged),
-            "failed": [{"path": p, "error": e} for p, e in self.failed],
-            "skipped": self.skipped,
+            "added_paths": [as_given(p) for p in self.added],
+            "updated_paths": [as_given(p) for p in self.updated],
+            "unchanged_paths": [as_given(p) for p in self.unchanged],
+            "failed": [{"path": as_given(p), "error": e} for p, e in self.failed],
+            "skipped": [as_given(p) for p in self.skipped],
             "passed_over": self.passed_over,
-            "not_articles": [{"path": p, "kind": k, "why": w} for p, k, w in self.not_articles],
+            "not_articles": [{"path": as_given(p), "kind": k, "why": w} for p, k, w in self.not_articles],
             "not_articles_by_kind": dict(Counter(k for _, k, _ in self.not_articles).most_common()),
             "indexed": self.indexed,
             "stopped": self.stopped,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from indexer.models import InputError, RawPage
 from indexer.sources.fetch import is_url
+from indexer.sources.origins import as_given, in_folder
 from indexer.sources.warc import describe_passed, is_warc_name, read_warc
 from indexer.store import now
 
@@ -41,7 +42,7 @@ def expand(arguments: list[str]) -> Inputs:
             for root, dirs, names in os.walk(path):
                 dirs.sort()
                 for name in sorted(names):
-                    full = str(Path(root) / name)
+                    full = in_folder(arg, os.path.relpath(os.path.join(root, name), path))
                     (found.files if is_page_name(name) else found.skipped).append(full)
         elif path.is_file():
             found.files.append(arg)
@@ -63,7 +64,7 @@ def read_file(path: str) -> RawPage:
         data = p.read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    return RawPage(data=data, origin=str(p), url=None, content_type=None, received_at=now())
+    return RawPage(data=data, origin=path, url=None, content_type=None, received_at=now())
 
 
 def read_pages(path: str, failed: list[tuple[str, str]], passed_over: list[str]) -> Iterator[tuple[str, RawPage, int]]:
@@ -78,7 +79,7 @@ def read_pages(path: str, failed: list[tuple[str, str]], passed_over: list[str])
         except InputError as exc:
             failed.append((path, str(exc)))
         if passed:
-            passed_over.append(describe_passed(path, passed))
+            passed_over.append(describe_passed(as_given(path), passed))
         return
     try:
         page = read_file(path)

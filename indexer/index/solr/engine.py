@@ -59,6 +59,7 @@ from indexer.index.whoosh_engine import (
     OPERATORS,
     PERSON_FIELDS,
     QUOTES,
+    FirstOnTies,
     WhooshEngine,
     _date_order,
     _has_words,
@@ -243,7 +244,7 @@ class SolrEngine:
         if self.url.collection not in aliases:
             if configset:
                 raise EngineRefused(f"{self.url.collection} is a collection, not an alias: a rebuild with another "
-                                 "configset needs the index URL to name an alias (see the README, SolrCloud).")
+                                 "configset needs the index URL to name an alias (see docs/operations.md, 'A schema change').")
             return self._rebuild_in_place(items, catch_up, timeout)
         old = {name: aliases.get(coll) for name, coll in self._collections.items()}
         target = self._create_pair(old[ARTICLES], configset)
@@ -534,7 +535,7 @@ class SolrEngine:
                 continue
             try:
                 marked = highlight(content, words, analyzer, ContextFragmenter(maxchars=260, surround=70),
-                                   _MarkFormatter(), top=2, mode="index")
+                                   _MarkFormatter(), top=2, scorer=FirstOnTies(), mode="index")
             except Exception:  # noqa: BLE001 - a snippet is a nicety: never fail a search over it
                 marked = ""
             if marked:

@@ -187,7 +187,7 @@ def test_the_russian_tagger_kept_in_the_tables_cache_tags_as_a_freshly_loaded_on
     import subprocess
     import sys
 
-    script = ("from indexer.annotate.entities.recognizer import _natasha, _natasha_spans\n"
+    script = ("from indexer.annotate.entities.tagger import _natasha, _natasha_spans\n"
               "text = 'Вчера мэр Казани Ильсур Метшин встретился с делегацией из Новосибирска.'\n"
               "print([(s.start, s.stop, s.type) for s, _ in _natasha_spans(_natasha(), text)])\n"
               "vocab = _natasha().infer.encoder.words_vocab\n"
@@ -210,7 +210,7 @@ def test_the_taggers_decoding_gives_slovnets_tags():
     pytest.importorskip("slovnet")
     from slovnet.exec.model import CRF, Weight
 
-    from indexer.annotate.entities.recognizer import _crf_decode
+    from indexer.annotate.entities.tagger import _crf_decode
 
     rng = np.random.default_rng(7)
     transitions = rng.normal(size=(7, 7)).astype("float32")

@@ -101,7 +101,7 @@ def process(page: RawPage) -> AnnotatedArticle:
 def warm_up() -> None:
     """Load the lazily built models (gazetteers, language models, the given names that tell 'he' from 'she')
     once, before worker processes are forked, so the workers share them instead of each building its own copy."""
-    from indexer.annotate.entities.recognizer import _natasha
+    from indexer.annotate.entities.tagger import _natasha
     from indexer.annotate.quotes.speaker_gender import gender_detector
     from indexer.models import Block
 

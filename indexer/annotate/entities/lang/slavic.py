@@ -9,7 +9,7 @@ handled here too. For Russian, where natasha's tagger finds the spans, this modu
 factRuEval-style annotation (and a reader) would: the kind word before a name ("компании «Вымпелком»"), the
 country after a ministry ("МИД России"), a bracketed acronym split off, a state adjective before an institution
 ("российские власти") taken as a mention of that state. merge_phrase_orgs() is the one entry point for rule or
-tagger mentions; the rest are small helpers called from indexer.annotate.entities.recognizer.
+tagger mentions; the rest are small helpers called from the recogniser (indexer.annotate.entities.tagger).
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("indexer", "search_app")
 ENTITIES = ROOT / "indexer" / "annotate" / "entities"
 # Language-neutral modules of the recogniser ("lang/" holds the rules; the gazetteer's place look-up is its own job).
-ENTITY_CORE = ("__init__.py", "core.py", "evidence.py", "inflection.py", "keys.py", "merging.py", "passes.py",
-               "recognizer.py", "rule_mentions.py", "run_types.py", "runs.py", "scripts.py", "tagger.py", "words.py")
+ENTITY_CORE = ("__init__.py", "core.py", "evidence.py", "inflection.py", "keys.py", "merging.py", "recognizer.py",
+               "run_types.py", "runs.py", "scripts.py", "tagger.py")
 LANGUAGE_NAMES = {"language", "lang"}
 
 

@@ -56,7 +56,6 @@ def test_polish_surnames_in_ski_are_no_towns():
 
 
 def test_czech_and_other_forms_of_the_derivation():
-    assert place_of_adjective("pražský", "cs").name == "Prague"
     assert place_of_adjective("ostravské", "cs").name == "Ostrava"
     assert place_of_adjective("městský", "cs") is None  # municipal
     assert place_of_adjective("krakowskiego", "pl").name == "Kraków"

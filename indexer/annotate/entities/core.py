@@ -226,7 +226,7 @@ _NO_CASE_SCRIPT = re.compile(r"[\u0600-\u06ff\u3040-\u30ff\u3400-\u9fff]")
 # French, Italian and Portuguese capitalise only the first word of many institutions' names ("l'Assemblée
 # nationale", "la Fédération régionale des coopératives agricoles", "la Corte costituzionale"), whose head alone
 # names nothing: the heads that open them, and the endings of the adjectives that follow the head or a noun of the name ("nationale", "europea",
-# "democratico", "civile", "supérieur"); indexer.annotate.entities.passes._lowercase_org_names reads the rest.
+# "democratico", "civile", "supérieur"); indexer.annotate.entities.recognizer._lowercase_org_names reads the rest.
 _LOWERCASE_ORG_HEADS = {
     "fr": {"fédération", "confédération", "association", "syndicat", "union", "chambre", "comité", "collectif",
            "observatoire", "agence", "caisse", "mutuelle", "coopérative", "office", "institut", "assemblée",

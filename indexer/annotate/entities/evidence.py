@@ -26,14 +26,12 @@ import re
 from indexer.annotate.entities.core import _SPEECH_VERBS, Guess, Mention
 from indexer.annotate.entities.gazetteer import (
     company_for,
-    first_names,
     looks_like_acronym,
     org_for,
     person_for,
 )
 from indexer.annotate.entities.lang import rules_for
 from indexer.models import Entity
-from indexer.text.names import fold
 
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[\s-]*$")  # (only a space or a hyphen between: "said Smith", "Oslo-based")
 _WORD_AFTER = re.compile(r"^\s*([^\W\d_]+)")
@@ -61,22 +59,12 @@ def _quoted(text: str, m: Mention) -> bool:
     return at > 0 and text[at - 1] in _QUOTE_MARKS and text[end:end + 1] in tuple(_QUOTE_MARKS)
 
 
-def _given_first(name: str, language: str) -> bool:
-    words = name.split()
-    if len(words) < 2:
-        return False
-    rules = rules_for(language)
-    return fold(words[0]) in first_names() or bool(rules.given_name(words[0])) or rules.hyphenated_given(words[0])
-
-
 def has_evidence(kind: str, name: str, mentions: list[Mention], text: str, language: str) -> bool:
     """Whether an entity of this kind, so named, with these mentions in the article, may be a facet value."""
     words, rules = name.split(), rules_for(language)
     if any(not isinstance(m.type, Guess) for m in mentions if not m.weak):
         return True  # typed by the gazetteer, a cue, a given name or its context somewhere in the article
     if any(m.canonical for m in mentions) or org_for(name) or person_for(name) or company_for(name):
-        return True
-    if kind == "person" and (any(m.person_cue for m in mentions) or _given_first(name, language)):
         return True
     if kind == "organization" and len(words) > 1 and rules.org_word(words):
         return True

@@ -15,7 +15,7 @@ from indexer.annotate.entities.gazetteer import (
     org_for,
 )
 from indexer.annotate.entities.keys import entity_key
-from indexer.annotate.entities.words import _initials, _lemma_name
+from indexer.annotate.entities.run_types import _initials, _lemma_name
 from indexer.models import Entity
 from indexer.text.names import fold, lemma_candidates, resolve_partial_keys, skeleton
 
@@ -191,8 +191,5 @@ def _merge_same_key(entities: list[Entity], first_seen: dict[int, int], evidence
         if id(ent) in evidenced:
             evidenced.add(id(old))
         old.mentions += ent.mentions
-        if len(ent.name.split()) > len(old.name.split()) and ent.type == "person":
-            old.aliases = [old.name, *old.aliases]
-            old.name = ent.name
         old.aliases = list(dict.fromkeys([*old.aliases, *ent.aliases, ent.name]))
     return list(by_key.values())

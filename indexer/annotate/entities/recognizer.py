@@ -1,45 +1,52 @@
 """Named people, places and organisations in an article, merged per entity and keyed across articles.
 
-Recognition is rule-based over capitalised word runs (runs.py finds where a name begins and ends, run_types.py
-types it, rule_mentions.py puts the two together, with gazetteers and cue words deciding the type and ruling out
+Recognition is rule-based over capitalised word runs (runs.py finds where a name begins and ends and makes the
+mentions, run_types.py types a run, with gazetteers and cue words deciding the type and ruling out
 sentence starts, months, demonyms and titles). For Russian the natasha/slovnet tagger (tagger.py: a small model
 shipped inside its PyPI wheel) finds the spans instead when it is installed; for Ukrainian, where that Russian-trained
 model is weaker than the rules, only its organisation spans (which run on in lower case) are added. Han, kana and
 Arabic text has no capitals, so there names come from the gazetteers alone (scripts.py). Everything after
-recognition (passes.py over the article's mentions, then merging.py: "Pavlo Kyrylenko" with "Kyrylenko",
+recognition (the passes over all the article's mentions below, then merging.py: "Pavlo Kyrylenko" with "Kyrylenko",
 "Security Service of Ukraine (SSU)" with "SSU", lemmatising inflected Slavic forms and building cross-article
 keys) is shared by all languages; evidence.py decides which entities a facet shows.
 """
 
 from __future__ import annotations
 
-from indexer.annotate.entities.core import _DESCRIBED_BY_PLACE, _LOWERCASE_ORG_HEADS
+import re
+
+from indexer.annotate.entities.core import (
+    _DESCRIBED_BY_PLACE,
+    _LOWERCASE_ORG_HEADS,
+    _NAME_PARTICLES,
+    _ORG_ADJECTIVE,
+    _ORG_ADJECTIVE_BEFORE,
+    _PLACE_PREPS,
+    _SPEECH_VERBS,
+    CONNECTORS_BY_LANG,
+    Mention,
+    _stopwords,
+)
 from indexer.annotate.entities.evidence import has_evidence, repeated
-from indexer.annotate.entities.gazetteer import org_for, place_for
+from indexer.annotate.entities.gazetteer import (
+    MONTHS_DAYS,
+    PERSON_TITLES,
+    first_names,
+    looks_like_acronym,
+    org_for,
+    person_for,
+    place_for,
+)
 from indexer.annotate.entities.keys import _unrelated_small_town
 from indexer.annotate.entities.lang import ja, rules_for
 from indexer.annotate.entities.lang.place_adjectives import adjective_mentions
 from indexer.annotate.entities.merging import _cluster, _merge_same_key, _merge_short_forms, _to_entity
-from indexer.annotate.entities.passes import (
-    _SURNAME_ENDINGS,
-    _confirmed_title_mentions,
-    _country_named,
-    _follow_qualified_places,
-    _headline_case,
-    _inflected_surnames,
-    _link_bracketed_names,
-    _lowercase_org_names,
-    _mark_caseless,
-    _not_titles,
-    _polish_base_forms,
-    _surnames_not_towns,
-)
-from indexer.annotate.entities.rule_mentions import _rule_mentions
-from indexer.annotate.entities.scripts import _join_script_people, _script_mentions
+from indexer.annotate.entities.run_types import _lemma_name, _lexical_common, _ordinary_word
+from indexer.annotate.entities.runs import _is_all_caps, _rule_mentions, _tokens
+from indexer.annotate.entities.scripts import _script_mentions
 from indexer.annotate.entities.tagger import _natasha_mentions, _with_tagger_orgs
-from indexer.annotate.entities.words import _month_name, _ordinary_word
 from indexer.models import ENTITY_TYPES, Entity
-from indexer.text.names import fold
+from indexer.text.names import fold, skeleton
 
 
 def extract_entities(paragraphs: list[str], language: str, title: str = "") -> list[Entity]:
@@ -65,7 +72,6 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
         mentions = _inflected_surnames(mentions, text, language, len(title) if weak_first else -1)
     if weak_first and _headline_case(title, language):
         mentions = _confirmed_title_mentions(mentions, title, language)
-    _join_script_people(mentions)
     _follow_qualified_places(mentions)
     _polish_base_forms(mentions, language, text)
     _link_bracketed_names(mentions, text, language)
@@ -102,8 +108,6 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
         ent = _to_entity(cl)
         if ent.type == "organization" and fold(ent.name) in _BARE_INSTITUTIONS.get(language, ()):
             continue  # "il Governo", "le Gouvernement": the word alone does not say which
-        if ent.type == "place" and _month_name(ent.name):
-            continue  # "W Marcu", "В Марте": an inflected month read as a place (an organisation may be so named)
         first_seen[id(ent)] = min(m.start for m in cl.mentions)
         if has_evidence(cl.type, ent.name, cl.mentions, text, language):
             evidenced.add(id(ent))
@@ -120,3 +124,297 @@ _BARE_INSTITUTIONS = {"it": {"governo", "comune", "ministero", "consiglio comuna
                       "es": {"gobierno", "estado", "ayuntamiento"},
                       "fr": {"gouvernement", "mairie", "ministere", "conseil municipal"},
                       "pt": {"governo", "ministerio", "camara municipal"}}
+
+_PL_CASE_ENDINGS = ("a", "owi", "em", "iem", "u", "ie", "y", "ą", "ego", "emu", "m", "owie", "ów", "om")
+# Endings a surname takes in running text, per language ("Reiters Plan", "z Nowakiem"); "" is the bare surname.
+_SURNAME_ENDINGS = {"de": ("s",), "nl": (), "pl": _PL_CASE_ENDINGS, "cs": ("a", "ovi", "em", "e", "u"),
+                    "sk": ("a", "ovi", "om", "e", "u")}
+_DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "het",
+                "een", "dieser", "diese", "dieses", "jenes"}
+
+
+def _country_named(surface: str, canonical: str) -> bool:
+    """The surface is a country's or a region's own English name, letter for letter ("TURKEY", "CHINA")."""
+    place = place_for(canonical, "en")
+    return place is not None and place.kind in ("country", "region") and fold(surface) == fold(place.name)
+
+
+def _mark_caseless(mentions: list[Mention], texts: list[str]) -> None:
+    """Mentions in a line set in capitals ("ATLANTIS PARADISE ISLAND AND DOLPHIN CAY DONATES …"): their words may
+    be any words, so they count only where the article names them again in ordinary case."""
+    spans, base = [], 0
+    for para in texts:
+        if _is_all_caps(_tokens(para, 0)):
+            spans.append((base, base + len(para)))
+        base += len(para) + 2
+    for m in mentions:
+        if any(a <= m.start < b for a, b in spans):
+            m.caseless = m.weak = True
+
+
+def _surname_phrase(full: str) -> str:
+    """"Anke Reiter" → "Reiter"; "Sanne de Vries" → "de Vries" (the particle belongs to the surname)."""
+    words = full.split()
+    for i, w in enumerate(words[1:], start=1):
+        if w.islower() and w in _NAME_PARTICLES | CONNECTORS_BY_LANG["nl"] | CONNECTORS_BY_LANG["de"]:
+            return " ".join(words[i:])
+    return words[-1]
+
+
+def _inflected_surnames(mentions: list[Mention], text: str, language: str, title_end: int) -> list[Mention]:
+    """Later mentions of a person named in full: "Reiters Plan", "Frau Reiter", "z Nowakiem", "aldus De Vries".
+    They become person mentions that join the full name, in place of whatever the rules took them for (a place
+    "Nowak", an organisation "Selenskyjs Rede")."""
+    people = [m for m in mentions if m.type == "person" and len(m.surface.split()) >= 2
+              and fold(m.surface.split()[0]) in first_names()]
+    taken = [(m.start, m.start + len(m.surface)) for m in mentions if m.type == "person"]
+    out = list(mentions)
+    for full in {_surname_phrase(m.surface) for m in people}:
+        last = full.split()[-1]
+        if len(last) < 3 or not last[:1].isupper():
+            continue
+        endings = "|".join(re.escape(e) for e in _SURNAME_ENDINGS[language])
+        # a particle may open a sentence ("De Vries" for "de Vries"); a capitalised surname is never written small
+        first = f"[{full[0].upper()}{full[0].lower()}]" if full[0].islower() else re.escape(full[0])
+        pattern = rf"(?<![\w\-]){first}{re.escape(full[1:])}(?:{endings})?['’]?(?![\w\-])"
+        for hit in re.finditer(pattern if endings else pattern.replace("(?:)?", ""), text):
+            a, b = hit.span()
+            word = hit.group()
+            if any(c <= a < d for c, d in taken):
+                continue
+            before = text[max(0, a - 12) : a].split()
+            if before and before[-1].casefold() in _DETERMINERS:
+                continue  # "die Reiter", "des Reiters": the common noun, not the person
+            base = full.split()[-1] if word.rstrip("'’") != full else full
+            clash = [m for m in out if m.start < b and a < m.start + len(m.surface)]
+            bare = word.casefold() == full.casefold()
+            if bare and (any(m.canonical for m in clash) or before and before[-1].casefold() in _PLACE_PREPS or (
+                    _lexical_common(last, language) and not (before and before[-1].casefold() in PERSON_TITLES))):
+                continue  # "König von Shu", "seinen Platz": the bare word names something else here
+            if any(len(m.surface) > len(word) and m.start < a for m in clash):
+                continue  # inside a longer name: "Nowak Foundation" after the word stays the organisation's
+            out = [m for m in out if m not in clash]
+            out.append(Mention(word.rstrip("'’"), "person", a, weak=a < title_end, lemma=base))
+            taken.append((a, b))
+    return out
+
+
+_TITLE_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+
+
+def _headline_case(title: str, language: str) -> bool:
+    """A title with most words capitalised ("New Ferry Timetable Starts In March", "Un Nouveau Bac Sur La
+    Saône"), where capitals say nothing about names. German capitalises its nouns, so it never counts."""
+    if rules_for(language).capitalises_nouns:
+        return False
+    words = _TITLE_WORD.findall(title)[1:]
+    stop = _stopwords(language)
+    if any(w[:1].isupper() and not w.isupper() and w.casefold() in stop for w in words):
+        return True  # "In", "As", "Sur", "La" capitalised mid-title
+    content = [w for w in words if w.casefold() not in stop]
+    return len(content) >= 3 and sum(w[:1].isupper() for w in content) / len(content) >= 0.8
+
+
+def _confirmed_title_mentions(mentions: list[Mention], title: str, language: str) -> list[Mention]:
+    """In a headline-case title only names a gazetteer knows, or that the body names the same way, count: a run
+    such as "Marta Quiroga Opens New Bridge In Lisbon" keeps "Marta Quiroga" (named so below) and "Lisbon"."""
+    body = {m.surface: m for m in mentions if m.start >= len(title) and m.type}
+    out = []
+    for m in mentions:
+        if not (m.weak and m.start < len(title)) or m.canonical or person_for(m.surface) or org_for(m.surface):
+            out.append(m)
+            continue
+        words = m.surface.split()
+        i = 0
+        while i < len(words):
+            for j in range(len(words), i, -1):
+                phrase = " ".join(words[i:j])
+                found = _title_phrase(phrase, body, language)
+                if found:
+                    at = title.find(phrase, m.start)
+                    out.append(Mention(phrase, found[0], at if at >= 0 else m.start, found[1], weak=True))
+                    i = j
+                    break
+            else:
+                i += 1
+    return out
+
+
+def _title_phrase(phrase: str, body: dict[str, Mention], language: str) -> tuple[str, str | None] | None:
+    """(type, canonical) of a stretch of a headline-case title that names something on its own."""
+    if phrase.casefold() in _stopwords(language) or phrase.casefold() in MONTHS_DAYS:
+        return None
+    if phrase in body:
+        return body[phrase].type, body[phrase].canonical
+    if (org := org_for(phrase)) is not None:
+        return "organization", org
+    place = place_for(phrase, language)
+    return ("place", place.name) if place else None
+
+_NAME_LINKS = {"de", "des", "du", "d", "la", "l", "di", "dei", "degli", "delle", "del", "della", "dello", "da", "do",
+               "dos", "das", "per", "pour", "para"}
+_CAPITALISED_WORD = re.compile(r"\s+[A-ZÀ-ÖØ-Þ][\w\-]+")
+_LOWER_WORD = re.compile(r"(?:\s+|(?<=['’]))([a-zà-öø-ÿ]+)(?:['’](?=[a-zà-öø-ÿ]))?")  # ("de l'homme")
+
+
+def _lowercase_org_names(mentions: list[Mention], text: str, language: str) -> None:
+    """Extend a head word ("Fédération", "Haute Autorité") by the lower-case rest of its name: the adjectives after
+    it ("nationale", "européenne"), and after a linking "de"/"des"/"della" a noun with its own adjectives ("de la
+    santé", "d'exploitants agricoles") or a capitalised name that closes it ("… hydrographique du Guadalquivir").
+    Only an adjective follows a word of the name directly, so a verb, an adverb or a weekday there ends it: "la Cour
+    des comptes publie", "l'Assemblée nationale jeudi", "il Consiglio ieri"."""
+    stop, adjective = _stopwords(language), _ORG_ADJECTIVE[language]
+    taken = {m.start: m for m in mentions}
+    for m in mentions:
+        if m.type not in ("organization", None) or m.surface.split()[-1].casefold() not in _LOWERCASE_ORG_HEADS[
+                language]:
+            continue
+        at = end = m.start + len(m.surface)
+        linked, words = False, 0
+        while words < 8:
+            w = _LOWER_WORD.match(text, at)
+            if not w and linked and (name := _CAPITALISED_WORD.match(text, at)):
+                end = name.end()
+                swallowed = taken.get(name.start() + (len(name.group()) - len(name.group().lstrip())))
+                if swallowed is not None:  # (the whole of the name it closes: "de Côte d'Ivoire", "du Conseil de l'Europe")
+                    swallowed.type = "gone"
+                    end = max(end, swallowed.start + len(swallowed.surface))
+                break
+            if not w:
+                break
+            word = w.group(1)
+            if word in _NAME_LINKS or linked and word in _ORG_ADJECTIVE_BEFORE[language]:
+                linked = True
+            elif word in stop or word in MONTHS_DAYS or not linked and (
+                    _looks_like_verb_form(word) or not adjective.fullmatch(word)):
+                break  # (after a link, a noun: "de la santé", "de la sécurité")
+            else:
+                linked, end = False, w.end()
+            at, words = w.end(), words + 1
+        if end > m.start + len(m.surface):
+            m.surface, m.lemma, m.type = text[m.start : end], "", "organization"
+            m.canonical = org_for(m.surface) or m.canonical
+
+
+def _looks_like_verb_form(word: str) -> bool:
+    """Past participles and finite verbs end a name: "annoncé", "ha detto", "anunciou"."""
+    return word.endswith(("é", "ée", "és", "ées", "ato", "ata", "ito", "ita", "ou", "iu", "ado", "ada")) and len(word) > 4
+
+
+_OPEN_MARKS, _CLOSE_MARKS = "“„«‘‚\"'「『", "”“»’‘\"'」』"
+
+
+def _not_titles(mentions: list[Mention], text: str) -> list[Mention]:
+    """A name the article only ever writes inside quotation marks ("“Slack Water,” a novel") is the title of a work,
+    not an organisation or a person; known names (a paper quoted as «Ранковий Вісник») stay."""
+    def quoted(m: Mention) -> bool:
+        before, after = text[m.start - 1 : m.start], text[m.start + len(m.surface) : m.start + len(m.surface) + 2]
+        return before != "" and before in _OPEN_MARKS and after[:1] in _CLOSE_MARKS or after[:1] in ",." and (
+            after[1:2] in _CLOSE_MARKS and after[1:2] != "" and before in _OPEN_MARKS)
+
+    by_name: dict[str, list[Mention]] = {}
+    for m in mentions:
+        by_name.setdefault(fold(m.surface), []).append(m)
+    titles = {name for name, ms in by_name.items() if all(quoted(m) for m in ms) and not any(
+        m.canonical or m.type == "place" or org_for(m.surface) or person_for(m.surface) for m in ms)
+        and len(name.split()) >= 2}
+    return [m for m in mentions if fold(m.surface) not in titles]
+
+
+_REGION_WORDS = {"prefecture", "province", "oblast", "county", "region", "district", "state", "governorate"}
+
+
+def _follow_qualified_places(mentions: list[Mention]) -> None:
+    """After "Frankfurt (Oder)", a bare "Frankfurt" in the same article is that city, not Frankfurt am Main."""
+    qualified = {}
+    for m in mentions:
+        if m.type == "place" and m.canonical and fold(m.canonical).split()[-1] in _REGION_WORDS:
+            continue  # "Osaka Prefecture", "Lviv Oblast": the region, while a bare "Osaka" stays the city
+        if m.type == "place" and m.canonical and len(m.surface.split()) > 1 and "-" not in m.canonical:
+            qualified.setdefault(fold(m.canonical).split()[0], m.canonical)
+        elif m.type == "place" and m.canonical and "-на-" in m.surface:
+            qualified.setdefault(fold(m.canonical).split()[0], m.canonical)
+    for m in mentions:
+        if m.type == "place" and m.canonical and len(m.surface.split()) == 1 and "-" not in m.surface:
+            target = qualified.get(fold(m.canonical).split()[0])
+            if target and target != m.canonical:
+                m.canonical = target
+
+
+def _polish_base_forms(mentions: list[Mention], language: str, text: str = "") -> None:
+    """Inflected person names in Latin-script Slavic text ("Katarzynie Wiśniewskiej", "Ołeksandra Hrycenki") take
+    the dictionary form when the lemmatiser knows it, else the shortest form of the same stem in the article."""
+    rules = rules_for(language)
+    rules.base_forms(mentions, text)
+    if not rules.latin_cases:
+        return
+    from indexer.text.lemmas import lemma
+
+    people = sorted((m for m in mentions if m.type == "person"), key=lambda m: m.start)
+    first_seen: dict[str, int] = {}
+    for m in people:
+        for w in m.surface.split():
+            first_seen.setdefault(w, m.start)
+    for m in people:
+        words = m.surface.split()
+        out = []
+        for w in words:
+            base = lemma(w, language) or w
+            if base == w or not base[:1].isupper():
+                mates = [f for f in first_seen if len(f) >= 4 and _same_stem(f, w)]
+                base = min(mates, key=lambda f: (len(f), first_seen[f])) if mates else w
+            out.append(base)
+        m.lemma = " ".join(out)
+
+
+def _same_stem(a: str, b: str) -> bool:
+    n = 0
+    for x, y in zip(a.casefold(), b.casefold(), strict=False):
+        if x != y:
+            break
+        n += 1
+    return n >= 4 and n >= max(len(a), len(b)) - 3
+
+
+def _surnames_not_towns(mentions: list[Mention], text: str) -> None:
+    """"Carmona avanzó…" after "Antonio Carmona": a lone word that is both a small town and the surname of a person
+    named in full in the same article is that person; so is a larger place's name that speaks ("Brazil said" after
+    "Julian Brazil"), and a listed company's that is a surname too ("Suzuki" after "Akira Suzuki")."""
+    people = [n.split() for n in {m.surface for m in mentions if m.type == "person" and len(m.surface.split()) >= 2}]
+    surnames = {skeleton(words[-1]) for words in people}
+    # "Ann mit 80 Jahren" after "Ann Kiessling": a given name alone that opens one person's name is that person
+    given = {skeleton(words[0]) for words in people}
+    if len(given) == len(people):
+        surnames |= given
+    for m in mentions:
+        if m.type != "place" or " " in m.surface or skeleton(m.surface) not in surnames:
+            continue
+        place = place_for(m.canonical or m.surface, "en")
+        speaks = text[m.start + len(m.surface) :].split()[:1]
+        if place is None or (place.kind == "city" and place.population < 500_000) or (
+                speaks and speaks[0].casefold() in _SPEECH_VERBS):
+            m.type, m.canonical, m.lemma = "person", None, ""
+
+
+_BRACKET_GAP = re.compile(r"\s*(?:[^\W\d_]+\s+[^\W\d_]+\s*)?\(\s*")
+
+
+def _link_bracketed_names(mentions: list[Mention], text: str, language: str) -> None:
+    """"Instytutu Badań Rzecznych w Lipsku (Institut für Flussforschung Leipzig)": an organisation followed by its
+    name in another language in brackets is one organisation, known across the archive by the bracketed name."""
+    orgs = [m for m in mentions if m.type == "organization" and not m.canonical]
+    for b in orgs:
+        if looks_like_acronym(b.surface) or b.lemma.startswith("@") or len(b.surface.split()) < 2:
+            continue  # "(SSU)" is an acronym: the long form stays the name
+        at = text.find(b.surface, max(0, b.start - 2))
+        if at < 1 or at > b.start + 2 or text[at - 1 : at].strip() not in ("(", "") or text[
+                at + len(b.surface) : at + len(b.surface) + 1] != ")":
+            continue
+        for a in orgs:
+            a_at = text.find(a.surface, max(0, a.start - 2))
+            if a is b or a_at < 0 or a_at >= at or not _BRACKET_GAP.fullmatch(text[a_at + len(a.surface) : at]):
+                continue
+            if not a.lemma:
+                a.lemma = _lemma_name(a.surface, "organization", language)
+            a.canonical = b.surface
+            break

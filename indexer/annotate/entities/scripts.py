@@ -36,9 +36,6 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
                     break
             if hit:
                 kind, canonical = index[hit]
-                if kind == "place" and _in_number(para, i, hit):
-                    i += 1  # "十四日" (the 14th) is no "四日" (Yokkaichi)
-                    continue
                 org = _org_around_place(para, i, hit) if kind == "place" else None
                 if org:  # "JR東日本", "中国国家铁路集团", "شركة مصر للطيران": the place is part of the name
                     found.append(Mention(org[1], "organization", base + org[0], weak=weak_first and pi == 0))
@@ -129,16 +126,6 @@ def _arabic_repeats(mentions: list[Mention]) -> list[tuple]:
     return [(re.escape(f), f, "person", None, f, _arabic_bounded) for f in sorted(families)]
 
 
-_HAN_NUMERALS = set("〇零一二三四五六七八九十百千万两0123456789０１２３４５６７８９")
-
-
-def _in_number(para: str, start: int, hit: str) -> bool:
-    """A Han place name whose first character is a numeral inside a number or date ("十四日")."""
-    if hit[0] not in _HAN_NUMERALS:
-        return False
-    return (start > 0 and para[start - 1] in _HAN_NUMERALS) or hit[-1] in "日月年時"
-
-
 _HAN_ORG_SUFFIX = re.compile("(?:集团|集團|公司|银行|銀行|航空|铁路|鐵路|鉄道|大学|大學|协会|協会|委员会|委員会|电视台|新闻社"
                              "|通信社|株式会社|電力|电力|汽车|自動車|日报|日報|新聞社)+")
 _HAN_NAME_RUN = re.compile(r"[^\W\d_的和与及或在是对向从为]{0,10}")  # a name runs on to its suffix, not across 的/和
@@ -225,14 +212,3 @@ def _arabic_bounded(text: str, start: int, end: int) -> bool:
     return after_ok and before_ok
 
 
-def _join_script_people(mentions: list[Mention]) -> None:
-    """In Han and kana text a later mention is often part of the full name ("エル・イドリシ", "森川さん" after
-    "森川紗季"): it takes the full name as its lemma, so both land in one entity."""
-    people = [m for m in mentions if m.type == "person" and _NO_CASE_SCRIPT.search(m.surface)]
-    for m in people:
-        short = m.surface.replace("・", "").replace("·", "")
-        for full in people:
-            long = full.surface.replace("・", "").replace("·", "")
-            if len(long) > len(short) and short in long:
-                m.lemma = full.surface
-                break

@@ -16,8 +16,8 @@ from indexer.annotate.entities.lang.slavic import (
     merge_phrase_orgs,
     split_bracketed_acronym,
 )
-from indexer.annotate.entities.run_types import _ABBREVIATIONS
-from indexer.annotate.entities.words import (
+from indexer.annotate.entities.run_types import (
+    _ABBREVIATIONS,
     _at_sentence_start,
     _common_slavic_word,
     _given_name,
@@ -169,9 +169,8 @@ def _slavic_gazetteer_mentions(para: str, language: str, base: int, covered: set
     """Places the tagger missed: gazetteer cities/countries in any case form, and "<adjective> oblast"."""
     out = []
     for m in _REGION.finditer(para):
-        if not any(i in covered for i in range(m.start(), m.end())):
-            covered.update(range(m.start(), m.end()))
-            out.append(Mention(m.group(0), "place", base + m.start(), None, weak=weak))
+        covered.update(range(m.start(), m.end()))
+        out.append(Mention(m.group(0), "place", base + m.start(), None, weak=weak))
     for m in _CYR_WORD.finditer(para):
         if any(i in covered for i in range(m.start(), m.end())) or _at_sentence_start(para, m.start()):
             continue

@@ -14,7 +14,6 @@ from functools import cache
 
 from indexer.annotate.entities import core
 from indexer.annotate.entities.gazetteer import MONTHS_DAYS, NEVER_NAMES, has_org_word
-from indexer.text.names import fold
 
 # Case-inflecting languages in Latin script, whose given names and places are looked up by their lemma.
 _LATIN_INFLECTING = ("pl", "cs", "sk", "hr", "sl", "lt", "lv")
@@ -46,9 +45,6 @@ class Rules:
     # word, and the endings its noun may take on the stem ("warszaw|sk|iego" → "warszaw" + "a")
     place_adjective = None
     adjective_noun_endings: tuple[str, ...] = ()
-    # A man's given name and surname agree in case ("s Pavlem Kovářem", "Jána Kováča"): the case ending a given
-    # name shows → the endings the surname after it takes in that case (see surname_in_case)
-    name_cases: dict[str, tuple[str, ...]] = {}
 
     def __init__(self, code: str) -> None:
         self.code = code
@@ -102,10 +98,6 @@ class Rules:
         """Where the connectors end, after the shared "für" rule."""
         return k
 
-    def joins_across_and(self, toks: list, j: int, k: int) -> bool:
-        """Two names joined by "and" are one ("Zentralanstalt für Meteorologie und Geodynamik")."""
-        return False
-
     def run_start(self, toks: list, i: int) -> int:
         """Where a run starts, given its first capital at i."""
         return i
@@ -115,10 +107,6 @@ class Rules:
         return runs
 
     # ---- trimming a run to its name
-
-    def trim_article(self, words: list) -> list:
-        """The run without an article that opens the sentence rather than the name."""
-        return words
 
     def kind_noun_before_name(self, noun: str, name: str) -> bool:
         """A noun for a kind of place before its name ("die Stadt Emden"): the name alone is the mention."""
@@ -180,10 +168,6 @@ class Rules:
         """A building or site named with its kind first ("Palacio de Benacazón")."""
         return False
 
-    def institution_after_article(self, prev: str, words: list[str]) -> bool:
-        """A stop word that names an institution after an article ("el Estado")."""
-        return False
-
     def known_person_form(self, surface: str):
         """The gazetteer person an inflected form names ("Merkels"), if any."""
         return None
@@ -236,15 +220,8 @@ class Rules:
         """A capitalised institution word alone mid-sentence names that institution ("el Gobierno")."""
         return True
 
-    # Swedish, Danish and Norwegian name institutions by one compound noun in its definite form, which they
-    # capitalise as they capitalise no other noun ("Skatteverket", "Folketinget", "Helsedirektoratet"): its endings
-    institution_endings: tuple[str, ...] = ()
-
     def type_word(self, word: str, prev: str) -> tuple | None:
         """A verdict for a single word that is no common word at a sentence start."""
-        low = word.casefold()
-        if any(low.endswith(e) and len(low) >= len(e) + 3 for e in self.institution_endings):
-            return "organization", None  # (not the bare "Banken", "the bank", opening a sentence)
         return None
 
     def type_word_in_context(self, word: str, prev: str, nxt: str) -> tuple | None:
@@ -337,21 +314,6 @@ class Rules:
 
     def base_forms(self, mentions: list, text: str) -> None:
         """Put the language's inflected places and organisations in their base form."""
-
-    def person_word_base(self, word: str) -> str | None:
-        """The base form of one inflected word of a person's name when the language knows it better than the
-        lemmatiser; None: the lemmatiser decides."""
-        return None
-
-    def surname_in_case(self, case: str, word: str) -> str | None:
-        """A surname after a given name in the case whose ending is `case`, back in the nominative: the case's
-        ending taken off where a consonant stem is left ("Kovářem" after "Pavlem" → Kovář); None where the word
-        does not end as that case would have it."""
-        for ending in self.name_cases.get(case, ()):
-            stem = word[: -len(ending)]
-            if word.endswith(ending) and len(stem) >= 3 and stem[-1].isalpha() and fold(stem[-1]) not in "aeiouy":
-                return stem
-        return None
 
 
 @cache

@@ -5,7 +5,6 @@ from __future__ import annotations
 from indexer.annotate.entities.core import Mention, _Tok
 from indexer.annotate.entities.gazetteer import (
     common_first_names,
-    first_names,
     has_org_word,
     looks_like_acronym,
     org_for,
@@ -24,26 +23,6 @@ _ES_SITE_HEADS = {"palacio", "hotel", "basilica", "monasterio", "playa", "calle"
                   "catedral", "castillo", "puerto", "estadio", "pabellon", "teatro", "hospital", "carcel", "cupula",
                   "sala", "rambla", "cartuja", "sierra", "rio", "lago", "isla", "cabo", "golfo", "monte", "puente",
                   "aeropuerto", "estacion", "torre", "ermita", "casa"}
-
-
-def _join_y_orgs(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """"Ministerio de Trabajo y Asuntos Sociales", "Consejería de Agricultura y Pesca", "Comisión Nacional de los
-    Mercados y la Competencia": a Spanish institution's portfolio goes on after "y" (but not into a person or a
-    place: "Ministerio de Trabajo y Juan Pérez"); the run may still hold the article that opens the sentence."""
-    out: list[tuple[int, int]] = []
-    for a, b in runs:
-        gap = [t.text for t in toks[out[-1][1] : a]] if out else []
-        if gap[:1] in (["y"], ["e"]) and len(gap) <= 2 and gap[1:] in ([], ["la"], ["el"], ["los"], ["las"]) and (
-                b - a <= 3):
-            pa, pb = out[-1]
-            head, tail = [t.text for t in toks[pa:pb]], [t.text for t in toks[a:b]]
-            at = next((i for i, w in enumerate(head) if has_org_word([w])), None)
-            if at is not None and {"de", "del"} & set(head[at + 1 :]) and not has_org_word(tail) and not (
-                    fold(tail[0]) in first_names() or place_for(" ".join(tail), "es") or org_for(" ".join(tail))):
-                out[-1] = (pa, b)
-                continue
-        out.append((a, b))
-    return out
 
 
 def _split_institution_of(words: list[_Tok], mentions: list[Mention], headline: bool) -> list[_Tok]:
@@ -71,9 +50,6 @@ class Spanish(Rules):
             return j  # "Semana Santa la Policía": a bare article starts a new name; "de la" stays inside one
         return k
 
-    def join_runs(self, toks: list, runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        return _join_y_orgs(toks, runs)
-
     def split_institution(self, words: list, mentions: list, headline: bool) -> list:
         return _split_institution_of(words, mentions, headline)
 
@@ -82,9 +58,6 @@ class Spanish(Rules):
 
     def site_name(self, words: list[str]) -> bool:
         return fold(words[0]) in _ES_SITE_HEADS
-
-    def institution_after_article(self, prev: str, words: list[str]) -> bool:
-        return prev in ("el", "del", "al") and has_org_word(words)
 
     def retype(self, texts: list[str], kind: str | None, canonical: str | None, toks: list, start: int, prev: str,
                cue: bool) -> tuple:

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from indexer.annotate.entities.core import CONNECTORS, Mention, _lexical_common, _unknown_word
 from indexer.annotate.entities.gazetteer import first_names, place_for
-from indexer.annotate.entities.lang import Rules, given_name_not_month
+from indexer.annotate.entities.lang import Rules
 from indexer.text.names import fold
 
 # Words after which a capitalised phrase after "van" is the portfolio of a ministry or department; the
@@ -19,7 +19,6 @@ from indexer.text.names import fold
 PORTFOLIO_HOLDERS = {"minister", "ministers", "ministerie", "staatssecretaris", "kabinet", "departement",
                      "commissie", "administratie", "vice-premier", "vicepremier", "schepen", "gedeputeerde"}
 INSTITUTIONS = {"ministerie", "departement", "commissie", "administratie"}
-OWNED_HOLDERS = {"kabinet", "ministers"}  # ("het kabinet van Verhofstadt" belongs to a person)
 
 # Parties, broadcasters, papers and firms of Belgium and the Netherlands that news names without an org word.
 LOW_COUNTRIES_ORGS = {
@@ -76,8 +75,6 @@ def portfolio_length(words: list[str], prev: list[str]) -> int:
     Parlement"). 0 when the run does not follow a holder."""
     if not after_portfolio_holder(prev):
         return 0
-    if prev[-1].casefold() == "van" and prev[-2].casefold() in OWNED_HOLDERS and not common_word(words[0]):
-        return 0  # ("het kabinet van Verhofstadt" is the premier's: a portfolio is an ordinary word)
     for i, word in enumerate(words):
         if i and (fold(word) in first_names() or word.casefold() == "van"):
             return i
@@ -119,8 +116,6 @@ def retype(words: list[str], kind: str | None, line_tokens: list[str], start: in
         return "organization"
     if portfolio_length(words, line_tokens[max(0, start - 2):start]) == len(words):
         return "organization"  # "het departement Onderwijs", "kabinet van Onderwijs"
-    if given_name_not_month(words) and len(words) <= 4:
-        return "person"  # ("Jan De Zutter")
     prev = line_tokens[start - 1] if start > 0 else ""
     nxt = line_tokens[start + 1] if start + 1 < len(line_tokens) else ""
     place = place_for(surface, "nl")

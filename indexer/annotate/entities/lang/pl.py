@@ -39,9 +39,6 @@ class Polish(Rules):
     place_adjective = re.compile(r"^(?P<stem>[a-ząćęłńóśźż]{2,}?)(?P<suffix>sk|ck)"
                                  r"(?:i|a|ie|iego|iej|ich|im|imi|ą|iemu)$")
     adjective_noun_endings = ("a", "e", "y")  # "Warszawa", "Opole", "Tychy"
-    # genitive and accusative ("Jana Nowaka"), dative ("Janowi Nowakowi"), instrumental ("z Janem Nowakiem",
-    # "z Piotrem Kowalem")
-    name_cases = {"a": ("a",), "owi": ("owi",), "em": ("iem", "em")}
 
     def adjective_stems(self, stem: str, suffix: str) -> list[str]:
         towns_in_ce = [stem + "ce"] if suffix == "ck" else []  # "katowicki" → "Katowice"
@@ -54,16 +51,6 @@ class Polish(Rules):
     def base_forms(self, mentions: list, text: str) -> None:
         _polish_place_and_org_forms(mentions, text)
 
-    def person_word_base(self, word: str) -> str | None:
-        # surnames in -ski, -cki, -dzki decline as adjectives: "Kowalskiego", "Kowalskim" -> Kowalski, "Kowalskiej",
-        # "Kowalską" -> Kowalska (the lemmatiser reads some as plural adjectives: "Kowalskie")
-        found = _ADJECTIVAL_SURNAME.match(word)
-        if not found:
-            return None
-        return found["stem"] + ("a" if found["ending"] in ("iej", "ą") else "i")
-
-
-_ADJECTIVAL_SURNAME = re.compile(r"^(?P<stem>[A-ZĄĆĘŁŃÓŚŹŻ][a-ząćęłńóśźż]+(?:sk|ck|dzk))(?P<ending>iego|iemu|im|iej|ą)$")
 
 
 RULES = Polish("pl")

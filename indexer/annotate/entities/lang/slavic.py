@@ -25,7 +25,7 @@ from indexer.annotate.entities.inflection import (
     _is_head,
     pl_adjective_stem,
 )
-from indexer.text.names import _morph, fold, lemma_for, readings
+from indexer.text.names import _morph, fold, readings
 
 LEGAL_FORMS = frozenset({"ТОВ", "ПАТ", "ПрАТ", "ПП", "ДП", "ГО", "КП", "АТ", "ВАТ", "ЗАТ", "ТзОВ", "ООО", "ОАО", "ЗАО",
                          "ПАО", "АО", "ФГУП", "МУП", "LLC", "ГК", "НАК", "АК", "ДК", "ФОП", "СП", "КСП"})
@@ -557,15 +557,9 @@ def _extend_people(mentions: list, text: str, language: str) -> None:
                 hit = None
         if hit:
             width = len(hit.group(0))
-            if not hit.group(0).rstrip().endswith("."):  # surname first: list as "Світлана Юріївна Харченко"
-                m.lemma = " ".join([lemma_for(words[0], language, "given"), lemma_for(words[1], language, "given"),
-                                    lemma_for(hit.group(1), language, "person")])
             m.surface = text[start - width : start + len(m.surface)]
             m.start -= width
             grown.append((start - width, start + len(m.surface) - width))
-    if grown:
-        mentions[:] = [m for m in mentions if not (m.type == "person" and len(m.surface.rstrip(".")) == 1 and any(
-            a <= m.start <= b for a, b in grown))]
 
 
 _BRACKETED_ACRONYM = re.compile(r"^(.*\S)\s*\(\s*([A-ZА-ЯЁ]{2,}|[А-ЯЁ][а-яё]*[А-ЯЁ][\w]*)$", re.DOTALL)
@@ -731,8 +725,6 @@ def _strip_roles(mentions: list, language: str) -> None:
     for m in mentions:
         words = m.surface.split()
         if len(words) >= 2 and m.type in ("person", "organization") and _role_noun(words[0], language):
-            if m.type == "organization":
-                continue
             m.surface = " ".join(words[1:])
             m.start += len(words[0]) + 1
             m.lemma = " ".join(m.lemma.split()[1:]) if len(m.lemma.split()) == len(words) else ""

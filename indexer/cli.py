@@ -961,17 +961,6 @@ def build_parser() -> argparse.ArgumentParser:
                         "headers are ignored. Use it only when every request comes through that proxy")
     p.add_argument("--threads", type=_positive, default=8,
                    help="requests taken at once (default 8); beyond the 3 open archives they wait their turn for one")
-
-
-    p = sub.add_parser("serve", help="run the web app (fills an empty archive with the bundled corpus first)",
-                       description="Serve the search pages, the archivists' area and the JSON API (described at "
-                                   "/api/openapi.json). An empty archive is first filled with the bundled corpus, or "
-                                   "with the folder named by $NEWSARCHIVE_CORPUS.")
-    _data_arg(p)
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every interface, "
-                        "behind a TLS proxy)")
-    p.add_argument("--port", type=int, default=5000, help="port to listen on (default 5000)")
     p.set_defaults(func=cmd_serve)
     return parser
 

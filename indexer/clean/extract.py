@@ -22,6 +22,7 @@ from bs4 import BeautifulSoup, Comment, NavigableString, Tag, XMLParsedAsHTMLWar
 
 from indexer.clean import metadata as md
 from indexer.clean.dates import parse_date
+from indexer.clean.normalize import normalize_markup, plain_field
 from indexer.models import Article, Block, InputError, RawPage
 from indexer.sources.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
 
@@ -139,7 +140,7 @@ class _Stats:
 def clean(page: RawPage) -> Article:
     """Extract the article from a raw page; raises InputError for empty, binary or oversized input."""
     data = prepare_bytes(page.data)
-    html = decode_html(data, page.content_type)
+    html = normalize_markup(decode_html(data, page.content_type))
     require_markup(html)
     with warnings.catch_warnings():  # a page that looks like XML (an XHTML prologue) is read as HTML, deliberately
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
@@ -151,6 +152,7 @@ def clean(page: RawPage) -> Article:
     article = _metadata(index, meta, objects, ld, page)
     article.title = _title(index, meta, ld, article)
     article.title_extras = _title_extras(index, meta, ld, article)
+    _plain_fields(article)
     link_count = sum(1 for a in index.named("a") if a.get("href"))
     body = soup.body or soup
     del index  # the tree is about to change
@@ -189,6 +191,16 @@ def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, pa
     return Article(authors=md.authors(index, meta, ld), published=published, modified=modified, source=source,
                    url=url, declared_language=language, description=description,
                    image=md.absolute(image, url or page.url))
+
+
+def _plain_fields(article: Article) -> None:
+    """Fields taken from structured data as written there (JSON escapes, entities escaped twice) in the page's
+    one spelling (see normalize)."""
+    article.title = plain_field(article.title)
+    article.title_extras = [plain_field(t) for t in article.title_extras]
+    article.authors = [plain_field(a) for a in article.authors]
+    article.source = plain_field(article.source)
+    article.description = plain_field(article.description)
 
 
 def _site_in_title(index: md.PageIndex, meta: dict, ld: dict) -> str:

@@ -6,7 +6,6 @@ an author field holding a profile URL), so each field has an ordered list of sou
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from collections import defaultdict
@@ -17,6 +16,7 @@ from urllib.parse import urljoin, urlsplit
 from bs4 import BeautifulSoup, Tag
 
 from indexer.clean.dates import date_from_url, parse_date
+from indexer.clean.normalize import plain_field
 
 ARTICLE_TYPES = {"article", "newsarticle", "reportagenewsarticle", "blogposting", "analysisnewsarticle",
                  "opinionnewsarticle", "reviewnewsarticle", "backgroundnewsarticle", "socialmediaposting",
@@ -121,7 +121,7 @@ def meta_map(page: PageIndex) -> dict[str, list[str]]:
         content = meta.get("content")
         if content is None:
             continue
-        content = " ".join(html.unescape(str(content)).split())
+        content = plain_field(str(content))
         if not content:
             continue
         for attr in ("property", "name", "itemprop", "http-equiv"):
@@ -160,7 +160,7 @@ def clean_authors(raw: list[str]) -> list[str]:
     """Person names without "By"/"Von"/"Par", dates, roles after a comma, URLs or duplicates."""
     names: list[str] = []
     for value in raw:
-        value = " ".join(html.unescape(value).split())  # "Redacci&oacute;n" escaped twice must not split at ";"
+        value = plain_field(value)  # "Redacci&oacute;n" escaped twice must not split at ";"
         value = re.split(r"\s+[|•·–—-]\s+|\s{2,}|\(|\n", value)[0]
         for _ in range(2):
             value = BYLINE_PREFIX.sub("", value)
@@ -207,14 +207,14 @@ def absolute(url: str | None, base: str | None) -> str | None:
 def title_candidates(page: PageIndex, meta: dict, ld: dict) -> tuple[str, list[str]]:
     """The document <title> and the explicit headline sources (og:title, JSON-LD headline, twitter:title)."""
     titles = page.named("title")
-    doc_title = text_of(titles[0]) if titles else ""
+    doc_title = plain_field(text_of(titles[0])) if titles else ""
     headline = ld.get("headline") or ld.get("name")
     # Dublin Core is rarely touched by social/SEO tooling, so it states the plain headline more often than og:title.
     explicit = [str(headline).strip() if isinstance(headline, str) else "",
                 first_meta(meta, "dc:title", "dcterm:title", "dc.title", "dcterms.title"), first_meta(meta, "og:title"),
                 first_meta(meta, "twitter:title"),
                 first_meta(meta, "parsely-title", "sailthru.title", "headline", "title")]
-    return doc_title, [" ".join(t.split()) for t in explicit if t]
+    return doc_title, [plain_field(t) for t in explicit if t]
 
 
 def site_names(source: str, url: str | None) -> list[str]:

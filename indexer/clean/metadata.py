@@ -15,7 +15,7 @@ from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup, Tag
 
-from indexer.clean.dates import date_from_url, parse_date
+from indexer.clean.dates import date_from_url, find_days, other_reading, parse_date
 from indexer.clean.normalize import plain_field
 
 ARTICLE_TYPES = {"article", "newsarticle", "reportagenewsarticle", "blogposting", "analysisnewsarticle",
@@ -307,6 +307,7 @@ def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | Non
     visible = _visible_date(page)
     published = (_local_day(_first_parsed(strong), [visible, date_from_url(url)]) or visible or _first_parsed(weak)
                  or _first_date_in_text(page) or date_from_url(url) or _date_in_title(page) or _date_in_page_state(page))
+    published = _settled_by_text(published, [*strong, *weak], page)
     modified = None
     for value in (ld.get("dateModified"),
                   first_meta(meta, "article:modified_time", "og:updated_time", "datemodified", "last-modified",
@@ -315,6 +316,20 @@ def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | Non
         if modified:
             break
     return published, modified
+
+
+def _settled_by_text(published: str | None, raw: list, page: PageIndex) -> str | None:
+    """A metadata date that reads two ways ("11/01/2023") takes the reading the page's own text writes ("Erstellt am:
+    01.11.2023", in the page's convention), when the text shows that day and not the other."""
+    source = next((v for v in raw if isinstance(v, str) and published and parse_date(v) == published), None)
+    other = other_reading(source)
+    if not other:
+        return published
+    body = page.named("body")
+    text = " ".join(s for s in body[0].strings if s.parent is not None and s.parent.name not in ("script", "style")) \
+        if body else ""
+    shown = find_days(text)
+    return other if other[:10] in shown and published[:10] not in shown else published
 
 
 def _local_day(machine: str | None, shown: list[str | None]) -> str | None:

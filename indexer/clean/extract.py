@@ -20,8 +20,10 @@ from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag, XMLParsedAsHTMLWarning
 
+from indexer.clean import bylines
 from indexer.clean import metadata as md
 from indexer.clean.dates import parse_date
+from indexer.clean.normalize import normalize_markup, plain_field
 from indexer.models import Article, Block, InputError, RawPage
 from indexer.sources.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
 
@@ -139,7 +141,7 @@ class _Stats:
 def clean(page: RawPage) -> Article:
     """Extract the article from a raw page; raises InputError for empty, binary or oversized input."""
     data = prepare_bytes(page.data)
-    html = decode_html(data, page.content_type)
+    html = normalize_markup(decode_html(data, page.content_type))
     require_markup(html)
     with warnings.catch_warnings():  # a page that looks like XML (an XHTML prologue) is read as HTML, deliberately
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
@@ -151,6 +153,7 @@ def clean(page: RawPage) -> Article:
     article = _metadata(index, meta, objects, ld, page)
     article.title = _title(index, meta, ld, article)
     article.title_extras = _title_extras(index, meta, ld, article)
+    _plain_fields(article)
     link_count = sum(1 for a in index.named("a") if a.get("href"))
     body = soup.body or soup
     del index  # the tree is about to change
@@ -186,9 +189,20 @@ def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, pa
     description = md.first_meta(meta, "og:description", "description", "twitter:description", "dc.description")
     if not description and isinstance(ld.get("description"), str):
         description = " ".join(ld["description"].split())
-    return Article(authors=md.authors(index, meta, ld), published=published, modified=modified, source=source,
-                   url=url, declared_language=language, description=description,
+    sites = md.site_names(source, url or page.url) + [s for p in publisher for s in md.site_names(p, None)]
+    return Article(authors=bylines.authors(index, meta, ld, sites), published=published, modified=modified,
+                   source=source, url=url, declared_language=language, description=description,
                    image=md.absolute(image, url or page.url))
+
+
+def _plain_fields(article: Article) -> None:
+    """Fields taken from structured data as written there (JSON escapes, entities escaped twice) in the page's
+    one spelling (see normalize)."""
+    article.title = plain_field(article.title)
+    article.title_extras = [plain_field(t) for t in article.title_extras]
+    article.authors = [plain_field(a) for a in article.authors]
+    article.source = plain_field(article.source)
+    article.description = plain_field(article.description)
 
 
 def _site_in_title(index: md.PageIndex, meta: dict, ld: dict) -> str:
@@ -225,13 +239,27 @@ def _norm(text: str) -> str:
 
 
 def _title(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> str:
-    """The headline. In order: a headline that <title> and an explicit source (JSON-LD, Dublin Core, OpenGraph)
-    agree on; the visible <h1> when a title source confirms it; the most explicit headline metadata; a lone <h1>;
-    <title> minus the site name."""
+    """The headline. In order: the <h1> minus a kicker it holds, when a title source gives the two together; the
+    <h1> the JSON-LD headline repeats word for word; a headline that <title> and an explicit source (JSON-LD,
+    Dublin Core, OpenGraph) agree on; the visible <h1> when a title source confirms it; the most explicit headline
+    metadata; <title> minus the site name; the first <h1>. A title source that only names the site or a generic
+    page ("Home", "Startseite") is no headline."""
     sites = md.site_names(article.source, article.url)
     doc_title, explicit = md.title_candidates(index, meta, ld)
+    if _generic_title(doc_title, sites):
+        doc_title = ""
+    explicit = [t for t in explicit if not _generic_title(t, sites)]
     sites += _logo_names(index, doc_title)
-    headings = [h for h in (md.text_of(h) for h in _headline_elements(index)) if h and not md.is_site_name(h, sites)]
+    elements = [h for h in _headline_elements(index) if not md.is_site_name(md.text_of(h), sites)]
+    headings = [h for h in (md.text_of(h) for h in elements) if h]
+    for element in elements:
+        kicker, headline = _kicker_split(element)
+        if kicker and _confirms(md.text_of(element), [*explicit, doc_title], sites):
+            return headline
+    ld_headline = _norm(plain_field(ld["headline"])) if isinstance(ld.get("headline"), str) else ""
+    for heading in headings:
+        if ld_headline and _norm(heading) == ld_headline:
+            return heading
     agreed = _agreed_title(doc_title, explicit, sites)
     if agreed:
         return agreed
@@ -245,6 +273,40 @@ def _title(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> str:
     return headings[0] if headings else ""
 
 
+# Names of a site's generic pages, never a story's headline (a page whose og:title says "Home" holds the headline in
+# its <h1>).
+_GENERIC_TITLES = {"home", "homepage", "home page", "start", "startseite", "accueil", "page d accueil", "inicio",
+                   "portada", "página principal", "pagina principale", "pagina iniziale", "strona główna", "главная",
+                   "главная страница", "головна", "головна сторінка", "index", "untitled", "untitled document",
+                   "welcome", "willkommen", "bienvenue", "bienvenido", "benvenuto", "welkom"}
+
+
+def _generic_title(text: str, sites: list[str]) -> bool:
+    """A title made only of generic page names and the site's own name ("Home | Harbour News"), word for word."""
+    own = {site.replace(" ", "") for site in sites}
+    parts = [_norm(p) for p in md.TITLE_SEPARATORS.split(text or "") if p.strip()]
+    return bool(parts) and all(p in _GENERIC_TITLES or p.replace(" ", "") in own for p in parts)
+
+
+def _kicker_split(heading: Tag) -> tuple[str, str]:
+    """(kicker, headline) of a headline element that holds both: a first part named as a kicker
+    (<span class="article-heading__kicker">), or a first part set off by an element holding only a separator
+    (<span aria-hidden="true"> – </span>), the layout of a label shown above the headline. ("", text) otherwise."""
+    parts = [c for c in heading.children if isinstance(c, Tag) or str(c).strip()]
+    if len(parts) < 3 or not isinstance(parts[0], Tag):
+        return "", md.text_of(heading)
+    separator = isinstance(parts[1], Tag) and not re.search(r"\w", parts[1].get_text())
+    if not (separator or _KICKER.search(" ".join(parts[0].get("class") or []))):
+        return "", md.text_of(heading)
+    rest = parts[2:] if separator else parts[1:]
+    headline = " ".join(" ".join(p.get_text(" ") if isinstance(p, Tag) else str(p) for p in rest).split())
+    headline = re.sub(r"^[\s:|–—-]+", "", headline)
+    kicker = md.text_of(parts[0])
+    if not headline or not kicker or len(kicker.split()) > 12:
+        return "", md.text_of(heading)
+    return kicker, headline
+
+
 _KICKER = re.compile(r"(?:^|[-_\s])(?:kicker|overline|topline|dachzeile|roofline|surtitre|supertitle|antetitulo"
                      r"|occhiello|bovenkop|nadtytul)(?:$|[-_\s])", re.IGNORECASE)
 
@@ -256,6 +318,10 @@ def _title_extras(index: md.PageIndex, meta: dict, ld: dict, article: Article) -
     sites = md.site_names(article.source, article.url)
     found: list[str] = []
     for heading in _headline_elements(index):
+        kicker, headline = _kicker_split(heading)
+        if kicker and _norm(headline) == title:
+            found.append(kicker)  # the kicker inside the <h1>
+            break
         if _norm(md.text_of(heading)) != title:
             continue
         before = heading.find_previous_sibling()
@@ -858,7 +924,7 @@ def _filter_blocks(pieces: list[_Piece], article: Article) -> list[Block]:
         if piece.kind in ("p", "li") and size < 40 and parse_date(text) and len(re.sub(r"[\d\W]", "", text)) < 12:
             continue
         norm = _norm(text)
-        if piece.kind in ("h", "p") and title and norm == title:
+        if piece.kind in ("h", "p") and title and (norm == title or piece.kind == "h" and _kicker_and(norm, title)):
             continue
         if size < 160 and _is_byline_or_date(text, norm, names, strict=seen_story):
             continue
@@ -874,6 +940,11 @@ def _filter_blocks(pieces: list[_Piece], article: Article) -> list[Block]:
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _kicker_and(norm: str, title: str) -> bool:
+    """A heading that is the headline with its kicker before it ("Klimaschutz: Bohren, bis es heiß wird")."""
+    return norm.endswith(f" {title}") and len(norm.split()) - len(title.split()) <= 12
 
 
 def _story_size(text: str) -> int:
@@ -894,7 +965,7 @@ def _is_byline_or_date(text: str, norm: str, names: set[str], strict: bool = Fal
     named = any(name and name in norm for name in names)
     if norm in names:
         return True
-    if md.BYLINE_PREFIX.match(text) and len(text.split()) <= 12 and (named or not strict):
+    if bylines.BYLINE_PREFIX.match(text) and len(text.split()) <= 12 and (named or not strict):
         return True
     if parse_date(text) and len(re.sub(r"[\d\W]", "", text)) < (40 if not strict else 25) and not _is_sentence(text):
         return True

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from indexer import __version__
 from indexer.archive import INDEX_ENV, Archive, NoArchive, default_data_dir
+from indexer.index.dates import own_day
 from indexer.index.engine import EngineRefused, EngineUnavailable, IndexBusy
 from indexer.models import InputError
 from indexer.sources.origins import as_given
@@ -257,6 +258,12 @@ def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
 
 
 SEARCH_OPTIONS = ("language", "source", "person", "place", "organization", "speaker")
+DATE_HELP = ("published on or %s this day of the article's own calendar (YYYY-MM-DD; or a month YYYY-MM, a year "
+             "YYYY)")
+
+
+def _search_filters(args) -> dict[str, str | None]:
+    return {f: getattr(args, f) for f in SEARCH_OPTIONS} | {"from": args.date_from, "to": args.date_to}
 
 
 def cmd_search(args) -> int:
@@ -267,7 +274,7 @@ def cmd_search(args) -> int:
     with Archive(args.data, create=False) as archive:
         try:
             result = SearchService(archive).search(
-                args.query, filters={f: getattr(args, f) for f in SEARCH_OPTIONS},
+                args.query, filters=_search_filters(args),
                 limit=args.limit, page=args.page, sort=args.sort, collapse=args.collapse)
         except QueryError as exc:
             return _fail(str(exc), args.json)
@@ -284,7 +291,7 @@ def cmd_search(args) -> int:
     if result.get("did_you_mean"):
         print(f"did you mean: {result['did_you_mean']}")
     for i, hit in enumerate(result["hits"], start=1 + (args.page - 1) * args.limit):
-        date = (hit["published"] or "")[:10]
+        date = own_day(hit["published"]) or "undated"
         folded = f" · and {_count(hit['folded'], 'copy')} in these results" if hit.get("folded") else ""
         print(f"\n{i:>3}. {hit['title']}\n     " + _joined(hit["source"], date, hit["language"], f"id {hit['id']}")
               + folded)
@@ -303,7 +310,7 @@ def _export_search(args) -> int:
     from search_app import export
     from search_app.service import QueryError, SearchService
 
-    filters = {f: getattr(args, f) for f in SEARCH_OPTIONS}
+    filters = _search_filters(args)
     with Archive(args.data, create=False) as archive:
         service = SearchService(archive)
         try:
@@ -361,8 +368,8 @@ def cmd_quotes(args) -> int:
               f"{shlex.quote(args.query)}")
     for q in result["quotes"]:
         title = f" ({q['title']})" if q["title"] else ""
-        print(f"\n“{q['text']}”\n   — " + _joined(q["speaker"] or "unattributed", q["source"], (q["published"] or "")[:10],
-                                               sep=", ") + title)
+        print(f"\n“{q['text']}”\n   — " + _joined(q["speaker"] or "unattributed", q["source"],
+                                               own_day(q["published"]) or "undated", sep=", ") + title)
     return 0
 
 
@@ -836,6 +843,8 @@ def build_parser() -> argparse.ArgumentParser:
     for f in ("language", "source", "person", "place", "organization", "speaker"):
         p.add_argument(f"--{f}", metavar="VALUE", help=f"only articles with this {f}" + (
             " (a surname alone matches everyone of that surname)" if f in ("person", "speaker") else ""))
+    p.add_argument("--from", dest="date_from", metavar="DATE", help=DATE_HELP % "after")
+    p.add_argument("--to", dest="date_to", metavar="DATE", help=DATE_HELP % "before")
     p.set_defaults(func=cmd_search)
 
     p = sub.add_parser("quotes", help="search direct quotations",
@@ -849,8 +858,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--language", metavar="CODE", help="only quotes in this language (ISO 639-1, e.g. uk)")
     p.add_argument("--source", metavar="NAME", help="only quotes reported by this outlet")
     p.add_argument("--article", metavar="ID", help="only quotes from this article")
-    p.add_argument("--from", dest="date_from", metavar="DATE", help="published on or after (ISO 8601)")
-    p.add_argument("--to", dest="date_to", metavar="DATE", help="published on or before (ISO 8601)")
+    p.add_argument("--from", dest="date_from", metavar="DATE", help=DATE_HELP % "after")
+    p.add_argument("--to", dest="date_to", metavar="DATE", help=DATE_HELP % "before")
     p.add_argument("--no-fragments", action="store_true",
                    help="only full statements: leave out scare quotes, titles and words quoted inside a sentence")
     p.add_argument("--json", action="store_true", help="print the quotes as JSON (with permalink and citation)")

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from urllib.parse import quote
 
+from indexer.index.dates import own_day
+
 DEFAULT_BASE_URL = "http://127.0.0.1:5000"
 
 
@@ -25,9 +27,10 @@ def permalink(base: str | None, article_id: str, version: int | None) -> str:
 
 
 def citation(source: str | None, title: str | None, published: str | None, url: str | None, link: str) -> str:
-    """`Outlet, "Headline", 2026-03-14, original URL; archived at <permalink>`: missing parts are left out, and
-    the line never breaks (a headline with a newline would split a CSV row in a spreadsheet)."""
-    parts = [p for p in (source, f'"{title}"' if title else None, (published or "")[:10] or None, url) if p]
+    """`Outlet, "Headline", 2026-03-14, original URL; archived at <permalink>`: the day is the publication's own (the
+    list's), missing parts are left out, and the line never breaks (a headline with a newline would split a CSV row
+    in a spreadsheet)."""
+    parts = [p for p in (source, f'"{title}"' if title else None, own_day(published), url) if p]
     line = ", ".join(parts)
     return " ".join(f"{line}; archived at {link}".split()) if line else f"archived at {link}"
 

@@ -33,6 +33,12 @@ CITED = {
 FACET_LIST = {"type": "array", "items": {"type": "object", "properties": {
     "value": {"type": "string"}, "count": {"type": "integer"}, "key": {"type": "string"}}}}
 
+UNDATED = {"type": "boolean", "description": "the article has no publication date: listed after every dated one "
+                                             "when sorted by date"}
+_DAYS = ("on each article's own calendar (the day it printed): YYYY-MM-DD, a month YYYY-MM or a year YYYY; a time "
+         "with an offset (2026-03-14T18:00+02:00) is a moment. A `from` after `to` is a 400")
+FROM, TO = f"published on or after this day, {_DAYS}", f"published on or before this day, {_DAYS}"
+
 SEARCH_RESULT = {
     "type": "object",
     "required": ["total", "hits", "facets"],
@@ -47,6 +53,7 @@ SEARCH_RESULT = {
             **{k: {"type": ["string", "null"]} for k in
                ("id", "title", "url", "published", "language", "source", "snippet", "snippet_html")},
             "version": {"type": "integer", "description": "the article's version the index holds"},
+            "undated": UNDATED,
             "copies": {"type": "integer", "description": "other articles of the archive that are the same wire "
                                                          "story (its copies, whether they match or not)"},
             "folded": {"type": "integer", "description": "with collapse=yes only: other matching articles of "
@@ -78,7 +85,7 @@ QUOTE_RESULT = {
     "properties": {"total": {"type": "integer"}, "cut_short": CUT_SHORT, "quotes": {"type": "array", "items": {"type": "object", "properties": {
         **{k: {"type": ["string", "null"]} for k in
            ("text", "speaker", "article_id", "title", "published", "language", "source", "url")},
-        **CITED}}},
+        "undated": UNDATED, **CITED}}},
         "facets": {"type": "object", "properties": {f: FACET_LIST for f in ("speaker", "language", "source")}}},
 }
 
@@ -144,9 +151,9 @@ def openapi_document() -> dict:
                                _param("language", "ISO 639-1 code"), _param("source", "outlet name"),
                                _param("year", "four-digit year"),
                                _param("author", "a byline name, as the author facet shows it"),
-                               _param("from", "earliest date, ISO 8601"),
-                               _param("to", "latest date, ISO 8601"),
-                               _param("sort", "relevance (default), newest or oldest"),
+                               _param("from", FROM), _param("to", TO),
+                               _param("sort", "relevance (default), newest or oldest (by each article's own day, "
+                                      "then the moment; undated articles last)"),
                                _param("interval", "the histogram's bars: year, month, week or day (default: chosen "
                                       "by the span of the matches' dates)", enum=["", "year", "month", "week", "day"]),
                                _param("collapse", "yes: one result per wire story, shown as its earliest "
@@ -161,8 +168,7 @@ def openapi_document() -> dict:
                 "parameters": [_param("q", "words in the quotation"), _param("speaker", "speaker name"),
                                _param("language", "ISO 639-1 code of the quotation"),
                                _param("source", "outlet that reported it"), _param("article", "article id"),
-                               _param("from", "published on or after (ISO 8601)"),
-                               _param("to", "published on or before (ISO 8601)"),
+                               _param("from", FROM), _param("to", TO),
                                _param("sort", "relevance (default; newest first without q), newest or oldest"),
                                _whole("facets", "values per facet, 1-200 (default 10)", 1, 200),
                                _whole("page", "page number, from 1", 1, 10_000),

@@ -15,6 +15,7 @@ from datetime import date, timedelta
 
 from indexer.annotate.entities.keys import speaker_key
 from indexer.archive import Archive
+from indexer.index.dates import own_day
 from indexer.index.engine import (
     FACETS,
     KEYED_FACETS,
@@ -112,7 +113,7 @@ class SearchService:
             if collapse:
                 result, folded = self._folded(result, q, filters, page, limit, sort, interval)
         h = result.histogram
-        hits = [cited(asdict(h), h.id, h.version or None, base_url) for h in result.hits]
+        hits = [_dated(cited(asdict(h), h.id, h.version or None, base_url)) for h in result.hits]
         return {
             "query": q,
             "total": result.total,
@@ -139,7 +140,7 @@ class SearchService:
         engine = self.archive.engine
         ordered = list(engine.matching_ids(q, filters, sort=sort, deadline=SEARCH_DEADLINE))
         dates = self.archive.store.story_dates(ordered)
-        published = {i: parse_date(p) for i, (_, p, _) in dates.items()}
+        published = {i: p for i, (_, p, _) in dates.items()}
         stories = {i: (story, _utc(p) or _utc(seen) or "") for i, (story, p, seen) in dates.items()}
         shown = fold(ordered, stories, by_rank=sort == "relevance" and q.strip() != "*")
         page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
@@ -150,7 +151,7 @@ class SearchService:
                                   limit=len(on_page), sort=sort, facet_limit=1)
             by_id = {h.id: h for h in found.hits}
             hits = [by_id[f.article_id] for f in on_page if f.article_id in by_id]
-        days = Counter(when.date().isoformat() for f in shown if (when := published.get(f.article_id)))
+        days = Counter(day for f in shown if (day := own_day(published.get(f.article_id))))
         return replace(result, total=len(shown), hits=hits, page=page, limit=limit,
                        histogram=histogram(days, len(shown), interval)), {f.article_id: f.folded for f in on_page}
 
@@ -205,7 +206,7 @@ class SearchService:
         records = []
         for q in quotes:
             version, url = heads.get(q.article_id, (None, None))
-            records.append(cited(asdict(q) | {"url": url}, q.article_id, version, base_url))
+            records.append(_dated(cited(asdict(q) | {"url": url}, q.article_id, version, base_url)))
         return records
 
     def export_articles(self, q: str, filters: dict[str, str | None] | None = None, sort: str = "relevance",
@@ -291,11 +292,12 @@ class SearchService:
     def _translations(self, quote) -> list:
         """The same statement reported in other languages (indexer.index.translated): the speaker's quotations
         within WITHIN_DAYS of this one, aligned with this article's by order, length, numbers and names."""
-        when = parse_date(quote.published)
-        if not quote.speaker or when is None:
+        day = own_day(quote.published)
+        if not quote.speaker or day is None:
             return []
-        span = {"from": (when - timedelta(days=WITHIN_DAYS)).date().isoformat(),
-                "to": (when + timedelta(days=WITHIN_DAYS)).date().isoformat()}
+        when = date.fromisoformat(day)
+        span = {"from": (when - timedelta(days=WITHIN_DAYS)).isoformat(),
+                "to": (when + timedelta(days=WITHIN_DAYS)).isoformat()}
         nearby = self.archive.engine.search_quotes(None, speaker=quote.speaker, limit=200, filters=span).quotes
         store, names = self.archive.store, {}
 
@@ -369,6 +371,12 @@ def _search_filters(filters: dict[str, str | None] | None) -> dict[str, str]:
 def _same_speaker(key: str | None, other: str | None) -> str | None:
     """The other outlet's speaker key, or ours when it may name the same person ("Carter" for "Ben Carter")."""
     return key if keys_may_match(key, other) else other
+
+
+def _dated(record: dict) -> dict:
+    """A hit or quote with `undated`: true when its article has no publication date (listed after every dated one
+    when the results are sorted by date)."""
+    return record | {"undated": own_day(record.get("published")) is None}
 
 
 def _utc(iso: str | None) -> str | None:

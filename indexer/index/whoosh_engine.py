@@ -38,7 +38,7 @@ from itertools import islice
 from pathlib import Path
 
 import numpy as np
-from whoosh import collectors, fields, index, qparser, query, scoring, sorting
+from whoosh import collectors, columns, fields, index, qparser, query, scoring, sorting
 from whoosh.analysis import CompositeAnalyzer, Filter, StandardAnalyzer, Token, Tokenizer
 from whoosh.highlight import BasicFragmentScorer, ContextFragmenter, Formatter, get_text
 from whoosh.index import EmptyIndexError
@@ -59,6 +59,16 @@ from indexer.index.analysis import (
     profile_for,
     translit_analyzer,
 )
+from indexer.index.dates import (
+    DATE_FIELDS,
+    INSTANT,
+    NEWEST_FIRST,
+    OLDEST_FIRST,
+    OWN_CLOCK,
+    UNDATED_KEY,
+    date_fields,
+    date_ranges,
+)
 from indexer.index.engine import (
     EXPORT_DEADLINE,
     FACETS,
@@ -74,7 +84,6 @@ from indexer.index.engine import (
     QuoteHit,
     QuoteResult,
     SearchResult,
-    parse_date,
     too_broad,
 )
 from indexer.index.histogram import check_interval, histogram
@@ -246,6 +255,14 @@ def _text_fields(prefix: str, boost: float = 1.0) -> dict[str, fields.FieldType]
     return made
 
 
+def _date_schema() -> dict[str, fields.FieldType]:
+    """The date fields of articles and quotes (see `dates`): the own clock and the moment for ranges, and the two
+    sort keys as columns only."""
+    return {OWN_CLOCK: fields.DATETIME(), INSTANT: fields.DATETIME(),
+            **{key: fields.COLUMN(columns.NumericColumn("q", default=UNDATED_KEY)) for key in (NEWEST_FIRST,
+                                                                                               OLDEST_FIRST)}}
+
+
 def article_schema() -> fields.Schema:
     schema = fields.Schema(
         id=fields.ID(stored=True, unique=True),
@@ -253,7 +270,7 @@ def article_schema() -> fields.Schema:
         url=fields.ID(stored=True),
         headline=fields.STORED(),
         content=fields.STORED(),
-        published=fields.DATETIME(stored=True, sortable=True),
+        **_date_schema(),
         published_iso=fields.STORED(),
         language=fields.ID(stored=True),
         source=fields.ID(stored=True),
@@ -290,7 +307,7 @@ def quote_schema() -> fields.Schema:
         language=fields.ID(stored=True),
         source=fields.ID(stored=True),
         headline=fields.STORED(),
-        published=fields.DATETIME(stored=True, sortable=True),
+        **_date_schema(),
         published_iso=fields.STORED(),
     )
     for name, ftype in _text_fields("text").items():
@@ -320,7 +337,6 @@ def _joined(values: Iterable[str]) -> str:
 def article_document(article_id: str, version: int, annotated: AnnotatedArticle) -> dict:
     a = annotated.article
     profile = profile_for(annotated.language)
-    published = parse_date(a.published)
     by_type: dict[str, list[str]] = defaultdict(list)
     aka: dict[str, set[str]] = defaultdict(set)
     alias_words: list[str] = []
@@ -357,16 +373,13 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
     if not mostly_latin(a.text or a.title):
         # the cross-script copy: lets a Latin query ("Kyiv") find Київ; Latin-script text needs no copy
         doc |= {"title_latn": doc[f"title_{profile}"], "body_latn": a.text}
-    if published:
-        doc["published"] = published
-        doc["year"] = str(published.year)
-        doc[DAY] = published.date().isoformat()
+    doc |= date_fields(a.published)
     return {k: v for k, v in doc.items() if v not in (None, "")}
 
 
 def quote_documents(article_id: str, annotated: AnnotatedArticle) -> Iterator[dict]:
     a = annotated.article
-    published = parse_date(a.published)
+    dated = {k: v for k, v in date_fields(a.published).items() if k in DATE_FIELDS}  # a quote has no day or year
     for i, q in enumerate(annotated.quotes):
         lang = q.language or annotated.language
         doc = {
@@ -384,9 +397,7 @@ def quote_documents(article_id: str, annotated: AnnotatedArticle) -> Iterator[di
         }
         if not mostly_latin(q.text):
             doc["text_latn"] = q.text
-        if published:
-            doc["published"] = published
-        yield {k: v for k, v in doc.items() if v not in (None, "")}
+        yield {k: v for k, v in doc.items() if v not in (None, "")} | dated
 
 
 # -- query parsing -------------------------------------------------------------------------------------------
@@ -597,12 +608,13 @@ def _resolved(values: tuple[str, ...], resolved: dict[str, str]) -> tuple[str, .
 
 
 def _date_order(sort: str, has_text: bool) -> sorting.FieldFacet | None:
-    """A quote search's order: by score (None) for relevance with words, else by date."""
+    """A search's order: by score (None) for relevance with words, else by date, newest first unless `oldest`: by
+    each publication's own calendar day, then by moment, undated last either way (`dates`)."""
     if sort not in ("relevance", "newest", "oldest"):
         raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
-    if sort == "oldest":
-        return sorting.FieldFacet("published")
-    return None if sort == "relevance" and has_text else sorting.FieldFacet("published", reverse=True)
+    if sort == "relevance" and has_text:
+        return None
+    return sorting.FieldFacet(OLDEST_FIRST if sort == "oldest" else NEWEST_FIRST)
 
 
 def relaxable(text: str) -> bool:
@@ -1372,13 +1384,8 @@ class WhooshEngine:
                 parts.append(self._entity_terms(facet, key, schema, exact))
                 continue
             parts.append(query.Term(facet, value))
-        start, end = parse_date(filters.get("from")), parse_date(filters.get("to"))
-        if filters.get("from") and start is None or filters.get("to") and end is None:
-            raise QueryError("Dates in from/to must be ISO 8601, e.g. 2026-03-14.")
-        if start or end:
-            if end and filters.get("to") and len(filters["to"]) <= 10:
-                end = end.replace(hour=23, minute=59, second=59)
-            parts.append(query.DateRange("published", start, end))
+        parts += [query.DateRange(field, first, last) for field, first, last in
+                  date_ranges(filters.get("from"), filters.get("to"))]
         return query.And(parts) if parts else None
 
     def _facet_map(self, searcher: Searcher, name: str = ARTICLES) -> dict[str, list[tuple[str, ...]]]:
@@ -1552,15 +1559,9 @@ class WhooshEngine:
         flt = self._filter(ARTICLES, filters)
         s = self.searcher(ARTICLES)
         page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
-        sortedby = {"newest": sorting.FieldFacet("published", reverse=True),
-                    "oldest": sorting.FieldFacet("published")}.get(sort)
-        if sort not in ("relevance", "newest", "oldest"):
-            raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
         deadline = time.monotonic() + SEARCH_DEADLINE
         q, cut = _bounded(q, s.reader())
-
-        if sortedby is None and sort == "relevance" and not _has_words(q):
-            sortedby = sorting.FieldFacet("published", reverse=True)  # nothing to rank by: newest first
+        sortedby = _date_order(sort, _has_words(q))  # nothing to rank by: newest first
         results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, relevance=True,
                                         terms=True, sort_keys=self._sort_keys)
         relaxed = False
@@ -1609,10 +1610,7 @@ class WhooshEngine:
         flt = self._filter(ARTICLES, filters)
         s = self.searcher(ARTICLES)
         q, _ = _bounded(q, s.reader())
-        sortedby = {"newest": sorting.FieldFacet("published", reverse=True),
-                    "oldest": sorting.FieldFacet("published")}.get(sort)
-        if sortedby is None and not _has_words(q):
-            sortedby = sorting.FieldFacet("published", reverse=True)
+        sortedby = _date_order(sort, _has_words(q))
         everything = max(1, s.doc_count_all())
         deadline = time.monotonic() + (EXPORT_DEADLINE if deadline is None else deadline)
         results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby,

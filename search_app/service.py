@@ -168,16 +168,19 @@ class SearchService:
         languages = [reader] + [lang for lang, _ in pairs_by_facet.get("language", [])]
         for facet in facets:
             pairs = pairs_by_facet.get(facet, [])
-            names = self._display_names([v for v, _ in pairs], facet, languages) if facet in KEYED_FACETS else {}
+            names = self._display_names([v for v, _ in pairs], facet, languages, reader) if facet in KEYED_FACETS \
+                else {}
             out[facet] = [{"value": names.get(v, v), "count": n} | ({"key": v} if facet in KEYED_FACETS else {})
                           for v, n in pairs]
         return out
 
-    def _display_names(self, keys: list[str], facet: str, languages: list[str | None]) -> dict[str, str]:
+    def _display_names(self, keys: list[str], facet: str, languages: list[str | None],
+                       reader: str | None = None) -> dict[str, str]:
         """Names for facet keys; a speaker known by surname alone ("Tkachenko said") counts for the one Tkachenko
-        the archive knows, whose full name may appear only among the people named in articles (and vice versa)."""
+        the archive knows, whose full name may appear only among the people named in articles (and vice versa).
+        Places and organisations are named in the `reader`'s script where the archive knows a name in it."""
         store = self.archive.store
-        names = store.display_names(keys, facet, languages)
+        names = store.display_names(keys, facet, languages, reader)
         missing = [k for k in keys if k not in names]
         if missing and facet in ("person", "speaker"):
             names |= store.display_names(missing, "speaker" if facet == "person" else "person", languages)

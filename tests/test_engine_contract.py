@@ -372,6 +372,9 @@ def test_provenance_candidates_share_words_and_language(engine):
     assert set(found[:2]) == {"a1:1", "a2:0"}, "the statement and its lightly edited report rank first"
     assert "a3:0" not in found, "another language is another statement"
     assert engine.quote_candidates("…", "en") == []
+    # a statement of more words than a query may hold (64) still finds its reports: its longest words are searched
+    longer = STATEMENT + " " + " ".join(f"point{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(70))
+    assert set(q.id for q in engine.quote_candidates(longer, "en")[:2]) == {"a1:1", "a2:0"}
 
 
 def test_suggest_on_its_own(engine):

@@ -1612,9 +1612,9 @@ class WhooshEngine:
     @_retrying
     def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:
         """Quotes in the same language sharing many words with `text` (to be confirmed by provenance)."""
-        from indexer.index.provenance import words
+        from indexer.index.provenance import candidate_query
 
-        terms = " ".join(sorted(words(text)))
+        terms = candidate_query(text)
         if not terms:
             return []
         s = self.searcher(QUOTES)

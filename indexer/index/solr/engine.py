@@ -671,9 +671,9 @@ class SolrEngine:
         return _quote_hit(docs[0]) if docs else None
 
     def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:
-        from indexer.index.provenance import words
+        from indexer.index.provenance import candidate_query
 
-        terms = " ".join(sorted(words(text)))
+        terms = candidate_query(text)
         if not terms:
             return []
         try:

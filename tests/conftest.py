@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -112,7 +113,7 @@ def seed_data(tmp_path_factory) -> Path:
 class LocalSite:
     """A tiny web site: routes of path → (status, headers, body, pause), and a log of every request received."""
 
-    def __init__(self) -> None:
+    def __init__(self, host: str = "127.0.0.1") -> None:
         self.routes: dict[str, tuple[int, dict[str, str], bytes, float]] = {}
         self.log: list[tuple[float, str, str]] = []  # (time, path, user agent)
         site = self
@@ -141,9 +142,11 @@ class LocalSite:
             def log_message(self, *args) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        server = type("Server", (ThreadingHTTPServer,), {"address_family": socket.AF_INET6}) if ":" in host \
+            else ThreadingHTTPServer  # (an IPv6 literal: a server on that address)
+        self.server = server((host, 0), Handler)
         self.server.daemon_threads = True
-        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.base = f"http://{f'[{host}]' if ':' in host else host}:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def add(self, path: str, body: bytes | str = b"", status: int = 200, pause: float = 0.0, drip: float = 0.0,

@@ -209,7 +209,11 @@ def _agrees(data: bytes, codec: str) -> bool:
 
 
 def _mostly_utf8(data: bytes) -> bool:
-    """Valid UTF-8, or UTF-8 with a few stray bytes among many good multi-byte sequences."""
+    """Valid UTF-8, or UTF-8 with stray bytes: at least as many good multi-byte sequences as bad bytes. Such a
+    page is UTF-8 with a few wrong bytes (each read as U+FFFD), not a page in a legacy code page: one stray byte
+    must not make "Bürgermeister" "BÃ¼rgermeister". The bytes of a legacy code page rarely happen to form a
+    multi-byte sequence (Cyrillic in cp1251: a capital before і or ё), so there bad bytes far outnumber good
+    sequences and the page is sniffed as a whole."""
     try:
         data.decode("utf-8")
         return True
@@ -217,8 +221,8 @@ def _mostly_utf8(data: bytes) -> bool:
         pass
     text = data.decode("utf-8", errors="replace")
     bad = text.count("\ufffd")
-    good = sum(1 for ch in text if ord(ch) > 127) - bad
-    return good >= 20 * bad
+    good = len(text) - len(text.encode("ascii", errors="ignore")) - bad
+    return good >= bad
 
 
 def detect_encoding(data: bytes) -> str:

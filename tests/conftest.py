@@ -159,13 +159,32 @@ class LocalSite:
         return [p for _, p, _ in self.log]
 
 
-@pytest.fixture
-def site():
-    """A web site served on 127.0.0.1 for the fetcher and crawler tests."""
-    s = LocalSite()
+def _served(host: str):
+    try:
+        s = LocalSite(host)
+    except OSError as exc:  # (no IPv6, or no other loopback address than 127.0.0.1)
+        pytest.skip(f"cannot serve on {host}: {exc}")
     yield s
     s.server.shutdown()
     s.server.server_close()
+
+
+@pytest.fixture
+def site():
+    """A web site served on 127.0.0.1 for the fetcher and crawler tests."""
+    yield from _served("127.0.0.1")
+
+
+@pytest.fixture
+def other_site():
+    """A second web site, on another loopback address: another host to the fetcher."""
+    yield from _served("127.0.0.2")
+
+
+@pytest.fixture
+def site6():
+    """The web site on the IPv6 loopback address, [::1]."""
+    yield from _served("::1")
 
 
 from solr_support import solr_cluster  # noqa: E402,F401 - the session's SolrCloud (tests/solr_support.py)

@@ -88,22 +88,6 @@ def test_hostile_urls_are_refused_before_connecting(url, reason, monkeypatch):
         Fetcher().fetch_page(url)
 
 
-@pytest.fixture
-def site6():
-    """The site on the IPv6 loopback address, [::1]."""
-    from conftest import LocalSite
-
-    if not socket.has_ipv6:
-        pytest.skip("this machine has no IPv6")
-    try:
-        s = LocalSite("::1")
-    except OSError as exc:
-        pytest.skip(f"cannot serve on [::1]: {exc}")
-    yield s
-    s.server.shutdown()
-    s.server.server_close()
-
-
 def test_an_ipv6_literal_url_is_fetched_with_its_robots_txt(tmp_path, site6):
     """http://[::1]:port/… used to pass the address check and then fail at robots.txt (its brackets dropped)."""
     site6.add("/robots.txt", "User-agent: *\nDisallow: /members/\n", Content_Type="text/plain")

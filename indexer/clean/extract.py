@@ -24,6 +24,7 @@ from indexer.clean import metadata as md
 from indexer.clean.dates import parse_date
 from indexer.models import Article, Block, InputError, RawPage
 from indexer.sources.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
+from indexer.sources.origins import web_url
 
 __all__ = ["MAX_PAGE_BYTES", "decode_html", "clean", "InputError"]
 
@@ -165,8 +166,8 @@ def clean(page: RawPage) -> Article:
 
 def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, page: RawPage) -> Article:
     canonical = next((link for link in index.named("link") if "canonical" in (link.get("rel") or [])), None)
-    url = (md.absolute(canonical.get("href") if canonical else None, page.url)
-           or md.absolute(md.first_meta(meta, "og:url"), page.url) or page.url)
+    url, claim = md.article_url([md.absolute(canonical.get("href") if canonical else None, page.url),
+                                 md.absolute(md.first_meta(meta, "og:url"), page.url)], page.url)
     publisher = md.names_of(ld.get("publisher")) or [
         n for o in objects if {"organization", "newsmediaorganization"} & md.types_of(o) for n in md.names_of(o)][:1]
     source = (md.first_meta(meta, "og:site_name", "application-name", "al:android:app_name", "twitter:app:name:iphone")
@@ -187,8 +188,8 @@ def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, pa
     if not description and isinstance(ld.get("description"), str):
         description = " ".join(ld["description"].split())
     return Article(authors=md.authors(index, meta, ld), published=published, modified=modified, source=source,
-                   url=url, declared_language=language, description=description,
-                   image=md.absolute(image, url or page.url))
+                   url=url, canonical_claim=claim, declared_language=language, description=description,
+                   image=web_url(md.absolute(image, url or page.url)))
 
 
 def _site_in_title(index: md.PageIndex, meta: dict, ld: dict) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import shutil
 import socket
 import subprocess
@@ -60,13 +61,23 @@ def write_page(tmp_path):
 
 
 def run_cli(*args: str, data: Path | None = None, check: bool = False, timeout: float = 300,
-            input_text: str | None = None) -> subprocess.CompletedProcess:
-    """Run the real `newsarchive` command in a subprocess, as a user would."""
+            input_text: str | None = None, memory: int | None = None,
+            preexec_fn=None) -> subprocess.CompletedProcess:
+    """Run the real `newsarchive` command in a subprocess, as a user would; `memory` caps its address space (bytes:
+    beyond it, allocations fail with MemoryError), `preexec_fn` runs in the child before the command."""
     cmd = [sys.executable, "-m", "indexer.cli", *args]
     if data is not None:
         cmd[4:4] = ["--data", str(data)]  # after the subcommand name
     env = dict(os.environ, PYTHONWARNINGS="ignore")
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env, input=input_text)
+
+    def before() -> None:
+        if memory:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        if preexec_fn:
+            preexec_fn()
+
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env, input=input_text,
+                          preexec_fn=before if memory or preexec_fn else None)
     if check and proc.returncode != 0:
         raise AssertionError(f"{cmd} exited {proc.returncode}\nstdout:{proc.stdout}\nstderr:{proc.stderr}")
     return proc

@@ -10,9 +10,9 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
-import zlib
 
 from indexer.models import InputError
+from indexer.sources.inflate import Corrupt, TooLarge, inflate
 
 MAX_PAGE_BYTES = 20 * 1024 * 1024  # 20 MiB, counted after gzip decompression
 
@@ -120,15 +120,13 @@ def require_markup(html: str) -> None:
 
 def _gunzip(data: bytes) -> bytes:
     """Decompress with a hard output cap (gzip bombs) and keep what a truncated download still holds."""
-    inflater = zlib.decompressobj(wbits=31)
     try:
-        out = inflater.decompress(data, MAX_PAGE_BYTES + 1)
-    except zlib.error as exc:
+        return inflate(data, "gzip", MAX_PAGE_BYTES)
+    except TooLarge:
+        raise InputError(f"page too large: it decompresses to over the {MAX_PAGE_BYTES // 2**20} MiB limit "
+                         "(or it is a decompression bomb); split or trim the file") from None
+    except Corrupt as exc:
         raise InputError(f"corrupt gzip input ({exc}); download the page again") from None
-    if len(out) > MAX_PAGE_BYTES:
-        raise InputError(f"page too large: it decompresses to over the {MAX_PAGE_BYTES // 2**20} MiB limit; "
-                         "split or trim the file")
-    return out
 
 
 def _utf16_guess(data: bytes) -> str | None:

@@ -157,17 +157,18 @@ def _chunks(items: Iterator, size: int) -> Iterator[list]:
 
 def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], None] | None = None,
            on_total: Callable[[int], None] | None = None, limits: Limits | None = None,
-           workers: int | None = None, stop: Callable[[], bool] | None = None) -> IngestReport:
+           workers: int | None = None, stop: Callable[[], bool] | None = None,
+           follow_links: bool = False) -> IngestReport:
     """Ingest files, folders, WARC files and page URLs into the archive; returns what happened to each input.
 
     Progress is counted in bytes of input, so one large WARC file moves the bar as steadily as many small pages.
     URLs are fetched politely (`limits`: public addresses only unless allowed, robots.txt, a pause per host).
     `workers=0` processes in this process (a threaded web server must not fork); by default batches use a pool.
     `stop` is asked after each chunk: when it says yes, what was read so far is kept and indexed, the rest is left.
+    Folders are read as files (sources.files.expand): links that lead out of them only with `follow_links`.
     """
-    inputs = expand(arguments)
-    report = IngestReport(skipped=inputs.skipped)
-    report.failed.extend((m, "no such file or directory") for m in inputs.missing)
+    inputs = expand(arguments, follow_links)
+    report = IngestReport(skipped=inputs.skipped, failed=inputs.failed, passed_over=inputs.passed_over)
     if on_total:
         on_total(sum(_size(path) for path in inputs.files))
     # the turns per host are claimed in the store, so that ingests, crawls and workers of one archive are one visitor

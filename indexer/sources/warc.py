@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from indexer.models import InputError, RawPage
 from indexer.sources.encoding import MAX_PAGE_BYTES
 from indexer.sources.inflate import ENCODINGS, Corrupt, TooLarge, inflate
+from indexer.sources.regular import open_regular
 
 WARC_SUFFIXES = (".warc", ".warc.gz", ".arc", ".arc.gz")
 MAX_RECORD_BYTES = MAX_PAGE_BYTES  # the cleaner's page limit: a larger capture is counted, never stored
@@ -43,7 +44,7 @@ def read_warc(path: str, passed: Counter) -> Iterator[Capture]:
     found = records_read = 0
     last_offset = 0
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             _check_signature(path, stream.read(16))
             stream.seek(0)
             records = ArchiveIterator(stream, arc2warc=True)

@@ -24,6 +24,7 @@ from indexer.clean.extract import clean
 from indexer.clean.page_kind import PageKind, counted, page_kind
 from indexer.index.engine import EngineUnavailable
 from indexer.ingest.lifeline import end_with_parent
+from indexer.interrupt import Interrupted, interruptible
 from indexer.models import AnnotatedArticle, InputError, RawPage
 from indexer.sources.fetch import Fetcher, Limits, is_url
 from indexer.sources.files import Inputs, expand, read_pages
@@ -78,14 +79,15 @@ def process_page(page: RawPage, sort: bool = True) -> AnnotatedArticle | PageKin
     """Worker entry point: an error becomes a message, so one bad page never stops the batch.
 
     With `sort`, a page that is not an article (a front, section, tag page or gallery) comes back as its PageKind,
-    before the costly annotation."""
+    before the costly annotation. A job's cancel ends it at once (indexer.interrupt)."""
     try:
-        article = clean(page)
-        if sort:
-            kind = page_kind(page, article)
-            if not kind.is_article:
-                return kind
-        return annotate(article)
+        with interruptible():
+            article = clean(page)
+            if sort:
+                kind = page_kind(page, article)
+                if not kind.is_article:
+                    return kind
+            return annotate(article)
     except InputError as exc:
         return str(exc)
     except RecursionError:
@@ -145,6 +147,9 @@ def _received(inputs: Inputs, report: IngestReport, fetcher: Fetcher,
         except InputError as exc:
             report.failed.append((path, str(exc)))
             continue
+        except Interrupted:  # cancelled while downloading: the pages before are kept
+            _cancelled(report, in_hand=True)
+            return
         if on_total:
             on_total(len(page.data))
         yield path, page, len(page.data)
@@ -206,16 +211,21 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
 
     with _pool(workers) as pool:
         ahead: deque[tuple[list, list, Iterator]] = deque()  # chunks in the workers' hands, not yet kept
-        for chunk in _chunks(pages, CHUNK):
-            todo = _receive(archive, chunk, report)
-            if progress:  # half of the chunk's weight once its raw pages are stored, so the bar moves from the
-                progress(sum(w for _, _, w in chunk) // 2)  # start though the pages ahead are kept later
-            ahead.append((chunk, todo, _process_all(pool, [p for _, _, p in todo])))  # with a pool: under way
-            while ahead and (not overlap or pool is None or _too_far_ahead(ahead)):
-                settle(*ahead.popleft())
-            if stop and stop():
-                _cancelled(report)
-                break
+        try:
+            for chunk in _chunks(pages, CHUNK):
+                todo = _receive(archive, chunk, report)
+                if progress:  # half of the chunk's weight once its raw pages are stored, so the bar moves from the
+                    progress(sum(w for _, _, w in chunk) // 2)  # start though the pages ahead are kept later
+                ahead.append((chunk, todo, _process_all(pool, [p for _, _, p in todo])))  # with a pool: under way
+                while ahead and (not overlap or pool is None or _too_far_ahead(ahead)):
+                    settle(*ahead.popleft())
+                if stop and stop():
+                    _cancelled(report)
+                    break
+        except Interrupted:  # cancelled in the middle of a page: what was processed before it is kept (see
+            _cancelled(report, in_hand=True)  # _keep_chunk); chunks not yet processed here are left received
+            if pool is None:
+                ahead.clear()
         if stored and ahead and pool is not None:  # the input is read: index what is kept while the workers
             _index(archive, report)  # finish the last pages, so that the last commit after them is small
             stored, last = 0, time.monotonic()
@@ -231,10 +241,15 @@ def _too_far_ahead(ahead: deque) -> bool:
     return pages > AHEAD_PAGES or sum(len(p.data) for _, todo, _ in ahead for _, _, p in todo) > AHEAD_BYTES
 
 
-def _cancelled(report: IngestReport) -> None:
+def _cancelled(report: IngestReport, in_hand: bool = False) -> None:
+    if report.stopped:
+        return
     report.stopped = True
-    report.passed_over.append("cancelled: the pages read before the cancel are kept and indexed; the rest of the "
-                              "inputs were not read")
+    report.passed_over.append(
+        "cancelled in the middle of a page: the pages processed before it are kept and indexed; that page and the "
+        "rest of its batch are stored as received, not processed (ingesting the same inputs again finishes them), "
+        "and the rest of the inputs were not read" if in_hand else
+        "cancelled: the pages read before the cancel are kept and indexed; the rest of the inputs were not read")
 
 
 def _receive(archive: Archive, chunk: list, report: IngestReport) -> list[tuple[str, int, RawPage]]:
@@ -251,8 +266,15 @@ def _receive(archive: Archive, chunk: list, report: IngestReport) -> list[tuple[
 
 
 def _keep_chunk(archive: Archive, report: IngestReport, todo: list, results: Iterator) -> None:
-    """Store what processing gave for each page of a chunk (in one transaction), and say so in the report."""
-    results = list(results)  # (the workers' answers, before the store's write lock is taken)
+    """Store what processing gave for each page of a chunk (in one transaction), and say so in the report. When a
+    cancel interrupts the processing, what was done before it is stored, and Interrupted goes on."""
+    done, interrupted = [], None
+    try:
+        for result in results:  # (the workers' answers, before the store's write lock is taken)
+            done.append(result)
+    except Interrupted as exc:
+        interrupted, todo = exc, todo[:len(done)]
+    results = done
     with archive.store.batch():
         outcomes = [keep(archive.store, page_id, result)[0] for (_, page_id, _), result in zip(todo, results, strict=True)]
     for (label, _, _), result, outcome in zip(todo, results, outcomes, strict=True):
@@ -262,6 +284,8 @@ def _keep_chunk(archive: Archive, report: IngestReport, todo: list, results: Ite
             report.not_articles.append((label, result.kind, result.reason))
         else:
             getattr(report, outcome).append(label)
+    if interrupted:
+        raise interrupted
 
 
 def keep(store: Store, page_id: int, result: AnnotatedArticle | PageKind | str) -> tuple[str, str | None]:

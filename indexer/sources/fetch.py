@@ -20,6 +20,7 @@ from urllib.parse import quote, urldefrag, urljoin, urlsplit
 from protego import Protego
 
 from indexer import __version__
+from indexer.interrupt import interruptible
 from indexer.models import InputError, RawPage
 from indexer.sources.encoding import MAX_PAGE_BYTES
 from indexer.store import now
@@ -216,7 +217,8 @@ class Fetcher:
             host_key = _site(scheme, host, port)
             turns, pause = self._wait_turn(host_key)
             try:
-                status, headers, body = self._request(scheme, host, port, address, path, url)
+                with interruptible():  # a job's cancel ends the download (indexer.interrupt)
+                    status, headers, body = self._request(scheme, host, port, address, path, url)
             finally:
                 turns.release_host(host_key, pause)
             location = headers.get("location")
@@ -283,7 +285,8 @@ class Fetcher:
         turns = self.turns or self._local
         hold = self.limits.deadline + self.limits.timeout + pause  # a request never lasts longer (the watchdog)
         while (wait := turns.claim_host(host_key, hold)) > 0:
-            time.sleep(wait if wait <= pause else min(wait, HELD_POLL))
+            with interruptible():  # (as the wait for a site's Crawl-delay may be long)
+                time.sleep(wait if wait <= pause else min(wait, HELD_POLL))
         return turns, pause
 
     def sitemaps(self, url: str) -> list[str]:

@@ -37,20 +37,24 @@ def _cli(*args: str, data) -> dict:
     return json.loads(proc.stdout)
 
 
-def test_a_gzip_bomb_in_a_crawl_is_refused_and_the_crawl_goes_on(tmp_path, site):
+def test_a_gzip_bomb_or_a_page_of_millions_of_elements_in_a_crawl_is_refused_and_the_crawl_goes_on(tmp_path, site):
     site.add("/robots.txt", "", Content_Type="text/plain")
-    links = [*STORIES][:1] + ["/bomb.html"] + [*STORIES][1:]
+    links = [*STORIES][:1] + ["/bomb.html", "/cells.html"] + [*STORIES][1:]
     site.add("/", "<!doctype html><html><body><ul>" + "".join(f'<li><a href="{link}">{link}</a></li>'
                                                             for link in links) + "</ul></body></html>")
     for path, (title, paragraphs) in STORIES.items():
         site.add(path, page_html(title, paragraphs, url=f"{site.base}{path}"))
     site.add("/bomb.html", _gzip_bomb(), Content_Encoding="gzip")
+    cell = b"<td>7</td>"  # 20 MiB of them: two million elements, gigabytes as a tree (its links are not read)
+    site.add("/cells.html", b"<!doctype html><html><body><table><tr>" + cell * ((20 * 2**20 - 100) // len(cell))
+             + b"</tr></table></body></html>")
     data = tmp_path / "data"
     summary = _cli("crawl", "--json", "--allow-private", "--delay", "0", f"{site.base}/", data=data)
     assert site.paths().index("/2026/11/27/story/") < site.paths().index("/bomb.html") < \
         site.paths().index("/2026/11/29/story/"), "a page before the bomb, and pages after it"
     assert summary["added"] == 3 and summary["failed"] == []
     assert "1 responses that decompress to over the size limit (bombs)" in summary["passed_over"][0]
+    assert "1 pages with too many HTML elements to read" in summary["passed_over"][0]
 
 
 def _record(writer: WARCWriter, uri: str, body: bytes, encoding: str | None = None) -> None:

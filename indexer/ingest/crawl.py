@@ -23,6 +23,7 @@ from urllib.parse import urljoin, urlsplit
 from bs4 import BeautifulSoup
 
 from indexer.archive import Archive
+from indexer.clean.extract import require_few_elements
 from indexer.ingest.pipeline import IngestReport, _worker_count, store_pages
 from indexer.models import InputError, RawPage
 from indexer.sources.encoding import MAX_PAGE_BYTES, decode_html
@@ -94,7 +95,7 @@ class Crawler:
                     frontier.append((sitemap, depth, False, 0))
             try:
                 kind, links = classify(response)
-            except InputError as exc:  # a body that decompresses to too much: refused, the crawl goes on
+            except InputError as exc:  # a bomb, or a page too big to read: refused, the crawl goes on
                 if is_seed:
                     self.report.failed.append((url, f"{url}: {exc}"))
                 else:
@@ -190,7 +191,9 @@ def classify(response: Response) -> tuple[str, list[str]]:
 
 
 def _page_links(body: bytes, response: Response) -> list[str]:
-    soup = BeautifulSoup(decode_html(body, response.content_type), "lxml")
+    html = decode_html(body, response.content_type)
+    require_few_elements(html)  # (the cleaner would refuse the page; its tree is not built here either)
+    soup = BeautifulSoup(html, "lxml")
     base_tag = soup.find("base", href=True)
     base = urljoin(response.url, base_tag["href"]) if base_tag else response.url
     links = []
@@ -267,6 +270,7 @@ def _reason(message: str) -> str:
                            ("HTTP ", "links answered with an HTTP error"),
                            ("decompresses to over", "responses that decompress to over the size limit (bombs)"),
                            ("page limit", "pages over the size limit"),
+                           ("too many HTML elements", "pages with too many HTML elements to read"),
                            ("only http and https", "links that are not http(s)")):
         if needle in message:
             return reason

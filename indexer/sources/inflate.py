@@ -37,8 +37,8 @@ def inflate(data: bytes, encoding: str, cap: int) -> bytes:
     else:
         raise ValueError(f"unknown content encoding {encoding!r}")
     if len(out) > cap:
-        raise TooLarge(f"it decompresses to over the {cap // 2**20} MiB page limit (a decompression bomb, or a "
-                       f"page too large to be a news page); nothing of it was kept")
+        raise TooLarge(f"it decompresses to over the {cap // 2**20} MiB limit (a decompression bomb, or too much "
+                       "to be a news page or a sitemap); nothing of it was kept")
     return out
 
 

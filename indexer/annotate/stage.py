@@ -6,6 +6,7 @@ from indexer.annotate.entities import entity_key, extract_entities
 from indexer.annotate.entities.lang import ar as arabic_names
 from indexer.annotate.entities.lang.zh import ZH_SURNAMES
 from indexer.annotate.quotes.finder import extract_quotes
+from indexer.annotate.quotes.speakers import resolve_speakers
 from indexer.annotate.release import annotator
 from indexer.clean.extract import clean
 from indexer.language import detect_language, detect_short, load_models
@@ -30,6 +31,7 @@ def annotate(article: Article) -> AnnotatedArticle:
         if q.speaker is None:
             _attribute_in_own_language(q, article.paragraphs, people)
     entities += _speakers_as_people(quotes, entities, language, article.text)
+    resolve_speakers(quotes, entities, article.text, language)
     return AnnotatedArticle(article=article, language=language, quotes=quotes, entities=entities,
                             annotator=annotator())
 

@@ -156,6 +156,11 @@ class Language:
         """A colon after these words introduces words said, with no verb of saying ("auf den alten Spruch:")."""
         return False
 
+    def names_one_known(self, article: str, head: str) -> bool:
+        """A description opened by this article names one person or body the reader already met ('el funcionario',
+        'the president'), not several ('the researchers') nor someone new ('a dispatcher')."""
+        return article in self.definite_articles
+
     def she_or_they_gender(self, after: str) -> str | None:
         """The sex of `she_or_they` read off the words after it (a singular verb: 'she'); None when unsure."""
         return None

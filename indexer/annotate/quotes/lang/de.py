@@ -184,6 +184,11 @@ class Rules(Language):
         """'… folgten pfeifend und rufend:', 'auf den alten Spruch:'."""
         return bool(UNMARKED.speech_nouns.search(lead) or UNMARKED.speech_infinitives.search(lead))
 
+    def names_one_known(self, article: str, head: str) -> bool:
+        """'der Landwirt', 'das Unternehmen', 'die Ministerin'; not 'die Forscher' (a plural: a woman is named with
+        -in)."""
+        return article in ("der", "das") or article == "die" and head.endswith("in")
+
     def she_or_they_gender(self, after: str) -> str | None:
         """'fügte sie hinzu', 'sagt sie': 'sie' after a singular verb is 'she' (after 'sagten' it is 'they')."""
         m = re.match(r"\W*(\w+)\s+sie(?!\w)", after)

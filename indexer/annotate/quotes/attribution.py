@@ -348,6 +348,36 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
     return None, False
 
 
+def named_in_clause(after: str, known: Sequence[str], language: str) -> str | None:
+    """'…," přidává se Emile Heskey, někdejší útočník', '…«, räumt Gutierrez ein', '”, Merkel korosti.': a short
+    clause set off from the quote by a comma or dash that names someone the article names, as the subject of a verb
+    the lists do not hold: written verb first (the inverted order of attribution) or name first and then a
+    lowercase word. The one named is the speaker."""
+    m = re.match(r"\s*[,—–]?\s*([^,.;:!?()«»“”„\"]*)", after)
+    clause = m.group(1) if m else ""
+    toks = words(clause)
+    if len(toks) < 2:
+        return None
+    rules = rules_for(language)
+    first = toks[0].lower()
+    function_word = first in CONJUNCTIONS | PREPOSITIONS | SUBORDINATORS | DETERMINERS or is_pronoun(first, language)
+    for name in sorted(known, key=len, reverse=True):
+        at = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])(?![’']s?\b)", clause)
+        if not at or len(name) < 2:
+            continue
+        lead = words(clause[: at.start()])
+        if len(lead) > 5:
+            continue
+        if not lead:
+            rest = words(clause[at.end() :])[:1]
+            if rest and rest[0][:1].islower() and rest[0].lower() not in CONJUNCTIONS and not rules.nouns_capitalised:
+                return name  # "”, Merkel korosti"
+            continue
+        if toks[0][:1].islower() and not function_word and lead[-1].lower() not in PREPOSITIONS:
+            return name  # "…«, räumt Gutierrez ein", "kroutí hlavou Lineker"
+    return None
+
+
 NEGATED = re.compile(
     r"(?<!\w)(?:not|never|n[’']t|didn[’']t|doesn[’']t|won[’']t|wouldn[’']t|declined\s+to|refused\s+to|nicht|nie|niet|"
     r"nunca|jamais|mai|не|ні)\s*$",

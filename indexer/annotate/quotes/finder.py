@@ -16,7 +16,7 @@ speakers → widen names to the fullest form the article uses.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from indexer.annotate.quotes.attribution import (
@@ -28,6 +28,7 @@ from indexer.annotate.quotes.attribution import (
     heard_speaking,
     is_pronoun,
     name_inventory,
+    named_in_clause,
     person_name,
     speaker_after,
     speaker_before,
@@ -36,6 +37,7 @@ from indexer.annotate.quotes.attribution import (
     subject_before,
     verb_pattern,
 )
+from indexer.annotate.quotes.blocks import block_quotes
 from indexer.annotate.quotes.candidate import Candidate
 from indexer.annotate.quotes.dialogue import dash_turns, dialogue_turn, question_turn, turn_opened
 from indexer.annotate.quotes.lang import rules_for
@@ -62,6 +64,7 @@ from indexer.annotate.quotes.speaker_gender import (
     name_gender,
 )
 from indexer.annotate.quotes.speaker_words import DETERMINERS, NAME_PARTICLES, PERSON_ROLES, TITLES
+from indexer.annotate.quotes.transcript import transcript_turns
 from indexer.annotate.quotes.unmarked import unclosed_goes_on, unmarked_after_colon
 from indexer.models import Quote
 
@@ -86,12 +89,18 @@ class _Event:
     kind: str
 
 
-def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] = ()) -> list[Quote]:
+def extract_quotes(
+    paragraphs: list[str], language: str, people: Sequence[str] = (), title: str = "", bodies: Sequence[str] = (),
+    blockquotes: Collection[int] = (),
+) -> list[Quote]:
     """Direct quotations of the article with speakers normalised to the fullest name the article uses.
 
     start/end are offsets into "\n\n".join(paragraphs) of the quoted words; for a quote interrupted by its
     attribution ("…,” she said, “…") they run from the first part to the last, and text joins the parts.
     A multi-paragraph quote keeps its paragraph breaks in text, without the repeated opening marks.
+    An interview printed as a transcript gives its answers as quotes (`title` names the interviewee).
+    `people` and `bodies` are the names (and other forms) of the people and organisations the article names;
+    `blockquotes` the indices of the paragraphs the page set as blockquotes (embedded posts, block statements).
     """
     text = PARA_SEP.join(paragraphs)
     lang = (language or "en").lower()[:2]
@@ -101,20 +110,24 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
         spans = sorted(spans + straight_single_spans(text, spans, lambda s, e: _attributed(text, s, e, lang)),
                        key=lambda sp: sp.start)
     turns = [t for t in dash_turns(text, lang) if not any(sp.start <= t.start < sp.end for sp in spans)]
-    if not spans and not turns and not rules.unmarked:
+    answers = transcript_turns(text, people, title) if people else []
+    blocks = [b for b in block_quotes(text, paragraphs, blockquotes, lang, PARA_SEP)
+              if not any(b.start <= sp.start < b.end for sp in spans)]  # a post quoting others: their quotes count
+    if not spans and not turns and not rules.unmarked and not answers and not blocks:
         return []
-    masked = _mask(text, spans + [QuoteSpan(s, e, s, e, "—") for t in turns for s, e in t.parts])
+    masked = _mask(text, spans + [QuoteSpan(s, e, s, e, "—") for t in turns + blocks for s, e in t.parts])
     sentences = _sentence_bounds(masked)
     if rules.unmarked:
         spans = [unclosed_goes_on(text, sp, rules.unmarked) for sp in spans]
     cands = [_split_dash_incise(_cand(text, s), text, lang) for s in spans]
     cands = _join_interrupted(cands, text, masked, lang)
-    if turns:
-        cands = sorted(cands + turns, key=lambda c: c.start)
+    if turns or blocks:
+        cands = sorted(cands + turns + blocks, key=lambda c: c.start)
     if rules.unmarked:
         cands = sorted(cands + unmarked_after_colon(masked, sentences, lang), key=lambda c: c.start)
     for c in cands:
-        _attribute(c, text, masked, sentences, lang)
+        if not c.extra.get("block"):  # (its speaker was read off its signature or attribution line)
+            _attribute(c, text, masked, sentences, lang, (*people, *bodies))
     _outlets_as_speakers(cands, text, masked, lang)
     _fragments_of_outlets(cands, text, masked, sentences, lang)
     events = _speech_events(masked, sentences, lang, people)
@@ -131,7 +144,14 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
             if name and (len(name.split()) > 1 or rules.no_spaces and len(name) > 2):
                 if not any(n in name for n in names if n != name and len(n) > 2):
                     names[name] += 1  # not "工場近くで食堂を営む山田和子" when 山田和子 is known
+    if answers:
+        cands = sorted(cands + [a for a in answers if not _quoted_already(a, cands)], key=lambda c: c.start)
     return [_to_quote(c, text, lang, names) for c in cands]
+
+
+def _quoted_already(answer: Candidate, cands: list[Candidate]) -> bool:
+    """An answer set in quotation marks is found as the quote it is."""
+    return any(not c.fragment and answer.start - 2 <= c.start <= answer.start + 2 for c in cands)
 
 
 # ---------------------------------------------------------------- spans and sentences
@@ -406,7 +426,9 @@ def _before_clause(c: Candidate, masked: str, sentences: list[tuple[int, int]]) 
     return clause
 
 
-def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, int]], lang: str) -> None:
+def _attribute(
+    c: Candidate, text: str, masked: str, sentences: list[tuple[int, int]], lang: str, known: Sequence[str] = ()
+) -> None:
     """Fragment flag and the speaker phrase written next to the quote (not yet resolved)."""
     rules = rules_for(lang)
     after = _after_clause(c, masked)
@@ -416,6 +438,10 @@ def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, 
         gap = text[g0:g1].translate(SCRIPT_PUNCT)  # the attribution may sit inside the marks (dash incise)
         gap_speaker, gap_found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
     after_speaker, after_found = speaker_after(after, lang)
+    last_inner = text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS)[-1:]
+    if not after_found and known and "gap" not in c.extra and (last_inner in ",，" or after.lstrip()[:1] in ",—–"):
+        after_speaker = named_in_clause(after, known, lang)
+        after_found = after_speaker is not None
     if after_found and after_speaker and after_speaker[:1].islower() and after.rstrip()[-1:] in OPENERS:
         after_speaker = _named_after_mark(text, masked, c.end + len(after.rstrip()) - 1) or after_speaker
     if c.extra.get("colon"):
@@ -686,6 +712,12 @@ def _person_mentions(masked: str, names, people: Sequence[str], lang: str = "en"
                 # (after "van": "Ruud Hoekstra van Windkracht Flevo" is the firm he works for, not someone speaking)
                 found.append(_Event(at, name, "person"))
             at = masked.find(name, at + len(name))
+    taken = [(e.pos, e.pos + len(e.speaker)) for e in found]
+    for name in {p for p in people if " " not in p.strip() and p[:1].isupper() and len(p) > 2}:
+        # a surname alone the recogniser saw as a form of someone ("Doch Preetz entschied", "Skaik paused")
+        for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", masked):
+            if not any(s <= m.start() < e for s, e in taken) and not rules.no_spaces:
+                found.append(_Event(m.start(), name, "person"))
     return sorted(found, key=lambda e: e.pos)
 
 

@@ -5,6 +5,6 @@ and `unmarked` handle turns of dialogue, quoted fragments and speech written wit
 whom a pronoun refers to. Each language's rules and words (verbs of saying, pronouns, "according to") live in
 `lang/<code>.py` behind the interface in `lang`; `speaker_words` holds the titles and roles shared by all."""
 
-from indexer.annotate.quotes.finder import extract_quotes
+from indexer.annotate.quotes.finder import Found, extract_quotes, find_quotes
 
-__all__ = ["extract_quotes"]
+__all__ = ["Found", "extract_quotes", "find_quotes"]

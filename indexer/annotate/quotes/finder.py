@@ -89,10 +89,28 @@ class _Event:
     kind: str
 
 
+@dataclass
+class Found:
+    """What the finder read in an article: its quotes, and (when asked for) the names written as the subject of a
+    verb of saying anywhere in it ("said Anna Kowalska", "Kowalska sagte"), quoted or not: evidence that a name is
+    a person's or a body's, for the entity recogniser."""
+
+    quotes: list[Quote]
+    said: set[str]
+
+
 def extract_quotes(
     paragraphs: list[str], language: str, people: Sequence[str] = (), title: str = "", bodies: Sequence[str] = (),
     blockquotes: Collection[int] = (),
 ) -> list[Quote]:
+    """The direct quotations of an article (see find_quotes)."""
+    return find_quotes(paragraphs, language, people, title, bodies, blockquotes).quotes
+
+
+def find_quotes(
+    paragraphs: list[str], language: str, people: Sequence[str] = (), title: str = "", bodies: Sequence[str] = (),
+    blockquotes: Collection[int] = (), evidence: bool = False,
+) -> Found:
     """Direct quotations of the article with speakers normalised to the fullest name the article uses.
 
     start/end are offsets into "\n\n".join(paragraphs) of the quoted words; for a quote interrupted by its
@@ -101,6 +119,7 @@ def extract_quotes(
     An interview printed as a transcript gives its answers as quotes (`title` names the interviewee).
     `people` and `bodies` are the names (and other forms) of the people and organisations the article names;
     `blockquotes` the indices of the paragraphs the page set as blockquotes (embedded posts, block statements).
+    With `evidence`, Found.said holds the names the article writes beside verbs of saying.
     """
     text = PARA_SEP.join(paragraphs)
     lang = (language or "en").lower()[:2]
@@ -113,8 +132,8 @@ def extract_quotes(
     answers = transcript_turns(text, people, title) if people else []
     blocks = [b for b in block_quotes(text, paragraphs, blockquotes, lang, PARA_SEP)
               if not any(b.start <= sp.start < b.end for sp in spans)]  # a post quoting others: their quotes count
-    if not spans and not turns and not rules.unmarked and not answers and not blocks:
-        return []
+    if not spans and not turns and not rules.unmarked and not answers and not blocks and not evidence:
+        return Found([], set())
     masked = _mask(text, spans + [QuoteSpan(s, e, s, e, "—") for t in turns + blocks for s, e in t.parts])
     sentences = _sentence_bounds(masked)
     if rules.unmarked:
@@ -146,7 +165,21 @@ def extract_quotes(
                     names[name] += 1  # not "工場近くで食堂を営む山田和子" when 山田和子 is known
     if answers:
         cands = sorted(cands + [a for a in answers if not _quoted_already(a, cands)], key=lambda c: c.start)
-    return [_to_quote(c, text, lang, names) for c in cands]
+    said = _said(events, lang, names, text) if evidence else set()
+    return Found([_to_quote(c, text, lang, names) for c in cands], said)
+
+
+def _said(events: list[_Event], lang: str, names, text: str) -> set[str]:
+    """The names of the people and bodies written as the subject of a verb of saying (not roles, not pronouns)."""
+    found = set()
+    for e in events:
+        if e.kind not in ("person", "thing"):
+            continue
+        name = _normalise(e.speaker, e.kind, lang, names, text)
+        toks = (name or "").split()
+        if toks and toks[0][:1].isupper() and toks[0].lower() not in DETERMINERS:
+            found.add(name)
+    return found
 
 
 def _quoted_already(answer: Candidate, cands: list[Candidate]) -> bool:

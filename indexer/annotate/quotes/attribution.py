@@ -199,6 +199,7 @@ def subject_before(pre: str, language: str) -> str | None:
         return clean_np(pre, language, leading=False)
     if PARTY_LABEL.search(pre):
         pre = PARTY_LABEL.sub(" ", pre)  # "Sen. Harold Wexley III (R-Ida.) said", "Anna Berg (SPD) sagte"
+    pre = INNER_ACRONYM.sub("", pre)  # "der Aktivist der … Autonomous Tenant Union (ATU) aus Chicago sagt"
     segments = [s for s in re.split(r",|\s[—–]\s|\(|\)", pre)]
     nonempty = [s for s in segments if s.strip()]
     if not nonempty:
@@ -242,6 +243,7 @@ def subject_before(pre: str, language: str) -> str | None:
     return None
 
 
+INNER_ACRONYM = re.compile(r"(?<=\S)\s*\([A-ZÄÖÜ][A-ZÄÖÜ0-9.&-]{1,9}\)(?=\s+\w)")
 PARTY_LABEL = re.compile(r"(?<=\S)\s*\((?:[A-Z]{1,5}|[A-Z]{1,2}-[A-Z][\w.]{0,8}|[A-Z][a-z]?\.?-[A-Z][\w.]{0,8})\)\s*$")
 
 
@@ -352,7 +354,8 @@ def named_in_clause(after: str, known: Sequence[str], language: str) -> str | No
     """'…," přidává se Emile Heskey, někdejší útočník', '…«, räumt Gutierrez ein', '”, Merkel korosti.': a short
     clause set off from the quote by a comma or dash that names someone the article names, as the subject of a verb
     the lists do not hold: written verb first (the inverted order of attribution) or name first and then a
-    lowercase word. The one named is the speaker."""
+    lowercase word. The one named is the speaker; else a description after the verb ("zeigt sich der
+    ATU-Organisator zurückhaltend") stands for them."""
     m = re.match(r"\s*[,—–]?\s*([^,.;:!?()«»“”„\"]*)", after)
     clause = m.group(1) if m else ""
     toks = words(clause)
@@ -375,6 +378,14 @@ def named_in_clause(after: str, known: Sequence[str], language: str) -> str | No
             continue
         if toks[0][:1].islower() and not function_word and lead[-1].lower() not in PREPOSITIONS:
             return name  # "…«, räumt Gutierrez ein", "kroutí hlavou Lineker"
+    if toks[0][:1].islower() and not function_word:
+        # "»…«, zeigt sich der ATU-Organisator zurückhaltend": a description, for the speakers' resolution
+        at = next((i for i, t in enumerate(toks[1:3], 1) if t.lower() in DETERMINERS), None)
+        np = clean_np(" ".join(toks[at:]), language) if at else None
+        np_words = [w.lower() for w in words(np or "")]
+        if len(np_words) >= 2 and np_words[1] not in DETERMINERS and not set(np_words) & SUBORDINATORS and (
+                words(np)[1][:1].isupper() or not rules.nouns_capitalised):
+            return np
     return None
 
 

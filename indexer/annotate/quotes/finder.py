@@ -711,6 +711,15 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
             told = m.group(0).lower() in TELL_VERBS  # "he told the BBC": the one told is no speaker
             if not subj and not told:
                 subj = speaker_after(sent[m.start() :], lang)[0]  # "Jak przyznał Hrycenko, …"
+            elif pre.rstrip().endswith(",") and not told and rules.verb_second:
+                # "Südostasien sei der Hotspot, sagt der Virologe": where the verb stands second, one after a comma
+                # opens the attribution and its subject follows it (English: "Kyrylenko, the governor, said the
+                # levees were holding")
+                inverted = speaker_after(sent[m.start() :], lang)[0]
+                head = (inverted or "").split()[:1]
+                if head and sent[m.end() :].lstrip().startswith(inverted) and (
+                        head[0][:1].isupper() or head[0].lower() in DETERMINERS or is_pronoun(head[0], lang)):
+                    subj = inverted
             kind = speaker_kind(subj, lang, people) if subj and "_" not in subj else ""
             if kind not in ("person", "thing") and not rules.caseless and not told:
                 inverted = speaker_after(sent[m.start() :], lang)[0]  # "…, berichtete Hryzenko."
@@ -796,6 +805,8 @@ def _resolve(
             named_here = _last_mention_in_paragraph(anchor, mentions, text, gender) if want == "person" else None
             if named_here and (not found or found[2] < _para_bounds(text, anchor)[0]):
                 found = named_here  # "La ministre …, Haruka Sato, a … Elle a déclaré : «…»"
+            elif found and want == "person" and not named_here:
+                found = _subject_of_paragraph_before(c, cands[:i], mentions, text, gender, sex, found[2]) or found
             if not found and gender:
                 found = _last_of_gender(c, mentions, gender, text)  # "Anna Kowalska met Peter Brenner. ¶ … she said"
             if not found and gender:
@@ -964,6 +975,23 @@ def _named_pair(c: Candidate, mentions: list[_Event], text: str) -> tuple[str, s
         if re.fullmatch(r"\s*(?:and|und|et|y|e|en|i|и|і|a|та)\s+", between):
             return f"{first.speaker} and {second.speaker}", "person", first.pos
     return None
+
+
+def _subject_of_paragraph_before(
+    c: Candidate, earlier: list[Candidate], mentions: list[_Event], text: str, gender, sex, since: int
+) -> tuple[str, str, int] | None:
+    """'Fiona Parry issued a plea … ¶ “…,” she said': a paragraph that quotes nobody and opens a sentence with a
+    person's name brings that person in; a pronoun opening the next paragraph's quote points to them, not back to
+    the speaker quoted before."""
+    para_start, _ = _para_bounds(text, c.start)
+    if not para_start or text[para_start : c.start].strip(" \t\u00a0—–-"):
+        return None
+    prev_start, prev_end = _para_bounds(text, para_start - len(PARA_SEP) - 1)
+    if prev_start <= since or any(prev_start <= q.start < prev_end and not q.fragment for q in earlier):
+        return None
+    opening = [m for m in mentions if prev_start <= m.pos < prev_end and fits_gender(m.speaker, gender, sex)
+               and (m.pos == prev_start or re.search(r"[.!?]\s+$", text[max(prev_start, m.pos - 4) : m.pos]))]
+    return (opening[-1].speaker, "person", opening[-1].pos) if opening else None
 
 
 def _last_mention_in_paragraph(

@@ -196,6 +196,8 @@ class ArticleSpeakers:
             return _nearest(titled, at).entity
         if not _definite_singular(description, self.language):
             return None
+        if head.endswith(_ABSTRACT):
+            return None  # "die Erklärung", "la declaración": words, not who said them
         want = "organization" if _body_word(head) else "person"
         para_start = max(0, self.text.rfind(PARA_SEP, 0, at))
         window_start = para_start
@@ -254,7 +256,12 @@ def _same_title(head: str, title: str) -> bool:
 
 
 def _body_word(head: str) -> bool:
-    return head in ORG_WORDS or any(head.endswith(w) and len(w) >= 5 for w in _BODY_HEADS)
+    """'das Unternehmen', 'the company', 'das Präsidialamt' (German compounds end in their head)."""
+    return head in _BODY_HEADS or any(head.endswith(w) and len(w) >= 3 for w in _BODY_HEADS)
+
+
+# endings of abstract nouns: a description ending so names a statement or a thing, not a person
+_ABSTRACT = tuple("""ung heit keit schaft tum ment tion sion ity ción sión dad miento mento ção dade""".split())
 
 
 _BODY_HEADS = frozenset(fold_word(w) for w in ORG_WORDS | {

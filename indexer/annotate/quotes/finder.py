@@ -153,6 +153,7 @@ def find_quotes(
     names = name_inventory(text, people, lang)
     mentions = _person_mentions(masked, names, people, lang)
     _resolve(cands, events, mentions, text, lang, people, names)
+    _reported_goes_on(cands, events, masked, sentences, rules)
     for c in cands:
         if c.speaker:  # "وزيرة …، ماريا خوسيه أورتيغا،", エル・イドリシ特使 … 「…」と特使は
             c.speaker = rules.name_beside_office(c.speaker, masked[: c.start])
@@ -717,7 +718,7 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
                 # levees were holding")
                 inverted = speaker_after(sent[m.start() :], lang)[0]
                 head = (inverted or "").split()[:1]
-                if head and sent[m.end() :].lstrip().startswith(inverted) and (
+                if head and head[0] in sent[m.end() :].split()[:2] and (
                         head[0][:1].isupper() or head[0].lower() in DETERMINERS or is_pronoun(head[0], lang)):
                     subj = inverted
             kind = speaker_kind(subj, lang, people) if subj and "_" not in subj else ""
@@ -841,6 +842,24 @@ def _resolve(
             elif same_sentence_speaker(c, cands[:i], text):
                 c.speaker, c.kind = same_sentence_speaker(c, cands[:i], text)
     _resolve_epithets(cands, events, mentions, text, rules)  # an epithet handed on to a pronoun or a fragment
+
+
+def _reported_goes_on(cands: list[Candidate], events: list[_Event], masked: str,
+                      sentences: list[tuple[int, int]], rules) -> None:
+    """'…, erklärt Dietmar Wolff. Das sei hoch gefährlich, denn „in einer Zeit …“': a quote in a sentence the writer
+    puts in the mood of reported speech gives the words of the one who spoke last in its paragraph."""
+    for i, c in enumerate(cands):
+        if c.speaker or c.extra.get("title") or c.extra.get("writer"):
+            continue
+        s, e = _sentence_of(sentences, c.start)
+        if not rules.reports_speech(masked[s:e].replace("_", "")):
+            continue
+        para_start, _ = _para_bounds(masked, c.start)
+        pool = [(q.start, q.speaker, q.kind) for q in cands[:i] if q.speaker and q.start >= para_start
+                and q.kind in ("person", "thing", "role", "nominal")]
+        pool += [(ev.pos, ev.speaker, ev.kind) for ev in events if para_start <= ev.pos < c.start]
+        if pool:
+            _, c.speaker, c.kind = max(pool, key=lambda t: t[0])
 
 
 def _resolve_epithets(cands: list[Candidate], events: list[_Event], mentions: list[_Event], text: str, rules) -> None:

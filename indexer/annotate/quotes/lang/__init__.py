@@ -156,6 +156,11 @@ class Language:
         """A colon after these words introduces words said, with no verb of saying ("auf den alten Spruch:")."""
         return False
 
+    def reports_speech(self, sentence: str) -> bool:
+        """The writer's sentence is in the mood of reported speech (German "Das sei hoch gefährlich"): it goes on
+        giving the words of the one who spoke last."""
+        return False
+
     def names_one_known(self, article: str, head: str) -> bool:
         """A description opened by this article names one person or body the reader already met ('el funcionario',
         'the president'), not several ('the researchers') nor someone new ('a dispatcher')."""

@@ -24,6 +24,7 @@ from indexer.annotate.quotes.attribution import (
     NAME_RUN,
     PREPOSITIONS,
     TELL_VERBS,
+    clean_np,
     fullest_name,
     heard_speaking,
     is_pronoun,
@@ -824,6 +825,7 @@ def _resolve(
                 _named_in_colon_frame(c, mentions, text, people)
                 or dialogue_turn(c, cands[:i], text)
                 or question_turn(c, cands[:i], text)
+                or _subject_just_before(c, cands[:i], mentions, text, lang, sex)
                 or _continuation(c, cands[:i], events, mentions, text)
                 or _introduced_before(c, cands[:i], events, mentions, text, lang)
             )
@@ -1031,6 +1033,38 @@ def _named_in_colon_frame(c: Candidate, mentions: list[_Event], text: str,
     start = max(head.rfind(end, 0, len(head) - 1) for end in (". ", "! ", "? ", "\n", "。"))
     named = {m.speaker for m in mentions if start < m.pos < len(head) and m.speaker in people}
     return (named.pop(), "person") if len(named) == 1 else None
+
+
+def _subject_just_before(c: Candidate, earlier: list[Candidate], mentions: list[_Event], text: str, lang: str,
+                         sex) -> tuple[str, str] | None:
+    """'Phillip Brändle, der die junge AbL vertrat, zeigte sich optimistisch, dass … . „Wenn …“': a quote with no
+    attribution of its own, right after a sentence of its paragraph whose subject is a person (named at its start,
+    or a pronoun for the last person of that sex named before it), is that person's."""
+    para_start, _ = _para_bounds(text, c.start)
+    head = text[para_start : c.start].rstrip()
+    if not head.endswith((".", "!", "?", ":")) or any(para_start <= q.start < c.start for q in earlier):
+        return None
+    starts = [m.end() + para_start for m in re.finditer(r"[.!?]\s+(?=[^\W\d_])", head[:-1])]
+    sent_start = starts[-1] if starts else para_start
+    opening = re.match(r"(?:\S+\s+){0,2}\S+,\s", text[sent_start : c.start])  # "La ministra, María José Ortega,"
+    named = [m for m in mentions if m.pos == sent_start or opening and m.pos == sent_start + opening.end()]
+    if named:
+        return named[0].speaker, "person"
+    first = text[sent_start : sent_start + 12].split()[:2]
+    if first and first[0].lower() in DETERMINERS and first[0][:1].isupper():
+        # "Die Ministerin zeigte sich offen für die Forderung: „…“": a description, for the speakers' resolution
+        np = clean_np(text[sent_start : c.start], lang)
+        kind = speaker_kind(np, lang, ()) if np and len(np.split()) == 2 else ""
+        return (np, kind) if kind in ("role", "nominal", "thing") else None
+    if not first or not is_pronoun(first[0], lang) or rules_for(lang).pronoun(first[0]) != "person":
+        return None
+    gender = PRONOUN_GENDER.get(first[0].lower())
+    if rules_for(lang).she_or_they and first[0].lower() == rules_for(lang).she_or_they:
+        gender = None if len(first) < 2 or first[1].endswith("n") else "female"  # "Sie setzt sich": she
+    if not gender:
+        return None
+    before = [m for m in mentions if para_start <= m.pos < sent_start and fits_gender(m.speaker, gender, sex)]
+    return (before[-1].speaker, "person") if before else None
 
 
 CONTINUATION_REACH = 1500  # characters: a page kept as one long paragraph does not hand its first speaker on forever

@@ -350,13 +350,25 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
     return None, False
 
 
+@lru_cache(maxsize=64)
+def _auxiliaries(language: str) -> frozenset[str]:
+    """The auxiliaries the language's compound verbs of saying open with ("a" of "a déclaré", "ha" of "ha dicho")."""
+    return frozenset(v.split(" ")[0].lower() for v in rules_for(language).saying_verbs() if " " in v)
+
+
+# the full stop of an abbreviated title, which does not end a clause: "a dit M. Bayrou", "said Dr. Berg"
+_TITLES_ABBREVIATED = ("M", "MM", "Mme", "Mlle", "Me", "Dr", "Mr", "Mrs", "Ms", "Pr")
+TITLE_STOP = "(?:" + "|".join(rf"(?<=\b{t})" for t in _TITLES_ABBREVIATED) + r")\."
+CLAUSE_STOP = "(?:,|" + "".join(rf"(?<!\b{t})" for t in _TITLES_ABBREVIATED) + r"\.)"  # a comma or a full stop
+
+
 def named_in_clause(after: str, known: Sequence[str], language: str) -> str | None:
     """'…," přidává se Emile Heskey, někdejší útočník', '…«, räumt Gutierrez ein', '”, Merkel korosti.': a short
     clause set off from the quote by a comma or dash that names someone the article names, as the subject of a verb
     the lists do not hold: written verb first (the inverted order of attribution) or name first and then a
     lowercase word. The one named is the speaker; else a description after the verb ("zeigt sich der
     ATU-Organisator zurückhaltend") stands for them."""
-    m = re.match(r"\s*[,—–]?\s*([^,.;:!?()«»“”„\"]*)", after)
+    m = re.match(rf"\s*[,—–]?\s*((?:[^,.;:!?()«»“”„\"]|{TITLE_STOP})*)", after)
     clause = m.group(1) if m else ""
     toks = words(clause)
     if len(toks) < 2:
@@ -364,6 +376,7 @@ def named_in_clause(after: str, known: Sequence[str], language: str) -> str | No
     rules = rules_for(language)
     first = toks[0].lower()
     function_word = first in CONJUNCTIONS | PREPOSITIONS | SUBORDINATORS | DETERMINERS or is_pronoun(first, language)
+    function_word = function_word and first not in _auxiliaries(language)  # French "a tenu à rappeler M. Dupont"
     for name in sorted(known, key=len, reverse=True):
         at = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])(?![’']s?\b)", clause)
         if not at or len(name) < 2:

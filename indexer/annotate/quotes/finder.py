@@ -20,10 +20,12 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from indexer.annotate.quotes.attribution import (
+    CLAUSE_STOP,
     FR_INVERTED,
     NAME_RUN,
     PREPOSITIONS,
     TELL_VERBS,
+    TITLE_STOP,
     clean_np,
     fullest_name,
     heard_speaking,
@@ -214,7 +216,7 @@ def _cand(text: str, span: QuoteSpan) -> Candidate:
 
 DASH_INCISE = re.compile(r"[,.!?…]?\s+[—–]\s+([^—–«»“”„\n]{3,80}?)[,.]?\s+[—–]\s+(?=\S)")
 # « …, a-t-elle expliqué, … » / "…, dijo, …": an inverted verb of saying set off by commas inside the marks
-COMMA_INCISE = re.compile(r",\s+([^,.;:!?—–«»“”„\n]{2,60}?)\s*([,.])\s+(?=\S)")
+COMMA_INCISE = re.compile(rf",\s+((?:[^,.;:!?—–«»“”„\n]|{TITLE_STOP}){{2,60}}?)\s*({CLAUSE_STOP})\s+(?=\S)")
 
 
 def _split_dash_incise(c: Candidate, text: str, lang: str) -> Candidate:
@@ -683,7 +685,7 @@ def _speaker_label(c: Candidate, masked: str, sentences: list[tuple[int, int]], 
     return label if kind in ("person", "role") or kind.startswith("pronoun") else None
 
 
-INCISE = re.compile(r"(?:,|\s[—–])\s+([^,.;:!?—–«»“”„]{2,60}?)\s*(?:,|\.|\s[—–])")
+INCISE = re.compile(rf"(?:,|\s[—–])\s+((?:[^,.;:!?—–«»“”„]|{TITLE_STOP}){{2,60}}?)\s*(?:{CLAUSE_STOP}|\s[—–])")
 
 
 def _incise_speaker(inner: str, lang: str) -> tuple[str | None, bool]:

@@ -346,7 +346,8 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
         subject = subject_before(pre, language)
         if rules.free_order:
             subject = _slavic_subject_after(pre, post, subject, language) or subject
-        return subject, subject is not None
+        # "”, entre ellas el número de motor y chasis, añadió": an aside before the verb, whose subject is dropped
+        return subject, subject is not None or pre.rstrip().endswith(",")
     return None, False
 
 

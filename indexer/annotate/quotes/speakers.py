@@ -183,10 +183,11 @@ class ArticleSpeakers:
 
     # ---- descriptions
 
-    def coreferent(self, description: str, at: int) -> Entity | None:
+    def coreferent(self, description: str, at: int, seen: dict | None = None) -> Entity | None:
         """The entity a definite description of a source stands for: the one the article gives that title, named
         nearest before `at` (or after it); else, for "der Landwirt", "el funcionario", "das Unternehmen", the one
-        person (or body) named in the paragraph before `at`, or in the two before it the one named most."""
+        person (or body) named in the paragraph before `at`, or in the two before it the one named most; `seen`
+        remembers that choice, so the same description stands for the same one all through the article."""
         head = _head(description)
         if not head:
             return None
@@ -196,6 +197,14 @@ class ArticleSpeakers:
             return _nearest(titled, at).entity
         if not _definite_singular(description, self.language):
             return None
+        seen = {} if seen is None else seen
+        if seen.get(head) is None:
+            seen[head] = self._named_nearby(head, at)
+        return seen[head]
+
+    def _named_nearby(self, head: str, at: int) -> Entity | None:
+        """The person (or body, by the head noun) named in the paragraph before `at`, the most named first; else in
+        the two paragraphs before it."""
         if head.endswith(_ABSTRACT):
             return None  # "die Erklärung", "la declaración": words, not who said them
         want = "organization" if _body_word(head) else "person"
@@ -312,6 +321,7 @@ def resolve_speakers(quotes: Iterable[Quote], entities: Sequence[Entity], text: 
     if not quotes:
         return
     known = ArticleSpeakers(entities, text, language)
+    described: dict[str, Entity | None] = {}  # "el funcionario" stands for the same person all through
     for q in quotes:
         phrase = q.speaker or ""
         pair = re.split(r"\s+(?:and|und|et|y|e|en|i|и|і|a)\s+", phrase)
@@ -322,7 +332,7 @@ def resolve_speakers(quotes: Iterable[Quote], entities: Sequence[Entity], text: 
                 continue
         found = known.entity_for(phrase) or known.place_for(phrase)
         if found is None and is_description(phrase, language):
-            found = known.coreferent(phrase, max(q.start, 0))
+            found = known.coreferent(phrase, max(q.start, 0), described)
             if found is None:
                 q.speaker_description = phrase
         q.speaker = found.name if found else None

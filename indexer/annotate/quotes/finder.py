@@ -721,7 +721,7 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
                 # levees were holding")
                 inverted = speaker_after(sent[m.start() :], lang)[0]
                 head = (inverted or "").split()[:1]
-                if head and head[0] in sent[m.end() :].split()[:2] and (
+                if head and head[0] in [w.strip(".,;:!?") for w in sent[m.end() :].split()[:2]] and (
                         head[0][:1].isupper() or head[0].lower() in DETERMINERS or is_pronoun(head[0], lang)):
                     subj = inverted
             kind = speaker_kind(subj, lang, people) if subj and "_" not in subj else ""
@@ -845,7 +845,34 @@ def _resolve(
                 c.speaker, c.kind = c.extra["titled"], "person"
             elif same_sentence_speaker(c, cands[:i], text):
                 c.speaker, c.kind = same_sentence_speaker(c, cands[:i], text)
+            else:
+                found = _speaker_as_subject(c, cands[:i], events, text, lang, sex)
+                if found:
+                    c.speaker, c.kind = found
     _resolve_epithets(cands, events, mentions, text, rules)  # an epithet handed on to a pronoun or a fragment
+
+
+_SENTENCE_GAP = re.compile(r"[.!?]\s+")
+
+
+def _speaker_as_subject(c: Candidate, earlier: list[Candidate], events: list[_Event], text: str, lang: str,
+                        sex) -> tuple[str, str] | None:
+    """'…, sagt Gutierrez. Er rechnet mit »viel Bewegung« und kann sich vorstellen, dass »…« stattfinden': a phrase
+    quoted in a sentence whose subject is 'he' or 'she' standing for the one who spoke just before (in the same
+    paragraph or the one before) gives that speaker's words."""
+    para_start, _ = _para_bounds(text, c.start)
+    starts = [m.end() for m in _SENTENCE_GAP.finditer(text, para_start, c.start) if not _abbreviation(text, m.start())]
+    sent_start = starts[-1] if starts else para_start
+    first = text[sent_start : c.start].split()[:2]
+    if not first or rules_for(lang).pronoun(first[0]) != "person" or _plural(first[0], lang):
+        return None
+    gender = PRONOUN_GENDER.get(first[0].lower())
+    if rules_for(lang).she_or_they and first[0].lower() == rules_for(lang).she_or_they:
+        gender = None if len(first) < 2 or first[1].endswith("n") else "female"
+    prev_start = _para_bounds(text, para_start - len(PARA_SEP) - 1)[0] if para_start else para_start
+    found = _last_speaker(sent_start, [q for q in earlier if q.start >= prev_start],
+                          [e for e in events if e.pos >= prev_start], "person", lang, gender, sex)
+    return (found[0], found[1]) if found and found[2] >= prev_start else None
 
 
 def _reported_goes_on(cands: list[Candidate], events: list[_Event], masked: str,

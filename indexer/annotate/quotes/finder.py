@@ -502,6 +502,7 @@ def _attribute(
         c.speaker = after_speaker
     elif before_speaker:
         c.speaker = before_speaker
+        c.extra["framed"] = not before_found  # a frame with no verb of saying: any name in it was taken
     elif attached or before_found:
         c.pro_drop = True
     if not c.speaker and not c.fragment:
@@ -794,6 +795,10 @@ def _resolve(
         if c.speaker:  # a paper named in marks speaks as an organisation: "Südd. Wbl." is no "Wbl."
             c.kind = "thing" if c.extra.get("outlet") else speaker_kind(c.speaker, lang, people)
     _resolve_epithets(cands, events, mentions, text, rules)
+    for c in cands:
+        named = _named_in_colon_frame(c, mentions, text, people) if c.extra.get("framed") else None
+        if named:  # "Alverson summed up the journey … in the Bering Sea …: “…”": the person, not the sea
+            c.speaker, c.kind = named
     for i, c in enumerate(cands):
         if c.kind == "role" and not _indefinite(c.speaker):
             named = _named_later(c, events, text, lang, people) or _named_before(c, mentions, text)
@@ -1073,7 +1078,8 @@ def _subject_just_before(c: Candidate, earlier: list[Candidate], mentions: list[
     head = text[para_start : c.start].rstrip()
     if not head.endswith((".", "!", "?", ":")) or any(para_start <= q.start < c.start for q in earlier):
         return None
-    starts = [m.end() + para_start for m in re.finditer(r"[.!?]\s+(?=[^\W\d_])", head[:-1])]
+    starts = [m.end() + para_start for m in re.finditer(r"[.!?]\s+(?=[^\W\d_])", head[:-1])
+              if not _abbreviation(text, para_start + m.start())]  # not "in der 2. Liga"
     sent_start = starts[-1] if starts else para_start
     opening = re.match(r"(?:\S+\s+){0,2}\S+,\s", text[sent_start : c.start])  # "La ministra, María José Ortega,"
     named = [m for m in mentions if m.pos == sent_start or opening and m.pos == sent_start + opening.end()]

@@ -179,7 +179,9 @@ class ArticleSpeakers:
         return next(iter(found.values())).entity if len(found) == 1 else None
 
     def place_for(self, phrase: str) -> Entity | None:
-        return self.places.get(" ".join(fold_words(phrase)))
+        """'Moscow said', 'Berlin lehnt ab': a one-word place named alone stands for its government."""
+        words = fold_words(phrase)
+        return self.places.get(words[0]) if len(words) == 1 else None
 
     # ---- descriptions
 

@@ -101,9 +101,16 @@ def _print_annotation(r: dict) -> None:
     print(f"   {r['byline'] or '(no byline)'} · {r['published'] or '(no date)'} · {r['source']} · {r['language']}")
     for q in r["quotes"]:
         tag = " (fragment)" if q["fragment"] else ""
-        print(f"   “{q['text']}” — {q['speaker'] or 'unattributed'}{tag}")
+        print(f"   “{q['text']}” — {_who(q)}{tag}")
     if r["entities"]:
         print("   " + "; ".join(f"{e['name']} [{e['type']}]×{e['mentions']}" for e in r["entities"]))
+
+
+def _who(quote: dict) -> str:
+    """The speaker as text output shows it: the name, or how the article describes an unnamed source."""
+    if quote.get("speaker"):
+        return quote["speaker"]
+    return f"{quote['speaker_description']} (not named)" if quote.get("speaker_description") else "unattributed"
 
 
 def cmd_ingest(args) -> int:
@@ -348,7 +355,7 @@ def cmd_quotes(args) -> int:
         print(f"Looking for what someone said? Give the name as the speaker: newsarchive quotes --speaker "
               f"{shlex.quote(args.query)}")
     for q in result["quotes"]:
-        print(f"\n“{q['text']}”\n   — {q['speaker'] or 'unattributed'}, {q['source']}, {(q['published'] or '')[:10]}"
+        print(f"\n“{q['text']}”\n   — {_who(q)}, {q['source']}, {(q['published'] or '')[:10]}"
               f" ({q['title']})")
     return 0
 

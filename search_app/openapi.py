@@ -77,7 +77,8 @@ QUOTE_RESULT = {
     "required": ["total", "quotes"],
     "properties": {"total": {"type": "integer"}, "cut_short": CUT_SHORT, "quotes": {"type": "array", "items": {"type": "object", "properties": {
         **{k: {"type": ["string", "null"]} for k in
-           ("text", "speaker", "article_id", "title", "published", "language", "source", "url")},
+           ("text", "speaker", "speaker_description", "article_id", "title", "published", "language", "source",
+            "url")},
         **CITED}}},
         "facets": {"type": "object", "properties": {f: FACET_LIST for f in ("speaker", "language", "source")}}},
 }
@@ -193,7 +194,8 @@ def openapi_document() -> dict:
                 [_param("q", "words in the quotation"), _param("speaker", "speaker name"),
                  *[_param(f, f"filter on {f}") for f in ("language", "source", "article", "from", "to")],
                  _param("fragments", "'no' leaves out fragments; default yes")],
-                "id, text, speaker, fragment, article_id, title, source, published, language, permalink, citation"),
+                "id, text, speaker, fragment, article_id, title, source, published, language, permalink, citation, "
+                "speaker_description"),
             "/api/articles/{id}/diff": {"get": {
                 "summary": "What changed between two versions of an article, paragraph by paragraph",
                 "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},

@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from indexer.annotate.quotes.attribution import CONJUNCTIONS, PREPOSITIONS, SUBORDINATORS
+from indexer.annotate.quotes.attribution import CONJUNCTIONS, PREPOSITIONS, SUBORDINATORS, verb_pattern
 from indexer.annotate.quotes.lang import rules_for, soft_eq
 from indexer.annotate.quotes.speaker_words import ORG_WORDS, PERSON_ROLES, TITLES
 from indexer.models import Entity, Quote
@@ -316,6 +316,38 @@ def is_description(phrase: str, language: str) -> bool:
     return lowercase_head and (head in _OFFICES or head in _BODY_HEADS)
 
 
+# object pronouns a speaker phrase can run into before its verb ("una fuente de los servicios lo resumió")
+_CLITICS = frozenset("lo la le los las les se me te nos os il elle en y es sie er ihn ihm ihr".split())
+# what may follow a description and still describe the source: "a spokesman for the harbour authority"
+_COMPLEMENT = re.compile(r"\s+(?:(?:for|of|from|at|in|with|de|del|des|du|der|von|vom|bei|aus|di|della|da|do|dos|das)"
+                         r"(?:\s+[^\s,.;:!?«»“”„\"()]+){1,5})")
+
+
+def _without_trailing_pronoun(phrase: str) -> str:
+    toks = phrase.split()
+    while len(toks) > 2 and toks[-1].lower() in _CLITICS:
+        toks.pop()
+    return " ".join(toks)
+
+
+def _with_its_complement(description: str, text: str, quote: Quote, language: str) -> str:
+    """The description as the article writes it next to the quote, with the complement the finder cut off
+    ("a spokesman" -> "a spokesman for the harbour authority", "one GOP operative in the state"), up to the verb."""
+    lo, hi = max(0, quote.start - 300), min(len(text), quote.end + 300)
+    places = [lo + m.start() for m in re.finditer(re.escape(description), text[lo:hi])]
+    if not places:
+        return description
+    at = min(places, key=lambda p: abs(p - quote.end)) + len(description)
+    tail = _COMPLEMENT.match(text, at)
+    if not tail:
+        return description
+    said = verb_pattern(language).search(tail.group(0))
+    words = (tail.group(0)[: said.start()] if said else tail.group(0)).split()
+    while words and words[-1].lower() in _CLITICS:
+        words.pop()
+    return " ".join([description, *words]) if len(words) > 1 else description
+
+
 def resolve_speakers(quotes: Iterable[Quote], entities: Sequence[Entity], text: str, language: str) -> None:
     """Give each quote's speaker as the entity it names, or None; keep a description of an unnamed source in
     speaker_description."""
@@ -333,10 +365,11 @@ def resolve_speakers(quotes: Iterable[Quote], entities: Sequence[Entity], text: 
                 q.speaker = " and ".join(e.name for e in both if e)
                 continue
         found = known.entity_for(phrase) or known.place_for(phrase)
+        phrase = _without_trailing_pronoun(phrase)
         if found is None and is_description(phrase, language):
             found = known.coreferent(phrase, max(q.start, 0), described)
             if found is None:
-                q.speaker_description = phrase
+                q.speaker_description = _with_its_complement(phrase, text, q, language)
         q.speaker = found.name if found else None
 
 

@@ -121,7 +121,7 @@ def find_quotes(
     A multi-paragraph quote keeps its paragraph breaks in text, without the repeated opening marks.
     An interview printed as a transcript gives its answers as quotes (`title` names the interviewee).
     `people` and `bodies` are the names (and other forms) of the people and organisations the article names;
-    `blockquotes` the indices of the paragraphs the page set as blockquotes (embedded posts, block statements).
+    `blockquotes` the indices of the paragraphs the page set as blockquotes (block statements).
     With `evidence`, Found.said holds the names the article writes beside verbs of saying.
     """
     text = PARA_SEP.join(paragraphs)
@@ -134,7 +134,7 @@ def find_quotes(
     turns = [t for t in dash_turns(text, lang) if not any(sp.start <= t.start < sp.end for sp in spans)]
     answers = transcript_turns(text, people, title) if people else []
     blocks = [b for b in block_quotes(text, paragraphs, blockquotes, lang, PARA_SEP)
-              if not any(b.start <= sp.start < b.end for sp in spans)]  # a post quoting others: their quotes count
+              if not any(b.start <= sp.start < b.end for sp in spans)]  # a block quoting others: their quotes count
     if not spans and not turns and not rules.unmarked and not answers and not blocks and not evidence:
         return Found([], set())
     masked = _mask(text, spans + [QuoteSpan(s, e, s, e, "—") for t in turns + blocks for s, e in t.parts])
@@ -797,7 +797,12 @@ def _resolve(
     _resolve_epithets(cands, events, mentions, text, rules)
     for c in cands:
         named = _named_in_colon_frame(c, mentions, text, people) if c.extra.get("framed") else None
-        if named:  # "Alverson summed up the journey … in the Bering Sea …: “…”": the person, not the sea
+        frame = text[max(0, c.start - 400) : c.start]
+        at_named = frame.rfind(named[0]) if named else -1
+        at_taken = frame.rfind(c.speaker) if c.speaker else -1
+        if at_named >= 0 and (at_taken < 0 or at_named < at_taken):
+            # "Alverson summed up the journey … in the Bering Sea …: “…”": the person named first (the subject),
+            # not the sea; but "General Faidherbe hat … an das Corps erlassen:" stays Faidherbe's
             c.speaker, c.kind = named
     for i, c in enumerate(cands):
         if c.kind == "role" and not _indefinite(c.speaker):

@@ -30,7 +30,7 @@ from indexer.models import Entity, Quote
 PARA_SEP = "\n\n"
 SPEAKING = ("person", "organization")
 # words that open a description of a source: articles, and the numbers and quantifiers of "one GOP operative"
-INDEFINITE = frozenset("""a an one some several two three ein eine einer einem einen un une uno una unos unas um uma
+INDEFINITE = frozenset("""a an one another some several two three ein eine einer einem einen un une uno una unos unas um uma
     een jeden jedna jedno один одна""".split())
 DEFINITE = frozenset("""the der die das dem den des le la les l' el los las il lo gli i o os as de het""".split())
 _GENERIC_NOUNS = frozenset("""man people person persons woman women men someone source sources anyone everyone
@@ -312,7 +312,10 @@ def is_description(phrase: str, language: str) -> bool:
         head = _head(phrase)
         return bool(head) and head not in _GENERIC_NOUNS and not rules_for(language).pronoun(head)
     head = _head(phrase)
-    lowercase_head = toks[-1][:1].islower() or rules_for(language).nouns_capitalised
+    rules = rules_for(language)
+    if rules.no_articles and 2 <= len(toks) <= 4 and all(t.isalpha() and t.islower() for t in toks):
+        return not set(low) & NOT_DESCRIPTIVE and not rules.pronoun(low[0])  # "mladá anglická superstar"
+    lowercase_head = toks[-1][:1].islower() or rules.nouns_capitalised
     return lowercase_head and (head in _OFFICES or head in _BODY_HEADS)
 
 

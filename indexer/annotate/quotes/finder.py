@@ -1125,9 +1125,11 @@ def _continuation(
         # "李文軍団長は…示した。ただ…、「…」と強調した": the topic of the paragraph is who speaks on
         pool += [(m.pos, m.speaker, "person") for m in mentions if para_start <= m.pos < c.start]
     if not pool and c.pro_drop:
-        # "…”, añadió.": a dropped subject is the one who spoke last, not someone named in passing since
+        # "…”, añadió.": a dropped subject is the one who spoke last or the one its paragraph names, not someone
+        # named in passing in a paragraph between ("… el teniente coronel Raúl Quispe, quien está detenido.")
         pool = [(q.start, q.speaker, q.kind) for q in earlier if q.speaker and not q.kind.startswith("pronoun")]
         pool += [(e.pos, e.speaker, e.kind) for e in events if e.pos < c.start]
+        pool += [(e.pos, e.speaker, e.kind) for e in mentions if para_start <= e.pos < c.start]
         pool = pool or [(e.pos, e.speaker, e.kind) for e in mentions if e.pos < c.start]
     if not pool:
         return None

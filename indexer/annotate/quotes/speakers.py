@@ -156,8 +156,8 @@ class ArticleSpeakers:
                     continue
                 end = at + len(f)
                 owned = end <= len(raw) and re.search(r"[’']s?$", raw[end - 1]) is not None and end < len(words)
-                if owned:
-                    continue
+                if owned or at and words[at - 1] in _COMPLEMENT_LINKS:
+                    continue  # "The Obama administration’s comments"; "La enviada especial de la ONU" is no UN
                 fits = end == len(words) or (at == 0 and all(w[:1].islower() for w in raw[end:]))
                 if fits and (best is None or len(f) > best[0]):
                     best = (len(f), -at, k)
@@ -214,7 +214,8 @@ class ArticleSpeakers:
         window_start = para_start
         for _ in range(2):
             near = [k for k in self.known if k.entity.type == want
-                    and any(window_start <= p < at for p in k.positions) and not _other_office(k, head)]
+                    and any(window_start <= p < at for p in k.positions) and not _other_office(k, head)
+                    and (want == "person" or head in _COMPANY_WORDS or _names_its_kind(k, head))]
             if near:
                 return max(near, key=lambda k: (len(k.positions), max(p for p in k.positions if p < at))).entity
             for _ in range(2):  # then the two paragraphs before
@@ -266,6 +267,12 @@ def _same_title(head: str, title: str) -> bool:
     return len(short) >= 5 and long_.endswith(short)
 
 
+def _names_its_kind(k: _Known, head: str) -> bool:
+    """'El Ministerio' is a body whose name says it is a ministry ('Ministerio para la Transición Ecológica',
+    'Vereinigungsministerium')."""
+    return any(any(_same_title(head, w) for w in f) for f in k.forms)
+
+
 def _body_word(head: str) -> bool:
     """'das Unternehmen', 'the company', 'das Präsidialamt' (German compounds end in their head)."""
     return head in _BODY_HEADS or any(head.endswith(w) and len(w) >= 3 for w in _BODY_HEADS)
@@ -275,9 +282,12 @@ def _body_word(head: str) -> bool:
 _ABSTRACT = tuple("""ung heit keit schaft tum ment tion sion ity ción sión dad miento mento ção dade""".split())
 
 
+# a company is spoken of by a word its name seldom holds ("das Unternehmen" for Facebook); other bodies by the kind
+# of body their name says ("the ministry" for the Ministry of Health, "das Präsidialamt")
+_COMPANY_WORDS = frozenset(fold_word(w) for w in """unternehmen konzern firma company firm empresa compañía entreprise
+    société companhia azienda società bedrijf spółka firmy""".split())
 _BODY_HEADS = frozenset(fold_word(w) for w in ORG_WORDS | {
-    "unternehmen", "konzern", "firma", "ministerium", "behörde", "sender", "nachrichtensender", "zeitung", "verband",
-    "company", "firm", "agency", "empresa", "compañía", "entreprise", "société", "companhia"})
+    "ministerium", "behörde", "sender", "nachrichtensender", "zeitung", "verband", "agency"}) | _COMPANY_WORDS
 
 
 def _other_office(k: _Known, head: str) -> bool:
@@ -288,6 +298,8 @@ def _other_office(k: _Known, head: str) -> bool:
 
 
 _LINKS = frozenset("of de del der des du di da von vom van".split())
+# a name after these is the complement of the head noun before it: "the envoy of the UN", "Sprecher der Bahn"
+_COMPLEMENT_LINKS = frozenset("of for de del della dei des du di da do dos das der den von vom la le el the".split())
 _OFFICES = frozenset(fold_word(w) for w in PERSON_ROLES | TITLES if len(w) > 3 and not w.endswith("."))
 
 
@@ -313,7 +325,10 @@ def is_description(phrase: str, language: str) -> bool:
         return bool(head) and head not in _GENERIC_NOUNS and not rules_for(language).pronoun(head)
     head = _head(phrase)
     rules = rules_for(language)
-    if rules.no_articles and 2 <= len(toks) <= 4 and all(t.isalpha() and t.islower() for t in toks):
+    if rules.caseless:
+        return not rules.pronoun(phrase)  # no capitals to tell a name by: the finder read it as a role (ある証券アナリスト)
+    if rules.no_articles and 2 <= len(toks) <= 4 and all(t.isalpha() and t[1:].islower() for t in toks) and all(
+            t.islower() for t in toks[1:]):
         return not set(low) & NOT_DESCRIPTIVE and not rules.pronoun(low[0])  # "mladá anglická superstar"
     lowercase_head = toks[-1][:1].islower() or rules.nouns_capitalised
     return lowercase_head and (head in _OFFICES or head in _BODY_HEADS)

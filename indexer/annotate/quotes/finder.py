@@ -156,7 +156,7 @@ def find_quotes(
     names = name_inventory(text, people, lang)
     mentions = _person_mentions(masked, names, people, lang)
     _resolve(cands, events, mentions, text, lang, people, names)
-    _reported_goes_on(cands, events, masked, sentences, rules)
+    _reported_goes_on(cands, events, masked, sentences, rules, people)
     for c in cands:
         if c.speaker:  # "وزيرة …، ماريا خوسيه أورتيغا،", エル・イドリシ特使 … 「…」と特使は
             c.speaker = rules.name_beside_office(c.speaker, masked[: c.start])
@@ -721,10 +721,11 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
                 # opens the attribution and its subject follows it (English: "Kyrylenko, the governor, said the
                 # levees were holding")
                 inverted = speaker_after(sent[m.start() :], lang)[0]
-                head = (inverted or "").split()[:1]
-                if head and head[0] in [w.strip(".,;:!?") for w in sent[m.end() :].split()[:2]] and (
-                        head[0][:1].isupper() or head[0].lower() in DETERMINERS or is_pronoun(head[0], lang)):
-                    subj = inverted
+                toks = (inverted or "").split()
+                named = len(toks) > 1 and all(t[:1].isupper() for t in toks[-2:]) or any(t in people for t in toks)
+                if toks and toks[0] in [w.strip(".,;:!?") for w in sent[m.end() :].split()[:2]] and (
+                        named or toks[0].lower() in DETERMINERS or is_pronoun(toks[0], lang)):
+                    subj = inverted  # (not "…, rief Proteste der Kurie hervor": a noun alone is no one)
             kind = speaker_kind(subj, lang, people) if subj and "_" not in subj else ""
             if kind not in ("person", "thing") and not rules.caseless and not told:
                 inverted = speaker_after(sent[m.start() :], lang)[0]  # "…, berichtete Hryzenko."
@@ -886,7 +887,7 @@ def _speaker_as_subject(c: Candidate, earlier: list[Candidate], events: list[_Ev
 
 
 def _reported_goes_on(cands: list[Candidate], events: list[_Event], masked: str,
-                      sentences: list[tuple[int, int]], rules) -> None:
+                      sentences: list[tuple[int, int]], rules, people: Sequence[str]) -> None:
     """'…, erklärt Dietmar Wolff. Das sei hoch gefährlich, denn „in einer Zeit …“': a quote in a sentence the writer
     puts in the mood of reported speech gives the words of the one who spoke last in its paragraph."""
     for i, c in enumerate(cands):
@@ -897,8 +898,10 @@ def _reported_goes_on(cands: list[Candidate], events: list[_Event], masked: str,
             continue
         para_start, _ = _para_bounds(masked, c.start)
         pool = [(q.start, q.speaker, q.kind) for q in cands[:i] if q.speaker and q.start >= para_start
-                and q.kind in ("person", "thing", "role", "nominal")]
-        pool += [(ev.pos, ev.speaker, ev.kind) for ev in events if para_start <= ev.pos < c.start]
+                and q.kind in ("person", "thing", "role", "nominal") and not q.fragment]
+        pool += [(ev.pos, ev.speaker, ev.kind) for ev in events if para_start <= ev.pos < c.start
+                 and ev.kind == "person" and ev.speaker[:1].isupper() and rules.subject_check(ev.speaker) == "ok"
+                 and (len(ev.speaker.split()) > 1 or ev.speaker in people)]  # not "Niemand", "an den Minister"
         if pool:
             _, c.speaker, c.kind = max(pool, key=lambda t: t[0])
 
@@ -1050,8 +1053,14 @@ def _subject_of_paragraph_before(
     if prev_start <= since or any(prev_start <= q.start < prev_end and not q.fragment for q in earlier):
         return None
     opening = [m for m in mentions if prev_start <= m.pos < prev_end and fits_gender(m.speaker, gender, sex)
-               and (m.pos == prev_start or re.search(r"[.!?]\s+$", text[max(prev_start, m.pos - 4) : m.pos]))]
+               and (m.pos == prev_start or _opens_sentence(text, m.pos))]
     return (opening[-1].speaker, "person", opening[-1].pos) if opening else None
+
+
+def _opens_sentence(text: str, pos: int) -> bool:
+    """A full stop and a space before pos end a sentence, unless the stop is an abbreviation's ("Sen. Sanders")."""
+    gap = re.search(r"([.!?])\s+$", text[max(0, pos - 6) : pos])
+    return bool(gap) and not (gap.group(1) == "." and _abbreviation(text, pos - len(gap.group(0))))
 
 
 def _last_mention_in_paragraph(
@@ -1092,10 +1101,11 @@ def _subject_just_before(c: Candidate, earlier: list[Candidate], mentions: list[
         return named[0].speaker, "person"
     first = text[sent_start : sent_start + 12].split()[:2]
     if first and first[0].lower() in DETERMINERS and first[0][:1].isupper():
-        # "Die Ministerin zeigte sich offen für die Forderung: „…“": a description, for the speakers' resolution
+        # "Die Ministerin zeigte sich offen für die Forderung: „…“": an office, for the speakers' resolution (not
+        # "Das Wichtigste gegen den Alkohol ist … geschehen.")
         np = clean_np(text[sent_start : c.start], lang)
         kind = speaker_kind(np, lang, ()) if np and len(np.split()) == 2 else ""
-        return (np, kind) if kind in ("role", "nominal", "thing") else None
+        return (np, kind) if kind in ("role", "thing") else None
     if not first or not is_pronoun(first[0], lang) or rules_for(lang).pronoun(first[0]) != "person":
         return None
     gender = PRONOUN_GENDER.get(first[0].lower())

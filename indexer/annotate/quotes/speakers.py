@@ -168,8 +168,10 @@ class ArticleSpeakers:
         return self._by_inflection(words)
 
     def _by_one_word(self, word: str) -> Entity | None:
-        """A surname or given name alone ("Rick", "Kiessling") that is a word of exactly one entity's name."""
-        found = {id(k): k for k in self.known for f in k.forms if word in f or any(soft_eq(word, w) for w in f[-1:])}
+        """A surname alone ("Kiessling", "Zimmermanns") that ends exactly one entity's name. A given name alone is
+        someone only where the recogniser saw it as a form of that person ("Rick" for Rick Terrill): "Friedrich"
+        is not "Friedrich Wilhelm"."""
+        found = {id(k): k for k in self.known for f in k.forms if f[-1:] == [word] or soft_eq(word, f[-1])}
         return next(iter(found.values())).entity if len(found) == 1 else None
 
     def _by_inflection(self, words: list[str]) -> Entity | None:

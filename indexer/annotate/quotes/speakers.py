@@ -18,7 +18,6 @@ its name and nothing else.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -40,10 +39,12 @@ NOT_DESCRIPTIVE = CONJUNCTIONS | PREPOSITIONS | SUBORDINATORS | frozenset("""man
 
 
 def fold_word(word: str) -> str:
-    """A word as compared: case, accents, soft hyphens, apostrophes and hyphens folded ("US-Präsident" ->
-    "usprasident")."""
-    word = unicodedata.normalize("NFKD", word.replace("\u00ad", "")).casefold()
-    return "".join(ch for ch in word if ch.isalnum())
+    """A word as compared: case, soft hyphens, apostrophes and hyphens folded ("US-Präsident" -> "uspräsident").
+    Accents stay: the phrase and the forms it is matched against come from the same article."""
+    return _NOT_ALNUM.sub("", word.casefold())
+
+
+_NOT_ALNUM = re.compile(r"[\W_]+")
 
 
 def fold_words(phrase: str) -> list[str]:
@@ -77,7 +78,13 @@ class ArticleSpeakers:
             elif e.type == "place":
                 for f in forms:
                     self.places.setdefault(" ".join(f), e)
-        self._locate()
+        self._located = False
+
+    def _ensure_located(self) -> None:
+        """Where each entity is named is read only when a description asks for it."""
+        if not self._located:
+            self._located = True
+            self._locate()
 
     # ---- where each entity is named, and with which titles
 
@@ -195,6 +202,7 @@ class ArticleSpeakers:
         head = _head(description)
         if not head:
             return None
+        self._ensure_located()
         titled = [k for k in self.known if head in k.titles] or [
             k for k in self.known if any(_same_title(head, t) for t in k.titles)]
         if titled:
@@ -247,7 +255,7 @@ def _nearest(cands: list[_Known], at: int) -> _Known:
 
 def _head(description: str) -> str:
     """The noun a description turns on: "the director of the hospital" -> "director", "Der US-Präsident" ->
-    "usprasident"."""
+    "uspräsident"."""
     toks = description.split()
     kept: list[str] = []
     for t in toks:

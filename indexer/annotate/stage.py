@@ -46,7 +46,7 @@ def _people_forms(entities: list[Entity], text: str) -> list[str]:
 
 def _bodies_forms(entities: list[Entity], text: str) -> list[str]:
     """The organisations' names and forms in the article: a body may speak too ("…, kommentiert Facebook")."""
-    return [f for e in entities if e.type == "organization" for f in {e.name, *e.aliases} if f in text]
+    return [f for e in entities if e.type == "organization" for f in dict.fromkeys((e.name, *e.aliases)) if f in text]
 
 
 def _blockquotes(article: Article) -> list[int]:

@@ -111,7 +111,7 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
             break
         if i and bare.lower().rstrip(".") in TIME_WORDS:
             break  # "a déclaré François Bayrou mardi", "said Mayor Ann Lee Tuesday": when, not who
-        if i >= 1 and bare[:1].islower() and _looks_like_verb(bare):
+        if i >= 1 and bare[:1].islower() and looks_like_verb(bare):
             break  # "Clinton garnered …": the subject ends where a verb starts
         particle = bare.lower() in NAME_PARTICLES and i + 1 < len(toks) and toks[i + 1][:1].isupper()
         if i >= 1 and bare.lower() in DETERMINERS and toks[i - 1][:1].isupper() and toks[i - 1].lower() not in DETERMINERS:
@@ -183,7 +183,7 @@ def _is_name_tok(tok: str) -> bool:
     return tok[:1].isupper()
 
 
-def _looks_like_verb(tok: str) -> bool:
+def looks_like_verb(tok: str) -> bool:
     low = tok.lower()
     return low.endswith("ed") or low in {
         "took", "did", "does", "has", "have", "had", "is", "was", "were", "are", "will", "would", "can", "could",

@@ -21,9 +21,15 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from indexer.annotate.quotes.attribution import CONJUNCTIONS, PREPOSITIONS, SUBORDINATORS, verb_pattern
+from indexer.annotate.quotes.attribution import (
+    CONJUNCTIONS,
+    PREPOSITIONS,
+    SUBORDINATORS,
+    looks_like_verb,
+    verb_pattern,
+)
 from indexer.annotate.quotes.lang import rules_for, soft_eq
-from indexer.annotate.quotes.speaker_words import ORG_WORDS, PERSON_ROLES, TITLES
+from indexer.annotate.quotes.speaker_words import ORG_WORDS, PERSON_ROLES, TIME_WORDS, TITLES
 from indexer.models import Entity, Quote
 
 PARA_SEP = "\n\n"
@@ -31,7 +37,7 @@ SPEAKING = ("person", "organization")
 # words that open a description of a source: articles, and the numbers and quantifiers of "one GOP operative"
 INDEFINITE = frozenset("""a an one another some several two three ein eine einer einem einen un une uno una unos unas um uma
     een jeden jedna jedno один одна""".split())
-DEFINITE = frozenset("""the der die das dem den des le la les l' el los las il lo gli i o os as de het""".split())
+DEFINITE = frozenset("""the der die das dem den des le la les l' el los las il lo gli o os as de het""".split())
 _GENERIC_NOUNS = frozenset("""man people person persons woman women men someone source sources anyone everyone
     leute mensch menschen gente persona personas personne gens""".split())
 NOT_DESCRIPTIVE = CONJUNCTIONS | PREPOSITIONS | SUBORDINATORS | frozenset("""man es er sie wir ich it he she they we
@@ -328,8 +334,10 @@ def is_description(phrase: str, language: str) -> bool:
     if not toks or len(toks) > 8 or any(ch.isdigit() for ch in phrase):
         return False
     low = [t.lower().strip(",.;:") for t in toks]
-    if any(w in NOT_DESCRIPTIVE for w in low[1:3]):
-        return False
+    if any(w in NOT_DESCRIPTIVE for w in low[1:3]) or low[0] in NOT_DESCRIPTIVE and low[0] not in DEFINITE | INDEFINITE:
+        return False  # "a la vez que", "I hurriedly"
+    if len(toks) > 1 and looks_like_verb(toks[-1]):
+        return False  # "The certification comes": the subject of another verb, not a source
     if low[0] in DEFINITE or low[0] in INDEFINITE:
         head = _head(phrase)
         return bool(head) and head not in _GENERIC_NOUNS and not rules_for(language).pronoun(head)
@@ -371,8 +379,10 @@ def _with_its_complement(description: str, text: str, quote: Quote, language: st
         return description
     said = verb_pattern(language).search(tail.group(0))
     words = (tail.group(0)[: said.start()] if said else tail.group(0)).split()
-    while words and words[-1].lower() in _CLITICS:
-        words.pop()
+    when = next((i for i, w in enumerate(words) if w.lower().strip(",.") in TIME_WORDS), len(words))
+    words = words[: when - 1 if when and words[when - 1].lower() in PREPOSITIONS else when]  # not "am Dienstag"
+    while words and (words[-1].lower() in _CLITICS or words[-1].lower() in PREPOSITIONS):
+        words.pop()  # not the particle of a separable verb ("teilte das Präsidialamt in Seoul … mit")
     return " ".join([description, *words]) if len(words) > 1 else description
 
 

@@ -28,10 +28,6 @@ class _Cluster:
     extra_aliases: list[str] = field(default_factory=list)
 
 
-def _person_key_word(name: str) -> str:
-    return skeleton(name.split()[-1]) if name.split() else ""
-
-
 def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
     clusters: dict[str, _Cluster] = {}
     typed = [m for m in mentions if m.type]

@@ -21,7 +21,6 @@ from indexer.annotate.entities.core import (
     _NAME_PARTICLES,
     _ORG_ADJECTIVE,
     _ORG_ADJECTIVE_BEFORE,
-    _PLACE_PREPS,
     _SPEECH_VERBS,
     CONNECTORS_BY_LANG,
     Mention,
@@ -30,7 +29,6 @@ from indexer.annotate.entities.core import (
 from indexer.annotate.entities.evidence import has_evidence, repeated
 from indexer.annotate.entities.gazetteer import (
     MONTHS_DAYS,
-    PERSON_TITLES,
     first_names,
     looks_like_acronym,
     org_for,
@@ -41,7 +39,7 @@ from indexer.annotate.entities.keys import _unrelated_small_town
 from indexer.annotate.entities.lang import ja, rules_for
 from indexer.annotate.entities.lang.place_adjectives import adjective_mentions
 from indexer.annotate.entities.merging import _cluster, _merge_same_key, _merge_short_forms, _to_entity
-from indexer.annotate.entities.run_types import _lemma_name, _lexical_common, _ordinary_word
+from indexer.annotate.entities.run_types import _lemma_name, _ordinary_word
 from indexer.annotate.entities.runs import _is_all_caps, _rule_mentions, _tokens
 from indexer.annotate.entities.scripts import _script_mentions
 from indexer.annotate.entities.tagger import _natasha_mentions, _with_tagger_orgs
@@ -187,10 +185,6 @@ def _inflected_surnames(mentions: list[Mention], text: str, language: str, title
                 continue  # "die Reiter", "des Reiters": the common noun, not the person
             base = full.split()[-1] if word.rstrip("'’") != full else full
             clash = [m for m in out if m.start < b and a < m.start + len(m.surface)]
-            bare = word.casefold() == full.casefold()
-            if bare and (any(m.canonical for m in clash) or before and before[-1].casefold() in _PLACE_PREPS or (
-                    _lexical_common(last, language) and not (before and before[-1].casefold() in PERSON_TITLES))):
-                continue  # "König von Shu", "seinen Platz": the bare word names something else here
             if any(len(m.surface) > len(word) and m.start < a for m in clash):
                 continue  # inside a longer name: "Nowak Foundation" after the word stays the organisation's
             out = [m for m in out if m not in clash]

@@ -385,8 +385,7 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
                                     org or place.name, weak=headline))
             words, given = rest, given[i:]
         elif plain_name and not has_org_word([w.text for w in head]) and not _lexical_common(rest[0].text, language) \
-                and not any(w.text.casefold() in CONNECTORS | NEVER_ALONE | _PLACE_HEADS for w in head) and not (
-                    len(head) == 1 and rules_for(language).foreign_given(head[0].text)):  # "Mélida Anaya Montes"
+                and not any(w.text.casefold() in CONNECTORS | NEVER_ALONE | _PLACE_HEADS for w in head):
             words, given = rest, given[i:]  # "Stadtkämmerin Birgit Lenz", "Pruszcza Gdańskiego Jacek Nowak"
     if given and given[0]:
         for k in range(2, len(words) - 1):
@@ -429,7 +428,6 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             runs = [part for a, b in runs for part in _split_at_title(toks, a, b)]
             if _is_all_caps(toks):  # wire copy sets headlines and slugs in capitals: "SOCCER - ..."
                 runs = [part for a, b in runs for part in _caps_words(toks, a, b, language)]
-        runs = rules.join_runs(toks, runs)
         for a, b in runs:
             if a < qualified_until:
                 continue
@@ -455,7 +453,6 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if rules.apposition_head([w.text for w in words]):
                 words = words[1:]  # "Nachrichtenagentur Xinhua", "Softwareanbieter SAF AG": the noun says what it is
             words = rules.split_institution(words, mentions, headline)
-            words = rules.split_leading_place(words, mentions, headline)
             if not words:
                 continue
             start = words[0].pos

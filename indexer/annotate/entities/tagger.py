@@ -228,12 +228,7 @@ def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: boo
         surface = text[toks[0].start : country_after(text, toks[-1].stop, language)]  # "МИД России"
     elif kind == "organization":
         surface = text[toks[0].start : extend_org_end(text, toks[0].start, toks[-1].stop, language)]
-    words = [t.text for t in toks]
     canonical = None
-    if kind == "person" and len(words) == 1 and not _given_name(words[0], language):
-        place = place_for(words[0], language)
-        if place and place.population >= 100_000 and not rules_for(language).not_a_place(words[0]):
-            kind = "place"
     if kind in ("place", "organization"):
         org = org_for(surface) or org_for(_lemma_name(surface, "organization", language))
         place = place_for(surface, language)

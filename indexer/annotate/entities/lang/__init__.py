@@ -238,10 +238,6 @@ class Rules:
 
     # ---- mentions in a paragraph
 
-    def join_runs(self, toks: list, runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        """Runs joined across "and" inside one name ("Monopolies and Mergers Commission")."""
-        return runs
-
     def roads(self, toks: list) -> list[tuple[str, int]]:
         """Numbered roads named like places ("A 7"), with their offsets."""
         return []
@@ -266,18 +262,10 @@ class Rules:
         """An institution named after who leads it ("Gobierno de Aznar") added apart; the rest returned."""
         return words
 
-    def split_leading_place(self, words: list, mentions: list, headline: bool) -> list:
-        """A country glued to the name after it added apart; the rest returned."""
-        return words
-
     def retype_in_sentence(self, toks: list, start: int, kind: str | None, canonical: str | None, words: list,
                            texts: list[str]) -> tuple:
         """(type, canonical) of a run, given the sentence around it."""
         return kind, canonical
-
-    def portfolio_after_office(self, toks: list, start: int, texts: list[str]) -> bool:
-        """The run is the portfolio after an office ("minister van Financiën"): an organisation."""
-        return False
 
     def retype(self, texts: list[str], kind: str | None, canonical: str | None, toks: list, start: int, prev: str,
                cue: bool) -> tuple:
@@ -290,10 +278,6 @@ class Rules:
         commonest man's name: "z Janem Kowalskim")."""
         return True if self.latin_cases and word in ("Jan", "Ján") else None
 
-    def foreign_given(self, word: str) -> bool:
-        """A word before a given name that is another name of the person rather than a title."""
-        return False
-
     def connector_inside_name(self, texts: list[str], k: int) -> bool:
         """The connector at k belongs to the name ("Ursula von der Leyen"), so no cut there."""
         return False
@@ -302,10 +286,6 @@ class Rules:
 
     def glued_place_doubtful(self, word: str) -> bool:
         """A place the tagger glued before a person that is likelier part of the name."""
-        return False
-
-    def not_a_place(self, word: str) -> bool:
-        """A word the gazetteer lists as a place that is no place in this language."""
         return False
 
     def filter_mentions(self, mentions: list, text: str) -> list:

@@ -822,14 +822,6 @@ def _german_roads(toks: list[_Tok]) -> list[tuple[str, int]]:
     return out
 
 
-def _foreign_given(word: str) -> bool:
-    """A word before a given name that no lexicon knows and that is no German inhabitant noun ("Geismarerin"): more
-    likely another name of the person ("Mélida Anaya Montes", "Ma Ying Jeou") than a title."""
-    english = _lexicon_of("en")
-    return not known(word) and not lexical_common(word) and not word.endswith(("er", "erin")) and not (
-        english is not None and word.lower() in english)
-
-
 def _german_saints(toks: list[_Tok], paragraph: str, offset: int) -> list[_Tok]:
     """Glue "St." to the saint's name after it ("St. Malo", "St . Anna"): the full stop ends no sentence there, and
     the name alone is a person where the text means a town or a church."""
@@ -1380,14 +1372,6 @@ class German(Rules):
     def apposition_noun(self, word: str) -> bool:
         return bool(apposition_type(word))
 
-    def split_leading_place(self, words: list, mentions: list, headline: bool) -> list:
-        if len(words) >= 3 and not org_for(" ".join(w.text for w in words)) and org_word([w.text for w in words[1:]]):
-            lead = place_for(words[0].text, "de")
-            if lead and lead.kind != "city":  # "in Deutschland Aareal Bank": a country glued to a company
-                mentions.append(Mention(words[0].text, "place", words[0].index, lead.name, weak=headline))
-                return words[1:]
-        return words
-
     def retype_in_sentence(self, toks: list, start: int, kind: str | None, canonical: str | None, words: list,
                            texts: list[str]) -> tuple:
         if kind is None and len(words) == 1 and _after_finite_verb(toks, start):
@@ -1410,8 +1394,6 @@ class German(Rules):
     def given_name(self, word: str) -> bool | None:
         return _de_given(word)
 
-    def foreign_given(self, word: str) -> bool:
-        return _foreign_given(word)
 
     def connector_inside_name(self, texts: list[str], k: int) -> bool:
         return _german_noble_name(texts, k)

@@ -9,16 +9,12 @@ from indexer.annotate.entities.core import (
     _PLACE_HEADS,
     _PLACE_TAILS,
     CONNECTORS,
-    _is_title,
-    _Tok,
 )
 from indexer.annotate.entities.gazetteer import (
     ORG_WORDS,
     PERSON_TITLES,
     common_first_names,
     first_names,
-    has_org_word,
-    org_for,
     person_for,
     place_for,
 )
@@ -70,22 +66,6 @@ def _club_with_city(words: list[str], language: str) -> bool:
     return False
 
 
-def _join_and_orgs(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """"Monopolies and Mergers Commission", "Mines and Energy Ministry": "and" inside a name that ends in an
-    organisation word, when what stands before it is no name of its own."""
-    out: list[tuple[int, int]] = []
-    for a, b in runs:
-        if out and out[-1][1] + 1 == a and toks[a - 1].text in ("and", "&") and has_org_word([toks[b - 1].text]):
-            pa, pb = out[-1]
-            head = [t.text for t in toks[pa:pb]]
-            if pb - pa <= 3 and not has_org_word(head) and not _is_title(head[-1]) and not (
-                    fold(head[0]) in first_names() or place_for(" ".join(head), "en") or org_for(" ".join(head))):
-                out[-1] = (pa, b)
-                continue
-        out.append((a, b))
-    return out
-
-
 class English(Rules):
     team_names = True
     places_after_prepositions = True
@@ -114,9 +94,6 @@ class English(Rules):
 
     quotes_mark_titles = True  # quoted capitals name a work, not a company: English sets those in italics
     coordination_needs_conjunction = True  # a bare comma also inverts a name ("Hutton , Frederick")
-
-    def join_runs(self, toks: list, runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        return _join_and_orgs(toks, runs)
 
     def bare_institution(self, word: str) -> bool:
         return word.casefold() in ("congress", "senate", "parliament", "police")

@@ -117,7 +117,6 @@ def retype(words: list[str], kind: str | None, line_tokens: list[str], start: in
     if portfolio_length(words, line_tokens[max(0, start - 2):start]) == len(words):
         return "organization"  # "het departement Onderwijs", "kabinet van Onderwijs"
     prev = line_tokens[start - 1] if start > 0 else ""
-    nxt = line_tokens[start + 1] if start + 1 < len(line_tokens) else ""
     place = place_for(surface, "nl")
     if person_title(prev) and len(words) <= 3 and not (place and place.kind != "city"):
         return "person"  # "onderwijsminister Vanderpoorten", "ploegleider Bruyneel"
@@ -128,9 +127,6 @@ def retype(words: list[str], kind: str | None, line_tokens: list[str], start: in
         return "" if known_word(surface) else "person"
     if kind == "place" and not place and len(words) == 1 and prev != "(" and known_word(surface):
         return ""  # "de Palestijnen", "Latijnse": a people or an adjective the dictionary knows, not a place
-    if place and len(words) == 1 and surface.endswith("s") and place_for(surface[:-1], "nl") == place and (
-            nxt.isalpha() and nxt.islower() and prev.casefold() not in _PLACE_PREPOSITIONS | {"van", "bij", "tot"}):
-        return ""  # "Brussels minister": the Dutch adjective of a place before its noun, not the place
     return None
 
 
@@ -151,20 +147,11 @@ def surname_particle(words: list[str], k: int) -> bool:
     return words[k][:1].isupper() or (k > 0 and words[k - 1][:1].isupper() and words[k - 1].casefold() in _PARTICLES)
 
 
-# Offices whose portfolio, capitalised after "van", names a ministry or department.
-_PORTFOLIO_HOLDERS = {"minister", "ministerie", "staatssecretaris", "kabinet", "departement"}  # (Dutch usage)
-
-
 class Dutch(Rules):
     portfolios_are_organisations = True
 
     def split_portfolio(self, words: list, toks: list, mentions: list, headline: bool) -> list:
         return split_portfolio(words, toks, mentions, headline)
-
-    def portfolio_after_office(self, toks: list, start: int, texts: list[str]) -> bool:
-        return start >= 2 and toks[start - 1].text.casefold() == "van" and (
-            toks[start - 2].text.casefold() in _PORTFOLIO_HOLDERS) and bool(
-            portfolio_length(texts, [t.text for t in toks[start - 2:start]]))  # "minister van Financiën"
 
     def retype(self, texts: list[str], kind: str | None, canonical: str | None, toks: list, start: int, prev: str,
                cue: bool) -> tuple:

@@ -26,8 +26,4 @@ class Russian(Rules):
     def glued_place_doubtful(self, word: str) -> bool:
         return ru_not_a_place(word) or place_for(word, "ru").population < 100_000
 
-    def not_a_place(self, word: str) -> bool:
-        return ru_not_a_place(word)
-
-
 RULES = Russian("ru")

@@ -131,12 +131,9 @@ def _right_edge(words: list[_W], j: int, language: str) -> int:
     n = len(words)
     steps = 0
     named_kind = any(lemma in _NAMED_KINDS for lemma, _t in readings(words[j - 1].text, language))
-    closed = False  # after a proper name ("Міністерства оборони України") no more lower-case words follow
     while j < n and steps < 12:
         w = words[j].text
         low = w.lower()
-        if closed and w[:1].islower() and low not in _IN_PREPS:
-            break
         if w == "«" and not (named_kind and steps == 0):
             break  # "телеканал Лисичанської міськради «Акцент»": the quoted name is another organisation
         if w == "«":
@@ -157,21 +154,10 @@ def _right_edge(words: list[_W], j: int, language: str) -> int:
             j += 1
             steps += 1
             continue
-        if w.isupper() and len(w) >= 2 and w.isalpha() and w not in LEGAL_FORMS and not (
-                j + 1 < n and words[j + 1].text == "«"):
-            j += 1  # "ГУ ДСНС України", "Харківське ОТВ АМКУ", not the "ДП" of the next firm
-            steps += 1
-            continue
-        if low in ("з", "із") and j + 1 < n and words[j + 1].text[:1].islower() and _is_gen(words[j + 1].text, language) \
-                and not _is_adj(words[j + 1].text, language):
-            j += 2  # "Державне агентство з інвестицій", "Бюро УГКЦ з питань екології"
-            steps += 2
-            continue
         if not w[:1].isalpha() or len(w) < 2 or not _is_gen(w, language):
             break
         if _cap(w) and _is_person_word(w, language):
             break
-        closed = _cap(w) and not _is_adj(w, language)
         j += 1
         steps += 1
     return j

@@ -40,7 +40,7 @@ from indexer.annotate.entities.lang import ja, rules_for
 from indexer.annotate.entities.lang.place_adjectives import adjective_mentions
 from indexer.annotate.entities.merging import _cluster, _merge_same_key, _merge_short_forms, _to_entity
 from indexer.annotate.entities.run_types import _lemma_name, _ordinary_word
-from indexer.annotate.entities.runs import _is_all_caps, _rule_mentions, _tokens
+from indexer.annotate.entities.runs import _TOKEN, _is_all_caps, _rule_mentions
 from indexer.annotate.entities.scripts import _script_mentions
 from indexer.annotate.entities.tagger import _natasha_mentions, _with_tagger_orgs
 from indexer.models import ENTITY_TYPES, Entity
@@ -142,7 +142,7 @@ def _mark_caseless(mentions: list[Mention], texts: list[str]) -> None:
     be any words, so they count only where the article names them again in ordinary case."""
     spans, base = [], 0
     for para in texts:
-        if _is_all_caps(_tokens(para, 0)):
+        if _is_all_caps(_TOKEN.findall(para)):
             spans.append((base, base + len(para)))
         base += len(para) + 2
     for m in mentions:

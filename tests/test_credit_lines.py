@@ -64,6 +64,12 @@ def test_a_byline_line_inside_the_text_is_no_story_and_no_person():
     assert "Marta Lindqvist" in names and not any("Feldmann" in n for n in names)
 
 
+@pytest.mark.parametrize("line", ["By Priya Raman and Tom Okafor", "Par Camille Roux (avec Luc Martin)",
+                                  "Por Carla Ibáñez", "حوار: سلمى الحداد"])
+def test_byline_lines_in_the_archives_languages_are_left_out(line):
+    assert cleaned(page([STORY_EN[0], STORY_EN[1], line, *STORY_EN[2:]])).paragraphs == STORY_EN
+
+
 def test_a_heading_like_line_that_opens_with_von_but_names_no_one_stays():
     line = "Von Inseln und Fähren"
     html = page([STORY_DE[0], line, *STORY_DE[1:]], "de", title="Neue Fährlinie zu den Inseln beschlossen")

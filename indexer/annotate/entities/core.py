@@ -126,10 +126,10 @@ def _stopwords(language: str) -> frozenset[str]:
 # companies, which open names ("Bill Gates", "General Electric", "Microsoft", "Home Depot", "Second Avenue", "Five
 # Star Movement") and were cut off them. ("Will", "Miss", "State", "Right", "New", "World", "Group" stay: "Will
 # Warren run?", "Secretary of State Mike Pompeo", "New Democracy", "World Grand Prix", "Group A" would not be the
-# names they open.)
+# names they open.) It holds country codes too: "the UK", "US gun laws", "the UN" named no place.
 _NOT_STOP = {
     "en": set("""
-    li area areas bill big case cases computer copy date dear don end face faces fact facts free front
+    uk us un li area areas bill big case cases computer copy date dear don end face faces fact facts free front
     full general good goods great greater greatest half high higher highest home index
     information inner interest join keys kind large line little long low lower member members microsoft mid
     mill move net netscape novel number numbers old older oldest open order page pages part

@@ -1,5 +1,6 @@
 """The article body holds the story, not the page's credits: bylines, contributor and agency lines, legal notices,
-photo credits, meta strips and the writer's bio stay out of the text and so out of the facets."""
+photo credits, meta strips, the writer's bio and the outlet's calls to its own channels stay out of the text and so
+out of the facets."""
 
 import pytest
 
@@ -182,3 +183,36 @@ def test_a_teaser_of_another_story_set_into_the_article_is_left_out():
     html = page(STORY_EN, inside=teaser)
     assert cleaned(html).paragraphs == STORY_EN
     assert "Tasmania" not in entity_names(html)
+
+
+# ----------------------------------------------------------------------------------------------- the outlet's calls
+
+
+@pytest.mark.parametrize("paragraphs, call, name", [
+    (STORY_EN, "For the latest stories and breaking news updates download the Tidewater Courier apps for iOS and "
+               "Android.", "Tidewater"),
+    (STORY_EN, "Join our Harbour Forums to keep talking ferries! And if you have a news tip, let us know at "
+               "tips@harbour-news.example.", "Harbour Forums"),
+    (STORY_DE, "Wir bei WhatsApp: 0160 - 12 34 56 0", "WhatsApp"),
+    (STORY_DE, "Abonnieren Sie unseren Newsletter Küstenpost: jeden Morgen die Nachrichten aus Kiel und den Inseln "
+               "in Ihrem Postfach.", "Küstenpost"),
+])
+def test_the_outlets_closing_call_to_its_channels_is_left_out(paragraphs, call, name):
+    html = page([*paragraphs, call], "de" if paragraphs is STORY_DE else "en",
+                title="Ferry line to the islands approved")
+    assert cleaned(html).paragraphs == paragraphs
+    assert not any(name in n for n in entity_names(html))
+
+
+def test_a_short_call_before_the_story_is_left_out():
+    call = "Chat with us on Telegram. Find out what is happening in the world as it unfolds."
+    assert cleaned(page([call, *STORY_EN])).paragraphs == STORY_EN
+
+
+@pytest.mark.parametrize("last", [
+    "To get started, islanders can download the ferry app, which shows the timetable and sells the tickets.",
+    "“Download the app before you travel,” Marta Lindqvist told the members of the commission.",
+    "Follow-up talks with the rail operator, whose app already sells combined tickets, are planned for May.",
+])
+def test_a_closing_paragraph_of_the_story_that_names_an_app_stays(last):
+    assert cleaned(page([*STORY_EN, last])).paragraphs[-1] == last

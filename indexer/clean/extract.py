@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag, XMLParsedAsHTMLWarning
 
-from indexer.clean import bylines, credits
+from indexer.clean import bylines, credits, promotions
 from indexer.clean import metadata as md
 from indexer.clean.dates import parse_date
 from indexer.clean.normalize import normalize_markup, plain_field
@@ -1001,8 +1001,8 @@ def _filter_blocks(pieces: list[_Piece], article: Article) -> list[Block]:
         blocks.append(Block(text, piece.kind))
         emphasized.append(piece.emphasized)
     gone = set(labels) if seen_story else set()
-    gone |= credits.closing_credits([b.text if b.kind in ("p", "li") else "" for b in blocks], emphasized,
-                                    article.authors)
+    texts = [b.text if b.kind in ("p", "li") else "" for b in blocks]
+    gone |= credits.closing_credits(texts, emphasized, article.authors) | promotions.promotions(texts)
     blocks = [b for i, b in enumerate(blocks) if i not in gone]
     # a heading whose section was all boilerplate ("Read next" over a removed link list) goes too
     return [b for i, b in enumerate(blocks) if b.kind != "h" or (i + 1 < len(blocks) and blocks[i + 1].kind != "h")]

@@ -110,6 +110,26 @@ def test_a_copyright_notice_in_the_text_is_left_out():
     assert not any("Northwind" in n for n in entity_names(html))
 
 
+@pytest.mark.parametrize("notice, name", [
+    ("Northwind Media may earn an affiliate commission if you buy something through the links in this article.",
+     "Northwind Media"),
+    ("Registration on or use of this site constitutes acceptance of our User Agreement and Privacy Policy",
+     "User Agreement"),
+    ("Community Rules apply to all content you upload or otherwise submit to this site.", "Community Rules"),
+    ("ATENÇÃO: Comentários ofensivos ou com textos ininteligíveis não serão aprovados pelo moderador.", "ATENÇÃO"),
+])
+def test_the_sites_notices_to_its_users_are_left_out(notice, name):
+    html = page([*STORY_EN, notice])
+    assert cleaned(html).paragraphs == STORY_EN
+    assert not any(name in n for n in entity_names(html))
+
+
+def test_a_story_sentence_on_commissions_and_links_stays():
+    last = ("The commission links the ferry timetable to the bus network, and the operator makes no commission on "
+            "tickets sold at the pier.")
+    assert cleaned(page([*STORY_EN, last])).paragraphs[-1] == last
+
+
 def test_photo_credits_and_captions_with_a_credit_are_left_out():
     inside = ("<div class='img-wrap'><img src='ferry.jpg'><div class='img-note'>The new ferry at the pier in "
               "Portsmouth, ©Hafenbild.de - Karl Osterhagen</div></div>"

@@ -8,7 +8,10 @@ Lauerer", "Sunbeam Television Corp", "Polska Agencja Prasowa"). The conventions,
 - a contributor or source line: "… contributed to this report.", "Mitarbeit: …", "SOURCE: Al Jazeera News";
 - an agency or editor's signature, alone ("aja/PAP", "(dr/spot)") or closing a paragraph ("… gewesen sei. (FR
   mit dpa)", "…上。（编译/林靖东）"), where it is cut and the paragraph stays;
-- a copyright or legal notice ("Copyright 2023 … All rights reserved. This material may not be …");
+- a copyright or legal notice ("Copyright 2023 … All rights reserved. This material may not be …"), and the
+  site's notices to its users: what it earns from the links in the text, the terms one accepts by using it, its
+  rules for comments ("Microsoft may earn an Affiliate Commission if you purchase something through recommended
+  links", "Registration on or use of this site constitutes acceptance of our User Agreement …");
 - a photo credit, or a caption that starts or ends with one ("Fotos: X/123RF", "Bild: … / Quelle: ARD/…",
   "…, ©BillionPhotos.com - stock.adobe.com");
 - a meta strip of outlet, dates and byline ("Le Monde | 04.05.2015 à 13h36 • Mis à jour … | Par …") and a page
@@ -65,6 +68,18 @@ _COPYRIGHT = re.compile(
     r"|todos os direitos reservados|wszelkie prawa zastrzeżone|все права защищены|всі права захищені"
     r"|alle rechten voorbehouden|版权所有|版權所有|未经授权|未經授權|不得转载|不得轉載|無断転載",
     re.IGNORECASE)
+# The site's notices to its users: what it earns from the links in the text, the terms one accepts by using it,
+# its rules for comments and uploads ("Microsoft may earn an Affiliate Commission if you purchase something
+# through recommended links", "… constitutes acceptance of our User Agreement and Privacy Policy").
+_SITE_NOTICE = re.compile(
+    r"\baffiliate\b[^.]{0,80}\b(?:commission|links?)\b|\b(?:earns?|receives?|gets?|makes?)\b[^.]{0,30}\bcommission\b"
+    r"[^.]{0,80}\blinks?\b|\b(?:provision|vergütung|vergütet)\b[^.]{0,80}\blinks?\b"
+    r"|\blinks?\b[^.]{0,80}\b(?:provision|vergütung|vergütet)\b"
+    r"|\b(?:constitutes acceptance of|you (?:accept|agree to)|akzeptieren sie|stimmen sie)\s+(?:our|the|unsere[nr]?|den|der"
+    r"|die)\s+(?:user agreement|terms|privacy policy|nutzungsbedingungen|datenschutz\w*)"
+    r"|\bcommunity (?:rules|guidelines|standards) apply\b"
+    r"|\b(?:comments?|coment[aá]rios?|kommentare?|commentaires?)\b[^.]{0,120}\bmodera|\bmodera\w*\b[^.]{0,120}\b(?:comments?"
+    r"|coment[aá]rios?|kommentare?|commentaires?)\b", re.IGNORECASE)
 _PHOTO_LABEL = (r"(?:foto|fotos|photo|photos|bild|bilder|image|images|picture|credit|credits|crédit|crédits"
                 r"|crédito|créditos|fotografía|zdjęcie|fot\.|symbolbild|archivbild|titelbild|beitragsbild"
                 r"|aufmacherbild|headerbild|vorschaubild|imagen|grafik|illustration)")
@@ -98,7 +113,7 @@ def is_credit_line(text: str, authors: list[str]) -> bool:
     if len(text) > MAX_CREDIT:
         return False
     line = " ".join(text.split())
-    if _COPYRIGHT.search(line):
+    if _COPYRIGHT.search(line) or _SITE_NOTICE.search(line):
         return True
     if len(line) > MAX_LINE:
         return False

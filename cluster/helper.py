@@ -71,12 +71,19 @@ def pid_alive(pid_file: Path, marker: str) -> int | None:
 
 
 def recorded_pid(pid_file: Path) -> int | None:
-    text = read(pid_file)
+    text = read(pid_file).split("\n", 1)[0].strip()
     return int(text) if text.isdigit() else None
 
 
 def node_marker(node: Path) -> str:
     return f"-Dnewsarchive.cluster.node={node}"
+
+
+def pg_pid_file(root: Path) -> Path:
+    """PostgreSQL's own record of its postmaster (the first line of data/postmaster.pid): a server restarted with
+    pg_ctl has another pid than the one `up` recorded."""
+    own = Path(read(root / "postgresql" / "home") + "/data/postmaster.pid")
+    return own if read(own) else root / "postgresql" / "pid"
 
 
 def pg_marker(root: Path) -> str:
@@ -334,7 +341,7 @@ def status_document(base: Path) -> dict:
         nodes.append({"name": f"node{node.name}", "url": f"http://127.0.0.1:{port}/solr",
                       "pid": recorded_pid(node / "pid"), "up": up, "running": bool(pid), "live": solr_name in live})
     zk_pid = pid_alive(base / "zookeeper" / "pid", zk_marker(base))
-    pg_pid = pid_alive(base / "postgresql" / "pid", pg_marker(base))
+    pg_pid = pid_alive(pg_pid_file(base), pg_marker(base))
     pg_port = read(base / "postgresql" / "port")
     user = read(base / "user")
     collections: dict = {}
@@ -350,7 +357,7 @@ def status_document(base: Path) -> dict:
                       "pid": recorded_pid(base / "zookeeper" / "pid"),
                       "up": bool(zk_pid) and zookeeper_answers(base)},
         "postgresql": {"url": f"postgresql://{user}@127.0.0.1:{pg_port}/newsarchive",
-                       "pid": recorded_pid(base / "postgresql" / "pid"),
+                       "pid": recorded_pid(pg_pid_file(base)),
                        "up": bool(pg_pid) and port_answers(pg_port)},
         "collections": collections,
         "aliases": dict(status.get("aliases", {})),

@@ -479,6 +479,12 @@ class Store:
         with self.transaction() as db:
             db.execute("UPDATE pages SET status='passed', kind=?, error=NULL WHERE id=?", (kind, page_id))
 
+    def version_made_by(self, article_id: str, page_id: int) -> int | None:
+        """The version of the article this raw page made, if it made one (its first processing found a new story)."""
+        row = self.db.execute("SELECT MIN(version) FROM versions WHERE article_id=? AND page_id=?",
+                              (article_id, page_id)).fetchone()
+        return row[0] if row else None
+
     def raw_page(self, page_id: int) -> RawPage:
         row = self.db.execute("SELECT * FROM pages WHERE id=?", (page_id,)).fetchone()
         if row is None:

@@ -105,9 +105,16 @@ def _print_annotation(r: dict) -> None:
     print("   " + _joined(r["byline"] or "(no byline)", r["published"] or "(no date)", r["source"], r["language"]))
     for q in r["quotes"]:
         tag = " (fragment)" if q["fragment"] else ""
-        print(f"   “{q['text']}” — {q['speaker'] or 'unattributed'}{tag}")
+        print(f"   “{q['text']}” — {_who(q)}{tag}")
     if r["entities"]:
         print("   " + "; ".join(f"{e['name']} [{e['type']}]×{e['mentions']}" for e in r["entities"]))
+
+
+def _who(quote: dict) -> str:
+    """The speaker as text output shows it: the name, or how the article describes an unnamed source."""
+    if quote.get("speaker"):
+        return quote["speaker"]
+    return f"{quote['speaker_description']} (not named)" if quote.get("speaker_description") else "unattributed"
 
 
 def cmd_ingest(args) -> int:
@@ -120,7 +127,8 @@ def cmd_ingest(args) -> int:
         bar, on_total = _progress("ingesting", unit="B")
         try:
             report = ingest(archive, args.paths, progress=bar.update, on_total=on_total,
-                            limits=Limits(delay=args.delay, allow_private=args.allow_private))
+                            limits=Limits(delay=args.delay, allow_private=args.allow_private),
+                            follow_links=args.follow_links)
         finally:
             bar.close()
         _print_ingest_report(report, archive, args.json)
@@ -136,7 +144,7 @@ def _enqueue(args) -> int:
     with _open_store(args.data, create=True) as store:
         bar, _ = _progress("queueing")
         try:
-            queued = enqueue(store, getpass.getuser(), args.paths, progress=bar.update)
+            queued = enqueue(store, getpass.getuser(), args.paths, progress=bar.update, follow_links=args.follow_links)
         finally:
             bar.close()
         report = queued
@@ -379,7 +387,7 @@ def cmd_quotes(args) -> int:
               f"{shlex.quote(args.query)}")
     for q in result["quotes"]:
         title = f" ({q['title']})" if q["title"] else ""
-        print(f"\n“{q['text']}”\n   — " + _joined(q["speaker"] or "unattributed", q["source"],
+        print(f"\n“{q['text']}”\n   — " + _joined(_who(q), q["source"],
                                                own_day(q["published"]) or "undated", sep=", ") + title)
     return 0
 
@@ -774,7 +782,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("ingest", help="add pages to the archive (files, folders, WARC files)",
                        description="Store, clean, annotate and index pages. Folders are read recursively for "
-                                   ".html, .htm, .html.gz and WARC (.warc, .warc.gz, .arc, .arc.gz) files; from a "
+                                   ".html, .htm, .html.gz and WARC (.warc, .warc.gz, .arc, .arc.gz) files (regular "
+                                   "files only; links that lead out of a folder only with --follow-links); from a "
                                    "WARC file every archived HTML page is taken with its URL and capture date, and "
                                    "the other records (requests, images, redirects, errors) are counted in the "
                                    "summary. A URL is fetched politely: public addresses only, robots.txt obeyed, "
@@ -783,6 +792,10 @@ def build_parser() -> argparse.ArgumentParser:
                                    "becomes a new version.")
     _data_arg(p)
     p.add_argument("paths", nargs="+", metavar="PATH|DIR|URL", help="HTML or WARC files, folders, or page URLs")
+    p.add_argument("--follow-links", action="store_true",
+                   help="in folders, also read what links (symlinks) that lead out of the folder point to; by default "
+                        "they are named in the summary and not followed, so a link cannot slip another file of the "
+                        "machine into the archive. Devices, pipes and sockets are never read")
     _fetch_args(p)
     p.add_argument("--queue", action="store_true",
                    help="do not process here: put one item per page into the store's queue (the bytes of files "

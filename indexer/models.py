@@ -53,7 +53,10 @@ class Article:
     published: str | None = None  # ISO 8601, with time zone when the page gives one
     modified: str | None = None
     source: str = ""  # site / outlet name
-    url: str | None = None  # canonical URL when the page declares one, else the address it came from
+    url: str | None = None  # canonical URL when the page declares one, else the address it came from (http(s) only)
+    # a canonical URL on another site than the address the page came from: not trusted to name the article (it
+    # would make the page a version of another outlet's story), kept to be seen (indexer.clean.metadata.article_url)
+    canonical_claim: str | None = None
     declared_language: str | None = None
     description: str = ""
     image: str | None = None
@@ -82,6 +85,8 @@ class Quote:
     start: int = -1
     end: int = -1
     language: str | None = None  # set when the quote is in another language than its article
+    # who the article says spoke when it names nobody ("a spokesman", "one GOP operative"); speaker stays None
+    speaker_description: str | None = None
 
 
 @dataclass
@@ -117,7 +122,8 @@ class AnnotatedArticle:
             "source": a.source,
             "language": self.language,
             "text": a.text,
-            "quotes": [{"text": q.text, "speaker": q.speaker, "fragment": q.fragment} for q in self.quotes],
+            "quotes": [{"text": q.text, "speaker": q.speaker, "fragment": q.fragment,
+                        "speaker_description": q.speaker_description} for q in self.quotes],
             "entities": [{"name": e.name, "type": e.type, "mentions": e.mentions} for e in self.entities],
             # additions beyond the contract
             "authors": a.authors,
@@ -125,6 +131,7 @@ class AnnotatedArticle:
             "declared_language": a.declared_language,
             "description": a.description,
             "image": a.image,
+            "canonical_claim": a.canonical_claim,
             "is_article": a.is_article,
             "entity_aliases": {e.name: e.aliases for e in self.entities if e.aliases},
         }

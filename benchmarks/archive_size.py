@@ -247,3 +247,82 @@ def build(c: Cluster, target: int) -> None:
                 _settle(store, c, sending, before, began, start)
     finally:
         store.close()
+
+
+# -- windows at that size --------------------------------------------------------------------------------------
+def fresh_numbers(c: Cluster, n: int) -> int:
+    """The first of n article numbers no window used before (kept in the cluster's folder: runs go on)."""
+    state = c.folder / "windows.json"
+    first = json.loads(state.read_text())["next"] if state.exists() else WINDOW_BASE
+    state.write_text(json.dumps({"next": first + n}))
+    return first
+
+
+def made(first: int, stop: int, origin: str) -> list[Block]:
+    """Blocks of articles first..stop-1, made by two processes."""
+    starts = range(first, stop, BLOCK)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as makers:
+        return list(makers.map(prepare, starts, [min(stop, s + BLOCK) for s in starts], [origin] * len(starts)))
+
+
+def migrate_window(c: Cluster, n: int, writers: int = 2) -> dict[str, float]:
+    """n fresh articles stored (not indexed), then `newsarchive migrate --to-index` of them into the archive's
+    collections; then the same documents posted raw by 2 threads and committed once (they replace the migrated
+    ones: the same work for Solr, on an index of the same size). Articles/s of each."""
+    first = fresh_numbers(c, n)
+    say(f"migrate window: making and storing {n:,} fresh articles …")
+    blocks = made(first, first + n, "bench-window/")
+    store = Store(c.store)
+    try:
+        for block in blocks:
+            bulk_store(store, block)
+    finally:
+        store.close()
+    say(f"  migrate --to-index of {n:,} articles ({writers} writers) …")
+    clock = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "indexer.cli", "migrate", "--data", str(c.folder / "no-data"),
+                           "--to-index", c.index, "--writers", str(writers)], capture_output=True, text=True,
+                          cwd=ROOT, env=c.env())
+    migrate = time.perf_counter() - clock
+    if proc.returncode or "verified:" not in proc.stdout:
+        raise SystemExit(f"migrate failed: {proc.stdout[-500:]} {proc.stderr[-1500:]}")
+    say(f"  {n / migrate:.0f} articles/s; raw Solr bulk indexing of the same documents …")
+    clock = time.perf_counter()
+    post_batches(c.index, [b for block in blocks for b in block.batches], 2)
+    raw = time.perf_counter() - clock
+    say(f"  {n / raw:.0f} articles/s")
+    return {"migrate": n / migrate, "raw": n / raw}
+
+
+def ingest_window(c: Cluster, n: int, workers: int, pages: Path) -> dict[str, float]:
+    """n fresh pages queued (`ingest --queue`), then `workers` worker processes until the queue is empty: pages/s
+    from the first worker's start to the last one's end, and the front's seconds."""
+    first = fresh_numbers(c, n)
+    say(f"queued ingest window: {n:,} fresh pages, {workers} workers …")
+    folder = pages / f"w{first}"
+    folder.mkdir(parents=True)
+    for item in article_range(first, first + n):
+        (folder / f"{item.id}.html").write_bytes(html_page(item))
+    clock = time.perf_counter()
+    front = subprocess.run([sys.executable, "-m", "indexer.cli", "ingest", "--queue", "--data",
+                            str(c.folder / "no-data"), str(folder)], capture_output=True, text=True, cwd=ROOT,
+                           env=c.env())
+    queued = time.perf_counter() - clock
+    if front.returncode:
+        raise SystemExit(f"ingest --queue failed: {front.stderr[-1500:]}")
+    clock = time.perf_counter()
+    procs = [subprocess.Popen([sys.executable, "-m", "indexer.cli", "worker", "--exit-when-idle", "--data",
+                               str(c.folder / "no-data")], cwd=ROOT, env=c.env(), stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True) for _ in range(workers)]
+    try:
+        errors = [p.communicate(timeout=6 * 3600)[1] for p in procs]
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+    took = time.perf_counter() - clock
+    if any(p.returncode for p in procs):
+        raise SystemExit(f"a worker failed: {errors}")
+    say(f"  {n / took:.1f} pages/s")
+    return {"rate": n / took, "front": queued}

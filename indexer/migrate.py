@@ -31,8 +31,9 @@ def check_target(archive: Archive) -> None:
     forgets an article, so a document whose id the store lacks is not this archive's; copying beside it would mix
     two archives, and the `check --repair` a count mismatch then calls for would delete the other one's documents
     (as `migrate --to-store` refuses a database that holds another archive)."""
-    if not archive.engine.stats().articles:
-        return
+    held = archive.engine.stats().articles
+    if not held or held == archive.store.indexed_count(archive.index_key):
+        return  # empty, or holding as many as the store recorded writing there: reading every id can wait
     foreign = set(archive.engine.indexed_versions()) - set(archive.store.current_versions())
     if foreign:
         n = len(foreign)
@@ -93,7 +94,7 @@ def _write_part(root: str, url: str | None, store: str | None, items: list[tuple
         with Archive(Path(root), create=False, index=url, store=store) as archive:
             for start in range(0, len(items), batch):
                 chunk = items[start:start + batch]
-                archive.engine.write_articles((i, v, archive.store.article(i, v)) for i, v in chunk)
+                archive.engine.write_articles(archive.store.articles(chunk))
                 archive.store.mark_indexed(chunk, archive.index_key)
                 counts.put(len(chunk))
     except Exception as exc:  # the reason goes to the parent, which says it in one line (messages carry no password)

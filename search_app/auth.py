@@ -83,8 +83,8 @@ def install(app: Flask) -> None:
 
     @app.before_request
     def load_user() -> None:
-        if request.endpoint == "static":  # a style sheet or script needs no account, nor a store connection
-            return
+        if request.endpoint == "static" or request.blueprint == "operations":
+            return  # a style sheet, a script or a health check needs no account, nor a store connection
         token = session.get("sid")
         name = _store().session_user(token, *_lifetimes()) if token else None
         g.user = accounts().get(name) if name else None

@@ -45,6 +45,9 @@ SEARCH_RESULT = {
     "properties": {
         "total": {"type": "integer"},
         "cut_short": CUT_SHORT,
+        "degraded": {"type": "array", "items": {"type": "string", "enum": ["store"]}, "description": "present when "
+                     "the answer left out what only the store knows (it did not answer): the hits' copies, the "
+                     "facets' display names"},
         "relaxed": {"type": "boolean", "description": "no article has every word of the plain query: these are "
                                                       "ranked by how many of its words they have"},
         "sentence": {"type": "boolean", "description": "the query was typed as a sentence (five words or more, "
@@ -54,8 +57,9 @@ SEARCH_RESULT = {
                ("id", "title", "url", "published", "language", "source", "snippet", "snippet_html")},
             "version": {"type": "integer", "description": "the article's version the index holds"},
             "undated": UNDATED,
-            "copies": {"type": "integer", "description": "other articles of the archive that are the same wire "
-                                                         "story (its copies, whether they match or not)"},
+            "copies": {"type": ["integer", "null"], "description": "other articles of the archive that are the "
+                       "same wire story (its copies, whether they match or not); null while the store does not "
+                       "answer"},
             "folded": {"type": "integer", "description": "with collapse=yes only: other matching articles of "
                                                          "the same story folded into this one"},
             **CITED}}},

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import asdict, replace
 from datetime import date, timedelta
 
+from indexer import metrics
 from indexer.annotate.entities.keys import speaker_key
 from indexer.archive import Archive
 from indexer.index.dates import own_day
@@ -31,6 +33,7 @@ from indexer.index.histogram import bucket_end, histogram
 from indexer.index.provenance import in_date_order, same_statement
 from indexer.index.translated import WITHIN_DAYS, article_names, translations
 from indexer.sources.origins import public_origin
+from indexer.store_db import StoreUnavailable
 from indexer.text.names import keys_may_match
 from search_app.citation import cited
 from search_app.diff import paragraph_changes
@@ -91,6 +94,7 @@ class _BroadSlot:
 class SearchService:
     def __init__(self, archive: Archive):
         self.archive = archive
+        self.without_store = False  # an answer left out what only the store knows (it did not answer)
 
     def search(self, q: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10, interval: str | None = None,
@@ -102,6 +106,7 @@ class SearchService:
         pages and the histogram count stories, each hit says how many matches it stands for (`folded`), and the
         facets still count every matching article (every outlet that ran a story is in the source facet). Entity
         facets are labelled in the spelling of the `reader`'s language where the archive has one."""
+        started = time.monotonic()
         filters = _search_filters(filters)
         q = _browsed(q, filters)
         with _BroadSlot(q):
@@ -114,7 +119,7 @@ class SearchService:
                 result, folded = self._folded(result, q, filters, page, limit, sort, interval)
         h = result.histogram
         hits = [_dated(cited(asdict(h), h.id, h.version or None, base_url)) for h in result.hits]
-        return {
+        answer = {
             "query": q,
             "total": result.total,
             "page": result.page,
@@ -131,6 +136,10 @@ class SearchService:
             "sentence": result.sentence,
             "cut_short": result.cut_short,
         }
+        if self.without_store:
+            answer["degraded"] = ["store"]
+        metrics.search("articles", time.monotonic() - started)
+        return answer
 
     def _folded(self, result: SearchResult, q: str, filters: dict[str, str], page: int, limit: int, sort: str,
                 interval: str | None) -> tuple[SearchResult, dict[str, int]]:
@@ -156,8 +165,13 @@ class SearchService:
                        histogram=histogram(days, len(shown), interval)), {f.article_id: f.folded for f in on_page}
 
     def _with_copies(self, hits: list[dict]) -> list[dict]:
-        """Each hit with `copies`: how many other articles of the archive are the same wire story."""
-        copies = self.archive.store.copies(h["id"] for h in hits)
+        """Each hit with `copies`: how many other articles of the archive are the same wire story (None while the
+        store does not answer: the search itself needs only the index)."""
+        try:
+            copies = self.archive.store.copies(h["id"] for h in hits)
+        except StoreUnavailable:
+            self.without_store = True
+            return [h | {"copies": None} for h in hits]
         return [h | {"copies": copies.get(h["id"], 0)} for h in hits]
 
     def _facets_json(self, pairs_by_facet: dict[str, list[tuple[str, int]]], facets: tuple[str, ...],
@@ -177,10 +191,14 @@ class SearchService:
         """Names for facet keys; a speaker known by surname alone ("Tkachenko said") counts for the one Tkachenko
         the archive knows, whose full name may appear only among the people named in articles (and vice versa)."""
         store = self.archive.store
-        names = store.display_names(keys, facet, languages)
-        missing = [k for k in keys if k not in names]
-        if missing and facet in ("person", "speaker"):
-            names |= store.display_names(missing, "speaker" if facet == "person" else "person", languages)
+        try:
+            names = store.display_names(keys, facet, languages)
+            missing = [k for k in keys if k not in names]
+            if missing and facet in ("person", "speaker"):
+                names |= store.display_names(missing, "speaker" if facet == "person" else "person", languages)
+        except StoreUnavailable:  # the facets keep their keys while the store does not answer
+            self.without_store = True
+            return {}
         return names
 
     def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
@@ -192,12 +210,15 @@ class SearchService:
         Each quote has the `permalink` and `citation` of its article."""
         narrowed = {("article_id" if k == "article" else k): v for k, v in (filters or {}).items()
                     if k in QUOTE_FILTERS and v}
+        started = time.monotonic()
         with _BroadSlot(q):
             result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed,
                                                        include_fragments=fragments, sort=sort,
                                                        facet_limit=facet_limit)
-        return {"total": result.total, "quotes": self._cited_quotes(result.quotes, base_url),
-                "cut_short": result.cut_short, "facets": self._facets_json(result.facets, QUOTE_FACETS, reader)}
+        answer = {"total": result.total, "quotes": self._cited_quotes(result.quotes, base_url),
+                  "cut_short": result.cut_short, "facets": self._facets_json(result.facets, QUOTE_FACETS, reader)}
+        metrics.search("quotes", time.monotonic() - started)
+        return answer
 
     def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
         """Quote records with their article's permalink and citation (the quote index holds no version or URL:

@@ -85,7 +85,9 @@ def test_cli_and_api_report_a_down_cluster(tmp_path, monkeypatch):
     client = create_app(data, TESTING=True).test_client()
     response = client.get("/api/search?q=station")
     assert response.status_code == 503
-    assert "No Solr node" in response.get_json()["error"] and SECRET not in response.get_data(as_text=True)
+    error = response.get_json()["error"]
+    assert "search index does not answer" in error and SECRET not in response.get_data(as_text=True)
+    assert "127.0.0.1" not in error, "a public answer names no node"
 
 
 

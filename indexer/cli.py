@@ -123,7 +123,8 @@ def cmd_ingest(args) -> int:
         bar, on_total = _progress("ingesting", unit="B")
         try:
             report = ingest(archive, args.paths, progress=bar.update, on_total=on_total,
-                            limits=Limits(delay=args.delay, allow_private=args.allow_private))
+                            limits=Limits(delay=args.delay, allow_private=args.allow_private),
+                            follow_links=args.follow_links)
         finally:
             bar.close()
         _print_ingest_report(report, archive, args.json)
@@ -139,7 +140,7 @@ def _enqueue(args) -> int:
     with _open_store(args.data, create=True) as store:
         bar, _ = _progress("queueing")
         try:
-            queued = enqueue(store, getpass.getuser(), args.paths, progress=bar.update)
+            queued = enqueue(store, getpass.getuser(), args.paths, progress=bar.update, follow_links=args.follow_links)
         finally:
             bar.close()
         report = queued
@@ -788,7 +789,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("ingest", help="add pages to the archive (files, folders, WARC files)",
                        description="Store, clean, annotate and index pages. Folders are read recursively for "
-                                   ".html, .htm, .html.gz and WARC (.warc, .warc.gz, .arc, .arc.gz) files; from a "
+                                   ".html, .htm, .html.gz and WARC (.warc, .warc.gz, .arc, .arc.gz) files (regular "
+                                   "files only; links that lead out of a folder only with --follow-links); from a "
                                    "WARC file every archived HTML page is taken with its URL and capture date, and "
                                    "the other records (requests, images, redirects, errors) are counted in the "
                                    "summary. A URL is fetched politely: public addresses only, robots.txt obeyed, "
@@ -797,6 +799,10 @@ def build_parser() -> argparse.ArgumentParser:
                                    "becomes a new version.")
     _data_arg(p)
     p.add_argument("paths", nargs="+", metavar="PATH|DIR|URL", help="HTML or WARC files, folders, or page URLs")
+    p.add_argument("--follow-links", action="store_true",
+                   help="in folders, also read what links (symlinks) that lead out of the folder point to; by default "
+                        "they are named in the summary and not followed, so a link cannot slip another file of the "
+                        "machine into the archive. Devices, pipes and sockets are never read")
     _fetch_args(p)
     p.add_argument("--queue", action="store_true",
                    help="do not process here: put one item per page into the store's queue (the bytes of files "

@@ -100,8 +100,9 @@ class Jobs:
                               "AND kind='process'").rowcount
 
     def cancel(self, job_id: int) -> Job | None:
-        """A queued job is cancelled at once and its uploads removed; a running one stops after the pages it is
-        reading now, which are kept and indexed."""
+        """A queued job is cancelled at once and its uploads removed; a running one stops within about a second, in
+        the middle of a page if need be (search_app/jobs.py signals its process): what it processed before is kept
+        and indexed."""
         found = self.get(job_id)
         if found is None:
             return None

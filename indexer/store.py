@@ -934,12 +934,14 @@ class Store:
             "versions": db.execute("SELECT COUNT(*) FROM versions").fetchone()[0],
         }
 
-    def display_names(self, keys: Iterable[str], kind: str, languages: Iterable[str] = ()) -> dict[str, str]:
+    def display_names(self, keys: Iterable[str], kind: str, languages: Iterable[str] = (),
+                      reader: str | None = None) -> dict[str, str]:
         """A spelling for each entity or speaker key, for showing facet values: the one articles in the first of
         `languages` use most (the reader's language, then the results' languages), else the most used of all.
         An English reader sees "Oleksandr Hrytsenko", not the Cyrillic of the Ukrainian articles that name him
         more often; Ukrainian-only results show the Ukrainian spelling, not a German one that happens to be
-        counted more."""
+        counted more. Places and organisations, which the gazetteer names in English, are named in the `reader`'s
+        script where the archive knows a name in it (`_native_names`)."""
         keys = list(keys)
         if not keys:
             return {}
@@ -948,8 +950,8 @@ class Store:
                         f"GROUP BY key, name, language")
         order = list(dict.fromkeys(lang for lang in languages if lang))
         names = self._best_names(entities_sql, keys, order)
-        if kind in ("place", "organization") and order:
-            names |= self._native_names(names, order[0])
+        if kind in ("place", "organization") and reader:
+            names |= self._native_names(names, reader)
         if kind == "speaker":
             # a speaker who is also a named entity is shown as in the person and organisation facets
             missing = [k for k in keys if k not in names]

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from indexer.archive import Archive, default_data_dir
+from indexer.index import priority
 from indexer.store_db import fail_fast
 from search_app.context import get_service  # noqa: F401 - (the blueprints' accessor, also importable from here)
 
@@ -49,6 +50,17 @@ class _Archives:
         self._slots.release()
 
 
+def _cheap_first(wsgi_app):
+    """Every request counts as cheap (`priority.cheap`) while the app answers it, unless it runs a costly search:
+    costly searches give way to it meanwhile (a streamed export's rows are read after that, and count for nothing)."""
+
+    def app(environ, start_response):
+        with priority.cheap():
+            return wsgi_app(environ, start_response)
+
+    return app
+
+
 def create_app(data_dir: Path | str | None = None, **config) -> Flask:
     """Build the app for one archive; its requests borrow open archives from a small shared set (OPEN_ARCHIVES).
 
@@ -80,16 +92,17 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
 
     def service() -> SearchService:
         if "service" not in g:
-            g.service = SearchService(archives.lend())
+            g.service = SearchService(archives.lend)  # lent on first use (a costly search waits for its turn first)
         return g.service
 
     @app.teardown_appcontext
     def give_back(exc) -> None:
         lent = g.pop("service", None)
-        if lent is not None:
-            archives.give_back(lent.archive)
+        if lent is not None and lent.borrowed is not None:
+            archives.give_back(lent.borrowed)
 
     app.extensions["newsarchive.service"] = service
+    app.wsgi_app = _cheap_first(app.wsgi_app)
 
     from search_app import archive_area, auth, errors, headers, i18n, operations, saved
     from search_app.api import api

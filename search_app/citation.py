@@ -11,6 +11,7 @@ import os
 from urllib.parse import quote
 
 from indexer.index.dates import own_day
+from indexer.sources.origins import web_url
 
 DEFAULT_BASE_URL = "http://127.0.0.1:5000"
 
@@ -37,7 +38,8 @@ def citation(source: str | None, title: str | None, published: str | None, url: 
 
 def cited(record: dict, article_id: str, version: int | None, base: str | None) -> dict:
     """The record with its `permalink` and `citation` (a hit, an article or a quote record: they share the names
-    title, source, published and url)."""
-    link = permalink(base, article_id, version)
-    return record | {"permalink": link, "citation": citation(record.get("source"), record.get("title"),
-                                                             record.get("published"), record.get("url"), link)}
+    title, source, published and url). Its `url` is kept only when it is http(s): what reaches a link, an export or
+    a citation from here is never a `javascript:` or `data:` address (stored before the cleaner refused them)."""
+    link, url = permalink(base, article_id, version), web_url(record.get("url"))
+    return record | {"url": url, "permalink": link,
+                     "citation": citation(record.get("source"), record.get("title"), record.get("published"), url, link)}

@@ -384,6 +384,9 @@ def test_provenance_candidates_share_words_and_language(engine):
     assert set(found[:2]) == {"a1:1", "a2:0"}, "the statement and its lightly edited report rank first"
     assert "a3:0" not in found, "another language is another statement"
     assert engine.quote_candidates("…", "en") == []
+    # a statement of more words than a query may hold (64) still finds its reports: its longest words are searched
+    longer = STATEMENT + " " + " ".join(f"point{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(70))
+    assert set(q.id for q in engine.quote_candidates(longer, "en")[:2]) == {"a1:1", "a2:0"}
 
 
 def test_suggest_on_its_own(engine):
@@ -401,6 +404,47 @@ def test_an_index_url_no_backend_serves_is_refused(tmp_path):
 def test_a_wildcard_without_two_letters_in_front_is_refused_with_what_to_type(engine, pattern):
     with pytest.raises(QueryError, match=r"at least 2 letters before its first \* or \?.*type \* alone"):
         engine.search(pattern)
+
+
+CHAIN_200 = " w/5 ".join(["ab"] * 200)  # issue #41: 1,395 characters, a RecursionError (HTTP 500) inside Whoosh
+
+
+@pytest.mark.parametrize("hostile, words", [
+    (CHAIN_200, r"has 200 words; at most 64 fit in one search: keep the words that matter most"),
+    (" pre/5 ".join(["ab"] * 200), r"has 200 words; at most 64"),
+    ("(" * 995 + "Kyiv" + ")" * 995, r"brackets 995 levels deep; at most 10 levels fit in one search: remove"),
+    ("(" * 11 + "Kyiv" + ")" * 11, r"brackets 11 levels deep"),
+    (" ".join(["Kyiv"] * 65), r"has 65 words"),
+    ('"' + " ".join(["Kyiv"] * 65) + '"', r"has 65 words; .*each word of a phrase counts"),
+    (" w/50 ".join(["Kyiv", "train"] * 5), r"has 9 proximity operators \(w/N, near/N, pre/N\); at most 8 .* split"),
+    (" near/3 ".join(["tr*"] * 12), r"has 11 proximity operators"),
+])
+def test_queries_beyond_the_limits_are_refused_with_what_to_change(engine, hostile, words):
+    """Depth, words and proximity operators are counted on the text, before a parser builds a query tree that
+    Whoosh would walk by recursion (and every backend parses alike, so every backend refuses the same)."""
+    for ask in (engine.search, engine.search_quotes, engine.matching_ids):
+        with pytest.raises(QueryError, match=words):
+            ask(hostile)
+
+
+def test_queries_at_the_limits_are_answered(engine):
+    assert engine.search("(" * 10 + "Kyiv" + ")" * 10).total >= 1
+    assert engine.search(" ".join(["Kyiv"] * 64)).total >= 1
+
+
+def test_proximity_operators_over_too_many_expanded_words_are_refused_before_they_run(empty):
+    """Each wildcard beside a proximity operator stands for up to MAX_EXPANSION words whose positions are all
+    compared: more than MAX_SPAN_WORDS in all is refused, saying to lengthen the prefixes."""
+    stems = [f"{a}{b}" for a in "bcdfghklmnprstvz" for b in "aeiou"][:MAX_EXPANSION]
+    text = " ".join(f"{prefix}{stem}x" for prefix in ("tra", "cor", "sel") for stem in stems)
+    nine = "amber bridge cellar dolphin engine forest garden harbour island".split()
+    empty.write_articles([("s1", 1, doc("Many words", text + "\n\n" + " ".join(nine)))])
+    assert ids(empty.search(" w/50 ".join(nine))) == ["s1"], "8 proximity operators are answered"
+    with pytest.raises(QueryError, match=r"compare the positions of \d+ words once its wildcards are expanded; at "
+                                         r"most 128 fit in one search: use longer wildcard prefixes"):
+        empty.search("tra* w/5 cor* w/5 sel*")
+    assert empty.search("tra* w/5 cor*").total == 1, "two of them (128 words) fit"
+    assert empty.search("tra* OR cor* OR sel*").total == 1, "without a proximity, wildcards cost what they did"
 
 
 def test_wildcards_with_a_prefix_answer_and_say_when_they_were_cut_short(empty):

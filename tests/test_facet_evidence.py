@@ -115,3 +115,10 @@ def test_country_codes_in_capitals_name_their_country():
     """The stop-words package's English list holds "uk", "us" and "un": "the UK", "US gun laws" named nothing."""
     kinds = found("Obama said the UK should stay. US gun laws are weak. The UN met. Give us a break.")
     assert {("United Kingdom", "place"), ("United States", "place"), ("United Nations", "organization")} <= kinds
+
+
+def test_a_line_break_ends_a_name():
+    """A list of signatories, one a line: names on two lines are two people, not one."""
+    kinds = found("Signed by\nElliot Ackerman\nSaladin Ambar, Rutgers University\nMartin Amis")
+    assert {("Elliot Ackerman", "person"), ("Martin Amis", "person")} <= kinds
+    assert not [name for name, _ in kinds if "Ackerman Saladin" in name]

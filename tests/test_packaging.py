@@ -23,7 +23,8 @@ NOT_SOURCE = shutil.ignore_patterns(".git", ".venv", ".cache", ".bench", "build"
 
 def run(args, **kwargs) -> subprocess.CompletedProcess:
     env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PYTHONDONTWRITEBYTECODE": "1"}
-    for name in ("NEWSARCHIVE_DATA", "NEWSARCHIVE_INDEX", "NEWSARCHIVE_STORE"):
+    for name in ("NEWSARCHIVE_DATA", "NEWSARCHIVE_INDEX", "NEWSARCHIVE_STORE", "PYTHONPATH"):  # (a checkout on it
+        # would be imported instead of the installed copy)
         env.pop(name, None)
     return subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=600, env=env, **kwargs)
 

@@ -291,6 +291,28 @@ def test_a_search_sees_what_another_process_committed_after_its_tables_were_kept
         solr_cluster.drop_collections(url)
 
 
+def test_a_search_solr_stops_at_its_time_allowed_is_refused_as_too_broad(solr_cluster, monkeypatch):
+    """Each search asks Solr to answer within the deadline (timeAllowed); what Solr then cuts short (partialResults)
+    is the Whoosh engine's 400, never a partial page shown as complete. Here the time allowed is 1 ms, so that a
+    proximity of common words over long texts (4 s on a busy machine) reaches it whatever the machine."""
+    from test_whoosh_engine import texts_of_nine_words
+
+    import indexer.index.solr.engine as solr_engine
+    from indexer.index.engine import QueryTooBroad
+
+    url = solr_cluster.new_collections()
+    engine = open_engine(Path("."), url)
+    try:
+        engine.write_articles(texts_of_nine_words(30, 3000))
+        assert engine.search("amber").total == 30
+        monkeypatch.setattr(solr_engine, "TIME_ALLOWED", {"timeAllowed": 1})
+        with pytest.raises(QueryTooBroad, match="narrow it"):
+            engine.search("amber w/50 bridge w/50 cellar")
+    finally:
+        engine.close()
+        solr_cluster.drop_collections(url)
+
+
 def test_an_article_ranks_by_the_whole_archive_not_by_the_shard_its_id_hashed_to(solr_cluster):
     """BM25 weighs a word by how rare it is. Per shard, "ferry" is rare where one article names it and common where
     five do, so the article naming it once outranked the one naming it twice, only because the ids hashed apart.

@@ -12,6 +12,7 @@ All tree walks are iterative, so markup nested hundreds of thousands deep cannot
 
 from __future__ import annotations
 
+import itertools
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from indexer.clean.dates import parse_date
 from indexer.clean.normalize import normalize_markup, plain_field
 from indexer.models import Article, Block, InputError, RawPage
 from indexer.sources.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
+from indexer.sources.origins import web_url
 
 __all__ = ["MAX_PAGE_BYTES", "decode_html", "clean", "InputError"]
 
@@ -143,9 +145,11 @@ def clean(page: RawPage) -> Article:
     data = prepare_bytes(page.data)
     html = normalize_markup(decode_html(data, page.content_type))
     require_markup(html)
+    html = _cap_nesting(html)
+    require_few_elements(html)
     with warnings.catch_warnings():  # a page that looks like XML (an XHTML prologue) is read as HTML, deliberately
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
-        soup = BeautifulSoup(_cap_nesting(html), "lxml")
+        soup = BeautifulSoup(html, "lxml")
     index = md.PageIndex(soup)
     meta = md.meta_map(index)
     objects = md.jsonld_objects(index)
@@ -160,7 +164,28 @@ def clean(page: RawPage) -> Article:
     _prune(body, article.title)
     article.blocks = _extract_blocks(body, article)
     article.is_article = _looks_like_article(article, link_count, _declared_kind(meta, ld, objects, article.url))
+    if len(article.text) > MAX_TEXT_CHARS:
+        raise InputError(f"too much text for a news article: {len(article.text):,} characters, over the "
+                         f"{MAX_TEXT_CHARS:,} that are annotated in reasonable time (a long read has 100,000); the raw "
+                         "page is kept, nothing was extracted; split it to archive it")
     return article
+
+
+MAX_ELEMENTS = 250_000  # opening tags a page may have (news pages have thousands): time and memory grow with them
+MAX_TEXT_CHARS = 1_000_000  # characters of text an article may have: annotation time grows faster than the text
+_OPEN_TAG = re.compile(r"<[a-zA-Z]")
+
+
+def require_few_elements(html: str) -> None:
+    """Refuse a page with more elements than MAX_ELEMENTS before its tree is built: a 20 MiB page of small
+    elements makes millions of them, gigabytes and minutes in BeautifulSoup, and is no news page. (The crawler asks
+    too, before it reads a page's links.)"""
+    if html.count("<") <= MAX_ELEMENTS or next(itertools.islice(_OPEN_TAG.finditer(html), MAX_ELEMENTS, None),
+                                               None) is None:
+        return
+    raise InputError(f"too many HTML elements: the page has over {MAX_ELEMENTS:,} tags (a news page has a few "
+                     "thousand), too many to read in reasonable time and memory; the raw page is kept, nothing was "
+                     "extracted")
 
 
 # ----------------------------------------------------------------------------------------------- metadata
@@ -168,8 +193,8 @@ def clean(page: RawPage) -> Article:
 
 def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, page: RawPage) -> Article:
     canonical = next((link for link in index.named("link") if "canonical" in (link.get("rel") or [])), None)
-    url = (md.absolute(canonical.get("href") if canonical else None, page.url)
-           or md.absolute(md.first_meta(meta, "og:url"), page.url) or page.url)
+    url, claim = md.article_url([md.absolute(canonical.get("href") if canonical else None, page.url),
+                                 md.absolute(md.first_meta(meta, "og:url"), page.url)], page.url)
     publisher = md.names_of(ld.get("publisher")) or [
         n for o in objects if {"organization", "newsmediaorganization"} & md.types_of(o) for n in md.names_of(o)][:1]
     source = (md.first_meta(meta, "og:site_name", "application-name", "al:android:app_name", "twitter:app:name:iphone")
@@ -191,8 +216,8 @@ def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, pa
         description = " ".join(ld["description"].split())
     sites = md.site_names(source, url or page.url) + [s for p in publisher for s in md.site_names(p, None)]
     return Article(authors=bylines.authors(index, meta, ld, sites), published=published, modified=modified,
-                   source=source, url=url, declared_language=language, description=description,
-                   image=md.absolute(image, url or page.url))
+                   source=source, url=url, canonical_claim=claim, declared_language=language,
+                   description=description, image=web_url(md.absolute(image, url or page.url)))
 
 
 def _plain_fields(article: Article) -> None:
@@ -483,9 +508,7 @@ def _open_html_templates(body: Tag) -> None:
 def _prune(body: Tag, title: str = "") -> None:
     """Remove what is never story text; a named-boilerplate element holding most of the page's text, or the
     story's own headline, is kept."""
-    comments = [node for node in body.descendants if isinstance(node, Comment)]
-    for node in comments:
-        node.extract()
+    _remove([node for node in body.descendants if isinstance(node, Comment)])
     _open_html_templates(body)
     stats = _Stats.of(body)
     total = max(stats.length(body), 1)
@@ -518,9 +541,20 @@ def _prune(body: Tag, title: str = "") -> None:
                                               and not stats.holds_most_prose(tag, body, 0.25)
                                               and tag.find("math") is None):  # a formula's menu, not a menu
             doomed.append(tag)
-    for tag in doomed:
-        if not tag.decomposed:
-            tag.decompose()
+    _remove(doomed)
+
+
+def _remove(nodes: list) -> None:
+    """Take the nodes (in document order) out of the tree, in time linear in the page: bs4 looks for a node's place
+    among its siblings one by one, which made removing the 11,000 teasers of one list take 18 s of a 4 MiB page's
+    25. Their places are looked up once; the last of them is taken out first, so the others' places stay right."""
+    chosen = {id(node) for node in nodes}
+    tops = [node for node in nodes if not any(id(up) in chosen for up in node.parents)]  # the rest go with them
+    places = {id(child): n for parent in {id(node.parent): node.parent for node in tops}.values()
+              for n, child in enumerate(parent.contents)}
+    for node in reversed(tops):
+        node.extract(_self_index=places[id(node)])
+        node.decompose()
 
 
 def _around_headline(body: Tag, title: str) -> set[int]:
@@ -792,21 +826,25 @@ _PARAGRAPH_BREAK = re.compile(rf"\s*{_BR}\s*{_BR}\s*")
 _LINE_BREAK = re.compile(rf"\s*{_BR}\s*")
 MIN_BODY_CHARS = 200  # below this the chosen container probably missed the story
 MAX_NESTING = 512  # the depth at which browsers stop nesting elements (Chromium's HTML parser limit)
-_OPEN_RUN = re.compile(rf"(?:<[a-zA-Z][\w:-]*(?:\s[^<>]*)?>\s*){{{MAX_NESTING},}}")
-_CLOSE_RUN = re.compile(rf"(?:</[a-zA-Z][\w:-]*\s*>\s*){{{MAX_NESTING},}}")
+_OPEN_RUN = re.compile(r"(?:<[a-zA-Z][\w:-]*(?:\s[^<>]*)?>\s*)+")
+_CLOSE_RUN = re.compile(r"(?:</[a-zA-Z][\w:-]*\s*>\s*)+")
+_TAG = re.compile(r"<[^<>]*>")
 
 
 def _cap_nesting(html: str) -> str:
     """Cut runs of hundreds of bare opening (or closing) tags down to MAX_NESTING, as browsers cap depth.
 
     Such runs are generated junk or attacks; parsing them whole costs seconds per 100k levels. Only pages with
-    very many tags are scanned, so ordinary pages pay nothing.
+    very many tags are scanned, so ordinary pages pay nothing. Each run is matched once, whole, and only a long one
+    is cut (a pattern asking for 512 tags or more tried again from every tag of a shorter run: 6 s a MiB of runs of
+    500 tags).
     """
     if html.count("<") < 20 * MAX_NESTING:
         return html
 
     def keep_first(match: re.Match) -> str:
-        return "".join(re.findall(r"<[^<>]*>", match.group(0))[:MAX_NESTING])
+        run = match.group(0)
+        return run if run.count("<") <= MAX_NESTING else "".join(_TAG.findall(run)[:MAX_NESTING])
 
     return _CLOSE_RUN.sub(keep_first, _OPEN_RUN.sub(keep_first, html))
 

@@ -17,6 +17,7 @@ from bs4 import BeautifulSoup, Tag
 
 from indexer.clean.dates import date_from_url, find_days, other_reading, parse_date
 from indexer.clean.normalize import plain_field
+from indexer.sources.origins import web_url
 
 ARTICLE_TYPES = {"article", "newsarticle", "reportagenewsarticle", "blogposting", "analysisnewsarticle",
                  "opinionnewsarticle", "reviewnewsarticle", "backgroundnewsarticle", "socialmediaposting",
@@ -158,6 +159,29 @@ def absolute(url: str | None, base: str | None) -> str | None:
     if url.startswith("//"):
         return "https:" + url
     return urljoin(base, url) if base else url
+
+
+def same_site(url: str, other: str) -> bool:
+    """The same host, whatever the scheme and port, and with or without www."""
+    def host(u: str) -> str:
+        name = (urlsplit(u).hostname or "").rstrip(".")
+        return name[4:] if name.startswith("www.") else name
+
+    return host(url) == host(other)
+
+
+def article_url(declared: list[str | None], address: str | None) -> tuple[str | None, str | None]:
+    """The article's URL, and a canonical URL the page claimed but is not trusted with (else None).
+
+    A page with an address of its own (fetched, crawled, read from a WARC record) may only name a URL on its own
+    site: one on another site would make the page a new version of another outlet's article, so the page keeps its
+    own address and the claim is only noted. A page from a file or an upload has no address: what it declares
+    stands. Only http(s) URLs count, the first of the declared ones (canonical link, then og:url)."""
+    own = web_url(address)
+    for url in map(web_url, declared):
+        if url:
+            return (url, None) if own is None or same_site(url, own) else (own, url)
+    return own, None
 
 
 def title_candidates(page: PageIndex, meta: dict, ld: dict) -> tuple[str, list[str]]:

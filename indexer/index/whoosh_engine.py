@@ -87,6 +87,9 @@ from indexer.index.engine import (
     too_broad,
 )
 from indexer.index.histogram import check_interval, histogram
+from indexer.index.priority import give_way, past, search_clock
+from indexer.index.query_limits import OPERATORS, check_query_text
+from indexer.index.whoosh_deadline import timed_phrases, with_deadline
 from indexer.index.whoosh_facet_tables import FACET_TABLES, stored_facets
 from indexer.index.whoosh_matches import Matches, skippable
 from indexer.index.whoosh_merge import (
@@ -113,11 +116,9 @@ USER_FIELDS = ("title", "text", "person", "place", "organization", "speaker", "l
                "published", "url", "names", "author")
 DAY = "day"  # publication day (YYYY-MM-DD) of an article: read per document like a facet, for the histogram
 QUOTE_FIELDS = ("text", "speaker", "language", "source", "published", "article_id")  # what a quote query may name
-MAX_QUERY_CHARS = 2000
 # Whoosh 2.7's block-quality skipping (optimize=True) can loop forever in skip_to_quality on some segment layouts
 # (seen after concurrent writers committed many small segments): score every matching document instead.
 NO_BLOCK_SKIPPING = False
-OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
 _PLAIN_WORDS = re.compile(r"[^\"():*?\[\]{}^]+")  # no operators of the query syntax but the words
 # plain words, not fields, wildcards or proximity operators (near/5)
 _QUERY_WORD = re.compile(r"(?<![\w:*?\\])[^\W\d_]{3,}(?![\w:*?]|/\d)")
@@ -711,7 +712,8 @@ class _Expanded(query.MultiTerm):
 
 def _bounded(q: query.Query, reader) -> tuple[query.Query, list[str]]:
     """The query with each wildcard, prefix and range expanded to at most MAX_EXPANSION words per field, and the
-    patterns that matched more words than that (in the order the user typed them)."""
+    patterns that matched more words than that (in the order the user typed them). QueryError when its proximity
+    operators would then compare too many words (`newsroom.check_span_words`)."""
     cut: dict[str, None] = {}
 
     def expand(node: query.Query) -> query.Query:
@@ -723,37 +725,9 @@ def _bounded(q: query.Query, reader) -> tuple[query.Query, list[str]]:
             words = words[:MAX_EXPANSION]
         return _Expanded(node, words)
 
-    if isinstance(q, _PATTERNS):
-        return expand(q), list(cut)
-    return q.accept(expand), list(cut)
-
-
-def check_query_text(text: str) -> str:
-    """Reject what no parser can read sensibly, with a message that says how to fix it."""
-    text = text.replace("\x00", " ").strip()
-    if not text:
-        raise QueryError("The query is empty: type one or more words to search for.")
-    if len(text) > MAX_QUERY_CHARS:
-        raise QueryError("The query is %(length)s characters long; shorten it to at most %(most)s.",
-                         length=len(text), most=MAX_QUERY_CHARS)
-    if text.count('"') % 2:
-        raise QueryError('The query has an unmatched double quote ("): close the phrase or remove the quote.')
-    depth = 0
-    for ch in re.sub(r'"[^"]*"', "", text):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth < 0:
-            raise QueryError("The query closes a parenthesis ')' that was never opened: remove it or add '('.")
-    if depth:
-        raise QueryError("The query opens a parenthesis '(' that is never closed: add ')' or remove it.")
-    words = re.sub(r'"[^"]*"', " x ", text).replace("(", " ").replace(")", " ").split()
-    if words and all(w in OPERATORS for w in words):
-        raise QueryError("The query holds only operators (%(operators)s): add the words to search for.",
-                         operators=" ".join(words))
-    if words and (words[0] in OPERATORS - {"NOT"} or words[-1] in OPERATORS):
-        if words[0] in OPERATORS:
-            raise QueryError("The query starts with an operator: put words on both sides of AND / OR, or remove it.")
-        raise QueryError("The query ends with an operator: put words on both sides of AND / OR, or remove it.")
-    return text
+    bounded = expand(q) if isinstance(q, _PATTERNS) else q.accept(expand)
+    newsroom.check_span_words(bounded)
+    return bounded, list(cut)
 
 
 def _page_within(s: Searcher, q: query.Query, deadline: float, page: int, pagelen: int,
@@ -795,7 +769,8 @@ def _page_in_one_pass(s: Searcher, q: query.Query, deadline: float, page: int, p
     collector = deadlined
     if filter is not None:  # above the deadline: Whoosh's filter collector collects its child's documents itself
         collector = collectors.FilterCollector(collector, filter)
-    s.search_with_collector(q, collector)
+    # the matchers keep the deadline too: span matchers look at many documents between two that they collect
+    s.search_with_collector(timed_phrases(q), collector, context=with_deadline(s.context(), deadline))
     return ResultsPage(collector.results(), page, pagelen), deadlined.found
 
 
@@ -827,7 +802,7 @@ class _DeadlineCollector(collectors.WrappingCollector):
 
     def collect(self, sub_docnum):
         self.found.append(self.offset + sub_docnum)
-        if not len(self.found) & 1023 and time.monotonic() > self.deadline:
+        if not len(self.found) & 1023 and past(self.deadline):
             raise too_broad()
         return self.child.collect(sub_docnum)
 
@@ -1347,6 +1322,7 @@ class WhooshEngine:
             body = "body" if name == ARTICLES else "text"
             parser.add_plugin(_StopWordsPlugin(
                 lambda lang: schema[f] if (f := f"{body}_{profile_for(lang)}") in schema.names() else None, langs))
+        give_way()  # parsing a long query takes a while: a costly one lets cheap searches go first
         try:
             parsed = parser.parse(_iso_dates_for_whoosh(text), normalize=False)
         except QueryError:
@@ -1360,6 +1336,7 @@ class WhooshEngine:
                              "ranges like published:[2026-03-01 to 2026-04-30].", problem=problem)
         # "*" alone means every document; per field, Whoosh would union every term's postings of ~30 text fields
         # (seconds on a few thousand articles). A document-level Every is a plain list of document numbers.
+        give_way()
         parsed = parsed.normalize().accept(lambda q: query.Every() if isinstance(q, query.Every) else q).normalize()
         parsed = self._widen_entities(parsed, schema)
         if isinstance(parsed, query.Every):
@@ -1563,7 +1540,7 @@ class WhooshEngine:
         flt = self._filter(ARTICLES, filters)
         s = self.searcher(ARTICLES)
         page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
-        deadline = time.monotonic() + SEARCH_DEADLINE
+        deadline = search_clock() + SEARCH_DEADLINE
         q, cut = _bounded(q, s.reader())
         sortedby = _date_order(sort, _has_words(q))  # nothing to rank by: newest first
         results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, relevance=True,
@@ -1616,7 +1593,7 @@ class WhooshEngine:
         q, _ = _bounded(q, s.reader())
         sortedby = _date_order(sort, _has_words(q))
         everything = max(1, s.doc_count_all())
-        deadline = time.monotonic() + (EXPORT_DEADLINE if deadline is None else deadline)
+        deadline = search_clock() + (EXPORT_DEADLINE if deadline is None else deadline)
         results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby,
                                             sort_keys=self._sort_keys)
         if not docnums and not described and relaxable(text):
@@ -1651,6 +1628,7 @@ class WhooshEngine:
 
     @staticmethod
     def _hit(h, highlight: bool = True, terms: dict[str, frozenset[str]] | None = None) -> Hit:
+        give_way()  # a costly search's snippets read long texts again: cheap searches first
         content = h.get("content", "")
         marked = ""
         lang = h.get("language", "und")
@@ -1681,7 +1659,7 @@ class WhooshEngine:
             flt = query.And([flt, query.Term("fragment", False)]) if flt else query.Term("fragment", False)
         sortedby = _date_order(sort, has_text)
         q, cut = _bounded(q, s.reader())
-        results, docnums = _page_within(s, q, time.monotonic() + SEARCH_DEADLINE, max(1, page),
+        results, docnums = _page_within(s, q, search_clock() + SEARCH_DEADLINE, max(1, page),
                                         max(1, min(limit, 1000)), filter=flt, sortedby=sortedby,
                                         sort_keys=self._sort_keys)
         quotes = [self._quote_hit(h) for h in results]
@@ -1703,9 +1681,9 @@ class WhooshEngine:
     @_retrying
     def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:
         """Quotes in the same language sharing many words with `text` (to be confirmed by provenance)."""
-        from indexer.index.provenance import words
+        from indexer.index.provenance import candidate_query
 
-        terms = " ".join(sorted(words(text)))
+        terms = candidate_query(text)
         if not terms:
             return []
         s = self.searcher(QUOTES)

@@ -33,13 +33,13 @@ class Enqueued:
 
 
 def enqueue(store: Store, user: str, arguments: list[str], progress: Callable[[int], None] | None = None,
-            hide: str = "") -> Enqueued:
+            hide: str = "", follow_links: bool = False) -> Enqueued:
     """One queued job for the inputs (files, folders, WARC files, page URLs): an item per page. `hide` is a folder
     left out of the names the job's report gives (the web's temporary upload folder)."""
-    inputs = expand(arguments)
+    inputs = expand(arguments, follow_links)
     queue = WorkQueue(store)
-    done = Enqueued(queue.create_job(user, arguments), skipped=inputs.skipped)
-    done.failed.extend((m, "no such file or directory") for m in inputs.missing)
+    done = Enqueued(queue.create_job(user, arguments), skipped=inputs.skipped, failed=inputs.failed,
+                    passed_over=inputs.passed_over)
     items: list[tuple[str, int | None, str | None]] = []
     settled: list[tuple[str, int | None, str, str | None]] = []
     told = 0  # failures already queued as settled items

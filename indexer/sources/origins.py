@@ -8,6 +8,7 @@ user gave ends, so that pages of one folder all called source.html are told apar
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 ARROW = " → "  # between a WARC file and a record's URI, as indexer/sources/warc.py writes the origin
 FOLDER_MARK = "/./"  # between a folder given and a page's path inside it
@@ -46,3 +47,15 @@ def _public_path(path: str, numbered: bool) -> str:
     parts = path.rstrip("/").split("/")
     uploaded = len(parts) > 2 and parts[-3] == "uploads"
     return parts[-1] if numbered or not uploaded else _UPLOAD_NUMBER.sub("", parts[-1])
+
+
+def web_url(url: str | None) -> str | None:
+    """The URL when it is an http(s) address with a host, else None: a `javascript:` or `data:` "canonical link"
+    must never become an article's link (stored, shown, exported or cited)."""
+    if not url:
+        return None
+    try:
+        parts = urlsplit(url)
+        return url if parts.scheme.lower() in ("http", "https") and parts.hostname else None
+    except ValueError:
+        return None

@@ -129,9 +129,12 @@ def _unknown_word(word: str, language: str) -> bool:
 
 def _tokens(paragraph: str, offset: int) -> list[_Tok]:
     toks: list[_Tok] = []
-    at_start = True
+    at_start, end = True, 0
     for m in _TOKEN.finditer(paragraph):
         text = m.group()
+        if "\n" in paragraph[end:m.start()]:
+            at_start = True  # a line break ends a name: a list of names, one a line ("Elliot Ackerman<br>Saladin Ambar")
+        end = m.end()
         toks.append(_Tok(text, at_start, offset + m.start(), len(toks)))
         if text in _SENT_END:
             at_start = True

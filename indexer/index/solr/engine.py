@@ -39,6 +39,7 @@ from indexer.index.engine import (
     KEYED_FACETS,
     MAX_EXPANSION,
     QUOTE_FACETS,
+    SEARCH_DEADLINE,
     EngineRefused,
     EngineUnavailable,
     Hit,
@@ -49,6 +50,7 @@ from indexer.index.engine import (
     too_broad,
 )
 from indexer.index.histogram import check_interval, histogram
+from indexer.index.newsroom import check_span_words
 from indexer.index.solr.client import SolrClient, SolrError, SolrURL
 from indexer.index.solr.mapping import Translator, solr_document
 from indexer.index.whoosh_engine import (
@@ -460,9 +462,11 @@ class SolrEngine:
 
     def _bounded(self, name: str, q: query.Query) -> tuple[query.Query, list[str]]:
         """As the Whoosh engine: each prefix or wildcard searches at most MAX_EXPANSION words per field, and the
-        patterns that matched more are named. Words come from the terms component, one call per pattern."""
+        patterns that matched more are named; the proximity operators may then compare so many words
+        (`newsroom.check_span_words`). Words come from the terms component, one call per pattern."""
         leaves = [leaf for leaf in ([q] if isinstance(q, _WILD) else q.leaves()) if isinstance(leaf, _WILD)]
         if not leaves:
+            check_span_words(q)
             return q, []
         words: dict[tuple[str, str], list[str]] = {}
         cut: dict[str, None] = {}
@@ -486,14 +490,17 @@ class SolrEngine:
             listed = words.get((node.fieldname, _typed(node)), [])
             return query.Or([query.Term(node.fieldname, w) for w in listed], boost=node.boost) if listed \
                 else query.NullQuery
-        return (expand(q) if isinstance(q, _WILD) else q.accept(expand)), list(cut)
+        bounded = expand(q) if isinstance(q, _WILD) else q.accept(expand)
+        check_span_words(bounded)
+        return bounded, list(cut)
 
     def _articles(self, q: query.Query, fq: list[str], page: int, limit: int, order: str | None,
                   facet_limit: int) -> dict:
         order = order or _order("relevance", _has_words(q))
-        return self._select(ARTICLES, {"query": self._translate[ARTICLES](q), "filter": fq,
-                                       "offset": (page - 1) * limit, "limit": limit, "sort": order,
-                                       "fields": HIT_FIELDS, "facet": self._facet_request(facet_limit)})
+        return _complete(self._select(ARTICLES, {"query": self._translate[ARTICLES](q), "filter": fq,
+                                                 "offset": (page - 1) * limit, "limit": limit, "sort": order,
+                                                 "fields": HIT_FIELDS, "facet": self._facet_request(facet_limit),
+                                                 "params": TIME_ALLOWED}))
 
     def _facet_request(self, facet_limit: int, facets: tuple[str, ...] = FACETS) -> dict:
         """The JSON facets of a search of articles (with the commit's stamp and the matches per day, for the
@@ -661,9 +668,10 @@ class SolrEngine:
             if not include_fragments:
                 fq.append('fragment:"false"')
             page, limit = max(1, page), max(1, min(limit, 1000))
-            answer = self._select(QUOTES, {"query": self._translate[QUOTES](q), "filter": fq,
-                                           "offset": (page - 1) * limit, "limit": limit, "fields": QUOTE_FIELDS,
-                                           "sort": order, "facet": self._facet_request(facet_limit, QUOTE_FACETS)})
+            answer = _complete(self._select(QUOTES, {
+                "query": self._translate[QUOTES](q), "filter": fq, "offset": (page - 1) * limit, "limit": limit,
+                "fields": QUOTE_FIELDS, "sort": order, "facet": self._facet_request(facet_limit, QUOTE_FACETS),
+                "params": TIME_ALLOWED}))
             facets = self._facets(answer, facet_limit, QUOTE_FACETS)
         finally:
             self._now.tables = None
@@ -676,9 +684,9 @@ class SolrEngine:
         return _quote_hit(docs[0]) if docs else None
 
     def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:
-        from indexer.index.provenance import words
+        from indexer.index.provenance import candidate_query
 
-        terms = " ".join(sorted(words(text)))
+        terms = candidate_query(text)
         if not terms:
             return []
         try:
@@ -691,6 +699,14 @@ class SolrEngine:
 
 
 _WILD = (query.Prefix, query.Wildcard)
+TIME_ALLOWED = {"timeAllowed": int(SEARCH_DEADLINE * 1000)}  # Solr's own deadline of a search, in ms
+
+
+def _complete(answer: dict) -> dict:
+    """A search's answer, or QueryTooBroad when Solr stopped it at timeAllowed (its results would be partial)."""
+    if answer.get("responseHeader", {}).get("partialResults"):
+        raise too_broad()
+    return answer
 
 
 def _order(sort: str, has_words: bool | None = None) -> str | None:

@@ -147,10 +147,8 @@ class SearchService:
             "sentence": result.sentence,
             "cut_short": result.cut_short,
         }
-        if self.without_store:
-            answer["degraded"] = ["store"]
         metrics.search("articles", time.monotonic() - started)
-        return answer
+        return self._degraded(answer)
 
     def _folded(self, result: SearchResult, q: str, filters: dict[str, str], page: int, limit: int, sort: str,
                 interval: str | None) -> tuple[SearchResult, dict[str, int]]:
@@ -178,12 +176,22 @@ class SearchService:
     def _with_copies(self, hits: list[dict]) -> list[dict]:
         """Each hit with `copies`: how many other articles of the archive are the same wire story (None while the
         store does not answer: the search itself needs only the index)."""
+        copies = self._from_store(lambda: self.archive.store.copies(h["id"] for h in hits), None)
+        return [h | {"copies": None if copies is None else copies.get(h["id"], 0)} for h in hits]
+
+    def _from_store(self, read: Callable, default):
+        """What `read()` reads of the store, or `default` while the store does not answer (the answer then says
+        `"degraded": ["store"]`): what a search shows beside its hits, which need only the index."""
         try:
-            copies = self.archive.store.copies(h["id"] for h in hits)
+            return read()
         except StoreUnavailable:
             self.without_store = True
-            return [h | {"copies": None} for h in hits]
-        return [h | {"copies": copies.get(h["id"], 0)} for h in hits]
+            return default
+
+    def _degraded(self, answer: dict) -> dict:
+        if self.without_store:
+            answer["degraded"] = ["store"]
+        return answer
 
     def _facets_json(self, pairs_by_facet: dict[str, list[tuple[str, int]]], facets: tuple[str, ...],
                      reader: str | None = None) -> dict:
@@ -205,15 +213,15 @@ class SearchService:
         the archive knows, whose full name may appear only among the people named in articles (and vice versa).
         Places and organisations are named in the `reader`'s script where the archive knows a name in it."""
         store = self.archive.store
-        try:
+
+        def read() -> dict[str, str]:
             names = store.display_names(keys, facet, languages, reader)
             missing = [k for k in keys if k not in names]
             if missing and facet in ("person", "speaker"):
                 names |= store.display_names(missing, "speaker" if facet == "person" else "person", languages)
-        except StoreUnavailable:  # the facets keep their keys while the store does not answer
-            self.without_store = True
-            return {}
-        return names
+            return names
+
+        return self._from_store(read, {})  # (the facets keep their keys while the store does not answer)
 
     def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
                filters: dict[str, str | None] | None = None, fragments: bool = True, sort: str = "relevance",
@@ -232,12 +240,13 @@ class SearchService:
         answer = {"total": result.total, "quotes": self._cited_quotes(result.quotes, base_url),
                   "cut_short": result.cut_short, "facets": self._facets_json(result.facets, QUOTE_FACETS, reader)}
         metrics.search("quotes", time.monotonic() - started)
-        return answer
+        return self._degraded(answer)
 
     def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
         """Quote records with their article's permalink and citation (the quote index holds no version or URL:
-        the store's current version is the one the quote index holds)."""
-        heads = self.archive.store.article_heads(q.article_id for q in quotes)
+        the store's current version is the one the quote index holds; while the store does not answer, without
+        them: the permalink then names no version, and `url` is null)."""
+        heads = self._from_store(lambda: self.archive.store.article_heads(q.article_id for q in quotes), {})
         records = []
         for q in quotes:
             version, url = heads.get(q.article_id, (None, None))

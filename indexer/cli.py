@@ -49,11 +49,13 @@ def _data_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", metavar="DIR", type=Path, default=None,
                    help="archive folder (default: $NEWSARCHIVE_DATA, else ./newsarchive-data)")
     p.add_argument("--index", metavar="URL", default=None,
-                   help="search index: solr://USER:PASSWORD@HOST:PORT[,HOST:PORT...]/COLLECTION for a SolrCloud "
-                        "(default: $NEWSARCHIVE_INDEX, else the index in the archive folder)")
+                   help="search index: solr://USER@HOST:PORT[,HOST:PORT...]/COLLECTION for a SolrCloud (solrs:// "
+                        "for HTTPS), its password in the file $NEWSARCHIVE_INDEX_PASSWORD_FILE names (default: "
+                        "$NEWSARCHIVE_INDEX, else the index in the archive folder)")
     p.add_argument("--store", metavar="URL", default=None,
-                   help="the store: postgresql://USER:PASSWORD@HOST:PORT/DATABASE for a PostgreSQL database "
-                        "(default: $NEWSARCHIVE_STORE, else archive.sqlite3 in the archive folder)")
+                   help="the store: postgresql://USER@HOST:PORT/DATABASE for a PostgreSQL database, its password "
+                        "in the file $NEWSARCHIVE_STORE_PASSWORD_FILE names (default: $NEWSARCHIVE_STORE, else "
+                        "archive.sqlite3 in the archive folder)")
 
 
 def _print_json(obj) -> None:
@@ -417,6 +419,10 @@ def cmd_migrate(args) -> int:
                      "--to-index solr://... (the search index)", args.json)
     if args.writers < 1 or (args.batch is not None and args.batch < 1):
         return _fail("--writers and --batch must be at least 1", args.json)
+    # a target written without its password takes it from $NEWSARCHIVE_STORE_PASSWORD_FILE or
+    # $NEWSARCHIVE_INDEX_PASSWORD_FILE (indexer/credentials.py), so that no command line shows it
+    args.to_store = args.to_store and credentials.url(args.to_store, STORE_ENV)
+    args.to_index = args.to_index and credentials.url(args.to_index, INDEX_ENV)
     report: dict = {}
     ok = True
     out = sys.stderr if args.json else sys.stdout  # with --json, standard output is the JSON alone
@@ -941,10 +947,12 @@ def build_parser() -> argparse.ArgumentParser:
                                    "it was; run it again to resume an interrupted copy (nothing is copied twice).")
     _data_arg(p)
     p.add_argument("--to-store", metavar="URL",
-                   help="the target store: postgresql://USER:PASSWORD@HOST:PORT/DATABASE (empty, or a copy of this "
-                        "archive made before)")
+                   help="the target store: postgresql://USER@HOST:PORT/DATABASE (empty, or a copy of this archive "
+                        "made before), its password in the file $NEWSARCHIVE_STORE_PASSWORD_FILE names (a command "
+                        "line is visible to every user; USER:PASSWORD@ works too)")
     p.add_argument("--to-index", metavar="URL",
-                   help="the target index: solr://USER:PASSWORD@HOST:PORT[,HOST:PORT...]/COLLECTION")
+                   help="the target index: solr://USER@HOST:PORT[,HOST:PORT...]/COLLECTION (solrs:// for HTTPS), its "
+                        "password in the file $NEWSARCHIVE_INDEX_PASSWORD_FILE names")
     p.add_argument("--batch", type=int, default=None,
                    help="rows per transaction into the store (default 500), articles per commit into the index "
                         "(default 1,000)")

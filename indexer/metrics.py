@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from functools import lru_cache
+import threading
 from types import SimpleNamespace
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
@@ -22,8 +22,22 @@ PREFIX = "newsarchive"
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 
 
-@lru_cache(maxsize=1)
+_made_lock = threading.Lock()
+_metrics: SimpleNamespace | None = None
+
+
 def _made() -> SimpleNamespace:
+    """The metrics, made by the first call of the process (under a lock: the first requests of a server come
+    several at once, and a metric registered twice is an error)."""
+    global _metrics
+    if _metrics is None:
+        with _made_lock:
+            if _metrics is None:
+                _metrics = _make()
+    return _metrics
+
+
+def _make() -> SimpleNamespace:
     from prometheus_client import Counter, Histogram
 
     return SimpleNamespace(

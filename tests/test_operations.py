@@ -186,3 +186,26 @@ def test_a_worker_serves_its_metrics_and_the_web_app_counts_it_alive(tmp_path):
     assert after["newsarchive_workers_alive"] == 0, "a stopped worker is gone from the count at once"
     events = [json.loads(line)["event"] for line in err.splitlines()]
     assert "worker_started" in events and "worker_stopped" in events, err
+
+
+def test_the_first_requests_of_a_server_count_when_they_come_at_once():
+    """A server's first requests come several at once, each counting in metrics made on first use: made once (a
+    metric registered twice is an error, and was a 500 to one reader of a busy new server)."""
+    code = """
+import sys, threading
+from indexer import metrics
+start, errors = threading.Barrier(16), []
+def count():
+    start.wait()
+    try:
+        metrics.request("/api/search", "GET", 200, 0.01)
+    except Exception as exc:
+        errors.append(repr(exc))
+threads = [threading.Thread(target=count) for _ in range(16)]
+for t in threads: t.start()
+for t in threads: t.join()
+print(errors or "ok")
+"""
+    for _ in range(5):  # (each run a new process, whose metrics are not made yet)
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert done.stdout.strip() == "ok", done.stdout + done.stderr

@@ -27,12 +27,14 @@ def secret(name: str) -> str | None:
                          f" give a file this user may read, holding the value of ${name}.") from None
 
 
-def url(given: str | None, name: str) -> str | None:
+def url(given: str | os.PathLike | None, name: str) -> str | os.PathLike | None:
     """The URL `given`, else $NAME (or its file); when it names a user without a password, with the password of
     $NAME_PASSWORD (or its file) put in."""
     found = given or secret(name)
     if not found:
         return None
+    if isinstance(found, os.PathLike):
+        return found  # a path: the SQLite file, no URL
     scheme, sep, rest = found.partition("://")
     auth, at, location = rest.rpartition("@")
     if not sep or ":" in auth:

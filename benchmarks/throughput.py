@@ -9,6 +9,9 @@ bundled corpus page (each copy under its own canonical URL, so it is its own art
   (language, entities, quotes), stored and indexed;
 - naive: BeautifulSoup get_text, langdetect, one Whoosh writer (a plain TEXT field with StandardAnalyzer), one
   process: the baseline the issue "Serve journalists while archivists ingest" asks to beat twice over.
+- peer: trafilatura + langdetect + a small spaCy pipeline's NER per language + one Whoosh writer (text and entities
+  as keyword fields), with as many worker processes as ours (benchmarks/peer_pipeline.py; in the benchmarks' own
+  venv .bench/venv, skipped with a line saying how to install it when absent).
 
 Each runs in a fresh child process, so its CPU seconds (user+sys of the process and its own children) and peak
 resident memory are its own: the peak of the main process, of its largest worker, and of all its processes together
@@ -25,6 +28,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import multiprocessing
+import os
 import pstats
 import re
 import resource
@@ -38,6 +42,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from peer_pipeline import measure as measure_peer  # noqa: E402
+from peer_pipeline import peer_extra  # noqa: E402
 
 QUERIES = ["Wrocław", '"night train"', "drought OR sequía OR sécheresse", "Kyiv", "language:de", "flood NOT Oder",
            "title:summit", "Kitahara", "مراكش", "地铁 OR 半导体"]
@@ -232,9 +239,11 @@ def main() -> None:
             return
         naive = _in_child(run_naive, pages, Path(tmp) / "naive-index")
         ours = _in_child(run_ours, pages_dir, args.data or Path(tmp) / "data")
+        peer = measure_peer(pages, Path(tmp) / "peer-index", _TreeMemory)
     print(f"{n} pages ({args.pages} synthetic, {n - args.pages} corpus copies)")
-    for name, r, extra in (("ours ", ours, f"added {ours['added']}, failed {ours['failed']}"),
-                           ("naive", naive, f"indexed {naive['added']}")):
+    rows = [("ours ", ours, f"added {ours['added']}, failed {ours['failed']}"),
+            ("naive", naive, f"indexed {naive['added']}")] + ([("peer ", peer, peer_extra(peer))] if peer else [])
+    for name, r, extra in rows:
         main_mib, child_mib = r["peaks"]
         main_cpu, child_cpu = r["cpu"]
         split = f" = main {main_cpu:.1f} + workers {child_cpu:.1f}" if child_cpu else ""
@@ -244,6 +253,9 @@ def main() -> None:
                  if child_mib else "") + f"; {extra}")
     print(f"ratio ours/naive: {naive['took'] / ours['took']:.2f}x wall, "
           f"{sum(naive['cpu']) / sum(ours['cpu']):.2f}x CPU")
+    if peer:
+        print(f"ratio ours/peer: {peer['took'] / ours['took']:.2f}x wall, {sum(peer['cpu']) / sum(ours['cpu']):.2f}x CPU "
+              f"(pages per CPU s; both with {peer['workers']} worker processes on {os.cpu_count()} cores)")
     print(f"search with facets: median {ours['median']:.1f} ms, p95 {ours['p95']:.1f} ms over {ours['queries']} "
           f"queries on {ours['articles']} articles")
 

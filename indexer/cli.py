@@ -109,9 +109,16 @@ def _print_annotation(r: dict) -> None:
     print("   " + _joined(r["byline"] or "(no byline)", r["published"] or "(no date)", r["source"], r["language"]))
     for q in r["quotes"]:
         tag = " (fragment)" if q["fragment"] else ""
-        print(f"   “{q['text']}” — {q['speaker'] or 'unattributed'}{tag}")
+        print(f"   “{q['text']}” — {_who(q)}{tag}")
     if r["entities"]:
         print("   " + "; ".join(f"{e['name']} [{e['type']}]×{e['mentions']}" for e in r["entities"]))
+
+
+def _who(quote: dict) -> str:
+    """The speaker as text output shows it: the name, or how the article describes an unnamed source."""
+    if quote.get("speaker"):
+        return quote["speaker"]
+    return f"{quote['speaker_description']} (not named)" if quote.get("speaker_description") else "unattributed"
 
 
 def cmd_ingest(args) -> int:
@@ -383,7 +390,7 @@ def cmd_quotes(args) -> int:
               f"{shlex.quote(args.query)}")
     for q in result["quotes"]:
         title = f" ({q['title']})" if q["title"] else ""
-        print(f"\n“{q['text']}”\n   — " + _joined(q["speaker"] or "unattributed", q["source"],
+        print(f"\n“{q['text']}”\n   — " + _joined(_who(q), q["source"],
                                                own_day(q["published"]) or "undated", sep=", ") + title)
     return 0
 

@@ -85,6 +85,8 @@ class Quote:
     start: int = -1
     end: int = -1
     language: str | None = None  # set when the quote is in another language than its article
+    # who the article says spoke when it names nobody ("a spokesman", "one GOP operative"); speaker stays None
+    speaker_description: str | None = None
 
 
 @dataclass
@@ -120,7 +122,8 @@ class AnnotatedArticle:
             "source": a.source,
             "language": self.language,
             "text": a.text,
-            "quotes": [{"text": q.text, "speaker": q.speaker, "fragment": q.fragment} for q in self.quotes],
+            "quotes": [{"text": q.text, "speaker": q.speaker, "fragment": q.fragment,
+                        "speaker_description": q.speaker_description} for q in self.quotes],
             "entities": [{"name": e.name, "type": e.type, "mentions": e.mentions} for e in self.entities],
             # additions beyond the contract
             "authors": a.authors,

@@ -25,7 +25,7 @@ FORMATS = {"csv": "text/csv; charset=utf-8", "jsonl": "application/x-ndjson; cha
 ARTICLE_COLUMNS = ("id", "title", "source", "author", "published", "language", "url", "version", "permalink",
                    "citation", "people", "places", "organizations", "speakers")
 QUOTE_COLUMNS = ("id", "text", "speaker", "fragment", "article_id", "title", "source", "published", "language",
-                 "permalink", "citation")
+                 "permalink", "citation", "speaker_description")
 BOM = "\ufeff"
 LIST_JOINER = "; "
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

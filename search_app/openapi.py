@@ -116,7 +116,7 @@ QUOTE_RESULT = {
     "required": ["total", "quotes"],
     "properties": {"total": {"type": "integer"}, "cut_short": CUT_SHORT, "degraded": DEGRADED, "quotes": {"type": "array", "items": {"type": "object", "properties": {
         **{k: {"type": ["string", "null"]} for k in
-           ("text", "speaker", "article_id", "title", "published", "language", "source", "url")},
+           ("text", "speaker", "speaker_description", "article_id", "title", "published", "language", "source", "url")},
         "undated": UNDATED, **CITED}}},
         "facets": {"type": "object", "properties": {f: FACET_LIST for f in ("speaker", "language", "source")}}},
 }
@@ -236,7 +236,8 @@ def openapi_document() -> dict:
                 [_query("words in the quotation; may be left out"), _param("speaker", "speaker name"),
                  *[_param(f, f"filter on {f}") for f in ("language", "source", "article")], *_dates("publication "),
                  _param("fragments", "'no' leaves out fragments; default yes", enum=YES_NO)],
-                "id, text, speaker, fragment, article_id, title, source, published, language, permalink, citation"),
+                "id, text, speaker, fragment, article_id, title, source, published, language, permalink, citation, "
+                "speaker_description"),
             "/api/articles/{id}/diff": {"get": {
                 "summary": "What changed between two versions of an article, paragraph by paragraph",
                 "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},

@@ -321,7 +321,8 @@ def test_a_running_job_stops_at_once_and_keeps_what_it_processed(data, site):
     assert found.get("total") == kept, f"what was processed before the cancel is indexed: {found}"
     with Archive(data) as archive:
         stored = archive.store.db.execute("SELECT COUNT(*) FROM pages WHERE url LIKE '%/story-%'").fetchone()[0]
-    assert stored == fetched, "every page fetched is in the store (those not processed as they came)"
+    assert kept <= stored and fetched - 1 <= stored <= fetched, \
+        "every page fetched in full is in the store; only the download in hand at the cancel is dropped"
 
 
 def test_only_the_starter_or_an_admin_may_cancel(data, tmp_path):

@@ -17,8 +17,11 @@ KYIV_LISTED = ["Kiew", "Kiev", "Kyjiw", "Kijów", "Київ", "Киев", "キ�
     # the Ukrainian article writes Києві, Київ, Києва; the German one lists Київ and Киев among Kyiv's spellings
     ("Kyiv", "uk", [(["Києві", "Київ", "Києва", "Kiev", "Kyjiw", "Киев"], 1)], set(KYIV_LISTED), "Київ"),
     ("Kyiv", "ru", [(["Киева", "Киев", "Киеве", "Kiev", "Київ"], 1)], set(KYIV_LISTED), "Киев"),
-    # an inflected form alone is not a name: Польщі (in Poland) is no name for Poland
-    ("Poland", "uk", [(["Польщі"], 3)], {"Polen", "Polska"}, "Poland"),
+    # an inflected form alone is not a name: Польщі (in Poland) is shown in its dictionary form, Польща
+    ("Poland", "uk", [(["Польщі"], 3)], {"Polen", "Polska"}, "Польща"),
+    ("Germany", "ru", [(["Германии", "德国", "ドイツ"], 1)], set(), "Германия"),
+    # ... but never a person's reading of the word: Львові is Львів, not the surname Львов
+    ("Lviv", "uk", [(["Львові"], 1)], set(), "Львів"),
     # written only as an adjective (Харківська): the spellings it knows, after the first in Latin letters
     ("Kharkiv", "uk", [(["Kharkov", "Charkiw", "Харків", "Харьков"], 1)], set(), "Харків"),
     # a Ukrainian article that writes Deutsche Bahn in Latin letters: so it stays
@@ -45,6 +48,7 @@ def test_the_ukrainian_interface_shows_places_and_organisations_in_ukrainian(cor
     client = create_app(corpus_data, TESTING=True).test_client()
     places = _facet_labels(client, "Kyiv", "uk", "place")
     assert "Київ" in places and "Львів" in places and "Kyiv" not in places
+    assert "Польща" in places and "Poland" not in places, "Польщі (in Poland) is shown as Польща"
     assert "Укрзалізниця" in _facet_labels(client, "Kyiv", "uk", "organization")
     assert "Kyiv" in _facet_labels(client, "Kyiv", "en", "place")
     assert "Ukrainian Railways" in _facet_labels(client, "Kyiv", "en", "organization")

@@ -49,9 +49,12 @@ def test_seed_annotation(tmp_path):
     found = {q["text"]: q for q in record["quotes"]}
     hits = [g for g in gold if g["text"] in found]
     assert len(hits) == len(gold) == 13 and len(record["quotes"]) == 13, "every gold quote, as printed, no extra"
-    wrong = [(g["text"][:40], found[g["text"]]["speaker"], g["speaker"]) for g in hits
-             if found[g["text"]]["speaker"] != g["speaker"]]
+    # a source the article does not name ("a Russian commander") is its speaker_description, with speaker null
+    said = {t: q["speaker"] or q.get("speaker_description") for t, q in found.items()}
+    wrong = [(g["text"][:40], said[g["text"]], g["speaker"]) for g in hits if said[g["text"]] != g["speaker"]]
     assert wrong == [], "speakers as the annotation names them (Putin's spokesman is Peskov, named later)"
+    unnamed = [q for q in record["quotes"] if q.get("speaker_description")]
+    assert [(q["speaker"], q["speaker_description"]) for q in unnamed] == [(None, "a Russian commander")]
     assert all(found[g["text"]]["fragment"] == g["fragment"] for g in hits)
 
 

@@ -6,6 +6,7 @@ from indexer.annotate.entities import entity_key, extract_entities
 from indexer.annotate.entities.lang import ar as arabic_names
 from indexer.annotate.entities.lang.zh import ZH_SURNAMES
 from indexer.annotate.quotes.finder import extract_quotes
+from indexer.annotate.quotes.speakers import resolve_speakers
 from indexer.annotate.release import annotator
 from indexer.clean.extract import clean
 from indexer.language import detect_language, detect_short, load_models
@@ -18,8 +19,9 @@ QUOTE_LANGUAGE_MIN_CHARS = 60  # shorter quotes are too short for language ident
 def annotate(article: Article) -> AnnotatedArticle:
     language = detect_language(article.text, declared=article.declared_language, title=article.title)
     entities = _not_the_outlet(extract_entities(article.paragraphs, language, title=article.title), article.source)
-    people = [e.name for e in entities if e.type == "person"]
-    quotes = _names_are_no_quotes(extract_quotes(article.paragraphs, language, people), entities)
+    people = _people_forms(entities, article.text)
+    quotes = _names_are_no_quotes(extract_quotes(article.paragraphs, language, people, article.title,
+                                                  _bodies_forms(entities, article.text), _blockquotes(article)), entities)
     for q in quotes:
         if len(q.text) < QUOTE_LANGUAGE_MIN_CHARS:
             continue
@@ -30,8 +32,25 @@ def annotate(article: Article) -> AnnotatedArticle:
         if q.speaker is None:
             _attribute_in_own_language(q, article.paragraphs, people)
     entities += _speakers_as_people(quotes, entities, language, article.text)
+    resolve_speakers(quotes, entities, article.text, language)
     return AnnotatedArticle(article=article, language=language, quotes=quotes, entities=entities,
                             annotator=annotator())
+
+
+def _people_forms(entities: list[Entity], text: str) -> list[str]:
+    """The people's names and the other forms the article writes them in ("Skaik" for Sobhi Skaik): the quote
+    finder follows 'he said' back to any of them."""
+    forms = [e.name for e in entities if e.type == "person"]
+    return forms + [a for e in entities if e.type == "person" for a in e.aliases if a != e.name and a in text]
+
+
+def _bodies_forms(entities: list[Entity], text: str) -> list[str]:
+    """The organisations' names and forms in the article: a body may speak too ("…, kommentiert Facebook")."""
+    return [f for e in entities if e.type == "organization" for f in dict.fromkeys((e.name, *e.aliases)) if f in text]
+
+
+def _blockquotes(article: Article) -> list[int]:
+    return [i for i, b in enumerate(article.blocks) if b.kind == "quote"]
 
 
 def _not_the_outlet(entities: list[Entity], source: str | None) -> list[Entity]:

@@ -28,7 +28,7 @@ _PREFIX_WORDS = (
     r"af|od|autor(?:in)?|auteur|author|text|texto|testo|tekst|interview|автор|автори|авторы|źródło|fuente|"
     r"von\s+unserem\s+\w+|(?:ein\s+)?(?:artikel|beitrag|gastbeitrag|bericht|kommentar)\s+von|"
     r"(?:geschrieben|verfasst)\s+von|(?:publié|écrit|rédigé)\s+par|(?:publicado|escrito)\s+por|"
-    r"(?:scritto|pubblicato)\s+da|geplaatst\s+door|napisał[a]?)")
+    r"(?:scritto|pubblicato)\s+da|geplaatst\s+door|napisał[a]?|بقلم|حوار|كتب|كتبت|إعداد|اعداد)")
 BYLINE_PREFIX = re.compile(rf"^\s*{_PREFIX_WORDS}\s*[:：]?\s+", re.IGNORECASE)
 _PREFIX_ALONE = re.compile(rf"^\s*{_PREFIX_WORDS}\s*[:：]?\s*$", re.IGNORECASE)
 _LIST_SPLIT = re.compile(r"\s*(?:[,;/、·|])\s*")
@@ -40,7 +40,7 @@ _NOT_NAMES = {"name", "author", "autor", "auteur", "admin", "administrator", "by
               "editor", "staff", "anonymous", "unknown", "guest", "no author", "none", "null", "n/a", "nobody",
               "kein autor", "unbekannt", "inconnu", "desconocido", "anonym", "anonyme", "anónimo"}
 _NOT_NAME = re.compile(r"https?:|www\.|@|^\W+$", re.IGNORECASE)
-_PARTICLES = {"de", "da", "do", "dos", "das", "del", "della", "di", "van", "von", "der", "den", "ter", "ten", "zu",
+PARTICLES = {"de", "da", "do", "dos", "das", "del", "della", "di", "van", "von", "der", "den", "ter", "ten", "zu",
               "la", "le", "al", "el", "bin", "ibn", "y", "e", "af", "av", "du", "des", "st"}
 # A byline's role beside the names ("Tom Reddaway, Local Democracy Reporter", "Anna Berg, Korrespondentin in Kiew"):
 # words for the people who write the news, in the corpus languages. A byline of roles only ("Staff Reporter") stays.
@@ -160,7 +160,7 @@ def _is_name(part: str, handle: bool) -> bool:
         return False
     if part[0].islower() or re.search(r"\d{3,}|\b\d+\b", part):
         return False  # a lowercase start is a dateline or role ("à Valence", "in Berlin"); a number, a date
-    lower = sum(1 for w in words if w[0].islower() and w.lower() not in _PARTICLES)
+    lower = sum(1 for w in words if w[0].islower() and w.lower() not in PARTICLES)
     return 2 * lower <= len(words)  # mostly lower-case words are a phrase ("Afficher mon profil complet")
 
 

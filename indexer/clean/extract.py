@@ -21,7 +21,7 @@ from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag, XMLParsedAsHTMLWarning
 
-from indexer.clean import bylines
+from indexer.clean import bylines, credits, promotions
 from indexer.clean import metadata as md
 from indexer.clean.dates import parse_date
 from indexer.clean.normalize import normalize_markup, plain_field
@@ -531,6 +531,9 @@ def _prune(body: Tag, title: str = "") -> None:
             continue
         if id(tag) in story:
             continue  # a story opened in an overlay ("modal", "lightbox") over the page it was linked from
+        if name == "article" and _teaser_inside_story(tag, stats):
+            doomed.append(tag)
+            continue
         names, own = _attr_names(tag)
         if _DIALOG.search(names) and stats.length(tag) < 0.5 * total:
             doomed.append(tag)  # a real dialog ("modal", "modal__body"), not a "modal-enabled" page wrapper
@@ -555,6 +558,15 @@ def _remove(nodes: list) -> None:
     for node in reversed(tops):
         node.extract(_self_index=places[id(node)])
         node.decompose()
+
+
+def _teaser_inside_story(tag: Tag, stats: _Stats) -> bool:
+    """An <article> inside another one is, in HTML's own terms, content related to it: on news pages a teaser of
+    another story (its headline linked to that story, an excerpt) set into or below the text."""
+    outer = next((p for p in tag.parents if p.name == "article"), None)
+    if outer is None or stats.length(tag) >= 0.25 * stats.length(outer):
+        return False
+    return any(h.find("a", href=True) is not None for h in tag.find_all(HEADINGS, limit=3))
 
 
 def _around_headline(body: Tag, title: str) -> set[int]:
@@ -783,6 +795,7 @@ class _Piece:
     text: str
     kind: str
     link_chars: int
+    emphasized: bool = False  # all of it in <i>, <em>, <b> or <strong> (a tagline, a pull quote)
 
 
 def _is_data_table(table: Tag) -> bool:
@@ -821,6 +834,7 @@ def _kind_for(tag: Tag, current: str) -> str:
 
 
 _BR = "\u2028"
+_EMPHASIS = {"i", "em", "b", "strong"}
 _BLANKS = re.compile(r"[ \t\r\n\f\v]+")
 _PARAGRAPH_BREAK = re.compile(rf"\s*{_BR}\s*{_BR}\s*")
 _LINE_BREAK = re.compile(rf"\s*{_BR}\s*")
@@ -883,6 +897,7 @@ def _walk(root: Tag) -> list[_Piece]:
     pieces: list[_Piece] = []
     buffer: list[str] = []
     link_chars = [0]
+    plain_chars = [0]  # text outside emphasis
     kinds = ["quote" if root.name == "blockquote" else "li" if root.name == "li" else "p"]
 
     def flush() -> None:
@@ -891,20 +906,23 @@ def _walk(root: Tag) -> list[_Piece]:
         raw = "".join(buffer)
         buffer.clear()
         chars, link_chars[0] = link_chars[0], 0
+        plain, plain_chars[0] = plain_chars[0], 0
         text = _BLANKS.sub(" ", raw)
         for part in _PARAGRAPH_BREAK.split(text):
             part = _LINE_BREAK.sub("\n", part).strip()
             if part:
-                pieces.append(_Piece(part, kinds[-1], min(chars, len(part))))
+                pieces.append(_Piece(part, kinds[-1], min(chars, len(part)), emphasized=not plain))
 
     stack: list[tuple[object, bool]] = [(root, False)]
-    link_depth = 0
+    link_depth = emphasis_depth = 0
     while stack:
         node, leaving = stack.pop()
         if leaving:
             tag = node
             if tag.name == "a":
                 link_depth -= 1
+            elif tag.name in _EMPHASIS:
+                emphasis_depth -= 1
             if tag.name in BLOCK_TAGS:
                 flush()
                 kinds.pop()
@@ -915,6 +933,8 @@ def _walk(root: Tag) -> list[_Piece]:
                 buffer.append(text)
                 if link_depth:
                     link_chars[0] += len(text.strip())
+                if not emphasis_depth:
+                    plain_chars[0] += len(text.strip())
             continue
         if not isinstance(node, Tag):
             continue
@@ -934,6 +954,8 @@ def _walk(root: Tag) -> list[_Piece]:
             kinds.append(_kind_for(node, kinds[-1]))
         if node.name == "a":
             link_depth += 1
+        elif node.name in _EMPHASIS:
+            emphasis_depth += 1
         stack.append((node, True))
         stack.extend((child, False) for child in reversed(node.contents))
     flush()
@@ -944,10 +966,12 @@ def _walk(root: Tag) -> list[_Piece]:
 
 
 def _filter_blocks(pieces: list[_Piece], article: Article) -> list[Block]:
-    """Drop link lists, boilerplate phrases, the repeated headline and the opening byline/date lines."""
+    """Drop link lists, boilerplate phrases, the repeated headline, the opening byline/date lines and the lines
+    that credit rather than tell (see credits)."""
     title = _norm(article.title)
     names = {_norm(a) for a in article.authors}
     blocks: list[Block] = []
+    emphasized: list[bool] = []
     labels: list[int] = []
     seen_story = False
     for piece in pieces:
@@ -966,13 +990,20 @@ def _filter_blocks(pieces: list[_Piece], article: Article) -> list[Block]:
             continue
         if size < 160 and _is_byline_or_date(text, norm, names, strict=seen_story):
             continue
+        if piece.kind in ("p", "li") and credits.is_credit_line(text, article.authors):
+            continue
+        if piece.kind == "p":
+            text = credits.without_signature(text)
         if not seen_story and piece.kind == "p" and size < 25 and not re.search(r"[.!?。！？:：»”\"]$", text):
             labels.append(len(blocks))  # a section label ("Region", "国際") if a story follows
         if piece.kind == "p" and _story_size(text) >= 120:
             seen_story = True
         blocks.append(Block(text, piece.kind))
-    if seen_story:
-        blocks = [b for i, b in enumerate(blocks) if i not in labels]
+        emphasized.append(piece.emphasized)
+    gone = set(labels) if seen_story else set()
+    texts = [b.text if b.kind in ("p", "li") else "" for b in blocks]
+    gone |= credits.closing_credits(texts, emphasized, article.authors) | promotions.promotions(texts)
+    blocks = [b for i, b in enumerate(blocks) if i not in gone]
     # a heading whose section was all boilerplate ("Read next" over a removed link list) goes too
     return [b for i, b in enumerate(blocks) if b.kind != "h" or (i + 1 < len(blocks) and blocks[i + 1].kind != "h")]
 

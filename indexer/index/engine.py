@@ -127,6 +127,7 @@ class QuoteHit:
     published: str | None
     language: str
     source: str
+    speaker_description: str | None = None  # who spoke, as the article describes an unnamed source
 
 
 @dataclass

@@ -303,6 +303,7 @@ def quote_schema() -> fields.Schema:
         article_id=fields.ID(stored=True),
         quote_text=fields.STORED(),
         speaker_name=fields.STORED(),
+        speaker_description=fields.STORED(),  # "a spokesman": who spoke when the article names nobody
         fragment=fields.BOOLEAN(stored=True),
         speaker=_key_field("speaker"),
         language=fields.ID(stored=True),
@@ -388,6 +389,7 @@ def quote_documents(article_id: str, annotated: AnnotatedArticle) -> Iterator[di
             "article_id": article_id,
             "quote_text": q.text,
             "speaker_name": q.speaker or "",
+            "speaker_description": q.speaker_description or "",
             "speaker": KEY_MARK + key if (key := speaker_key(q.speaker)) else "",
             "fragment": q.fragment,
             "language": lang,
@@ -1670,7 +1672,7 @@ class WhooshEngine:
         return QuoteHit(id=h["id"], text=h["quote_text"], speaker=h.get("speaker_name") or None,
                         fragment=bool(h.get("fragment")), article_id=h["article_id"], title=h.get("headline", ""),
                         published=h.get("published_iso"), language=h.get("language", "und"),
-                        source=h.get("source", ""))
+                        source=h.get("source", ""), speaker_description=h.get("speaker_description") or None)
 
     @_retrying
     def quote(self, quote_id: str) -> QuoteHit | None:

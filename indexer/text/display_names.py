@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from indexer.text.names import lemma_candidates
 from indexer.text.scripts import cyrillic_variant, language_script, word_script
 
 _TOLD_BY_LETTERS = ("uk", "ru")  # Cyrillic languages whose own letters `cyrillic_variant` tells apart
@@ -36,8 +37,25 @@ def native_name(name: str, language: str, aliases: Iterable[tuple[list[str], int
             rows[spelling] = rows.get(spelling, 0) + articles
             places[spelling] = places.get(spelling, 0) + i * articles
     if not rows:
-        return name
+        return _nominative(aliases, script, language) or name
     return min(rows, key=lambda s: (-rows[s], places[s] / rows[s], s))
+
+
+def _nominative(aliases: list[tuple[list[str], int]], script: str, language: str) -> str | None:
+    """The dictionary form of a one-word name the reader's articles wrote only inflected ("Польщі", in Poland, is
+    Польща), where the language's lemmatiser reads it as a thing's name (Ukrainian, Russian); else None."""
+    counts: dict[str, int] = {}
+    for spellings, articles in aliases:
+        for spelling in spellings:
+            if word_script(spelling) != script:
+                break  # (what follows the first spelling in another script, the article did not write)
+            if " " in spelling:
+                continue
+            lemma = next((lemma for lemma, tag in lemma_candidates(spelling, language)
+                          if tag.startswith("NOUN") and "inan" in tag), None)
+            if lemma:
+                counts[lemma] = counts.get(lemma, 0) + articles
+    return min(counts, key=lambda s: (-counts[s], s)) if counts else None
 
 
 def _other_language(spelling: str, language: str) -> bool:

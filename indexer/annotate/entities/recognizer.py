@@ -129,10 +129,10 @@ def _unknown_word(word: str, language: str) -> bool:
 
 def _tokens(paragraph: str, offset: int) -> list[_Tok]:
     toks: list[_Tok] = []
-    at_start, end = True, 0
+    at_start, end, lines = True, 0, "\n" in paragraph
     for m in _TOKEN.finditer(paragraph):
         text = m.group()
-        if "\n" in paragraph[end:m.start()]:
+        if lines and paragraph.find("\n", end, m.start()) >= 0:
             at_start = True  # a line break ends a name: a list of names, one a line ("Elliot Ackerman<br>Saladin Ambar")
         end = m.end()
         toks.append(_Tok(text, at_start, offset + m.start(), len(toks)))
@@ -145,8 +145,8 @@ def _tokens(paragraph: str, offset: int) -> list[_Tok]:
     return toks
 
 
-def _is_all_caps(toks: list[_Tok]) -> bool:
-    words = [t.text for t in toks if len(t.text) > 1 and t.text.isalpha()]
+def _is_all_caps(words: list[str]) -> bool:
+    words = [w for w in words if len(w) > 1 and w.isalpha()]
     return len(words) >= 2 and sum(w.isupper() for w in words) / len(words) > 0.6
 
 
@@ -734,7 +734,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
     mentions: list[Mention] = []
     guessed: set[int] = set()  # persons typed by default only, open to the type of their list neighbours
     for pi, toks in enumerate(all_toks):
-        headline = (weak_first and pi == 0) or _is_all_caps(toks)
+        in_capitals = _is_all_caps([t.text for t in toks])
+        headline = (weak_first and pi == 0) or in_capitals
         for t in toks:
             if t.text.islower() and len(t.text) <= 4 and org_for(t.text):
                 mentions.append(Mention(t.text, "organization", t.index, org_for(t.text), weak=headline))  # "dpa"
@@ -743,7 +744,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
         runs = _runs(toks, language)
         if rules.team_names:
             runs = [part for a, b in runs for part in _split_at_title(toks, a, b)]
-            if _is_all_caps(toks):  # wire copy sets headlines and slugs in capitals: "SOCCER - ..."
+            if in_capitals:  # wire copy sets headlines and slugs in capitals: "SOCCER - ..."
                 runs = [part for a, b in runs for part in _caps_words(toks, a, b, language)]
         runs = rules.join_runs(toks, runs)
         for a, b in runs:
@@ -1713,7 +1714,7 @@ def _mark_caseless(mentions: list[Mention], texts: list[str]) -> None:
     be any words, so they count only where the article names them again in ordinary case."""
     spans, base = [], 0
     for para in texts:
-        if _is_all_caps(_tokens(para, 0)):
+        if _is_all_caps(_TOKEN.findall(para)):
             spans.append((base, base + len(para)))
         base += len(para) + 2
     for m in mentions:

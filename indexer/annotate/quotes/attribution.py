@@ -111,7 +111,7 @@ def clean_np(text: str, language: str, leading: bool = True) -> str | None:
             break
         if i and bare.lower().rstrip(".") in TIME_WORDS:
             break  # "a déclaré François Bayrou mardi", "said Mayor Ann Lee Tuesday": when, not who
-        if i >= 1 and bare[:1].islower() and _looks_like_verb(bare):
+        if i >= 1 and bare[:1].islower() and looks_like_verb(bare):
             break  # "Clinton garnered …": the subject ends where a verb starts
         particle = bare.lower() in NAME_PARTICLES and i + 1 < len(toks) and toks[i + 1][:1].isupper()
         if i >= 1 and bare.lower() in DETERMINERS and toks[i - 1][:1].isupper() and toks[i - 1].lower() not in DETERMINERS:
@@ -183,7 +183,7 @@ def _is_name_tok(tok: str) -> bool:
     return tok[:1].isupper()
 
 
-def _looks_like_verb(tok: str) -> bool:
+def looks_like_verb(tok: str) -> bool:
     low = tok.lower()
     return low.endswith("ed") or low in {
         "took", "did", "does", "has", "have", "had", "is", "was", "were", "are", "will", "would", "can", "could",
@@ -199,6 +199,7 @@ def subject_before(pre: str, language: str) -> str | None:
         return clean_np(pre, language, leading=False)
     if PARTY_LABEL.search(pre):
         pre = PARTY_LABEL.sub(" ", pre)  # "Sen. Harold Wexley III (R-Ida.) said", "Anna Berg (SPD) sagte"
+    pre = INNER_ACRONYM.sub("", pre)  # "der Aktivist der … Autonomous Tenant Union (ATU) aus Chicago sagt"
     segments = [s for s in re.split(r",|\s[—–]\s|\(|\)", pre)]
     nonempty = [s for s in segments if s.strip()]
     if not nonempty:
@@ -242,6 +243,7 @@ def subject_before(pre: str, language: str) -> str | None:
     return None
 
 
+INNER_ACRONYM = re.compile(r"(?<=\S)\s*\([A-ZÄÖÜ][A-ZÄÖÜ0-9.&-]{1,9}\)(?=\s+\w)")
 PARTY_LABEL = re.compile(r"(?<=\S)\s*\((?:[A-Z]{1,5}|[A-Z]{1,2}-[A-Z][\w.]{0,8}|[A-Z][a-z]?\.?-[A-Z][\w.]{0,8})\)\s*$")
 
 
@@ -344,8 +346,61 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
         subject = subject_before(pre, language)
         if rules.free_order:
             subject = _slavic_subject_after(pre, post, subject, language) or subject
-        return subject, subject is not None
+        # "”, entre ellas el número de motor y chasis, añadió": an aside before the verb, whose subject is dropped
+        return subject, subject is not None or pre.rstrip().endswith(",")
     return None, False
+
+
+@lru_cache(maxsize=64)
+def _auxiliaries(language: str) -> frozenset[str]:
+    """The auxiliaries the language's compound verbs of saying open with ("a" of "a déclaré", "ha" of "ha dicho")."""
+    return frozenset(v.split(" ")[0].lower() for v in rules_for(language).saying_verbs() if " " in v)
+
+
+# the full stop of an abbreviated title, which does not end a clause: "a dit M. Bayrou", "said Dr. Berg"
+_TITLES_ABBREVIATED = ("M", "MM", "Mme", "Mlle", "Me", "Dr", "Mr", "Mrs", "Ms", "Pr")
+TITLE_STOP = "(?:" + "|".join(rf"(?<=\b{t})" for t in _TITLES_ABBREVIATED) + r")\."
+CLAUSE_STOP = "(?:,|" + "".join(rf"(?<!\b{t})" for t in _TITLES_ABBREVIATED) + r"\.)"  # a comma or a full stop
+
+
+def named_in_clause(after: str, known: Sequence[str], language: str) -> str | None:
+    """'…," přidává se Emile Heskey, někdejší útočník', '…«, räumt Gutierrez ein', '”, Merkel korosti.': a short
+    clause set off from the quote by a comma or dash that names someone the article names, as the subject of a verb
+    the lists do not hold: written verb first (the inverted order of attribution) or name first and then a
+    lowercase word. The one named is the speaker; else a description after the verb ("zeigt sich der
+    ATU-Organisator zurückhaltend") stands for them."""
+    m = re.match(rf"\s*[,—–]?\s*((?:[^,.;:!?()«»“”„\"]|{TITLE_STOP})*)", after)
+    clause = m.group(1) if m else ""
+    toks = words(clause)
+    if len(toks) < 2:
+        return None
+    rules = rules_for(language)
+    first = toks[0].lower()
+    function_word = first in CONJUNCTIONS | PREPOSITIONS | SUBORDINATORS | DETERMINERS or is_pronoun(first, language)
+    function_word = function_word and first not in _auxiliaries(language)  # French "a tenu à rappeler M. Dupont"
+    for name in sorted(known, key=len, reverse=True):
+        at = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])(?![’']s?\b)", clause)
+        if not at or len(name) < 2:
+            continue
+        lead = words(clause[: at.start()])
+        if len(lead) > 5:
+            continue
+        if not lead:
+            rest = words(clause[at.end() :])[:1]
+            if rest and rest[0][:1].islower() and rest[0].lower() not in CONJUNCTIONS and not rules.nouns_capitalised:
+                return name  # "”, Merkel korosti"
+            continue
+        if toks[0][:1].islower() and not function_word and lead[-1].lower() not in PREPOSITIONS:
+            return name  # "…«, räumt Gutierrez ein", "kroutí hlavou Lineker"
+    if toks[0][:1].islower() and not function_word:
+        # "»…«, zeigt sich der ATU-Organisator zurückhaltend": a description, for the speakers' resolution
+        at = next((i for i, t in enumerate(toks[1:3], 1) if t.lower() in DETERMINERS), None)
+        np = clean_np(" ".join(toks[at:]), language) if at else None
+        np_words = [w.lower() for w in words(np or "")]
+        if len(np_words) >= 2 and np_words[1] not in DETERMINERS and not set(np_words) & SUBORDINATORS and (
+                words(np)[1][:1].isupper() or not rules.nouns_capitalised):
+            return np
+    return None
 
 
 NEGATED = re.compile(

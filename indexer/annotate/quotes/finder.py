@@ -16,18 +16,22 @@ speakers → widen names to the fullest form the article uses.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from indexer.annotate.quotes.attribution import (
+    CLAUSE_STOP,
     FR_INVERTED,
     NAME_RUN,
     PREPOSITIONS,
     TELL_VERBS,
+    TITLE_STOP,
+    clean_np,
     fullest_name,
     heard_speaking,
     is_pronoun,
     name_inventory,
+    named_in_clause,
     person_name,
     speaker_after,
     speaker_before,
@@ -36,6 +40,7 @@ from indexer.annotate.quotes.attribution import (
     subject_before,
     verb_pattern,
 )
+from indexer.annotate.quotes.blocks import block_quotes
 from indexer.annotate.quotes.candidate import Candidate
 from indexer.annotate.quotes.dialogue import dash_turns, dialogue_turn, question_turn, turn_opened
 from indexer.annotate.quotes.lang import rules_for
@@ -62,6 +67,7 @@ from indexer.annotate.quotes.speaker_gender import (
     name_gender,
 )
 from indexer.annotate.quotes.speaker_words import DETERMINERS, NAME_PARTICLES, PERSON_ROLES, TITLES
+from indexer.annotate.quotes.transcript import transcript_turns
 from indexer.annotate.quotes.unmarked import unclosed_goes_on, unmarked_after_colon
 from indexer.models import Quote
 
@@ -86,12 +92,37 @@ class _Event:
     kind: str
 
 
-def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] = ()) -> list[Quote]:
+@dataclass
+class Found:
+    """What the finder read in an article: its quotes, and (when asked for) the names written as the subject of a
+    verb of saying anywhere in it ("said Anna Kowalska", "Kowalska sagte"), quoted or not: evidence that a name is
+    a person's or a body's, for the entity recogniser."""
+
+    quotes: list[Quote]
+    said: set[str]
+
+
+def extract_quotes(
+    paragraphs: list[str], language: str, people: Sequence[str] = (), title: str = "", bodies: Sequence[str] = (),
+    blockquotes: Collection[int] = (),
+) -> list[Quote]:
+    """The direct quotations of an article (see find_quotes)."""
+    return find_quotes(paragraphs, language, people, title, bodies, blockquotes).quotes
+
+
+def find_quotes(
+    paragraphs: list[str], language: str, people: Sequence[str] = (), title: str = "", bodies: Sequence[str] = (),
+    blockquotes: Collection[int] = (), evidence: bool = False,
+) -> Found:
     """Direct quotations of the article with speakers normalised to the fullest name the article uses.
 
     start/end are offsets into "\n\n".join(paragraphs) of the quoted words; for a quote interrupted by its
     attribution ("…,” she said, “…") they run from the first part to the last, and text joins the parts.
     A multi-paragraph quote keeps its paragraph breaks in text, without the repeated opening marks.
+    An interview printed as a transcript gives its answers as quotes (`title` names the interviewee).
+    `people` and `bodies` are the names (and other forms) of the people and organisations the article names;
+    `blockquotes` the indices of the paragraphs the page set as blockquotes (block statements).
+    With `evidence`, Found.said holds the names the article writes beside verbs of saying.
     """
     text = PARA_SEP.join(paragraphs)
     lang = (language or "en").lower()[:2]
@@ -101,26 +132,31 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
         spans = sorted(spans + straight_single_spans(text, spans, lambda s, e: _attributed(text, s, e, lang)),
                        key=lambda sp: sp.start)
     turns = [t for t in dash_turns(text, lang) if not any(sp.start <= t.start < sp.end for sp in spans)]
-    if not spans and not turns and not rules.unmarked:
-        return []
-    masked = _mask(text, spans + [QuoteSpan(s, e, s, e, "—") for t in turns for s, e in t.parts])
+    answers = transcript_turns(text, people, title) if people else []
+    blocks = [b for b in block_quotes(text, paragraphs, blockquotes, lang, PARA_SEP)
+              if not any(b.start <= sp.start < b.end for sp in spans)]  # a block quoting others: their quotes count
+    if not spans and not turns and not rules.unmarked and not answers and not blocks and not evidence:
+        return Found([], set())
+    masked = _mask(text, spans + [QuoteSpan(s, e, s, e, "—") for t in turns + blocks for s, e in t.parts])
     sentences = _sentence_bounds(masked)
     if rules.unmarked:
         spans = [unclosed_goes_on(text, sp, rules.unmarked) for sp in spans]
     cands = [_split_dash_incise(_cand(text, s), text, lang) for s in spans]
     cands = _join_interrupted(cands, text, masked, lang)
-    if turns:
-        cands = sorted(cands + turns, key=lambda c: c.start)
+    if turns or blocks:
+        cands = sorted(cands + turns + blocks, key=lambda c: c.start)
     if rules.unmarked:
         cands = sorted(cands + unmarked_after_colon(masked, sentences, lang), key=lambda c: c.start)
     for c in cands:
-        _attribute(c, text, masked, sentences, lang)
+        if not c.extra.get("block"):  # (its speaker was read off its signature or attribution line)
+            _attribute(c, text, masked, sentences, lang, (*people, *bodies))
     _outlets_as_speakers(cands, text, masked, lang)
     _fragments_of_outlets(cands, text, masked, sentences, lang)
     events = _speech_events(masked, sentences, lang, people)
     names = name_inventory(text, people, lang)
     mentions = _person_mentions(masked, names, people, lang)
     _resolve(cands, events, mentions, text, lang, people, names)
+    _reported_goes_on(cands, events, masked, sentences, rules, people)
     for c in cands:
         if c.speaker:  # "وزيرة …، ماريا خوسيه أورتيغا،", エル・イドリシ特使 … 「…」と特使は
             c.speaker = rules.name_beside_office(c.speaker, masked[: c.start])
@@ -131,7 +167,28 @@ def extract_quotes(paragraphs: list[str], language: str, people: Sequence[str] =
             if name and (len(name.split()) > 1 or rules.no_spaces and len(name) > 2):
                 if not any(n in name for n in names if n != name and len(n) > 2):
                     names[name] += 1  # not "工場近くで食堂を営む山田和子" when 山田和子 is known
-    return [_to_quote(c, text, lang, names) for c in cands]
+    if answers:
+        cands = sorted(cands + [a for a in answers if not _quoted_already(a, cands)], key=lambda c: c.start)
+    said = _said(events, lang, names, text) if evidence else set()
+    return Found([_to_quote(c, text, lang, names) for c in cands], said)
+
+
+def _said(events: list[_Event], lang: str, names, text: str) -> set[str]:
+    """The names of the people and bodies written as the subject of a verb of saying (not roles, not pronouns)."""
+    found = set()
+    for e in events:
+        if e.kind not in ("person", "thing"):
+            continue
+        name = _normalise(e.speaker, e.kind, lang, names, text)
+        toks = (name or "").split()
+        if toks and toks[0][:1].isupper() and toks[0].lower() not in DETERMINERS:
+            found.add(name)
+    return found
+
+
+def _quoted_already(answer: Candidate, cands: list[Candidate]) -> bool:
+    """An answer set in quotation marks is found as the quote it is."""
+    return any(not c.fragment and answer.start - 2 <= c.start <= answer.start + 2 for c in cands)
 
 
 # ---------------------------------------------------------------- spans and sentences
@@ -159,7 +216,7 @@ def _cand(text: str, span: QuoteSpan) -> Candidate:
 
 DASH_INCISE = re.compile(r"[,.!?…]?\s+[—–]\s+([^—–«»“”„\n]{3,80}?)[,.]?\s+[—–]\s+(?=\S)")
 # « …, a-t-elle expliqué, … » / "…, dijo, …": an inverted verb of saying set off by commas inside the marks
-COMMA_INCISE = re.compile(r",\s+([^,.;:!?—–«»“”„\n]{2,60}?)\s*([,.])\s+(?=\S)")
+COMMA_INCISE = re.compile(rf",\s+((?:[^,.;:!?—–«»“”„\n]|{TITLE_STOP}){{2,60}}?)\s*({CLAUSE_STOP})\s+(?=\S)")
 
 
 def _split_dash_incise(c: Candidate, text: str, lang: str) -> Candidate:
@@ -406,7 +463,9 @@ def _before_clause(c: Candidate, masked: str, sentences: list[tuple[int, int]]) 
     return clause
 
 
-def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, int]], lang: str) -> None:
+def _attribute(
+    c: Candidate, text: str, masked: str, sentences: list[tuple[int, int]], lang: str, known: Sequence[str] = ()
+) -> None:
     """Fragment flag and the speaker phrase written next to the quote (not yet resolved)."""
     rules = rules_for(lang)
     after = _after_clause(c, masked)
@@ -416,6 +475,10 @@ def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, 
         gap = text[g0:g1].translate(SCRIPT_PUNCT)  # the attribution may sit inside the marks (dash incise)
         gap_speaker, gap_found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
     after_speaker, after_found = speaker_after(after, lang)
+    last_inner = text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS)[-1:]
+    if not after_found and known and "gap" not in c.extra and (last_inner in ",，" or after.lstrip()[:1] in ",—–"):
+        after_speaker = named_in_clause(after, known, lang)
+        after_found = after_speaker is not None
     if after_found and after_speaker and after_speaker[:1].islower() and after.rstrip()[-1:] in OPENERS:
         after_speaker = _named_after_mark(text, masked, c.end + len(after.rstrip()) - 1) or after_speaker
     if c.extra.get("colon"):
@@ -439,6 +502,7 @@ def _attribute(c: Candidate, text: str, masked: str, sentences: list[tuple[int, 
         c.speaker = after_speaker
     elif before_speaker:
         c.speaker = before_speaker
+        c.extra["framed"] = not before_found  # a frame with no verb of saying: any name in it was taken
     elif attached or before_found:
         c.pro_drop = True
     if not c.speaker and not c.fragment:
@@ -622,7 +686,7 @@ def _speaker_label(c: Candidate, masked: str, sentences: list[tuple[int, int]], 
     return label if kind in ("person", "role") or kind.startswith("pronoun") else None
 
 
-INCISE = re.compile(r"(?:,|\s[—–])\s+([^,.;:!?—–«»“”„]{2,60}?)\s*(?:,|\.|\s[—–])")
+INCISE = re.compile(rf"(?:,|\s[—–])\s+((?:[^,.;:!?—–«»“”„]|{TITLE_STOP}){{2,60}}?)\s*(?:{CLAUSE_STOP}|\s[—–])")
 
 
 def _incise_speaker(inner: str, lang: str) -> tuple[str | None, bool]:
@@ -652,6 +716,16 @@ def _speech_events(masked: str, sentences: list[tuple[int, int]], lang: str, peo
             told = m.group(0).lower() in TELL_VERBS  # "he told the BBC": the one told is no speaker
             if not subj and not told:
                 subj = speaker_after(sent[m.start() :], lang)[0]  # "Jak przyznał Hrycenko, …"
+            elif pre.rstrip().endswith(",") and not told and rules.verb_second:
+                # "Südostasien sei der Hotspot, sagt der Virologe": where the verb stands second, one after a comma
+                # opens the attribution and its subject follows it (English: "Kyrylenko, the governor, said the
+                # levees were holding")
+                inverted = speaker_after(sent[m.start() :], lang)[0]
+                toks = (inverted or "").split()
+                named = len(toks) > 1 and all(t[:1].isupper() for t in toks[-2:]) or any(t in people for t in toks)
+                if toks and toks[0] in [w.strip(".,;:!?") for w in sent[m.end() :].split()[:2]] and (
+                        named or toks[0].lower() in DETERMINERS or is_pronoun(toks[0], lang)):
+                    subj = inverted  # (not "…, rief Proteste der Kurie hervor": a noun alone is no one)
             kind = speaker_kind(subj, lang, people) if subj and "_" not in subj else ""
             if kind not in ("person", "thing") and not rules.caseless and not told:
                 inverted = speaker_after(sent[m.start() :], lang)[0]  # "…, berichtete Hryzenko."
@@ -686,6 +760,12 @@ def _person_mentions(masked: str, names, people: Sequence[str], lang: str = "en"
                 # (after "van": "Ruud Hoekstra van Windkracht Flevo" is the firm he works for, not someone speaking)
                 found.append(_Event(at, name, "person"))
             at = masked.find(name, at + len(name))
+    taken = [(e.pos, e.pos + len(e.speaker)) for e in found]
+    for name in {p for p in people if " " not in p.strip() and p[:1].isupper() and len(p) > 2}:
+        # a surname alone the recogniser saw as a form of someone ("Doch Preetz entschied", "Skaik paused")
+        for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", masked):
+            if not any(s <= m.start() < e for s, e in taken) and not rules.no_spaces:
+                found.append(_Event(m.start(), name, "person"))
     return sorted(found, key=lambda e: e.pos)
 
 
@@ -716,6 +796,15 @@ def _resolve(
         if c.speaker:  # a paper named in marks speaks as an organisation: "Südd. Wbl." is no "Wbl."
             c.kind = "thing" if c.extra.get("outlet") else speaker_kind(c.speaker, lang, people)
     _resolve_epithets(cands, events, mentions, text, rules)
+    for c in cands:
+        named = _named_in_colon_frame(c, mentions, text, people) if c.extra.get("framed") else None
+        frame = text[max(0, c.start - 400) : c.start]
+        at_named = frame.rfind(named[0]) if named else -1
+        at_taken = frame.rfind(c.speaker) if c.speaker else -1
+        if at_named >= 0 and (at_taken < 0 or at_named < at_taken):
+            # "Alverson summed up the journey … in the Bering Sea …: “…”": the person named first (the subject),
+            # not the sea; but "General Faidherbe hat … an das Corps erlassen:" stays Faidherbe's
+            c.speaker, c.kind = named
     for i, c in enumerate(cands):
         if c.kind == "role" and not _indefinite(c.speaker):
             named = _named_later(c, events, text, lang, people) or _named_before(c, mentions, text)
@@ -731,6 +820,8 @@ def _resolve(
             named_here = _last_mention_in_paragraph(anchor, mentions, text, gender) if want == "person" else None
             if named_here and (not found or found[2] < _para_bounds(text, anchor)[0]):
                 found = named_here  # "La ministre …, Haruka Sato, a … Elle a déclaré : «…»"
+            elif found and want == "person" and not named_here:
+                found = _subject_of_paragraph_before(c, cands[:i], mentions, text, gender, sex, found[2]) or found
             if not found and gender:
                 found = _last_of_gender(c, mentions, gender, text)  # "Anna Kowalska met Peter Brenner. ¶ … she said"
             if not found and gender:
@@ -747,6 +838,7 @@ def _resolve(
                 _named_in_colon_frame(c, mentions, text, people)
                 or dialogue_turn(c, cands[:i], text)
                 or question_turn(c, cands[:i], text)
+                or _subject_just_before(c, cands[:i], mentions, text, lang, sex)
                 or _continuation(c, cands[:i], events, mentions, text)
                 or _introduced_before(c, cands[:i], events, mentions, text, lang)
             )
@@ -764,7 +856,54 @@ def _resolve(
                 c.speaker, c.kind = c.extra["titled"], "person"
             elif same_sentence_speaker(c, cands[:i], text):
                 c.speaker, c.kind = same_sentence_speaker(c, cands[:i], text)
+            else:
+                found = _speaker_as_subject(c, cands[:i], events, text, lang, sex)
+                if found:
+                    c.speaker, c.kind = found
     _resolve_epithets(cands, events, mentions, text, rules)  # an epithet handed on to a pronoun or a fragment
+
+
+_SENTENCE_GAP = re.compile(r"[.!?]\s+")
+
+
+def _speaker_as_subject(c: Candidate, earlier: list[Candidate], events: list[_Event], text: str, lang: str,
+                        sex) -> tuple[str, str] | None:
+    """'…, sagt Gutierrez. Er rechnet mit »viel Bewegung« und kann sich vorstellen, dass »…« stattfinden': a phrase
+    quoted in a sentence whose subject is 'he' or 'she' standing for the one who spoke just before (in the same
+    paragraph or the one before) gives that speaker's words."""
+    para_start, _ = _para_bounds(text, c.start)
+    starts = [m.end() for m in _SENTENCE_GAP.finditer(text, para_start, c.start) if not _abbreviation(text, m.start())]
+    sent_start = starts[-1] if starts else para_start
+    first = text[sent_start : c.start].split()[:2]
+    if not first or rules_for(lang).pronoun(first[0]) != "person" or _plural(first[0], lang):
+        return None
+    gender = PRONOUN_GENDER.get(first[0].lower())
+    if rules_for(lang).she_or_they and first[0].lower() == rules_for(lang).she_or_they:
+        gender = None if len(first) < 2 or first[1].endswith("n") else "female"
+    prev_start = _para_bounds(text, para_start - len(PARA_SEP) - 1)[0] if para_start else para_start
+    found = _last_speaker(sent_start, [q for q in earlier if q.start >= prev_start],
+                          [e for e in events if e.pos >= prev_start], "person", lang, gender, sex)
+    return (found[0], found[1]) if found and found[2] >= prev_start else None
+
+
+def _reported_goes_on(cands: list[Candidate], events: list[_Event], masked: str,
+                      sentences: list[tuple[int, int]], rules, people: Sequence[str]) -> None:
+    """'…, erklärt Dietmar Wolff. Das sei hoch gefährlich, denn „in einer Zeit …“': a quote in a sentence the writer
+    puts in the mood of reported speech gives the words of the one who spoke last in its paragraph."""
+    for i, c in enumerate(cands):
+        if c.speaker or c.extra.get("title") or c.extra.get("writer"):
+            continue
+        s, e = _sentence_of(sentences, c.start)
+        if not rules.reports_speech(masked[s:e].replace("_", "")):
+            continue
+        para_start, _ = _para_bounds(masked, c.start)
+        pool = [(q.start, q.speaker, q.kind) for q in cands[:i] if q.speaker and q.start >= para_start
+                and q.kind in ("person", "thing", "role", "nominal") and not q.fragment]
+        pool += [(ev.pos, ev.speaker, ev.kind) for ev in events if para_start <= ev.pos < c.start
+                 and ev.kind == "person" and ev.speaker[:1].isupper() and rules.subject_check(ev.speaker) == "ok"
+                 and (len(ev.speaker.split()) > 1 or ev.speaker in people)]  # not "Niemand", "an den Minister"
+        if pool:
+            _, c.speaker, c.kind = max(pool, key=lambda t: t[0])
 
 
 def _resolve_epithets(cands: list[Candidate], events: list[_Event], mentions: list[_Event], text: str, rules) -> None:
@@ -901,6 +1040,29 @@ def _named_pair(c: Candidate, mentions: list[_Event], text: str) -> tuple[str, s
     return None
 
 
+def _subject_of_paragraph_before(
+    c: Candidate, earlier: list[Candidate], mentions: list[_Event], text: str, gender, sex, since: int
+) -> tuple[str, str, int] | None:
+    """'Fiona Parry issued a plea … ¶ “…,” she said': a paragraph that quotes nobody and opens a sentence with a
+    person's name brings that person in; a pronoun opening the next paragraph's quote points to them, not back to
+    the speaker quoted before."""
+    para_start, _ = _para_bounds(text, c.start)
+    if not para_start or text[para_start : c.start].strip(" \t\u00a0—–-"):
+        return None
+    prev_start, prev_end = _para_bounds(text, para_start - len(PARA_SEP) - 1)
+    if prev_start <= since or any(prev_start <= q.start < prev_end and not q.fragment for q in earlier):
+        return None
+    opening = [m for m in mentions if prev_start <= m.pos < prev_end and fits_gender(m.speaker, gender, sex)
+               and (m.pos == prev_start or _opens_sentence(text, m.pos))]
+    return (opening[-1].speaker, "person", opening[-1].pos) if opening else None
+
+
+def _opens_sentence(text: str, pos: int) -> bool:
+    """A full stop and a space before pos end a sentence, unless the stop is an abbreviation's ("Sen. Sanders")."""
+    gap = re.search(r"([.!?])\s+$", text[max(0, pos - 6) : pos])
+    return bool(gap) and not (gap.group(1) == "." and _abbreviation(text, pos - len(gap.group(0))))
+
+
 def _last_mention_in_paragraph(
     pos: int, mentions: list[_Event], text: str, gender: str | None = None
 ) -> tuple[str, str, int] | None:
@@ -921,6 +1083,40 @@ def _named_in_colon_frame(c: Candidate, mentions: list[_Event], text: str,
     return (named.pop(), "person") if len(named) == 1 else None
 
 
+def _subject_just_before(c: Candidate, earlier: list[Candidate], mentions: list[_Event], text: str, lang: str,
+                         sex) -> tuple[str, str] | None:
+    """'Phillip Brändle, der die junge AbL vertrat, zeigte sich optimistisch, dass … . „Wenn …“': a quote with no
+    attribution of its own, right after a sentence of its paragraph whose subject is a person (named at its start,
+    or a pronoun for the last person of that sex named before it), is that person's."""
+    para_start, _ = _para_bounds(text, c.start)
+    head = text[para_start : c.start].rstrip()
+    if not head.endswith((".", "!", "?", ":")) or any(para_start <= q.start < c.start for q in earlier):
+        return None
+    starts = [m.end() + para_start for m in re.finditer(r"[.!?]\s+(?=[^\W\d_])", head[:-1])
+              if not _abbreviation(text, para_start + m.start())]  # not "in der 2. Liga"
+    sent_start = starts[-1] if starts else para_start
+    opening = re.match(r"(?:\S+\s+){0,2}\S+,\s", text[sent_start : c.start])  # "La ministra, María José Ortega,"
+    named = [m for m in mentions if m.pos == sent_start or opening and m.pos == sent_start + opening.end()]
+    if named:
+        return named[0].speaker, "person"
+    first = text[sent_start : sent_start + 12].split()[:2]
+    if first and first[0].lower() in DETERMINERS and first[0][:1].isupper():
+        # "Die Ministerin zeigte sich offen für die Forderung: „…“": an office, for the speakers' resolution (not
+        # "Das Wichtigste gegen den Alkohol ist … geschehen.")
+        np = clean_np(text[sent_start : c.start], lang)
+        kind = speaker_kind(np, lang, ()) if np and len(np.split()) == 2 else ""
+        return (np, kind) if kind in ("role", "thing") else None
+    if not first or not is_pronoun(first[0], lang) or rules_for(lang).pronoun(first[0]) != "person":
+        return None
+    gender = PRONOUN_GENDER.get(first[0].lower())
+    if rules_for(lang).she_or_they and first[0].lower() == rules_for(lang).she_or_they:
+        gender = None if len(first) < 2 or first[1].endswith("n") else "female"  # "Sie setzt sich": she
+    if not gender:
+        return None
+    before = [m for m in mentions if para_start <= m.pos < sent_start and fits_gender(m.speaker, gender, sex)]
+    return (before[-1].speaker, "person") if before else None
+
+
 CONTINUATION_REACH = 1500  # characters: a page kept as one long paragraph does not hand its first speaker on forever
 
 
@@ -939,8 +1135,12 @@ def _continuation(
         # "李文軍団長は…示した。ただ…、「…」と強調した": the topic of the paragraph is who speaks on
         pool += [(m.pos, m.speaker, "person") for m in mentions if para_start <= m.pos < c.start]
     if not pool and c.pro_drop:
+        # "…”, añadió.": a dropped subject is the one who spoke last or the one its paragraph names, not someone
+        # named in passing in a paragraph between ("… el teniente coronel Raúl Quispe, quien está detenido.")
         pool = [(q.start, q.speaker, q.kind) for q in earlier if q.speaker and not q.kind.startswith("pronoun")]
-        pool += [(e.pos, e.speaker, e.kind) for e in events + mentions if e.pos < c.start]
+        pool += [(e.pos, e.speaker, e.kind) for e in events if e.pos < c.start]
+        pool += [(e.pos, e.speaker, e.kind) for e in mentions if para_start <= e.pos < c.start]
+        pool = pool or [(e.pos, e.speaker, e.kind) for e in mentions if e.pos < c.start]
     if not pool:
         return None
     pool.sort(key=lambda t: t[0])

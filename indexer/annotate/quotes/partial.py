@@ -35,6 +35,9 @@ def namer(before: str, lang: str) -> str | None:
     head = before[: m.start()]
     if head.split()[-1:] and head.split()[-1].lower() in PASSIVE_AUX:
         return None  # "he was called a “traitor”": the one named, not the one naming
+    joined = re.split(r"\s(?:and|und|et|y|e|i|и|і|en)\s", head)
+    if len(joined) > 1 and joined[-1].strip():
+        head = joined[-1]  # "Huntington definía … y el jurista Carlos Nino llamó a la Argentina “…”"
     subject = subject_before(head, lang) if head.strip() else None
     if not subject or rules.no_subject(subject, before):
         return None  # "Die Leute nannten ihn …" names nobody in particular

@@ -78,3 +78,7 @@ AR_ROLES = set(
     """مدير مديرة وزير وزيرة رئيس رئيسة التاجر المعلم الخبير الخبيرة المبعوث المبعوثة المتحدث المتحدثة الناطق
     الأستاذ الأستاذة الدكتور الدكتورة المزارع الفلاح الشريك السفير السفيرة محافظ عمدة الكاتب الكاتبة البقال""".split()
 )
+
+
+# endings of plural nouns in the Slavic languages, which write no articles: "odborníci", "eksperci", "эксперты"
+SLAVIC_PLURAL_ENDINGS = ("i", "y", "í", "ý", "é", "ové", "owie", "и", "ы", "і", "ї")

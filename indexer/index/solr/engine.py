@@ -83,7 +83,8 @@ from indexer.text.names import person_filter_keys, resolve_partial_keys, split_p
 
 HIT_FIELDS = "id,headline,url,published_iso,language,source,content,score,version"
 EXPORT_BATCH = 1000  # ids per cursorMark page of an export
-QUOTE_FIELDS = "id,article_id,quote_text,speaker_name,fragment,headline,published_iso,language,source"
+QUOTE_FIELDS = ("id,article_id,quote_text,speaker_name,speaker_description,fragment,headline,published_iso,language,"
+                "source")
 ADD_BATCH = 500
 
 
@@ -743,7 +744,8 @@ def _quoted(value: str) -> str:
 def _quote_hit(d: dict) -> QuoteHit:
     return QuoteHit(id=d["id"], text=d.get("quote_text", ""), speaker=d.get("speaker_name") or None,
                     fragment=d.get("fragment") == "true", article_id=d["article_id"], title=d.get("headline", ""),
-                    published=d.get("published_iso"), language=d.get("language", "und"), source=d.get("source", ""))
+                    published=d.get("published_iso"), language=d.get("language", "und"), source=d.get("source", ""),
+                    speaker_description=d.get("speaker_description") or None)
 
 
 def _wildcards(q: query.Query) -> dict[str, re.Pattern]:

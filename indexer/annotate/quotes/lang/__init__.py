@@ -51,6 +51,8 @@ class Language:
     topic_marked = False  # a particle marks the sentence's topic, who speaks on (佐藤氏は)
     title_marks = ""  # opening marks that set off the title of a work, not words said (Japanese 『)
     name_particles_lowercase = False  # "Eva de Wit": a lowercase article inside a name
+    no_articles = False  # the language writes no articles: a description is its noun phrase alone
+    plural_endings: tuple[str, ...] = ()  # (without articles) endings that mark a plural noun
     # how speech is set
     unmarked: UnmarkedSpeech | None = None  # direct speech given without quotation marks (after a colon, a frame)
     dash_dialogue = False  # a line opened by a dash is someone speaking
@@ -155,6 +157,19 @@ class Language:
     def speech_lead(self, lead: str) -> bool:
         """A colon after these words introduces words said, with no verb of saying ("auf den alten Spruch:")."""
         return False
+
+    def reports_speech(self, sentence: str) -> bool:
+        """The writer's sentence is in the mood of reported speech (German "Das sei hoch gefährlich"): it goes on
+        giving the words of the one who spoke last."""
+        return False
+
+    def names_one_known(self, article: str, head: str) -> bool:
+        """A description opened by this article names one person or body the reader already met ('el funcionario',
+        'the president'), not several ('the researchers') nor someone new ('a dispatcher'). Without articles, the
+        noun itself tells ("mladá anglická superstar", not "odborníci")."""
+        if self.no_articles:
+            return not head.endswith(self.plural_endings)
+        return article in self.definite_articles
 
     def she_or_they_gender(self, after: str) -> str | None:
         """The sex of `she_or_they` read off the words after it (a singular verb: 'she'); None when unsure."""

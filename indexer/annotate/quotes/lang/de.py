@@ -12,6 +12,9 @@ from indexer.annotate.quotes.lang import Language, UnmarkedSpeech, word_list
 from indexer.annotate.quotes.speaker_words import DETERMINERS, NAME_PARTICLES
 
 LEADING = set("alle beide einige manche mancher mehrere viele wenige jeder jede dieser diese jener jene".split())
+# a group named after the one who leads it: "die Forscher um Aneta Afelt", "das Team um Drosten"
+GROUPS = set("""forscher forscherinnen wissenschaftler wissenschaftlerinnen team forscherteam gruppe forschergruppe
+    experten expertinnen autoren autorinnen mediziner ärzte ökonomen kollegen""".split())
 GENERIC = set("jeder jede jedes alle viele manche mancher einige wenige mehrere".split())
 WRITER = {"ich", "wir", "man"}  # the writer speaking (or anyone): no speaker to name
 # capitalised at the start of a German sentence, never a speaker
@@ -49,6 +52,9 @@ WORK_NOUN = re.compile(
     r"Vortrags|Roman|Romans|Gedicht|Gedichtes|Gedichts|Lied|Liedes|Stück|Stückes|Drama|Dramas|Oper|Titel|Titels|"
     r"Zeitschrift|Zeitung|Blatt|Blattes|Broschüre|Lustspiel|Lustspiels|Schauspiel|Schauspiels)\s*$"
 )
+
+# Konjunktiv I (and the Konjunktiv II that stands in for it): a sentence written so reports what someone said
+REPORTED = re.compile(r"(?<!\w)(?:sei|seien|habe|gebe|werde|könne|müsse|wolle|solle|dürfe|hätten|würden)(?!\w)")
 
 UNMARKED = UnmarkedSpeech(
     speech_nouns=re.compile(
@@ -131,7 +137,13 @@ class Rules(Language):
     def np_tokens(self, toks: list[str]) -> list[str]:
         # "„…“, darf Maron dann noch sagen": the finite modal stands second, the subject after it, the verb of
         # saying last
-        return toks[1:] if len(toks) > 1 and toks[0].lower() in MODALS else toks
+        if len(toks) > 1 and toks[0].lower() in MODALS:
+            return toks[1:]
+        # "schreiben die Forscher um Aneta Afelt": a team is named after the one who leads it
+        lead = 1 if toks[:1] and toks[0].lower() in DETERMINERS else 0
+        if len(toks) > lead + 2 and toks[lead].lower() in GROUPS and toks[lead + 1] == "um" and toks[lead + 2][:1].isupper():
+            return toks[lead + 2 :]
+        return toks
 
     def closes_np(self, prev: str) -> bool:
         """A capitalised word that is a noun or name, not a sentence-initial article ("Der ritterliche Greis"):
@@ -183,6 +195,15 @@ class Rules(Language):
     def speech_lead(self, lead: str) -> bool:
         """'… folgten pfeifend und rufend:', 'auf den alten Spruch:'."""
         return bool(UNMARKED.speech_nouns.search(lead) or UNMARKED.speech_infinitives.search(lead))
+
+    def reports_speech(self, sentence: str) -> bool:
+        """The subjunctive of reported speech ("sei", "habe", "könne"): the sentence gives someone's words."""
+        return bool(REPORTED.search(sentence))
+
+    def names_one_known(self, article: str, head: str) -> bool:
+        """'der Landwirt', 'das Unternehmen', 'die Ministerin'; not 'die Forscher' (a plural: a woman is named with
+        -in)."""
+        return article in ("der", "das") or article == "die" and head.endswith("in")
 
     def she_or_they_gender(self, after: str) -> str | None:
         """'fügte sie hinzu', 'sagt sie': 'sie' after a singular verb is 'she' (after 'sagten' it is 'they')."""

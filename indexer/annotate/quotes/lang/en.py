@@ -22,6 +22,7 @@ class Rules(Language):
     person_pronouns = frozenset({"he", "she", "they"})
     thing_pronouns = frozenset({"it"})
     relative_subjects = frozenset({"who"})
+    definite_articles = frozenset({"the"})
     strip_article_from_institution = False  # "the Environment Agency" keeps its article
     heard_speaking = re.compile(
         r"(?<!\w)(?:heard|hear|hears|overheard)\s+([A-Z][\w’'-]+(?:\s+[A-Z][\w’'-]+){0,2})\s+"
@@ -31,3 +32,7 @@ class Rules(Language):
         r"(?<!\w)(?:called|calling|calls|dubbed|dubbing|dubs|labell?ed|labell?ing|branded|branding|described|describing)"
         r"(?!\w)"
     )
+
+    def names_one_known(self, article: str, head: str) -> bool:
+        """'the president', 'the company'; not 'the researchers'."""
+        return article == "the" and (not head.endswith("s") or head.endswith("ss"))

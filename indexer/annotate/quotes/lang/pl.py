@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from indexer.annotate.quotes.lang import Language, word_list
+from indexer.annotate.quotes.speaker_words import SLAVIC_PLURAL_ENDINGS
 
 
 class Rules(Language):
     code = "pl"
     free_order = True
+    no_articles = True
+    plural_endings = SLAVIC_PLURAL_ENDINGS
     dash_dialogue = True  # "– Sytuacja jest poważna – powiedział wojewoda": Polish news opens words said with a dash
     verbs = word_list("""powiedział powiedziała powiedzieli mówi mówił mówiła dodał dodała dodaje dodali stwierdził stwierdziła
         stwierdza podkreślił podkreśliła podkreśla wyjaśnił wyjaśniła wyjaśnia zaznaczył zaznaczyła zaznacza

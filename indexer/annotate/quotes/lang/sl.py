@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from indexer.annotate.quotes.lang import Language
+from indexer.annotate.quotes.speaker_words import SLAVIC_PLURAL_ENDINGS
 
 
 class Rules(Language):
     code = "sl"
     free_order = True
+    no_articles = True
+    plural_endings = SLAVIC_PLURAL_ENDINGS

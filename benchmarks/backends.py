@@ -11,6 +11,12 @@ without a person filter, as benchmarks/scale.py) in-process and over HTTP, and r
 of each Solr JVM. With --whoosh-index DIR (the `index` folder `scale.py --index` built from the same articles:
 building 100,000 into Whoosh takes about an hour) the Whoosh side of (b) runs on it in the same run.
 The cluster is `scripts/cluster up` in a temporary folder, always taken down at the end. Prints two tables.
+
+With --dir DIR it measures at archive size instead (benchmarks/archive_size.py): --articles articles built straight
+into a 3-node SolrCloud + PostgreSQL kept in DIR/cluster with bulk writes (resumable: run the same command again
+and it goes on; `scripts/cluster down --dir DIR/cluster` when done), then at that size: migrate beside raw Solr bulk
+indexing of the same documents (--window articles), queued ingest with 2 and 4 workers (--ingest-window pages),
+search p50/p95 with every facet through the web app, and disk and memory per component.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+import archive_size  # noqa: E402
 from synthetic import articles, html_page  # noqa: E402
 
 from indexer.archive import Archive  # noqa: E402
@@ -229,6 +236,72 @@ def table(rows: dict[str, dict[str, str]]) -> None:
         print(f"| {k:<{width}} | " + " | ".join(f"{rows[n].get(k, '-'):>15}" for n in names) + " |")
 
 
+def tree_rss_mib(pid: int) -> float:
+    """Resident memory of a process and its children (PostgreSQL's server processes), MiB."""
+    children = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()
+                and _parent(p) == pid]
+    return rss_mib(pid) + sum(rss_mib(c) for c in children)
+
+
+def _parent(proc: Path) -> int | None:
+    try:
+        return int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def at_archive_size(args) -> int:
+    """The archive-size half (--dir): build, then measure at that size."""
+    c = archive_size.cluster(args.dir.resolve(), args.heap)
+    archive_size.build(c, args.articles)
+    rows: dict[str, dict[str, str]] = {}
+    migrated = archive_size.migrate_window(c, args.window)
+    rows["indexing"] = {f"migrate --to-index, {args.window:,} articles (2 writers)": f"{migrated['migrate']:.0f}/s",
+                        "raw Solr bulk, same documents (2 threads, 1 commit)": f"{migrated['raw']:.0f}/s",
+                        "migrate / raw": f"{migrated['migrate'] / migrated['raw']:.2f}"}
+    pages = Path(tempfile.mkdtemp(prefix="bench-pages-"))
+    try:
+        for workers in (2, 4):
+            queued = archive_size.ingest_window(c, args.ingest_window, workers, pages)
+            rows["indexing"][f"queued ingest, {args.ingest_window:,} pages, {workers} workers"] = (
+                f"{queued['rate']:.1f} pages/s")
+    finally:
+        shutil.rmtree(pages, ignore_errors=True)
+    os.environ["NEWSARCHIVE_STORE"] = c.store
+    archive_size.say("searching through the web app …")
+    http = over_http(c.folder / "no-data", c.index)
+    store = Store(c.store)
+    try:
+        size = len(store.article_ids())
+        db_bytes = store.db.execute("SELECT pg_database_size(current_database())").fetchone()[0]
+    finally:
+        store.close()
+    client = SolrClient(SolrURL.parse(c.index), timeout=60)
+    aliases = client.get("admin/collections", {"action": "LISTALIASES"}).get("aliases", {})
+    client.close()
+    disk = {alias: index_bytes(c.index, aliases.get(alias, alias)) for alias in ("newsarchive", "newsarchive_quotes")}
+    pg_pid = int((Path((c.folder / "postgresql" / "home").read_text().strip()) / "data" / "postmaster.pid")
+                 .read_text().split()[0])
+    rows["searching"] = {"HTTP p50 ms (web app, every facet)": f"{http['p50']:.0f}",
+                         "HTTP p95 ms": f"{http['p95']:.0f}", "entity pages, stories": "not in the app yet"}
+    rows["resources"] = {
+        "articles stored and indexed": f"{size:,}",
+        "Solr index GiB, articles (all replicas)": f"{disk['newsarchive'] / 2**30:.2f}",
+        "Solr index GiB, quotes (all replicas)": f"{disk['newsarchive_quotes'] / 2**30:.2f}",
+        "PostgreSQL database GiB": f"{db_bytes / 2**30:.2f}",
+        "Solr JVM RSS MiB (each)": " / ".join(f"{rss_mib(p):.0f}" for p in solr_pids(c.folder)),
+        "ZooKeeper RSS MiB": f"{rss_mib(int((c.folder / 'zookeeper' / 'pid').read_text().split()[0])):.0f}",
+        "PostgreSQL RSS MiB (all its processes)": f"{tree_rss_mib(pg_pid):.0f}",
+        "web app RSS MiB": f"{http['rss']:.0f}"}
+    print(f"archive size: {size:,} articles in a 3-node SolrCloud (2 shards x 2 replicas) + PostgreSQL, heap "
+          f"{args.heap} per node; load average {os.getloadavg()[0]:.1f} at the end (2 shared cores)")
+    for name, row in rows.items():
+        print(f"\n{name}")
+        table({"": row})
+    print(f"\nthe cluster stays up in {c.folder} (run again to go on; scripts/cluster down --dir {c.folder})")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=1000, help="pages to ingest per engine (default 1,000)")
@@ -237,7 +310,17 @@ def main() -> int:
     parser.add_argument("--whoosh-index", type=Path, metavar="DIR",
                         help="the Whoosh index (scale.py --index D: D/index) of the same articles, to search beside")
     parser.add_argument("--skip-solr", action="store_true", help="Whoosh only (no cluster)")
+    parser.add_argument("--dir", type=Path, metavar="DIR",
+                        help="archive size: build --articles into the SolrCloud + PostgreSQL kept in DIR/cluster "
+                             "(resumable: the same command again goes on) and measure there")
+    parser.add_argument("--window", type=int, default=50_000, metavar="N",
+                        help="with --dir: articles of the migrate and raw Solr window (default 50,000)")
+    parser.add_argument("--ingest-window", type=int, default=50_000, metavar="N",
+                        help="with --dir: pages of each queued-ingest window (default 50,000)")
+    parser.add_argument("--heap", default="1g", help="with --dir: heap of each Solr node (default 1g)")
     args = parser.parse_args()
+    if args.dir:
+        return at_archive_size(args)
     work = Path(tempfile.mkdtemp(prefix="bench-backends-"))
     rows: dict[str, dict[str, str]] = {}
     folder = work / "cluster"

@@ -133,6 +133,7 @@ HEADLINES = {
 SOURCES = {"en": "Harbour Ledger", "de": "Rheinischer Bote", "es": "Diario del Sur", "fr": "Gazette du Val",
            "ru": "Волжский вестник", "pl": "Kurier Nadrzeczny"}
 LANGS = list(SENTENCES)
+BLOCK = 10_000  # articles per generator of article_range
 
 
 @dataclass
@@ -168,36 +169,53 @@ def articles(n: int, seed: int = 11) -> Iterator[Synthetic]:
     rng = random.Random(seed)
     pools = _pools(rng)
     for i in range(n):
-        lang = LANGS[i % len(LANGS)] if rng.random() < 0.7 else rng.choice(LANGS)
-        people = rng.sample(pools.people[lang], 3)
-        places = rng.sample(pools.places[lang], 2)
-        org, _ = rng.choice(pools.orgs[lang])
-        topics = rng.sample(TOPICS[lang], 3)
-        slots = {"q": places[0], "o": org}
-        paragraphs = []
-        for k in range(rng.randint(5, 10)):
-            sentences = []
-            for _ in range(rng.randint(2, 4)):
-                sentences.append(rng.choice(SENTENCES[lang]).format(
-                    p=rng.choice(people), t=rng.choice(topics), n=rng.randint(2, 9_999), m=rng.randint(2, 99),
-                    **({**slots, "q": rng.choice(places)} if k % 3 else slots)))
-            paragraphs.append(" ".join(sentences))
-        speaker = people[0]
-        printed, said = QUOTES[lang]
-        paragraphs.insert(2, printed.format(t=topics[0], p=speaker))
-        year, month, day = 2010 + rng.randrange(16), rng.randrange(1, 13), rng.randrange(1, 29)
-        article = Article(title=HEADLINES[lang].format(q=places[0], t=topics[0]),
-                          blocks=[Block(p) for p in paragraphs], authors=[rng.choice(pools.people[lang])],
-                          published=f"{year}-{month:02d}-{day:02d}T{rng.randrange(6, 22):02d}:00:00+00:00",
-                          source=SOURCES[lang], url=f"https://{SOURCES[lang].split()[0].lower()}.example/{i}",
-                          declared_language=lang)
-        text = "\n\n".join(paragraphs)
-        named = [(p, "person") for p in people if p in text or p == speaker] + \
-            [(q, "place") for q in places if q in text] + [(org, "organization")]
-        entities = [Entity(name, kind, max(1, text.count(name)), [name], _key(name, kind)) for name, kind in named]
-        quotes = [Quote(said.format(t=topics[0]), speaker)]
-        yield Synthetic(f"syn{i:07d}", lang, AnnotatedArticle(article=article, language=lang, quotes=quotes,
-                                                              entities=entities))
+        yield _article(i, rng, pools)
+
+
+def article_range(start: int, stop: int, seed: int = 11) -> Iterator[Synthetic]:
+    """Articles number `start` to `stop - 1` of a stream that can be entered anywhere (each block of BLOCK articles
+    has a generator of its own), for a build that stops and goes on: the same numbers give the same articles. Not
+    the stream of `articles` (whose every article depends on those before it)."""
+    pools = _pools(random.Random(seed))
+    for block in range(start // BLOCK, (stop - 1) // BLOCK + 1 if stop > start else 0):
+        rng = random.Random(f"{seed}:{block}")
+        for i in range(block * BLOCK, min(stop, (block + 1) * BLOCK)):
+            item = _article(i, rng, pools)
+            if i >= start:
+                yield item
+
+
+def _article(i: int, rng: random.Random, pools: _Pools) -> Synthetic:
+    lang = LANGS[i % len(LANGS)] if rng.random() < 0.7 else rng.choice(LANGS)
+    people = rng.sample(pools.people[lang], 3)
+    places = rng.sample(pools.places[lang], 2)
+    org, _ = rng.choice(pools.orgs[lang])
+    topics = rng.sample(TOPICS[lang], 3)
+    slots = {"q": places[0], "o": org}
+    paragraphs = []
+    for k in range(rng.randint(5, 10)):
+        sentences = []
+        for _ in range(rng.randint(2, 4)):
+            sentences.append(rng.choice(SENTENCES[lang]).format(
+                p=rng.choice(people), t=rng.choice(topics), n=rng.randint(2, 9_999), m=rng.randint(2, 99),
+                **({**slots, "q": rng.choice(places)} if k % 3 else slots)))
+        paragraphs.append(" ".join(sentences))
+    speaker = people[0]
+    printed, said = QUOTES[lang]
+    paragraphs.insert(2, printed.format(t=topics[0], p=speaker))
+    year, month, day = 2010 + rng.randrange(16), rng.randrange(1, 13), rng.randrange(1, 29)
+    article = Article(title=HEADLINES[lang].format(q=places[0], t=topics[0]),
+                      blocks=[Block(p) for p in paragraphs], authors=[rng.choice(pools.people[lang])],
+                      published=f"{year}-{month:02d}-{day:02d}T{rng.randrange(6, 22):02d}:00:00+00:00",
+                      source=SOURCES[lang], url=f"https://{SOURCES[lang].split()[0].lower()}.example/{i}",
+                      declared_language=lang)
+    text = "\n\n".join(paragraphs)
+    named = [(p, "person") for p in people if p in text or p == speaker] + \
+        [(q, "place") for q in places if q in text] + [(org, "organization")]
+    entities = [Entity(name, kind, max(1, text.count(name)), [name], _key(name, kind)) for name, kind in named]
+    quotes = [Quote(said.format(t=topics[0]), speaker)]
+    return Synthetic(f"syn{i:07d}", lang, AnnotatedArticle(article=article, language=lang, quotes=quotes,
+                                                           entities=entities))
 
 
 @cache

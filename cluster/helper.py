@@ -71,12 +71,19 @@ def pid_alive(pid_file: Path, marker: str) -> int | None:
 
 
 def recorded_pid(pid_file: Path) -> int | None:
-    text = read(pid_file)
+    text = read(pid_file).split("\n", 1)[0].strip()
     return int(text) if text.isdigit() else None
 
 
 def node_marker(node: Path) -> str:
     return f"-Dnewsarchive.cluster.node={node}"
+
+
+def pg_pid_file(root: Path) -> Path:
+    """PostgreSQL's own record of its postmaster (the first line of data/postmaster.pid): a server restarted with
+    pg_ctl has another pid than the one `up` recorded."""
+    own = Path(read(root / "postgresql" / "home") + "/data/postmaster.pid")
+    return own if read(own) else root / "postgresql" / "pid"
 
 
 def pg_marker(root: Path) -> str:
@@ -222,22 +229,67 @@ def replicas(status: dict) -> list[tuple[str, str, dict]]:
 
 
 def cmd_wait_active(root: str, timeout: str) -> None:
-    """Wait until every replica of both collections is active on a live node."""
+    """Wait until every replica on a running node is active. A shard whose replicas on running nodes wait for a
+    leader that only a stopped node could be (after all of a shard's replicas were down, Solr waits for every one of
+    them before it elects a leader, up to leaderVoteWait: 3 minutes) fails the wait at once, naming the nodes to
+    start: waiting here would not help."""
     base = Path(root)
     deadline = time.monotonic() + float(timeout)
-    pending = ["no answer from any node"]
+    pending, seen = ["no answer from any node"], ""
     while time.monotonic() < deadline:
         status = cluster_status(base)
         if status is not None:
-            live = set(status.get("live_nodes", []))
+            running = running_nodes(base)
+            live = set(status.get("live_nodes", [])) & set(running)
             names = set(status.get("collections", {})) | set(status.get("aliases", {}))
             pending = [f"{c} missing" for c in ALIASES if c not in names]
-            pending += [f"{c}/{s} on {r.get('node_name')}: {r.get('state')}" for c, s, r in replicas(status)
-                        if r.get("state") != "active" or r.get("node_name") not in live]
-            if not pending:
+            pending += [f"{c}/{s} on {running[r['node_name']]}: {r.get('state')}" for c, s, r in replicas(status)
+                        if r.get("node_name") in running
+                        and (r.get("state") != "active" or r.get("node_name") not in live)]
+            waiting = waiting_for(base, status, running)
+            if not pending and not waiting:
                 return
-        time.sleep(1)
+            if waiting and waiting == seen:  # the same twice, two seconds apart: not a moment of an election
+                fail(waiting)
+            seen = waiting
+        time.sleep(2)
     fail(f"replicas not active after {timeout} s: {'; '.join(pending)}")
+
+
+def running_nodes(base: Path) -> dict[str, str]:
+    """Solr's names (HOST:PORT_solr) of the nodes whose process runs, and ours for them (node1, …)."""
+    return {f"127.0.0.1:{read(n / 'port')}_solr": f"node{n.name}" for n in node_dirs(base)
+            if pid_alive(n / "pid", node_marker(n))}
+
+
+def waiting_for(base: Path, status: dict, running: dict[str, str]) -> str:
+    """What the shards without a leader wait for: their replicas on nodes that are not running ('' when none)."""
+    ours = {f"127.0.0.1:{read(n / 'port')}_solr": n.name for n in node_dirs(base)}
+    stopped: set[str] = set()
+    shards = []
+    for cname, coll in sorted(status.get("collections", {}).items()):
+        for sname, shard in sorted(coll.get("shards", {}).items()):
+            reps = list(shard.get("replicas", {}).values())
+            if any(_leads(r) and r.get("node_name") in running for r in reps):
+                continue
+            away = {ours.get(r.get("node_name"), r.get("node_name")) for r in reps if r.get("node_name") not in running}
+            if away and any(r.get("node_name") in running for r in reps):
+                stopped |= away
+                shards.append(f"{cname}/{sname}")
+    if not shards:
+        return ""
+    nodes = sorted(stopped, key=lambda n: int(n) if n.isdigit() else 0)
+    them = "it" if len(nodes) == 1 else "them"
+    return (f"{len(shards)} shard(s) ({', '.join(shards[:4])}{', …' if len(shards) > 4 else ''}) have no leader: "
+            f"they wait for their replicas on node {', '.join(nodes)}, which {'is' if len(nodes) == 1 else 'are'} "
+            f"not running. Start {them} too (scripts/cluster start {' '.join(nodes)} --dir {base}); after all of a "
+            "shard's replicas were down, Solr elects a leader only once every one is back, or after 3 minutes "
+            "from those it has (a replica that missed updates then loses them). After a full outage, start every "
+            "node in one command (scripts/cluster start 1 2 3)")
+
+
+def _leads(replica: dict) -> bool:
+    return str(replica.get("leader", "false")).lower() == "true" and replica.get("state") == "active"
 
 
 def cmd_reload(root: str) -> None:
@@ -253,45 +305,109 @@ def cmd_reload(root: str) -> None:
         print(f"reloaded {name}", file=sys.stderr)
 
 
+def zookeeper_answers(base: Path) -> bool:
+    """ZooKeeper's own answer to `ruok` (its four-letter health word, allowed in zoo.cfg): imok."""
+    try:
+        with socket.create_connection(("127.0.0.1", int(read(base / "zookeeper" / "port") or 0)), timeout=3) as s:
+            s.sendall(b"ruok")
+            return s.recv(16) == b"imok"
+    except (OSError, ValueError):
+        return False
+
+
+def port_answers(port: str) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", int(port or 0)), timeout=3):
+            return True
+    except (OSError, ValueError):
+        return False
+
+
 def status_document(base: Path) -> dict:
+    """Solr's view (CLUSTERSTATUS) beside our own: a node is up only while its process runs *and* ZooKeeper lists
+    it live, so a node killed a moment ago is down at once, though Solr lists its replicas active until its
+    ZooKeeper session expires (10 s). Each replica says whether it can answer now (`live`)."""
     status = cluster_status(base) or {}
     live = set(status.get("live_nodes", []))
-    nodes, names = [], {}
+    nodes, names, up_nodes = [], {}, set()
     for node in node_dirs(base):
         port = read(node / "port")
         pid = pid_alive(node / "pid", node_marker(node))
         solr_name = f"127.0.0.1:{port}_solr"
         names[solr_name] = f"node{node.name}"
+        up = bool(pid) and solr_name in live
+        if up:
+            up_nodes.add(solr_name)
         nodes.append({"name": f"node{node.name}", "url": f"http://127.0.0.1:{port}/solr",
-                      "pid": recorded_pid(node / "pid"),
-                      "up": bool(pid) and solr_name in live})
+                      "pid": recorded_pid(node / "pid"), "up": up, "running": bool(pid), "live": solr_name in live})
     zk_pid = pid_alive(base / "zookeeper" / "pid", zk_marker(base))
-    pg_pid = pid_alive(base / "postgresql" / "pid", pg_marker(base))
+    pg_pid = pid_alive(pg_pid_file(base), pg_marker(base))
+    pg_port = read(base / "postgresql" / "port")
     user = read(base / "user")
     collections: dict = {}
     for cname, sname, rep in replicas(status):
         shards = collections.setdefault(cname, {"shards": {}})["shards"]
         shards.setdefault(sname, []).append({
             "node": names.get(rep.get("node_name"), rep.get("node_name")),
-            "state": rep.get("state"), "leader": str(rep.get("leader", "false")).lower() == "true"})
-    return {
+            "state": rep.get("state"), "leader": str(rep.get("leader", "false")).lower() == "true",
+            "live": rep.get("state") == "active" and rep.get("node_name") in up_nodes})
+    doc = {
         "nodes": nodes,
         "zookeeper": {"address": f"127.0.0.1:{read(base / 'zookeeper' / 'port')}",
                       "pid": recorded_pid(base / "zookeeper" / "pid"),
-                      "up": bool(zk_pid)},
-        "postgresql": {"url": f"postgresql://{user}@127.0.0.1:{read(base / 'postgresql' / 'port')}/newsarchive",
-                       "pid": recorded_pid(base / "postgresql" / "pid"),
-                       "up": bool(pg_pid)},
+                      "up": bool(zk_pid) and zookeeper_answers(base)},
+        "postgresql": {"url": f"postgresql://{user}@127.0.0.1:{pg_port}/newsarchive",
+                       "pid": recorded_pid(pg_pid_file(base)),
+                       "up": bool(pg_pid) and port_answers(pg_port)},
         "collections": collections,
         "aliases": dict(status.get("aliases", {})),
     }
+    doc["health"], doc["problems"] = health(doc)
+    return doc
+
+
+HEALTH_CODES = {"healthy": 0, "degraded": 1, "down": 2}
+
+
+def health(doc: dict) -> tuple[str, list[str]]:
+    """down: no Solr node up, or ZooKeeper or PostgreSQL down; degraded: some node or replica down."""
+    down = [f"{name} is down" for name in ("zookeeper", "postgresql") if not doc[name]["up"]]
+    if not any(n["up"] for n in doc["nodes"]):
+        down.append("no Solr node is live")
+    degraded = [f"{n['name']} is down" + ("" if n["running"] or not n["live"] else
+                                         " (its process is gone; Solr still lists it live until its ZooKeeper "
+                                         "session expires)")
+                for n in doc["nodes"] if not n["up"]]
+    for cname, coll in doc["collections"].items():
+        for sname, reps in coll["shards"].items():
+            dead = [r for r in reps if not r["live"]]
+            if len(dead) == len(reps):
+                degraded.append(f"{cname}/{sname} has no live replica: its searches and writes fail")
+            elif not any(r["live"] and r["leader"] for r in reps):
+                degraded.append(f"{cname}/{sname} has no leader: its writes fail")
+            elif dead:
+                degraded.append(f"{cname}/{sname}: {len(dead)} of {len(reps)} replicas down")
+    if down:
+        return "down", down + degraded
+    return ("degraded", degraded) if degraded else ("healthy", [])
+
+
+def _replica_cell(r: dict) -> str:
+    """node1 active (leader); a replica on a node that is down: node2 DOWN (Solr: active, leader)."""
+    leader = ", leader" if r["leader"] else ""
+    if r["live"]:
+        return f"{r['node']} {r['state']}" + (" (leader)" if leader else "")
+    if r["state"] == "active":
+        return f"{r['node']} DOWN (Solr: active{leader})"
+    return f"{r['node']} {r['state'] or 'DOWN'}" + (" (leader)" if leader else "")
 
 
 def cmd_status(root: str, as_json: str = "") -> None:
+    """Print the status; exit 0 healthy, 1 degraded, 2 down."""
     doc = status_document(Path(root))
     if as_json:
         print(json.dumps(doc, indent=2))
-        return
+        sys.exit(HEALTH_CODES[doc["health"]])
     up = {True: "up", False: "DOWN"}
     for node in doc["nodes"]:
         print(f"{node['name']:<10} {up[node['up']]:<5} pid {node['pid'] or '-':<8} {node['url']}")
@@ -300,12 +416,14 @@ def cmd_status(root: str, as_json: str = "") -> None:
     print(f"{'postgresql':<10} {up[pg['up']]:<5} pid {pg['pid'] or '-':<8} {pg['url']}")
     for cname, coll in doc["collections"].items():
         for sname, reps in coll["shards"].items():
-            cells = ", ".join(f"{r['node']} {r['state']}{' (leader)' if r['leader'] else ''}" for r in reps)
+            cells = ", ".join(_replica_cell(r) for r in reps)
             print(f"{cname}/{sname}: {cells}")
     for alias, target in doc["aliases"].items():
         print(f"alias {alias} -> {target}")
     if not doc["collections"] and any(n["up"] for n in doc["nodes"]):
         print("no collections")
+    print(f"{doc['health']}" + (": " + "; ".join(doc["problems"]) if doc["problems"] else ""))
+    sys.exit(HEALTH_CODES[doc["health"]])
 
 
 def cmd_mask(root: str) -> None:

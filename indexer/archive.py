@@ -134,8 +134,7 @@ class Archive:
     def _pending_articles(self, batch: int, taken: list[tuple[str, int]]):
         """Read under the index write lock (the engine consumes this generator only once it holds the lock)."""
         taken.extend(self.store.pending(batch, self.index_key))
-        for article_id, version in taken:
-            yield article_id, version, self.store.article(article_id, version)
+        yield from self.store.articles(taken)
 
     def _stored_versions(self) -> dict[str, int]:
         return self.store.current_versions()

@@ -224,12 +224,23 @@ def cmd_jobs(args) -> int:
         if not jobs:
             print("no jobs yet: `newsarchive ingest --queue PATH…` queues one, uploads on the web start one")
         for j in jobs:
-            unit = "pages" if j.kind == "queue" else "bytes"
-            line = f"{j.id:>6}  {j.status:<10} {j.done}/{j.total} {unit}  {j.created_at}  {j.user}"
+            line = f"{j.id:>6}  {j.status:<10} {j.done}/{j.total} {j.unit}  {j.created_at}  {j.user}"
             if j.finished_at:
                 line += f"  finished {j.finished_at}"
             print(line + (f"  error: {j.error}" if j.error else ""))
+            if j.workers or j.in_hand:
+                eta = f"; about {_duration(j.eta_seconds)} left" if j.eta_seconds is not None else ""
+                print(f"        {j.processed} processed ({j.stored} stored, waiting to be indexed), {j.in_hand} in "
+                      f"workers' hands{eta}")
+            for w in j.workers:
+                state = "" if w["holding"] or not w["in_hand"] else " (its lease ran out: stopped?)"
+                print(f"        worker {w['worker']}: {w['done']} done, {w['stored']} stored, {w['in_hand']} in "
+                      f"hand{state}")
     return 0
+
+
+def _duration(seconds: int) -> str:
+    return f"{seconds} s" if seconds < 120 else f"{seconds // 60} min" if seconds < 7200 else f"{seconds / 3600:.1f} h"
 
 
 def _ingest_status(report) -> int:
@@ -847,10 +858,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("jobs", help="list ingest jobs with their status and progress",
                        description="The archive's ingest jobs, newest first: queued work (progress in pages) and "
-                                   "uploads run by the web server (progress in bytes).")
+                                   "uploads run by the web server (progress in bytes). While queued work runs: "
+                                   "the pages processed (done moves when a batch of pages is indexed, processed "
+                                   "page by page), those in workers' hands, each worker's part and the time left "
+                                   "at the pace so far.")
     _data_arg(p)
     p.add_argument("--limit", type=_positive, default=50, metavar="N", help="the newest N jobs (default 50)")
-    p.add_argument("--json", action="store_true", help='print {"jobs": [...]} as JSON')
+    p.add_argument("--json", action="store_true",
+                   help='print {"jobs": [...]} as JSON; a running queued job adds in_hand, stored, workers '
+                        '[{worker, done, stored, in_hand, holding}] and eta_seconds')
     p.set_defaults(func=cmd_jobs)
 
     p = sub.add_parser("crawl", help="fetch and ingest pages politely from start pages, feeds or sitemaps",

@@ -3,16 +3,19 @@
 Two kinds share the table. A web upload on a SQLite store is a 'process' job: the web server runs it in a process of
 its own (search_app/jobs.py), with progress in bytes of input. Queued work (`ingest --queue`, and web uploads on a
 PostgreSQL store) is a 'queue' job: one queue item per page (indexer/queue.py), taken by `newsarchive worker`
-processes, with progress in pages.
+processes, with progress in pages: while one runs, `jobs` adds the pages stored but not yet indexed, those in
+workers' hands, each worker's part and an estimate of the time left.
 """
 
 from __future__ import annotations
 
 import json
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
+from indexer.queue import WorkQueue
 from indexer.sources.origins import public_origin
 from indexer.store import Store, now
 
@@ -33,6 +36,15 @@ class Job:
     restarts: int = 0
     pid: int | None = None
     kind: str = "process"  # or "queue": pages taken by workers, progress in pages
+    in_hand: int = 0  # queued work: pages workers hold now (taken, stored or not, not yet indexed)
+    stored: int = 0  # of those, pages stored that wait for their batch to be indexed
+    workers: list[dict] = field(default_factory=list)  # per worker: done, stored, in_hand, holding
+    eta_seconds: int | None = None  # at the pace since the job started; None when unknown or finished
+
+    @property
+    def processed(self) -> int:
+        """Pages settled or stored: what moves page by page (`done` moves when a batch is indexed)."""
+        return self.done + self.stored
 
     @property
     def input_names(self) -> list[str]:
@@ -47,9 +59,10 @@ class Job:
     def as_dict(self) -> dict:
         return {"id": self.id, "created_at": self.created_at, "user": self.user, "inputs": self.input_names,
                 "status": self.status, "done": self.done, "total": self.total, "unit": self.unit,
-                "progress": {"done": self.done, "total": self.total}, "kind": self.kind,
+                "progress": {"done": self.done, "total": self.total, "processed": self.processed}, "kind": self.kind,
                 "started_at": self.started_at, "finished_at": self.finished_at, "report": self.report,
-                "error": self.error, "restarts": self.restarts}
+                "error": self.error, "restarts": self.restarts, "in_hand": self.in_hand, "stored": self.stored,
+                "workers": self.workers, "eta_seconds": self.eta_seconds}
 
 
 class Jobs:
@@ -69,7 +82,7 @@ class Jobs:
         if not 0 < job_id < 2**63:  # beyond SQLite's integers: no such job (not an OverflowError)
             return None
         row = self.store.db.execute("SELECT * FROM jobs WHERE id=?", (job_id,)).fetchone()
-        return _job(row) if row else None
+        return self._live(_job(row)) if row else None
 
     def recent(self, limit: int = 20, user: str | None = None) -> list[Job]:
         """The newest jobs: everyone's, or those `user` started."""
@@ -77,7 +90,19 @@ class Jobs:
             rows = self.store.db.execute("SELECT * FROM jobs ORDER BY id DESC LIMIT ?", (limit,))
         else:
             rows = self.store.db.execute('SELECT * FROM jobs WHERE "user"=? ORDER BY id DESC LIMIT ?', (user, limit))
-        return [_job(r) for r in rows]
+        return [self._live(_job(r)) for r in rows.fetchall()]
+
+    def _live(self, job: Job) -> Job:
+        """A running queued job with its work in hand, per worker, and the time left at the pace so far."""
+        if job.kind != "queue" or job.status not in ("queued", "running", "cancelling"):
+            return job
+        now_ = WorkQueue(self.store).progress(job.id)
+        job.in_hand, job.stored, job.workers = now_.in_hand, now_.stored, now_.workers
+        by_workers = sum(w["done"] for w in job.workers) + job.stored
+        if job.started_at and by_workers:
+            elapsed = (datetime.fromisoformat(now()) - datetime.fromisoformat(job.started_at)).total_seconds()
+            job.eta_seconds = round(max(0, job.total - job.processed) * max(elapsed, 1) / by_workers)
+        return job
 
     def claim(self) -> tuple[Job, str | None] | None:
         """The oldest queued job, now marked running, and its upload folder."""
@@ -107,8 +132,6 @@ class Jobs:
         if found is None:
             return None
         if found.kind == "queue":
-            from indexer.queue import WorkQueue
-
             WorkQueue(self.store).cancel(job_id)
             return self.get(job_id)
         with self.store.transaction() as db:

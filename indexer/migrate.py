@@ -22,9 +22,34 @@ class MigrationFailed(RuntimeError):
     """A writer process stopped on an error; what the writers committed is recorded (the message says why)."""
 
 
+class MigrationRefused(MigrationFailed):
+    """The target index holds another archive's documents: nothing was copied (the message says what to do)."""
+
+
+def check_target(archive: Archive) -> None:
+    """Refuse an index that holds documents of another archive, before anything is copied into it. The store never
+    forgets an article, so a document whose id the store lacks is not this archive's; copying beside it would mix
+    two archives, and the `check --repair` a count mismatch then calls for would delete the other one's documents
+    (as `migrate --to-store` refuses a database that holds another archive)."""
+    held = archive.engine.stats().articles
+    if not held or held == archive.store.indexed_count(archive.index_key):
+        return  # empty, or holding as many as the store recorded writing there: reading every id can wait
+    foreign = set(archive.engine.indexed_versions()) - set(archive.store.current_versions())
+    if foreign:
+        n = len(foreign)
+        raise MigrationRefused(
+            f"the index {archive.index_key} holds {n:,} document{'' if n == 1 else 's'} that {'is' if n == 1 else 'are'}"
+            f" not articles of this archive (for example {min(foreign)}): it is another archive's index. Nothing was "
+            "copied. Give migrate an empty collection (docs/operations.md, 'Collections and aliases', makes one), or "
+            "the index this archive was copied into before; do not run `check --repair` on it with this archive, "
+            "which would delete the other archive's documents.")
+
+
 def copy_index(archive: Archive, batch: int = 1000, writers: int = 2,
                progress: Callable[[int], None] | None = None) -> int:
-    """Index every article `archive.engine` lacks; returns how many were written."""
+    """Index every article `archive.engine` lacks; returns how many were written. An index holding another
+    archive's documents is refused first (MigrationRefused)."""
+    check_target(archive)
     todo = archive.store.pending(10**12, archive.index_key)
     parts = [todo[k::writers] for k in range(writers)] if writers > 1 and len(todo) > batch else []
     done = 0
@@ -69,7 +94,7 @@ def _write_part(root: str, url: str | None, store: str | None, items: list[tuple
         with Archive(Path(root), create=False, index=url, store=store) as archive:
             for start in range(0, len(items), batch):
                 chunk = items[start:start + batch]
-                archive.engine.write_articles((i, v, archive.store.article(i, v)) for i, v in chunk)
+                archive.engine.write_articles(archive.store.articles(chunk))
                 archive.store.mark_indexed(chunk, archive.index_key)
                 counts.put(len(chunk))
     except Exception as exc:  # the reason goes to the parent, which says it in one line (messages carry no password)

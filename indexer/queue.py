@@ -8,6 +8,8 @@ are idempotent (the same bytes give the same article version; the index replaces
 ends up stored and indexed exactly once. An item whose lease expired MAX_ATTEMPTS times is failed, with the reason.
 
 A job's `done` and `total` count its items; the worker that finishes a job's last item writes the job's report.
+Progress moves page by page: a worker records each page's outcome on its item as soon as the page is stored (the
+item stays taken until it is indexed too), so `progress` counts pages stored, pages in hand and who holds them.
 """
 
 from __future__ import annotations
@@ -47,6 +49,17 @@ class Item:
     page_id: int | None
     url: str | None
     attempts: int
+
+
+@dataclass(frozen=True)
+class JobProgress:
+    """A queued job's work in hand: items taken (`in_hand`), of which `stored` are stored and wait to be indexed,
+    and per worker (host:pid) its items done, stored and in hand, and whether its lease on them runs (`holding`;
+    a killed worker's items are in hand until their lease expires)."""
+
+    in_hand: int
+    stored: int
+    workers: list[dict]
 
 
 class WorkQueue:
@@ -122,6 +135,36 @@ class WorkQueue:
         """A URL item's page is in the store: a worker that takes it again reads it from there."""
         with self.store.transaction(turn=False) as db:
             db.execute("UPDATE queue SET page_id=? WHERE id=?", (page_id, item_id))
+
+    def stored(self, item_id: int, worker: str, outcome: str, detail: str | None = None) -> None:
+        """The page of an item `worker` holds is stored (not yet indexed): its outcome, for the job's progress."""
+        with self.store.transaction(turn=False) as db:
+            db.execute("UPDATE queue SET outcome=?, detail=? WHERE id=? AND worker=? AND status='taken'",
+                       (outcome, detail, item_id, worker))
+
+    def progress(self, job_id: int) -> JobProgress:
+        """Where a job's items are: stored (indexed or not), in hand, and per worker."""
+        clock = time.time()
+        workers: dict[str, dict] = {}
+        stored = in_hand = 0
+        for row in self.store.db.execute(
+                "SELECT worker, status, kept, leased, COUNT(*) AS n FROM (SELECT worker, status, "
+                "CASE WHEN outcome IS NULL THEN 0 ELSE 1 END AS kept, CASE WHEN lease_until >= ? THEN 1 ELSE 0 END "
+                "AS leased FROM queue WHERE job_id=? AND worker IS NOT NULL) AS items GROUP BY worker, status, kept, "
+                "leased", (clock, job_id)).fetchall():
+            w = workers.setdefault(row["worker"], {"worker": row["worker"], "done": 0, "stored": 0, "in_hand": 0,
+                                                   "holding": False})
+            n = row["n"]
+            if row["status"] == "taken":
+                in_hand += n
+                w["in_hand"] += n
+                w["holding"] = w["holding"] or bool(row["leased"])
+                if row["kept"]:
+                    stored += n
+                    w["stored"] += n
+            elif row["status"] in ("done", "failed"):
+                w["done"] += n
+        return JobProgress(in_hand, stored, sorted(workers.values(), key=lambda w: (-w["done"], w["worker"])))
 
     def finish(self, item_id: int, worker: str, outcome: str, detail: str | None = None) -> bool:
         """Settle an item `worker` holds (False if its lease went to another worker meanwhile)."""

@@ -485,6 +485,12 @@ class Store:
         with self.transaction() as db:
             db.execute("UPDATE pages SET status='passed', kind=?, error=NULL WHERE id=?", (kind, page_id))
 
+    def version_made_by(self, article_id: str, page_id: int) -> int | None:
+        """The version of the article this raw page made, if it made one (its first processing found a new story)."""
+        row = self.db.execute("SELECT MIN(version) FROM versions WHERE article_id=? AND page_id=?",
+                              (article_id, page_id)).fetchone()
+        return row[0] if row else None
+
     def raw_page(self, page_id: int) -> RawPage:
         row = self.db.execute("SELECT * FROM pages WHERE id=?", (page_id,)).fetchone()
         if row is None:
@@ -675,6 +681,20 @@ class Store:
         ).fetchone()
         return AnnotatedArticle.from_record(json.loads(row["record"])) if row else None
 
+    def articles(self, wanted: list[tuple[str, int]], per_query: int = 200) -> Iterator[
+            tuple[str, int, AnnotatedArticle | None]]:
+        """(article id, version, article) for each wanted (article id, version), in order, a few hundred per query:
+        indexing reads thousands, and one round trip each cost a migration a quarter of its time on PostgreSQL."""
+        for start in range(0, len(wanted), per_query):
+            chunk = wanted[start:start + per_query]
+            marks = ",".join("?" * len(chunk))
+            found = {(r["article_id"], r["version"]): r["record"] for r in self.db.execute(
+                f"SELECT article_id, version, record FROM versions WHERE article_id IN ({marks})",
+                [i for i, _ in chunk]).fetchall()}
+            for article_id, version in chunk:
+                record = found.get((article_id, version))
+                yield article_id, version, AnnotatedArticle.from_record(json.loads(record)) if record else None
+
     def current_article(self, article_id: str) -> tuple[int, AnnotatedArticle] | None:
         """The newest version's number and article in one read (an export reads thousands of them)."""
         row = self.db.execute(
@@ -756,6 +776,10 @@ class Store:
             "SELECT a.id, a.current_version FROM articles a LEFT JOIN index_versions v "
             "ON v.index_key=? AND v.article_id=a.id WHERE COALESCE(v.version, 0) != a.current_version "
             "ORDER BY a.updated_at, a.id LIMIT ?", (index, limit))]
+
+    def indexed_count(self, index: str) -> int:
+        """How many articles the store recorded writing into the index `index`."""
+        return self.db.execute("SELECT COUNT(*) FROM index_versions WHERE index_key=?", (index,)).fetchone()[0]
 
     def pending_count(self, index: str | None = None) -> int:
         if index is None:

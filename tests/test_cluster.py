@@ -57,10 +57,16 @@ class Cluster:
         self.user = (folder / "user").read_text().strip()
         self.password = (folder / "password").read_text().strip()
 
-    def status(self) -> dict:
-        proc = run("status", "--json", "--dir", str(self.folder), timeout=60)
-        assert proc.returncode == 0, proc.stderr
-        return json.loads(proc.stdout)
+    def status(self, code: int = 0) -> dict:
+        """`status --json`, which must exit with `code`: 0 healthy, 1 degraded, 2 down."""
+        proc = run("status", "--json", "--dir", str(self.folder), timeout=120)
+        assert proc.returncode == code, (proc.returncode, proc.stdout, proc.stderr)
+        doc = json.loads(proc.stdout)
+        assert doc["health"] == ("healthy", "degraded", "down")[code]
+        return doc
+
+    def replicas(self, status: dict) -> list[dict]:
+        return [r for c in status["collections"].values() for reps in c["shards"].values() for r in reps]
 
     def get(self, url: str, auth: bool = True) -> int:
         req = urllib.request.Request(url)
@@ -152,7 +158,8 @@ def test_solr_requires_the_password(cluster):
 
 def test_status_shows_every_replica_active_on_distinct_nodes(cluster):
     status = cluster.status()
-    assert set(status) == {"nodes", "zookeeper", "postgresql", "collections", "aliases"}
+    assert set(status) == {"nodes", "zookeeper", "postgresql", "collections", "aliases", "health", "problems"}
+    assert status["problems"] == []
     assert [n["name"] for n in status["nodes"]] == ["node1", "node2", "node3"]
     assert all(n["up"] and isinstance(n["pid"], int) for n in status["nodes"])
     assert status["zookeeper"]["up"] and status["zookeeper"]["address"].startswith("127.0.0.1:")
@@ -170,6 +177,7 @@ def test_status_shows_every_replica_active_on_distinct_nodes(cluster):
             assert sum(r["leader"] for r in replicas) == 1
     human = run("--dir", str(cluster.folder), "status")
     assert human.returncode == 0 and "node2" in human.stdout and "newsarchive_v1_quotes/shard1" in human.stdout
+    assert human.stdout.splitlines()[-1] == "healthy"
 
 
 def test_every_listener_is_on_loopback(cluster):
@@ -214,12 +222,21 @@ def test_postgresql_takes_the_password_only(cluster):
     assert wrong.returncode != 0 and "password authentication failed" in wrong.stderr
 
 
-def test_killed_node_is_down_and_returns_when_started(cluster):
+def test_killed_node_is_down_at_once_and_returns_when_started(cluster):
     killed = run("kill", "2", "--dir", str(cluster.folder))
     assert killed.returncode == 0, killed.stderr
-    status = cluster.status()
+    # at once: Solr lists node 2 live and its replicas active until ZooKeeper expires its session (10 s)
+    status = cluster.status(code=1)
     assert [n["up"] for n in status["nodes"]] == [True, False, True]
+    assert not status["nodes"][1]["running"]
     assert not pid_alive(status["nodes"][1]["pid"])
+    on_node2 = [r for r in cluster.replicas(status) if r["node"] == "node2"]
+    assert on_node2 and not any(r["live"] for r in on_node2)
+    assert all(r["live"] for r in cluster.replicas(status) if r["node"] != "node2")
+    assert "node2 is down" in status["problems"][0]
+    human = run("status", "--dir", str(cluster.folder))
+    assert human.returncode == 1 and human.stdout.splitlines()[-1].startswith("degraded: node2 is down")
+    assert re.search(r"node2 (DOWN \(Solr: active|down)", human.stdout), human.stdout
     node1, node2_url = status["nodes"][0]["url"], status["nodes"][1]["url"]
     # Until ZooKeeper expires node 2's session (10 s) Solr may still route to it; each replica has a twin.
     deadline = time.monotonic() + 30
@@ -231,15 +248,64 @@ def test_killed_node_is_down_and_returns_when_started(cluster):
         time.sleep(1)
     assert codes == [200, 200]
 
-    again = run("--dir", str(cluster.folder), "start", "2", "--timeout", "60")
+    again = run("--dir", str(cluster.folder), "start", "2", "--timeout", "120")
     assert again.returncode == 0, again.stderr
     status = cluster.status()
     assert all(n["up"] for n in status["nodes"])
     assert status["nodes"][1]["url"] == node2_url
-    states = [r["state"] for c in status["collections"].values() for reps in c["shards"].values() for r in reps]
+    states = [r["state"] for r in cluster.replicas(status)]
     assert states and set(states) == {"active"}
-    assert any(r["node"] == "node2" for c in status["collections"].values() for reps in c["shards"].values()
-               for r in reps)
+    assert any(r["node"] == "node2" for r in cluster.replicas(status))
+
+
+def test_after_a_full_outage_the_nodes_start_together(cluster):
+    """With every node down, a shard elects a leader only once all its replicas are back (or after 3 minutes):
+    one node started alone says which to start too, at once; all started in one command come back."""
+    killed = run("kill", "1", "2", "3", "--dir", str(cluster.folder))
+    assert killed.returncode == 0, killed.stderr
+    down = cluster.status(code=2)
+    assert "no Solr node is live" in down["problems"]
+    alone = run("start", "1", "--dir", str(cluster.folder), "--timeout", "120", timeout=400)
+    assert alone.returncode == 1
+    said = alone.stderr.strip().splitlines()[-1]
+    assert "have no leader" in said and "scripts/cluster start 2 3" in said and "start 1 2 3" in said, said
+    assert run("kill", "1", "--dir", str(cluster.folder)).returncode == 0
+    together = run("start", "1", "2", "3", "--dir", str(cluster.folder), "--timeout", "180", timeout=600)
+    assert together.returncode == 0, together.stderr
+    status = cluster.status()
+    assert all(n["up"] for n in status["nodes"])
+    assert {r["state"] for r in cluster.replicas(status)} == {"active"}
+    assert all(sum(r["leader"] for r in reps) == 1 for c in status["collections"].values()
+               for reps in c["shards"].values())
+    for c in ("newsarchive", "newsarchive_quotes"):
+        assert cluster.get(f"{status['nodes'][0]['url']}/{c}/select?q=*:*") == 200
+
+
+def test_postgresql_stopped_is_down_and_back_when_started(cluster):
+    data = Path((cluster.folder / "postgresql" / "home").read_text().strip()) / "data"
+    as_pg = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+
+    def pg_ctl(*args: str) -> None:
+        proc = subprocess.run([*as_pg, str(PG_BIN / "pg_ctl"), "-D", str(data), "-w", "-t", "60", *args],
+                              capture_output=True, text=True, timeout=120, cwd="/")
+        assert proc.returncode == 0, proc.stderr
+
+    pg_ctl("-m", "fast", "stop")
+    try:
+        status = cluster.status(code=2)
+        assert not status["postgresql"]["up"] and status["problems"] == ["postgresql is down"]
+        assert all(n["up"] for n in status["nodes"]) and status["zookeeper"]["up"]
+    finally:
+        pg_ctl("-l", str(data.parent / "postgresql.log"), "start")
+    status = cluster.status()  # the restarted server has another pid, read from its own postmaster.pid
+    assert status["postgresql"]["up"] and pid_alive(status["postgresql"]["pid"])
+
+
+def test_node_numbers_are_checked(cluster):
+    for args, said in ((("start",), "needs a node number"), (("kill", "4"), "from 1 to 3"),
+                       (("kill", "2", "2"), "named twice"), (("status", "1"), "unexpected argument 1")):
+        proc = run(*args, "--dir", str(cluster.folder))
+        assert proc.returncode != 0 and said in proc.stderr, (args, proc.stderr)
 
 
 def test_down_stops_every_recorded_process(cluster):
@@ -249,6 +315,7 @@ def test_down_stops_every_recorded_process(cluster):
     down = run("down", "--dir", str(cluster.folder))
     assert down.returncode == 0, down.stderr
     assert [pid for pid in pids if pid_alive(pid)] == []
-    after = cluster.status()
+    after = cluster.status(code=2)
     assert not any(n["up"] for n in after["nodes"])
+    assert {"zookeeper is down", "postgresql is down", "no Solr node is live"} <= set(after["problems"])
     assert not after["zookeeper"]["up"] and not after["postgresql"]["up"]

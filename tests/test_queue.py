@@ -15,6 +15,7 @@ from conftest import ROOT, page_html, run_cli
 from solr_support import solr_cluster  # noqa: F401 (the fixture)
 from store_support import store_url  # noqa: F401 (the fixture)
 
+from indexer.jobs import Jobs
 from indexer.queue import WorkQueue
 from indexer.store import Store
 
@@ -142,6 +143,52 @@ def test_a_worker_killed_mid_job_loses_nothing_and_doubles_nothing(store_url, tm
     assert stats["articles"] == stats["versions"] == 8
     _found_once(where, titles)
     assert json.loads(run_cli("check", "--json", *where).stdout)["clean"]
+
+
+def test_progress_moves_page_by_page_and_a_kill_after_storing_keeps_the_counts_right(store_url, tmp_path):  # noqa: F811
+    """A worker indexes its pages in batches, so `done` jumps; `processed` moves with each page stored, and `jobs`
+    shows the pages in hand per worker and the time left. Killed holding stored pages, the worker that takes them
+    again finds them stored already: they are still counted added, not unchanged."""
+    where = _where(store_url, tmp_path)
+    titles = _pages(tmp_path / "pages", 24)
+    job = _enqueue(where, str(tmp_path / "pages"))
+    store = _store(store_url, tmp_path)
+    doomed = _worker(where, "--lease", "5")
+    rescuer = None
+    try:
+        seen, listed = [], None
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and doomed.poll() is None:
+            now_ = Jobs(store).get(job)
+            if not seen or seen[-1] != (now_.done, now_.processed):
+                seen.append((now_.done, now_.processed))
+            if now_.stored >= 3:
+                doomed.send_signal(signal.SIGKILL)
+                doomed.wait(timeout=10)
+                listed = _jobs(where)[job]
+                break
+            time.sleep(0.02)
+        assert listed, f"the worker stored 3 pages without indexing them: {seen}"
+        moved = [p for d, p in seen if d == 0 and p]
+        assert len(moved) >= 2 and moved == sorted(moved), f"processed moves before any page is indexed: {seen}"
+        assert listed["status"] == "running" and listed["done"] == 0 and listed["stored"] >= 3
+        assert listed["progress"]["processed"] == listed["stored"] and listed["in_hand"] >= listed["stored"]
+        [mine] = listed["workers"]
+        assert mine["worker"].endswith(f":{doomed.pid}") and mine["stored"] == listed["stored"] and mine["done"] == 0
+        assert listed["eta_seconds"] is not None and listed["eta_seconds"] > 0
+        human = run_cli("jobs", *where)
+        assert f"{listed['stored']} processed" in human.stdout and f":{doomed.pid}: 0 done" in human.stdout, human.stdout
+        rescuer = _worker(where, "--lease", "5", "--exit-when-idle")
+        rescuer.wait(timeout=300)
+        assert rescuer.returncode == 0
+    finally:
+        _stop(doomed, *([rescuer] if rescuer else []))
+        store.close()
+    finished = _jobs(where)[job]
+    assert finished["status"] == "done" and finished["done"] == finished["total"] == 24
+    assert (finished["report"]["added"], finished["report"]["unchanged"]) == (24, 0), finished["report"]
+    assert finished["in_hand"] == 0 and finished["eta_seconds"] is None
+    _found_once(where, titles)
 
 
 def test_sigterm_lets_a_worker_finish_its_pages_and_stop(tmp_path):

@@ -177,6 +177,29 @@ def test_migrate_copies_verifies_and_resumes(migrated):
         assert cluster.drift().clean and cluster.engine.stats() == local_stats
 
 
+def test_migrate_refuses_an_index_that_holds_another_archive(solr_cluster, corpus_data, tmp_path):
+    """Copying beside another archive's documents would mix two archives, and the `check --repair` a count mismatch
+    then calls for would delete the other's: refused before anything is copied, as a foreign store is."""
+    data = tmp_path / "data"
+    shutil.copytree(corpus_data, data)
+    url = solr_cluster.new_collections()
+    try:
+        other = open_engine(tmp_path / "other", url)
+        other.write_articles([("0ther0archive001", 1, article("Harbour dues rise", "The harbour board raised "
+                                                                                   "its dues for the winter."))])
+        other.close()
+        proc = run_cli("migrate", "--to-index", url, "--writers", "1", data=data, timeout=300)
+        assert proc.returncode == 2, proc.stderr
+        said = proc.stderr.strip().splitlines()[-1]
+        assert "holds 1 document that is not" in said and "0ther0archive001" in said and "Nothing was copied" in said
+        assert "another archive" in said and SECRET not in proc.stderr and "Traceback" not in proc.stderr
+        with Archive(data, create=False, index=url) as archive:
+            assert archive.engine.stats().articles == 1, "nothing of this archive went in"
+            assert archive.store.pending_count(index_key(url)) == len(archive.store.article_ids())
+    finally:
+        solr_cluster.drop_collections(url)
+
+
 def test_both_engines_give_the_same_totals_and_facets_on_the_corpus(migrated):
     data, url = migrated
     with Archive(data) as local, Archive(data, index=url) as cluster:

@@ -86,6 +86,27 @@ def test_bookkeeping_per_index(store_url):
     assert store.display_names(["place:wrocław"], "place") == {"place:wrocław": "Wrocław"}
 
 
+def test_articles_are_read_many_per_query_in_the_order_asked(store_url):
+    """What indexing reads: each (id, version) asked, in order, across the boundary of one query's share; a version
+    that is not there is None; counted per index as the store recorded them."""
+    store = Store(store_url)
+    ids = []
+    for n in range(5):
+        stored = store.add_article(store.receive(RawPage(f"<p>{n}</p>".encode(), f"{n}.html")).page_id,
+                                   annotated(title=f"Ferry {n} runs", url=f"https://x.example/{n}"))
+        ids.append(stored.article_id)
+    store.add_article(store.receive(RawPage(b"<p>again</p>", "again.html")).page_id,
+                      annotated(title="Ferry 0 runs late", url="https://x.example/0"))  # version 2 of the first
+    wanted = [(ids[3], 1), (ids[0], 2), (ids[0], 1), (ids[4], 7), (ids[1], 1)]
+    got = list(store.articles(wanted, per_query=2))
+    assert [(i, v) for i, v, _ in got] == wanted
+    assert [a.article.title if a else None for _, _, a in got] == ["Ferry 3 runs", "Ferry 0 runs late", "Ferry 0 runs",
+                                                                   None, "Ferry 1 runs"]
+    assert store.indexed_count("solr:elsewhere") == 0
+    store.mark_indexed([(ids[1], 1), (ids[2], 1)], "solr:elsewhere")
+    assert store.indexed_count("solr:elsewhere") == 2
+
+
 def test_saved_searches_are_their_owners_and_their_feed_token_is_kept_hashed(store_url):
     store = Store(store_url)
     query = {"q": "Oder", "filters": {"language": "de", "place": "Wrocław"}}

@@ -132,6 +132,9 @@ class Worker:
         with self._lock:
             self.current = item
         held = self._work(item)
+        clock = time.monotonic()
+        self.queue.stored(item.id, self.name, held.outcome, held.detail)
+        self.timing.store += time.monotonic() - clock
         with self._lock:
             self.held.append(held)
             self.current = None
@@ -157,7 +160,8 @@ class Worker:
             self.queue.fetched(item.id, receipt.page_id)
             self.timing.store += time.monotonic() - clock
             if not receipt.new:
-                return Held(item, "unchanged", None, receipt.article_id)
+                return Held(item, self._again(item, receipt.page_id, "unchanged", receipt.article_id), None,
+                            receipt.article_id)
             page_id = receipt.page_id
         else:
             clock = time.monotonic()
@@ -168,6 +172,7 @@ class Worker:
         self.timing.process += time.monotonic() - clock
         clock = time.monotonic()
         outcome, article_id = keep(store, page_id, result)
+        outcome = self._again(item, page_id, outcome, article_id)
         self.timing.store += time.monotonic() - clock
         self.timing.pages += 1
         if outcome == "failed":
@@ -175,6 +180,14 @@ class Worker:
         if outcome == "not_article":
             return Held(item, outcome, f"{result.kind}: {result.reason}")
         return Held(item, outcome, None, article_id)
+
+    def _again(self, item: Item, page_id: int, outcome: str, article_id: str | None) -> str:
+        """An item taken again after its worker stopped: its page may have been stored then, so that storing it now
+        changes nothing. What that worker's storing did is this item's outcome (not 'unchanged')."""
+        if outcome != "unchanged" or item.attempts == 1 or article_id is None:
+            return outcome
+        version = self.archive.store.version_made_by(article_id, page_id)
+        return outcome if version is None else "added" if version == 1 else "updated"
 
     def _flush(self, final: bool = False) -> None:
         """Index the articles of the items held, then finish the items: finished means stored and indexed."""

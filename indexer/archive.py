@@ -8,6 +8,7 @@ import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from indexer import credentials
 from indexer.index.backends import INDEX_DIR, open_engine
 from indexer.index.engine import SearchEngine, index_key
 from indexer.store import Store
@@ -60,11 +61,12 @@ class Archive:
     def __init__(self, root: Path | str | None = None, create: bool = True, index: str | None = None,
                  store: str | None = None):
         """`index` is the search index's URL (default $NEWSARCHIVE_INDEX; none: the Whoosh index in `root`), `store`
-        the store's (default $NEWSARCHIVE_STORE; none: the SQLite file in `root`). With both remote, nothing of the
+        the store's (default $NEWSARCHIVE_STORE; none: the SQLite file in `root`); their passwords may come from files
+        (indexer/credentials.py). With both remote, nothing of the
         archive is kept in `root`, and it is not created."""
         self.root = Path(root) if root else default_data_dir()
-        self.store_url = store or os.environ.get(STORE_ENV) or None
-        self.index_url = index or os.environ.get(INDEX_ENV) or None
+        self.store_url = credentials.url(store, STORE_ENV)
+        self.index_url = credentials.url(index, INDEX_ENV)
         self.store = Store(store_target(self.root, self.store_url, create))
         if not (is_remote(self.store_url) and self.index_url):
             self.root.mkdir(parents=True, exist_ok=True)

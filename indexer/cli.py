@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import shlex
 import shutil
+import signal
 import sys
 from pathlib import Path
 
-from indexer import __version__
+from indexer import __version__, credentials, logs
 from indexer.archive import INDEX_ENV, Archive, NoArchive, default_data_dir
 from indexer.index.dates import own_day
 from indexer.index.engine import EngineRefused, EngineUnavailable, IndexBusy
@@ -47,11 +49,13 @@ def _data_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", metavar="DIR", type=Path, default=None,
                    help="archive folder (default: $NEWSARCHIVE_DATA, else ./newsarchive-data)")
     p.add_argument("--index", metavar="URL", default=None,
-                   help="search index: solr://USER:PASSWORD@HOST:PORT[,HOST:PORT...]/COLLECTION for a SolrCloud "
-                        "(default: $NEWSARCHIVE_INDEX, else the index in the archive folder)")
+                   help="search index: solr://USER@HOST:PORT[,HOST:PORT...]/COLLECTION for a SolrCloud (solrs:// "
+                        "for HTTPS), its password in the file $NEWSARCHIVE_INDEX_PASSWORD_FILE names (default: "
+                        "$NEWSARCHIVE_INDEX, else the index in the archive folder)")
     p.add_argument("--store", metavar="URL", default=None,
-                   help="the store: postgresql://USER:PASSWORD@HOST:PORT/DATABASE for a PostgreSQL database "
-                        "(default: $NEWSARCHIVE_STORE, else archive.sqlite3 in the archive folder)")
+                   help="the store: postgresql://USER@HOST:PORT/DATABASE for a PostgreSQL database, its password "
+                        "in the file $NEWSARCHIVE_STORE_PASSWORD_FILE names (default: $NEWSARCHIVE_STORE, else "
+                        "archive.sqlite3 in the archive folder)")
 
 
 def _print_json(obj) -> None:
@@ -59,11 +63,11 @@ def _print_json(obj) -> None:
 
 
 def _progress(total_label: str, unit: str = "page"):
-    """A tqdm bar on a terminal, nothing when output is piped (so logs and JSON stay clean)."""
+    """A tqdm bar on a terminal, nothing when output is piped or logs are JSON (so logs and JSON stay clean)."""
     from tqdm import tqdm
 
-    bar = tqdm(total=0, unit=unit, unit_scale=unit == "B", desc=total_label, disable=None, file=sys.stderr,
-               leave=False)
+    bar = tqdm(total=0, unit=unit, unit_scale=unit == "B", desc=total_label, disable=True if logs.in_json() else None,
+               file=sys.stderr, leave=False)
 
     def on_total(n: int) -> None:
         """Add n to the work expected (ingest learns the size of downloaded pages as it goes)."""
@@ -121,6 +125,7 @@ def cmd_ingest(args) -> int:
     from indexer.ingest.pipeline import ingest
     from indexer.sources.fetch import Limits
 
+    logs.configure(args.log_format, args.log_level)
     if args.queue:
         return _enqueue(args)
     with Archive(args.data) as archive:
@@ -167,7 +172,7 @@ def _enqueue(args) -> int:
 
 
 def _store_hint(args) -> str:
-    return f" --data {shlex.quote(str(args.data))}" if args.data and not (args.store or os.environ.get(STORE_ENV)) else ""
+    return f" --data {shlex.quote(str(args.data))}" if args.data and not credentials.url(args.store, STORE_ENV) else ""
 
 
 def _open_store(data: Path | None, create: bool):
@@ -175,28 +180,36 @@ def _open_store(data: Path | None, create: bool):
     from indexer.archive import store_target
     from indexer.store import Store
 
-    return Store(store_target(Path(data) if data else default_data_dir(), os.environ.get(STORE_ENV), create))
+    return Store(store_target(Path(data) if data else default_data_dir(), credentials.url(None, STORE_ENV), create))
 
 
 def cmd_worker(args) -> int:
-    import logging
-
+    from indexer import metrics
     from indexer.ingest.worker import Worker
     from indexer.sources.fetch import Limits
 
-    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
-    logging.getLogger("newsarchive").setLevel(logging.INFO)  # its own progress lines; the libraries' warnings only
+    logs.configure(args.log_format, args.log_level)
+    log = logging.getLogger("newsarchive.worker")
     if args.lease < 5:
         return _fail("--lease must be at least 5 seconds (a heartbeat renews it every third of it)", False)
     with Archive(args.data) as archive:
         worker = Worker(archive, Limits(delay=args.delay, allow_private=args.allow_private), lease=args.lease,
                         until_idle=args.exit_when_idle)
+        if args.metrics_port is not None:
+            try:
+                metrics.serve_on_port(args.metrics_port, args.metrics_host)
+            except OSError as exc:
+                raise InputError(f"cannot serve the worker's metrics on {args.metrics_host} port {args.metrics_port} "
+                                 f"({exc.strerror or exc}): choose another --metrics-port (one per worker on a "
+                                 "machine)") from None
+            log.info("worker %s: metrics at http://%s:%d/metrics", worker.name, args.metrics_host, args.metrics_port,
+                     extra={"event": "metrics"})
         index = archive.index_key or archive.root
-        print(f"worker {worker.name}: taking queued pages from {archive.store.name} for {index}; stop it with "
-              "Ctrl-C or SIGTERM (it finishes its page first)", file=sys.stderr)
+        log.info("worker %s: taking queued pages from %s for %s; stop it with Ctrl-C or SIGTERM (it finishes its "
+                 "page first)", worker.name, archive.store.name, index, extra={"event": "worker_started"})
         timing = worker.run()
         done = ", ".join(f"{n} {outcome}" for outcome, n in worker.outcomes.most_common()) or "nothing"
-        print(f"worker {worker.name} stopped: {done}; {timing.line()}", file=sys.stderr)
+        log.info("worker %s stopped: %s; %s", worker.name, done, timing.line(), extra={"event": "worker_stopped"})
     return 0
 
 
@@ -239,6 +252,7 @@ def cmd_crawl(args) -> int:
     from indexer.ingest.crawl import crawl
     from indexer.sources.fetch import Limits
 
+    logs.configure(args.log_format, args.log_level)
     with Archive(args.data) as archive:
         bar, on_total = _progress("crawling")
         try:
@@ -423,6 +437,10 @@ def cmd_migrate(args) -> int:
                      "--to-index solr://... (the search index)", args.json)
     if args.writers < 1 or (args.batch is not None and args.batch < 1):
         return _fail("--writers and --batch must be at least 1", args.json)
+    # a target written without its password takes it from $NEWSARCHIVE_STORE_PASSWORD_FILE or
+    # $NEWSARCHIVE_INDEX_PASSWORD_FILE (indexer/credentials.py), so that no command line shows it
+    args.to_store = args.to_store and credentials.url(args.to_store, STORE_ENV)
+    args.to_index = args.to_index and credentials.url(args.to_index, INDEX_ENV)
     report: dict = {}
     ok = True
     out = sys.stderr if args.json else sys.stdout  # with --json, standard output is the JSON alone
@@ -616,41 +634,54 @@ def _new_password(from_stdin: bool) -> str:
 
 
 def cmd_serve(args) -> int:
+    from indexer import metrics
+
+    logs.configure(args.log_format, args.log_level)
+    metrics.share_between_processes()  # before prometheus_client is imported: uploads' processes count here too
+
     from search_app import create_app
     from search_app.server import make_server, served_at
 
-    cluster = os.environ.get(STORE_ENV) or os.environ.get(INDEX_ENV)
+    log = logging.getLogger("newsarchive.serve")
+    cluster = credentials.url(None, STORE_ENV) or credentials.url(None, INDEX_ENV)
     if args.demo and cluster:
         raise InputError("--demo fills only an archive kept in a folder; a cluster's store and index (--store, "
                          "--index, $NEWSARCHIVE_STORE, $NEWSARCHIVE_INDEX) never get the made-up sample articles. "
                          "Leave out --demo, and add real pages with `newsarchive ingest`.")
     data = args.data or default_data_dir()
     base = args.base_url or os.environ.get("NEWSARCHIVE_BASE_URL") or None
-    app = create_app(data, BASE_URL=base, BEHIND_PROXY=args.behind_proxy)
+    token = args.metrics_token or credentials.secret(METRICS_TOKEN_ENV)
+    app = create_app(data, BASE_URL=base, BEHIND_PROXY=args.behind_proxy, METRICS_TOKEN=token)
     server = make_server(app, args.host, args.port, args.threads)  # the port first: a taken one stops us here
     if not base and not args.behind_proxy:
         app.config["BASE_URL"] = served_at(args.host, server.effective_port)
     _start_archive(data, args.demo)
     links = "as the proxy forwards them" if app.config.get("BASE_URL") is None else f"at {app.config['BASE_URL']}"
-    print(f"newsarchive: serving {Path(data).resolve()} on http://{args.host}:{server.effective_port} with "
-          f"{args.threads} threads; links point {links}", file=sys.stderr, flush=True)
+    log.info("newsarchive: serving %s on http://%s:%s with %d threads; links point %s", Path(data).resolve(),
+             args.host, server.effective_port, args.threads, links,
+             extra={"event": "serving", "port": server.effective_port})
+    # SIGTERM (systemd, docker stop) ends the process as Ctrl-C does: its metrics folder is removed on the way out
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     server.run()
     return 0
+
+
+METRICS_TOKEN_ENV = "NEWSARCHIVE_METRICS_TOKEN"
 
 
 def _start_archive(data: Path, demo: bool) -> None:
     """With `demo`, an empty archive first gets the bundled sample articles; without, an empty one is served empty
     and the user told how to fill it."""
+    log = logging.getLogger("newsarchive.serve")
     with Archive(data) as archive:
         if not archive.is_empty():
             if demo:
-                print(f"newsarchive: the archive in {archive.root} is not empty: --demo adds nothing to it.",
-                      file=sys.stderr)
+                log.warning("newsarchive: the archive in %s is not empty: --demo adds nothing to it.", archive.root)
             return
         if not demo:
-            print(f"newsarchive: the archive in {archive.root} is empty: add pages with `newsarchive ingest PATH` "
-                  "or in the archive area (/archive), or start with --demo for the bundled sample articles.",
-                  file=sys.stderr)
+            log.warning("newsarchive: the archive in %s is empty: add pages with `newsarchive ingest PATH` or in the "
+                        "archive area (/archive), or start with --demo for the bundled sample articles.",
+                        archive.root, extra={"event": "empty_archive"})
             return
         corpus = bundled_corpus()
         if not corpus.is_dir():
@@ -658,8 +689,8 @@ def _start_archive(data: Path, demo: bool) -> None:
                              "reinstall newsarchive, or serve without --demo and add pages with `newsarchive ingest`.")
         from indexer.ingest.pipeline import ingest
 
-        print(f"newsarchive: the archive in {archive.root} is empty: adding the bundled sample articles ({corpus}) …",
-              file=sys.stderr)
+        log.warning("newsarchive: the archive in %s is empty: adding the bundled sample articles (%s) …",
+                    archive.root, corpus)
         bar, on_total = _progress("bundled corpus", unit="B")
         report = ingest(archive, [str(corpus)], progress=bar.update, on_total=on_total)
         bar.close()
@@ -802,6 +833,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "and WARC captures in the store, URLs to be fetched) for `newsarchive worker` processes, "
                         "print the job id as the last line and return")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    logs.add_options(p, "warning")
     p.set_defaults(func=cmd_ingest)
 
     p = sub.add_parser("worker", help="take queued pages and ingest them, until stopped",
@@ -815,6 +847,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lease", type=float, default=30.0, metavar="SECONDS",
                    help="how long a taken page stays this worker's without a heartbeat (default 30)")
     p.add_argument("--exit-when-idle", action="store_true", help="stop once the queue is empty")
+    p.add_argument("--metrics-port", type=_port, default=None, metavar="PORT",
+                   help="serve this worker's own metrics (pages by outcome, store and index errors and retries) "
+                        "for Prometheus at http://HOST:PORT/metrics; the queue, the workers alive and the jobs' "
+                        "progress are in the web app's /metrics, read from the store")
+    p.add_argument("--metrics-host", default="127.0.0.1", metavar="HOST",
+                   help="address the metrics listen on (default 127.0.0.1; 0.0.0.0 for a Prometheus elsewhere)")
+    logs.add_options(p)
     p.set_defaults(func=cmd_worker)
 
     p = sub.add_parser("jobs", help="list ingest jobs with their status and progress",
@@ -846,6 +885,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "start feeds and sitemaps list)")
     _fetch_args(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    logs.add_options(p, "warning")
     p.set_defaults(func=cmd_crawl)
 
     p = sub.add_parser("search", help="full-text search with facets", description="Search the archive. " + QUERY_HELP
@@ -930,10 +970,12 @@ def build_parser() -> argparse.ArgumentParser:
                                    "it was; run it again to resume an interrupted copy (nothing is copied twice).")
     _data_arg(p)
     p.add_argument("--to-store", metavar="URL",
-                   help="the target store: postgresql://USER:PASSWORD@HOST:PORT/DATABASE (empty, or a copy of this "
-                        "archive made before)")
+                   help="the target store: postgresql://USER@HOST:PORT/DATABASE (empty, or a copy of this archive "
+                        "made before), its password in the file $NEWSARCHIVE_STORE_PASSWORD_FILE names (a command "
+                        "line is visible to every user; USER:PASSWORD@ works too)")
     p.add_argument("--to-index", metavar="URL",
-                   help="the target index: solr://USER:PASSWORD@HOST:PORT[,HOST:PORT...]/COLLECTION")
+                   help="the target index: solr://USER@HOST:PORT[,HOST:PORT...]/COLLECTION (solrs:// for HTTPS), its "
+                        "password in the file $NEWSARCHIVE_INDEX_PASSWORD_FILE names")
     p.add_argument("--batch", type=int, default=None,
                    help="rows per transaction into the store (default 500), articles per commit into the index "
                         "(default 1,000)")
@@ -999,12 +1041,20 @@ def build_parser() -> argparse.ArgumentParser:
                         "headers are ignored. Use it only when every request comes through that proxy")
     p.add_argument("--threads", type=_positive, default=8,
                    help="requests taken at once (default 8); beyond the 3 open archives they wait their turn for one")
+    p.add_argument("--metrics-token", metavar="TOKEN", default=None,
+                   help="also answer /metrics to other machines that send Authorization: Bearer TOKEN (without it, "
+                        "to this machine only). A command line is visible to every user: prefer "
+                        f"${METRICS_TOKEN_ENV}_FILE, a file holding the token")
+    logs.add_options(p)
     p.set_defaults(func=cmd_serve)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if not hasattr(args, "log_format"):  # a command that answers once: its last line says what was down, not a log
+        for name in ("newsarchive.outage", "newsarchive.index"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
     saved = {name: os.environ.get(name) for name in (INDEX_ENV, STORE_ENV)}
     # --index is $NEWSARCHIVE_INDEX and --store $NEWSARCHIVE_STORE for this command (the web app's and jobs' too)
     for name, value in ((INDEX_ENV, getattr(args, "index", None)), (STORE_ENV, getattr(args, "store", None))):

@@ -17,13 +17,26 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 
 from indexer.store import Store, now
 
 LEASE = 30.0  # seconds a taken item stays a worker's without a heartbeat
 MAX_ATTEMPTS = 3  # leases that may expire on one item before it is failed
 FINISHED = ("done", "failed", "cancelled")
+
+
+@dataclass
+class Figures:
+    """The queue as /metrics shows it: pages queued and taken, the age of the oldest queued one (its job's), the
+    workers whose heartbeat is recent, and each unfinished job's (done, total)."""
+
+    queued: int = 0
+    taken: int = 0
+    oldest_age: float = 0.0
+    workers: int = 0
+    jobs: dict[int, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -195,6 +208,33 @@ class WorkQueue:
         status = "cancelled" if job["status"] == "cancelling" else "done"
         db.execute("UPDATE jobs SET status=?, finished_at=?, report=? WHERE id=?",
                    (status, now(), json.dumps(report, ensure_ascii=False), job_id))
+
+    # -- the workers' heartbeats ---------------------------------------------------------------------------------
+    def beat(self, worker: str, started_at: float) -> None:
+        """`worker` is alive (its heartbeat, every third of a lease, busy or not)."""
+        with self.store.transaction(turn=False) as db:
+            db.execute("INSERT INTO workers (name, started_at, beat_at) VALUES (?,?,?) ON CONFLICT (name) DO UPDATE "
+                       "SET beat_at=excluded.beat_at", (worker, started_at, time.time()))
+
+    def gone(self, worker: str) -> None:
+        with self.store.transaction(turn=False) as db:
+            db.execute("DELETE FROM workers WHERE name=?", (worker,))
+
+    def figures(self, lease: float = LEASE) -> Figures:
+        """What /metrics shows of the queue, in a few indexed reads."""
+        db, clock = self.store.db, time.time()
+        out = Figures()
+        for status, n in db.execute("SELECT status, COUNT(*) FROM queue WHERE status IN ('queued', 'taken') "
+                                    "GROUP BY status"):
+            setattr(out, status, int(n))
+        oldest = db.execute("SELECT jobs.created_at FROM queue JOIN jobs ON jobs.id = queue.job_id "
+                            "WHERE queue.status='queued' ORDER BY queue.id LIMIT 1").fetchone()
+        if oldest is not None:
+            out.oldest_age = max(0.0, clock - datetime.fromisoformat(oldest[0]).timestamp())
+        out.workers = int(db.execute("SELECT COUNT(*) FROM workers WHERE beat_at > ?", (clock - lease,)).fetchone()[0])
+        out.jobs = {int(r[0]): (int(r[1]), int(r[2])) for r in db.execute(
+            "SELECT id, done, total FROM jobs WHERE status IN ('queued', 'running', 'cancelling')")}
+        return out
 
     def open_items(self) -> int:
         """Items queued or taken, over every job."""

@@ -282,11 +282,17 @@ def _migration_7(db) -> None:
     db.execute(db.ddl("ALTER TABLE articles ADD COLUMN annotator TEXT"))
 
 
+def _migration_8(db) -> None:
+    """Worker heartbeats (indexer/queue.py): which `newsarchive worker` processes are alive, busy or not."""
+    db.execute(db.ddl("CREATE TABLE IF NOT EXISTS workers (name TEXT PRIMARY KEY, started_at REAL NOT NULL, "
+                      "beat_at REAL NOT NULL)"))
+
+
 STORY_CANDIDATES = 50  # bodies checked a new article: the band keys' best candidates are few; this bounds the rest
 
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
 MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
-                              _migration_7]
+                              _migration_7, _migration_8]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

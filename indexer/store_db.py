@@ -19,14 +19,33 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
+from indexer import outage
+
 STORE_ENV = "NEWSARCHIVE_STORE"  # the store URL (PostgreSQL) when not the SQLite file in the data folder
 POOL_ENV = "NEWSARCHIVE_STORE_POOL"  # connections per process (default 4)
 CONNECT_TIMEOUT = 10  # seconds to reach the server
 WAIT_TIMEOUT = 60  # seconds to wait for a pooled connection or for the writer's turn, as SQLite's busy timeout
+FAST_WAIT = 1.5  # seconds the web app's requests wait for a pooled connection (`fail_fast`)
+POOL_CONNECT_TIMEOUT = 3  # seconds the pool gives one new connection (libpq counts 2 at least)
+RECONNECT_TIMEOUT = 1.0  # seconds the pool keeps trying to replace a lost connection before it says so
+SLICE = 0.25  # seconds between looks at the store's state while waiting for a connection
+# a connection whose packets go unanswered this long is dead (a server machine gone, not a slow query)
+LIVENESS = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 2, "keepalives_count": 3,
+            "tcp_user_timeout": 1500}
 _WRITER_LOCK = 0x6E657773  # the advisory lock writers take turns on ("news")
 
 
 log = logging.getLogger("newsarchive.store")
+# the pool says every failed reconnection, every 0.5 to 4 s, in several lines: the store's Outage says it once
+logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
+_patience = float(WAIT_TIMEOUT)
+
+
+def fail_fast() -> None:
+    """This process answers people (the web app): while the store is down its calls fail at once, and a pooled
+    connection is waited for FAST_WAIT seconds at most, instead of WAIT_TIMEOUT."""
+    global _patience
+    _patience = FAST_WAIT
 
 
 def _free_connections(conn) -> int:
@@ -188,12 +207,26 @@ class PostgresDatabase:
         self.url, self.name = url, redact(url)
         self._local = threading.local()  # the connection of the transaction this thread is in, if any
         self._key = (url, os.getpid())
+        self.outage = outage.watch("store", url, self.name, self._probe, self._refill)
         with _pools_lock:
             entry = _pools.get(self._key)
             if entry is None:
                 entry = _pools[self._key] = [self._open_pool(), 0]
             entry[1] += 1
         self.pool = entry[0]
+
+    def _probe(self) -> None:
+        import psycopg
+
+        psycopg.connect(self.url, connect_timeout=2, **LIVENESS).close()
+
+    def _refill(self) -> None:
+        """The server is back: drop the pool's dead connections and open new ones now, not at the end of the
+        pool's own backoff."""
+        with _pools_lock:
+            entry = _pools.get(self._key)
+        if entry is not None:
+            entry[0].check()
 
     def _open_pool(self):
         import psycopg
@@ -203,7 +236,7 @@ class PostgresDatabase:
             with psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT) as probe:
                 free = _free_connections(probe)
         except psycopg.Error as exc:
-            reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            reason = _first_line(exc)
             password = re.match(r"^\w+://[^:/@]*:([^@/]*)@", self.url)
             if password and password.group(1):
                 reason = reason.replace(password.group(1), "***")
@@ -218,9 +251,12 @@ class PostgresDatabase:
                         "max_connections in postgresql.conf.", self.name, free, "" if free == 1 else "s",
                         max(1, free), size, POOL_ENV)
             size = max(1, free)
+        down = self.outage.failed
         return ConnectionPool(self.url, min_size=1, max_size=size, timeout=WAIT_TIMEOUT, open=True,
                               kwargs={"autocommit": True, "row_factory": _row_factory,
-                                      "connect_timeout": CONNECT_TIMEOUT}, name="newsarchive-store")
+                                      "connect_timeout": POOL_CONNECT_TIMEOUT, **LIVENESS},
+                              reconnect_timeout=RECONNECT_TIMEOUT, name="newsarchive-store",
+                              reconnect_failed=lambda pool: down("the server refuses new connections"))
 
     @contextmanager
     def _connection(self):
@@ -228,8 +264,30 @@ class PostgresDatabase:
         if current is not None:
             yield current
         else:
-            with self._answering(), self.pool.connection() as conn:
+            with self._answering(), self._pooled() as conn:
                 yield conn
+
+    @contextmanager
+    def _pooled(self):
+        """A connection of the pool, waited for in slices: a store found down meanwhile ends the wait at once in
+        the web app (`fail_fast`); elsewhere it is waited for up to WAIT_TIMEOUT (a server restarting)."""
+        from psycopg_pool import PoolTimeout
+
+        deadline = time.monotonic() + _patience
+        while True:
+            if self.outage.down and _patience < WAIT_TIMEOUT:
+                raise _unavailable(self.name, self.outage.reason)
+            try:
+                conn = self.pool.getconn(timeout=max(0.01, min(SLICE, deadline - time.monotonic())))
+                break
+            except PoolTimeout:
+                if time.monotonic() >= deadline:
+                    raise
+        try:
+            with conn:  # (as the pool's own connection(): a transaction left open is rolled back)
+                yield conn
+        finally:
+            self.pool.putconn(conn)
 
     @contextmanager
     def _answering(self):
@@ -240,10 +298,13 @@ class PostgresDatabase:
 
         try:
             yield
-        except (psycopg.OperationalError, PoolTimeout) as exc:
-            reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-            raise StoreUnavailable(f"the store {self.name} did not answer ({reason}); what was written before is "
-                                   "kept: try again once the PostgreSQL server runs.") from None
+        except psycopg.OperationalError as exc:
+            reason = _first_line(exc)
+            self.outage.failed(reason)
+            raise _unavailable(self.name, reason) from None
+        except PoolTimeout as exc:
+            raise _unavailable(self.name, self.outage.reason if self.outage.down else _first_line(exc)) from None
+        self.outage.answered()
 
     def execute(self, sql: str, params: Iterable = ()) -> _Result:
         with self._connection() as conn:
@@ -261,7 +322,7 @@ class PostgresDatabase:
         `turn`, a transaction that locks the rows it changes (the queue's) runs beside the others."""
         if getattr(self._local, "conn", None) is not None:
             raise RuntimeError("store transactions do not nest")
-        with self._answering(), self.pool.connection() as conn, conn.transaction():
+        with self._answering(), self._pooled() as conn, conn.transaction():
             conn.execute(f"SET LOCAL lock_timeout = '{WAIT_TIMEOUT}s'")
             if turn:
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (_WRITER_LOCK,))
@@ -293,6 +354,15 @@ class PostgresDatabase:
             if entry[1] <= 0:
                 del _pools[self._key]
                 entry[0].close()
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def _unavailable(name: str, reason: str) -> StoreUnavailable:
+    return StoreUnavailable(f"the store {name} did not answer ({reason}); what was written before is kept: try "
+                            "again once the PostgreSQL server runs.")
 
 
 def release(url: str) -> None:

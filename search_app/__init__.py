@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from indexer.archive import Archive, default_data_dir
 from indexer.index import priority
+from indexer.store_db import fail_fast
 from search_app.context import get_service  # noqa: F401 - (the blueprints' accessor, also importable from here)
 
 if TYPE_CHECKING:  # Flask is imported by create_app, so `newsarchive search` (which uses the service) skips it
@@ -82,10 +83,11 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
         app.config["BASE_URL"] = base_url()
     app.json.ensure_ascii = False
     app.json.sort_keys = False
-    with Archive(app.config["DATA_DIR"]) as archive:  # open it now: fail at start-up, not on the first request
-        if archive.store.remote and not app.config.get("SECRET_KEY"):
-            # the cookie key in the shared store, not one folder: every web server of the archive reads the sessions
-            app.config["SECRET_KEY"] = archive.store.shared_secret("web_secret_key")
+    fail_fast()  # a request never waits out the store's timeouts: while it is down, a 503 at once
+    archive = Archive(app.config["DATA_DIR"])  # open now: fail at start-up, not on the first request; then watched
+    if archive.store.remote and not app.config.get("SECRET_KEY"):
+        # the cookie key in the shared store, not one folder: every web server of the archive reads the sessions
+        app.config["SECRET_KEY"] = archive.store.shared_secret("web_secret_key")
     archives = _Archives(app.config["DATA_DIR"], app.config["OPEN_ARCHIVES"])
 
     def service() -> SearchService:
@@ -102,10 +104,11 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
     app.extensions["newsarchive.service"] = service
     app.wsgi_app = _cheap_first(app.wsgi_app)
 
-    from search_app import archive_area, auth, errors, headers, i18n, saved
+    from search_app import archive_area, auth, errors, headers, i18n, operations, saved
     from search_app.api import api
     from search_app.pages import pages
 
+    operations.install(app, operations.Watched(archive))
     i18n.install(app)
     app.register_blueprint(pages)
     app.register_blueprint(api, url_prefix="/api")

@@ -29,11 +29,14 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext
 from werkzeug.http import parse_cookie
 
+from indexer.store_db import StoreUnavailable
 from search_app.accounts import Accounts, User
 from search_app.context import get_service
 
 auth = Blueprint("auth", __name__)
 SECRET_FILE = "secret_key"
+# searches answered from the index alone while the store is down, also to a signed-in reader (search_app/service.py)
+INDEX_ONLY = frozenset({"api.search", "api.quotes", "pages.search", "pages.quotes"})
 
 
 def secret_key(data_dir: Path | str) -> str:
@@ -83,11 +86,17 @@ def install(app: Flask) -> None:
 
     @app.before_request
     def load_user() -> None:
-        if request.endpoint == "static":  # a style sheet or script needs no account, nor a store connection
-            return
+        if request.endpoint == "static" or request.blueprint == "operations":
+            return  # a style sheet, a script or a health check needs no account, nor a store connection
         token = session.get("sid")
-        name = _store().session_user(token, *_lifetimes()) if token else None
-        g.user = accounts().get(name) if name else None
+        try:
+            name = _store().session_user(token, *_lifetimes()) if token else None
+            g.user = accounts().get(name) if name else None
+        except StoreUnavailable:
+            if request.endpoint not in INDEX_ONLY:
+                raise
+            g.user = None  # a search needs only the index: answered as to a reader not signed in, session kept
+            return
         if token and g.user is None:  # ended, expired, or the account was removed
             session.pop("sid", None)
         if g.user is None and request.blueprint in ("archive", "saved"):

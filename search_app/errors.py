@@ -4,6 +4,7 @@ what went wrong and what to do; no input gives a 5xx, and a bug that does answer
 from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext
 from markupsafe import escape
 from werkzeug.exceptions import BadRequest, HTTPException, InternalServerError
 
@@ -24,6 +25,10 @@ ADVICE = {
     500: N_("Something went wrong on the server; nothing you sent was lost. Try again in a moment, and if it keeps "
          "happening, tell the archive's admin what you did."),
 }
+STORE_DOWN = N_("The archive's store (its database) does not answer at the moment; nothing stored is lost. Searches "
+               "still work; try this again in a minute.")
+INDEX_DOWN = N_("The archive's search index does not answer at the moment; nothing stored is lost. Try again in a "
+                "minute.")
 TITLES = {400: N_("Bad request"), 401: N_("Sign in first"), 403: N_("Not allowed"), 404: N_("Not found"),
           405: N_("Method not allowed"), 413: N_("Too large"), 429: N_("Busy"), 500: N_("Server error"),
           503: N_("Search unavailable")}
@@ -75,12 +80,14 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(StoreUnavailable)
     def store_unavailable(exc: StoreUnavailable):
-        return answer(503, str(exc), {"Retry-After": "30"})
+        """The store is down: the request was fine, try again later. The message names neither the server nor the
+        user (the operator's log has them, once per outage: indexer/outage.py)."""
+        return answer(503, STORE_DOWN, {"Retry-After": "30"}, shown=gettext(STORE_DOWN))
 
     @app.errorhandler(EngineUnavailable)
     def engine_unavailable(exc: EngineUnavailable):
-        """The search cluster is down: the request was fine, try again later (the message names no password)."""
-        return answer(503, str(exc), {"Retry-After": "30"})
+        """The search index is down: as for the store."""
+        return answer(503, INDEX_DOWN, {"Retry-After": "30"}, shown=gettext(INDEX_DOWN))
 
     @app.errorhandler(Exception)
     def server_error(exc: Exception):

@@ -64,12 +64,18 @@ _DAYS = ("on each article's own calendar (the day it printed): YYYY-MM-DD, a mon
          "with an offset (2026-03-14T18:00+02:00) is a moment. A `from` after `to` is a 400")
 FROM, TO = f"published on or after this day, {_DAYS}", f"published on or before this day, {_DAYS}"
 
+DEGRADED = {"type": "array", "items": {"type": "string", "enum": ["store"]}, "description": "present when the "
+            "answer left out what only the store knows, because it did not answer (the search itself needs only the "
+            "index): hits' copies (null), facets' display names (their keys instead), quotes' article URL and "
+            "version (url null, the permalink without a version)"}
+
 SEARCH_RESULT = {
     "type": "object",
     "required": ["total", "hits", "facets"],
     "properties": {
         "total": {"type": "integer"},
         "cut_short": CUT_SHORT,
+        "degraded": DEGRADED,
         "relaxed": {"type": "boolean", "description": "no article has every word of the plain query: these are "
                                                       "ranked by how many of its words they have"},
         "sentence": {"type": "boolean", "description": "the query was typed as a sentence (five words or more, "
@@ -79,8 +85,9 @@ SEARCH_RESULT = {
                ("id", "title", "url", "published", "language", "source", "snippet", "snippet_html")},
             "version": {"type": "integer", "description": "the article's version the index holds"},
             "undated": UNDATED,
-            "copies": {"type": "integer", "description": "other articles of the archive that are the same wire "
-                                                         "story (its copies, whether they match or not)"},
+            "copies": {"type": ["integer", "null"], "description": "other articles of the archive that are the "
+                       "same wire story (its copies, whether they match or not); null while the store does not "
+                       "answer"},
             "folded": {"type": "integer", "description": "with collapse=yes only: other matching articles of "
                                                          "the same story folded into this one"},
             **CITED}}},
@@ -107,7 +114,7 @@ SEARCH_RESULT = {
 QUOTE_RESULT = {
     "type": "object",
     "required": ["total", "quotes"],
-    "properties": {"total": {"type": "integer"}, "cut_short": CUT_SHORT, "quotes": {"type": "array", "items": {"type": "object", "properties": {
+    "properties": {"total": {"type": "integer"}, "cut_short": CUT_SHORT, "degraded": DEGRADED, "quotes": {"type": "array", "items": {"type": "object", "properties": {
         **{k: {"type": ["string", "null"]} for k in
            ("text", "speaker", "speaker_description", "article_id", "title", "published", "language", "source", "url")},
         "undated": UNDATED, **CITED}}},

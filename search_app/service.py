@@ -7,11 +7,13 @@ implementation and cannot drift apart.
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, replace
 from datetime import date, timedelta
 
+from indexer import metrics
 from indexer.annotate.entities.keys import speaker_key
 from indexer.archive import Archive
 from indexer.index import priority
@@ -32,6 +34,7 @@ from indexer.index.provenance import in_date_order, same_statement
 from indexer.index.query_limits import check_query_text, costly
 from indexer.index.translated import WITHIN_DAYS, article_names, translations
 from indexer.sources.origins import public_origin
+from indexer.store_db import StoreUnavailable
 from indexer.text.names import keys_may_match
 from search_app.citation import cited
 from search_app.diff import paragraph_changes
@@ -96,6 +99,7 @@ class SearchService:
         """The service of an archive, or of the one a function lends on first use (the web app's: a costly search
         waits for its place without holding one of the few open archives that cheap searches need)."""
         self.borrowed, self._lend = (archive, None) if isinstance(archive, Archive) else (None, archive)
+        self.without_store = False  # an answer left out what only the store knows (it did not answer)
 
     @property
     def archive(self) -> Archive:
@@ -113,6 +117,7 @@ class SearchService:
         pages and the histogram count stories, each hit says how many matches it stands for (`folded`), and the
         facets still count every matching article (every outlet that ran a story is in the source facet). Entity
         facets are labelled in the spelling of the `reader`'s language where the archive has one."""
+        started = time.monotonic()
         filters = _search_filters(filters)
         q = _browsed(q, filters)
         with _BroadSlot(q):
@@ -125,7 +130,7 @@ class SearchService:
                 result, folded = self._folded(result, q, filters, page, limit, sort, interval)
         h = result.histogram
         hits = [_dated(cited(asdict(h), h.id, h.version or None, base_url)) for h in result.hits]
-        return {
+        answer = {
             "query": q,
             "total": result.total,
             "page": result.page,
@@ -142,6 +147,8 @@ class SearchService:
             "sentence": result.sentence,
             "cut_short": result.cut_short,
         }
+        metrics.search("articles", time.monotonic() - started)
+        return self._degraded(answer)
 
     def _folded(self, result: SearchResult, q: str, filters: dict[str, str], page: int, limit: int, sort: str,
                 interval: str | None) -> tuple[SearchResult, dict[str, int]]:
@@ -167,9 +174,24 @@ class SearchService:
                        histogram=histogram(days, len(shown), interval)), {f.article_id: f.folded for f in on_page}
 
     def _with_copies(self, hits: list[dict]) -> list[dict]:
-        """Each hit with `copies`: how many other articles of the archive are the same wire story."""
-        copies = self.archive.store.copies(h["id"] for h in hits)
-        return [h | {"copies": copies.get(h["id"], 0)} for h in hits]
+        """Each hit with `copies`: how many other articles of the archive are the same wire story (None while the
+        store does not answer: the search itself needs only the index)."""
+        copies = self._from_store(lambda: self.archive.store.copies(h["id"] for h in hits), None)
+        return [h | {"copies": None if copies is None else copies.get(h["id"], 0)} for h in hits]
+
+    def _from_store(self, read: Callable, default):
+        """What `read()` reads of the store, or `default` while the store does not answer (the answer then says
+        `"degraded": ["store"]`): what a search shows beside its hits, which need only the index."""
+        try:
+            return read()
+        except StoreUnavailable:
+            self.without_store = True
+            return default
+
+    def _degraded(self, answer: dict) -> dict:
+        if self.without_store:
+            answer["degraded"] = ["store"]
+        return answer
 
     def _facets_json(self, pairs_by_facet: dict[str, list[tuple[str, int]]], facets: tuple[str, ...],
                      reader: str | None = None) -> dict:
@@ -191,11 +213,15 @@ class SearchService:
         the archive knows, whose full name may appear only among the people named in articles (and vice versa).
         Places and organisations are named in the `reader`'s script where the archive knows a name in it."""
         store = self.archive.store
-        names = store.display_names(keys, facet, languages, reader)
-        missing = [k for k in keys if k not in names]
-        if missing and facet in ("person", "speaker"):
-            names |= store.display_names(missing, "speaker" if facet == "person" else "person", languages)
-        return names
+
+        def read() -> dict[str, str]:
+            names = store.display_names(keys, facet, languages, reader)
+            missing = [k for k in keys if k not in names]
+            if missing and facet in ("person", "speaker"):
+                names |= store.display_names(missing, "speaker" if facet == "person" else "person", languages)
+            return names
+
+        return self._from_store(read, {})  # (the facets keep their keys while the store does not answer)
 
     def quotes(self, q: str | None = None, speaker: str | None = None, limit: int = 20, page: int = 1,
                filters: dict[str, str | None] | None = None, fragments: bool = True, sort: str = "relevance",
@@ -206,17 +232,21 @@ class SearchService:
         Each quote has the `permalink` and `citation` of its article."""
         narrowed = {("article_id" if k == "article" else k): v for k, v in (filters or {}).items()
                     if k in QUOTE_FILTERS and v}
+        started = time.monotonic()
         with _BroadSlot(q):
             result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed,
                                                        include_fragments=fragments, sort=sort,
                                                        facet_limit=facet_limit)
-        return {"total": result.total, "quotes": self._cited_quotes(result.quotes, base_url),
-                "cut_short": result.cut_short, "facets": self._facets_json(result.facets, QUOTE_FACETS, reader)}
+        answer = {"total": result.total, "quotes": self._cited_quotes(result.quotes, base_url),
+                  "cut_short": result.cut_short, "facets": self._facets_json(result.facets, QUOTE_FACETS, reader)}
+        metrics.search("quotes", time.monotonic() - started)
+        return self._degraded(answer)
 
     def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
         """Quote records with their article's permalink and citation (the quote index holds no version or URL:
-        the store's current version is the one the quote index holds)."""
-        heads = self.archive.store.article_heads(q.article_id for q in quotes)
+        the store's current version is the one the quote index holds; while the store does not answer, without
+        them: the permalink then names no version, and `url` is null)."""
+        heads = self._from_store(lambda: self.archive.store.article_heads(q.article_id for q in quotes), {})
         records = []
         for q in quotes:
             version, url = heads.get(q.article_id, (None, None))

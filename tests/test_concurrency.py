@@ -88,7 +88,10 @@ def test_readers_never_fail_while_ingests_and_a_reindex_run(tmp_path):
     article_id = cli_json("search", "--json", "--limit", "1", "council", data=data)["hits"][0]["id"]
     port = _free_port()
     env = dict(os.environ, PYTHONWARNINGS="ignore")
-    server = subprocess.Popen(newsarchive("serve", "--data", str(data), "--port", str(port)), cwd=ROOT, env=env,
+    # --log-level warning: no line per request; stderr is read at the end only, and a full pipe would stop the
+    # server
+    server = subprocess.Popen(newsarchive("serve", "--data", str(data), "--port", str(port),
+                                          "--log-level", "warning"), cwd=ROOT, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"
     started = time.monotonic()

@@ -42,7 +42,10 @@ def test_a_node_killed_while_the_web_app_serves_and_pages_are_ingested(killable,
                                env=env, capture_output=True, text=True, timeout=300)
         assert first.returncode == 0, first.stderr
         port = _free_port()
-        server = subprocess.Popen(newsarchive("serve", "--data", str(data), "--port", str(port)), cwd=ROOT, env=env,
+        # --log-level warning: no line per request; stderr is read at the end only, and a full pipe would stop the
+        # server
+        server = subprocess.Popen(newsarchive("serve", "--data", str(data), "--port", str(port),
+                                              "--log-level", "warning"), cwd=ROOT, env=env,
                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         base = f"http://127.0.0.1:{port}"
         try:

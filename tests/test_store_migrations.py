@@ -212,7 +212,7 @@ def test_the_web_app_answers_503_while_its_store_is_away(tmp_path, monkeypatch):
         assert client.get("/api/stats").status_code == 200
         _drop(base, url)
         r = client.get("/api/stats")
-        assert r.status_code == 503 and "did not answer" in r.get_json()["error"]
+        assert r.status_code == 503 and "store (its database) does not answer" in r.get_json()["error"]
         assert _password(url) not in r.get_data(as_text=True)
 
 

@@ -100,3 +100,17 @@ def newsarchive_serve(data: Path, *options: str, env: dict | None = None, timeou
         stop(proc)
         reader.join(timeout=10)
         proc.stderr.close()
+
+
+def timed_get(url: str) -> tuple[int, bytes, float]:
+    """GET `url`: (status, body, seconds it took), an error status included."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    started = time.monotonic()
+    try:
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            return answer.status, answer.read(), time.monotonic() - started
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read(), time.monotonic() - started

@@ -19,7 +19,7 @@ def open_engine(data_dir: Path | str, url: str | None = None) -> SearchEngine:
 
         return WhooshEngine(Path(data_dir) / INDEX_DIR)
     scheme = url.split("://", 1)[0].lower() if "://" in url else ""
-    if scheme == "solr":
+    if scheme in ("solr", "solrs"):
         from indexer.index.solr.engine import SolrEngine
 
         return SolrEngine(url, write_retry=_seconds(WRITE_RETRY_ENV, 60.0))

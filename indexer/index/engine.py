@@ -213,6 +213,11 @@ class SearchEngine(Protocol):
         """How many articles and quotes are searchable, and in which languages."""
         ...
 
+    def articles(self) -> int:
+        """How many articles are searchable: the cheapest question that needs the whole index to answer (a
+        readiness check's)."""
+        ...
+
     def search(self, text: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10, interval: str | None = None) -> SearchResult:
         """Articles matching the query `text` (the syntax in this module's docstring), one page of them.
@@ -276,7 +281,8 @@ def index_key(url: str | None) -> str | None:
     if not url:
         return None
     scheme, _, rest = url.partition("://")
+    scheme = {"solrs": "solr"}.get(scheme.lower(), scheme.lower())  # the same index, over HTTPS or not
     location = rest.rpartition("@")[2]
     hosts, _, path = location.partition("/")
-    return f"{scheme.lower()}://{','.join(sorted(h.strip() for h in hosts.split(',') if h.strip()))}/{path}"
+    return f"{scheme}://{','.join(sorted(h.strip() for h in hosts.split(',') if h.strip()))}/{path}"
 

@@ -1144,6 +1144,10 @@ class WhooshEngine:
         return list(known)
 
     @_retrying
+    def articles(self) -> int:
+        return self.searcher(ARTICLES).doc_count()
+
+    @_retrying
     def stats(self) -> IndexStats:
         return IndexStats(articles=self.searcher(ARTICLES).doc_count(), quotes=self.searcher(QUOTES).doc_count(),
                           languages=self.languages(),

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 
+from indexer import metrics
 from indexer.annotate.stage import annotate, warm_up
 from indexer.archive import Archive
 from indexer.clean.extract import clean
@@ -267,6 +268,7 @@ def _receive(archive: Archive, chunk: list, report: IngestReport) -> list[tuple[
                 todo.append((label, receipt.page_id, page))
             else:
                 report.unchanged.append(label)
+                metrics.page("unchanged")
     return todo
 
 
@@ -283,6 +285,7 @@ def _keep_chunk(archive: Archive, report: IngestReport, todo: list, results: Ite
     with archive.store.batch():
         outcomes = [keep(archive.store, page_id, result)[0] for (_, page_id, _), result in zip(todo, results, strict=True)]
     for (label, _, _), result, outcome in zip(todo, results, outcomes, strict=True):
+        metrics.page(outcome)
         if outcome == "failed":
             report.failed.append((label, result))
         elif outcome == "not_article":

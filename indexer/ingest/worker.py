@@ -19,6 +19,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
+from indexer import metrics
 from indexer.archive import Archive
 from indexer.index.engine import EngineUnavailable
 from indexer.ingest.pipeline import keep, process_page
@@ -80,12 +81,14 @@ class Worker:
         self.outcomes: Counter = Counter()
         self._lock = threading.Lock()  # held items, between the loop and the heartbeat
         self._first_held = 0.0
+        self._started = time.time()
 
     def stop(self, *_) -> None:
         self.stopping.set()
 
     def run(self) -> Timing:
         previous = {s: signal.signal(s, self.stop) for s in (signal.SIGTERM, signal.SIGINT)}
+        self._beat()
         heartbeat = threading.Thread(target=self._heartbeat, name="newsarchive-heartbeat", daemon=True)
         heartbeat.start()
         try:
@@ -95,16 +98,20 @@ class Worker:
             self.stopping.set()
             for s, handler in previous.items():
                 signal.signal(s, handler)
+            try:
+                self.queue.gone(self.name)
+            except StoreUnavailable:  # its heartbeat stops: it counts as gone once a lease has passed
+                pass
         return self.timing
 
     def _loop(self) -> None:
         while not self.stopping.is_set():
             try:
                 self._step()
-            except StoreUnavailable as exc:  # the page in hand is taken again once its lease expires
+            except StoreUnavailable:  # the page in hand is taken again once its lease expires
                 with self._lock:
                     self.current = None
-                log.warning("%s; trying again in 5 s", exc)
+                metrics.backend_retry("store")  # (the store's Outage said it once; it says when it answers again)
                 self.stopping.wait(5)
 
     def _step(self) -> None:
@@ -197,7 +204,9 @@ class Worker:
                         log.warning("stopping with %d page(s) stored but not indexed (%s): their leases expire and "
                                     "another worker takes them again", len(self.held), exc)
                     return
-                log.warning("the index cannot be written (%s); the pages are stored, trying again in 10 s", exc)
+                log.warning("the index cannot be written (%s); the pages are stored, trying again in 10 s", exc,
+                            extra={"event": "index_write_retry"})
+                metrics.backend_retry("index")
                 self.stopping.wait(10)
             finally:
                 self.timing.index += time.monotonic() - clock
@@ -206,6 +215,8 @@ class Worker:
             held, self.held = self.held, []
         finished = [h for h in held if self.queue.finish(h.item.id, self.name, h.outcome, h.detail)]
         self.outcomes.update(h.outcome for h in finished)
+        for h in finished:
+            metrics.page(h.outcome)
         self.timing.store += time.monotonic() - clock
         if len(finished) < len(held):
             log.warning("%d item(s) had been taken by another worker (this one was too slow to renew its lease): "
@@ -224,14 +235,23 @@ class Worker:
             log.warning("the index cannot be written (%s); pending articles wait for the next try", exc)
         self.timing.index += time.monotonic() - clock
 
+    def _beat(self) -> None:
+        try:
+            self.queue.beat(self.name, self._started)
+        except StoreUnavailable:  # the store is away: the loop waits for it
+            pass
+
     def _heartbeat(self) -> None:
-        """Renew the leases of the items in hand (a third of the lease between beats)."""
+        """Say this worker is alive, and renew the leases of the items in hand (a third of the lease between beats)."""
         while not self.stopping.wait(self.lease / 3):
+            self._beat()
             with self._lock:
                 ids = [h.item.id for h in self.held] + ([self.current.id] if self.current else [])
             try:
                 kept = self.queue.renew(ids, self.name, self.lease)
-            except Exception as exc:  # the store is away: the loop says so; the beat goes on
+            except StoreUnavailable:  # the store is away: its Outage says so once; the beat goes on
+                continue
+            except Exception as exc:  # noqa: BLE001 - the beat goes on whatever happened
                 log.warning("could not renew leases: %s", exc)
                 continue
             if kept < len(ids):

@@ -330,6 +330,9 @@ class SolrEngine:
         tables = getattr(self._now, "tables", None)
         return (tables or self._read_tables()).languages
 
+    def articles(self) -> int:
+        return self._select(ARTICLES, {"query": "*:*", "limit": 0})["response"]["numFound"]
+
     def stats(self) -> IndexStats:
         counts = {name: self._select(name, {"query": "*:*", "limit": 0})["response"]["numFound"]
                   for name in (ARTICLES, QUOTES)}

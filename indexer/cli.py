@@ -430,8 +430,6 @@ def cmd_migrate(args) -> int:
     index into a SolrCloud (--to-index, from the stored annotations: nothing is re-annotated), or both (the store
     first, then the index from the new store). The source is left as it was, counts are compared after each copy,
     and a stopped or finished migration run again copies only what is still missing."""
-    from indexer.migrate import MigrationFailed, copy_index
-
     if not (args.to_store or args.to_index):
         return _fail("migrate needs somewhere to copy to: --to-store postgresql://... (the store) and/or "
                      "--to-index solr://... (the search index)", args.json)
@@ -464,38 +462,52 @@ def cmd_migrate(args) -> int:
                            "counts": {t: {"source": s, "target": t_} for t, (s, t_) in copied.counts.items()},
                            "secret_key": copied.secret}
     if args.to_index and ok:
-        with Archive(args.data, create=False, index=args.to_index, store=args.to_store) as archive:
-            total = len(archive.store.article_ids())
-            todo = archive.store.pending_count(archive.index_key)
-            print(f"migrating {archive.store.name if args.to_store else archive.root} to {archive.index_key}: "
-                  f"{todo} of {_count(total, 'article')} to copy", file=sys.stderr)
-            done = 0
-
-            def progress(n: int) -> None:
-                nonlocal done
-                done += n
-                print(f"  {done}/{todo} articles copied", file=sys.stderr)
-
-            try:
-                copy_index(archive, batch=args.batch or 1000, writers=args.writers, progress=progress)
-            except MigrationFailed as exc:
-                return _fail(str(exc), args.json)
-            drift = archive.drift()
-            stats = archive.engine.stats()
-            quotes = archive.store.stats()["quotes"]
-            ok = drift.clean and stats.articles == total and stats.quotes == quotes
-            print(f"{'verified' if ok else 'MISMATCH'}: {stats.articles} of {total} articles and {stats.quotes} of "
-                  f"{quotes} quotes in {archive.index_key}; {len(drift.missing)} missing, {len(drift.stale)} stale, "
-                  f"{len(drift.orphaned)} not in the store", file=out)
-            if not ok:
-                print("  `newsarchive check --repair --index URL` removes what the store does not have and catches "
-                      "up", file=sys.stderr)
-            report["index"] = {"target": archive.index_key, "verified": ok, "copied": done, "articles": stats.articles,
-                               "quotes": stats.quotes, "missing": len(drift.missing), "stale": len(drift.stale),
-                               "orphaned": len(drift.orphaned)}
+        try:
+            ok = _migrate_index(args, out, report)
+        except EngineUnavailable as exc:
+            return _fail(f"{exc} Nothing was copied into the index: start its nodes (or check the address), then "
+                         "run the migration again.", args.json)
+        if ok is not True and ok is not False:
+            return ok
     if args.json:
         _print_json({"verified": ok, **report})
     return 0 if ok else 1
+
+
+def _migrate_index(args, out, report: dict) -> bool | int:
+    """The index part of `migrate`: True when verified, False on a mismatch, an exit status when it failed."""
+    from indexer.migrate import MigrationFailed, copy_index
+
+    with Archive(args.data, create=False, index=args.to_index, store=args.to_store) as archive:
+        total = len(archive.store.article_ids())
+        todo = archive.store.pending_count(archive.index_key)
+        print(f"migrating {archive.store.name if args.to_store else archive.root} to {archive.index_key}: "
+              f"{todo} of {_count(total, 'article')} to copy", file=sys.stderr)
+        done = 0
+
+        def progress(n: int) -> None:
+            nonlocal done
+            done += n
+            print(f"  {done}/{todo} articles copied", file=sys.stderr)
+
+        try:
+            copy_index(archive, batch=args.batch or 1000, writers=args.writers, progress=progress)
+        except MigrationFailed as exc:
+            return _fail(str(exc), args.json)
+        drift = archive.drift()
+        stats = archive.engine.stats()
+        quotes = archive.store.stats()["quotes"]
+        ok = drift.clean and stats.articles == total and stats.quotes == quotes
+        print(f"{'verified' if ok else 'MISMATCH'}: {stats.articles} of {total} articles and {stats.quotes} of "
+              f"{quotes} quotes in {archive.index_key}; {len(drift.missing)} missing, {len(drift.stale)} stale, "
+              f"{len(drift.orphaned)} not in the store", file=out)
+        if not ok:
+            print("  `newsarchive check --repair --index URL` removes what the store does not have and catches "
+                  "up", file=sys.stderr)
+        report["index"] = {"target": archive.index_key, "verified": ok, "copied": done, "articles": stats.articles,
+                           "quotes": stats.quotes, "missing": len(drift.missing), "stale": len(drift.stale),
+                           "orphaned": len(drift.orphaned)}
+    return ok
 
 
 def cmd_reindex(args) -> int:

@@ -103,6 +103,7 @@ class Archive:
         (other processes' articles included), commits, and only then marks those versions indexed: a crash at any
         point leaves them pending for the next run rather than lost.
         """
+        self.update_explorer()
         done = 0
         while True:
             taken: list[tuple[str, int]] = []
@@ -116,6 +117,7 @@ class Archive:
 
     def index_articles(self, article_ids: list[str]) -> int:
         """Index these articles' current versions (a worker's own batch: two workers do not index each other's)."""
+        self.update_explorer()
         taken: list[tuple[str, int]] = []
 
         def current():  # read under the index write lock, like _pending_articles
@@ -128,6 +130,14 @@ class Archive:
         self.engine.write_articles(current())
         self.store.mark_indexed(taken, self.index_key)
         return len(taken)
+
+    def update_explorer(self, progress=None) -> int:
+        """File the articles stored or annotated again since the last time into their entities' pages and their
+        stories (indexer/explore/update.py): in the store, whatever the index; before each index commit, so that
+        what a search finds is in its story."""
+        from indexer.explore.update import catch_up
+
+        return catch_up(self.store, progress=progress)
 
     def _pending_articles(self, batch: int, taken: list[tuple[str, int]]):
         """Read under the index write lock (the engine consumes this generator only once it holds the lock)."""

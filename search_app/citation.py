@@ -8,6 +8,7 @@ is served at), so a citation written from the shell points at the same pages.
 from __future__ import annotations
 
 import os
+from dataclasses import asdict
 from urllib.parse import quote
 
 DEFAULT_BASE_URL = "http://127.0.0.1:5000"
@@ -38,3 +39,14 @@ def cited(record: dict, article_id: str, version: int | None, base: str | None) 
     link = permalink(base, article_id, version)
     return record | {"permalink": link, "citation": citation(record.get("source"), record.get("title"),
                                                              record.get("published"), record.get("url"), link)}
+
+
+def cited_quotes(store, quotes: list, base_url: str | None) -> list[dict]:
+    """Quote records (the engine's QuoteHits) with their article's URL, permalink and citation (the quote index holds
+    no version or URL: the store's current version is the one the quote index holds)."""
+    heads = store.article_heads(q.article_id for q in quotes)
+    records = []
+    for q in quotes:
+        version, url = heads.get(q.article_id, (None, None))
+        records.append(cited(asdict(q) | {"url": url}, q.article_id, version, base_url))
+    return records

@@ -6,7 +6,6 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from indexer.text.names import partial_person_key
 from search_app.context import get_service
 from search_app.errors import BIGGEST_ID, int_arg, yes_arg
 from search_app.i18n import N_, day, reader_language, translated
@@ -76,8 +75,7 @@ def page_numbers(page: int, pages: int, around: int = 2) -> list[int | None]:
 def facet_target(value: dict) -> str:
     """What a facet link filters by: the shown name, except for a surname-only person value ("Carter" when the
     archive knows several Carters), whose name typed as a filter would match every Carter: its key then."""
-    key = value.get("key")
-    return key if partial_person_key(key) else value["value"]
+    return value["key"] if value.get("partial") else value["value"]
 
 
 def _chip_labels(filters: dict[str, str], result: dict | None) -> dict[str, str]:

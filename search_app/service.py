@@ -15,6 +15,7 @@ from datetime import date, timedelta
 
 from indexer.annotate.entities.keys import speaker_key
 from indexer.archive import Archive
+from indexer.explore.lookup import slugs_for
 from indexer.index.engine import (
     FACETS,
     KEYED_FACETS,
@@ -30,9 +31,10 @@ from indexer.index.histogram import bucket_end, histogram
 from indexer.index.provenance import in_date_order, same_statement
 from indexer.index.translated import WITHIN_DAYS, article_names, translations
 from indexer.sources.origins import public_origin
-from indexer.text.names import keys_may_match
-from search_app.citation import cited
+from indexer.text.names import keys_may_match, partial_person_key
+from search_app.citation import cited, cited_quotes
 from search_app.diff import paragraph_changes
+from search_app.explore import Explorer, keyed_filters, linked_article
 from search_app.folding import fold
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "author", "from", "to")
@@ -103,6 +105,7 @@ class SearchService:
         facets are labelled in the spelling of the `reader`'s language where the archive has one."""
         filters = _search_filters(filters)
         q = _browsed(q, filters)
+        shown, filters = filters, keyed_filters(self.archive, filters)  # an entity's URL key: its index key
         with _BroadSlot(q):
             # folded, this search gives only the facets (and did-you-mean): one hit, not a page of snippets
             result = self.archive.engine.search(q, filters, page=1 if collapse else page,
@@ -118,7 +121,7 @@ class SearchService:
             "total": result.total,
             "page": result.page,
             "limit": result.limit,
-            "filters": filters,
+            "filters": shown,
             "collapse": collapse,
             "hits": self._with_copies([h | {"folded": folded[h["id"]]} for h in hits] if collapse else hits),
             "facets": self._facets_json(result.facets, FACETS, reader),
@@ -155,9 +158,13 @@ class SearchService:
                        histogram=histogram(days, len(shown), interval)), {f.article_id: f.folded for f in on_page}
 
     def _with_copies(self, hits: list[dict]) -> list[dict]:
-        """Each hit with `copies`: how many other articles of the archive are the same wire story."""
+        """Each hit with `copies`: how many other articles of the archive are the same wire story; and `story`,
+        the story across outlets and languages it belongs to (search_app.explore), with `story_reports`."""
         copies = self.archive.store.copies(h["id"] for h in hits)
-        return [h | {"copies": copies.get(h["id"], 0)} for h in hits]
+        stories = Explorer(self.archive).stories_of([h["id"] for h in hits])
+        return [h | {"copies": copies.get(h["id"], 0), "story": (story := stories.get(h["id"], {})).get("id"),
+                     "story_reports": {k: story[k] for k in ("articles", "languages")} if story else None}
+                for h in hits]
 
     def _facets_json(self, pairs_by_facet: dict[str, list[tuple[str, int]]], facets: tuple[str, ...],
                      reader: str | None = None) -> dict:
@@ -165,11 +172,14 @@ class SearchService:
         spelling of the reader's language, else of the results' most frequent languages, else the most used."""
         out: dict[str, list[dict]] = {}
         languages = [reader] + [lang for lang, _ in pairs_by_facet.get("language", [])]
+        slugs = slugs_for(self.archive.store.db, [v for f in facets if f in KEYED_FACETS
+                                                  for v, _ in pairs_by_facet.get(f, [])])
         for facet in facets:
             pairs = pairs_by_facet.get(facet, [])
             names = self._display_names([v for v, _ in pairs], facet, languages) if facet in KEYED_FACETS else {}
-            out[facet] = [{"value": names.get(v, v), "count": n} | ({"key": v} if facet in KEYED_FACETS else {})
-                          for v, n in pairs]
+            out[facet] = [{"value": names.get(v, v), "count": n} | (
+                {"key": slugs.get(v, v)} | ({"partial": True} if partial_person_key(v) else {})
+                if facet in KEYED_FACETS else {}) for v, n in pairs]
         return out
 
     def _display_names(self, keys: list[str], facet: str, languages: list[str | None]) -> dict[str, str]:
@@ -191,6 +201,7 @@ class SearchService:
         Each quote has the `permalink` and `citation` of its article."""
         narrowed = {("article_id" if k == "article" else k): v for k, v in (filters or {}).items()
                     if k in QUOTE_FILTERS and v}
+        speaker = keyed_filters(self.archive, {"speaker": speaker})["speaker"]
         with _BroadSlot(q):
             result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed,
                                                        include_fragments=fragments, sort=sort,
@@ -199,14 +210,7 @@ class SearchService:
                 "cut_short": result.cut_short, "facets": self._facets_json(result.facets, QUOTE_FACETS, reader)}
 
     def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
-        """Quote records with their article's permalink and citation (the quote index holds no version or URL:
-        the store's current version is the one the quote index holds)."""
-        heads = self.archive.store.article_heads(q.article_id for q in quotes)
-        records = []
-        for q in quotes:
-            version, url = heads.get(q.article_id, (None, None))
-            records.append(cited(asdict(q) | {"url": url}, q.article_id, version, base_url))
-        return records
+        return cited_quotes(self.archive.store, quotes, base_url)
 
     def export_articles(self, q: str, filters: dict[str, str | None] | None = None, sort: str = "relevance",
                         base_url: str | None = None) -> Iterator[dict]:
@@ -216,7 +220,7 @@ class SearchService:
         filters = _search_filters(filters)
         q = _browsed(q, filters)
         with _BroadSlot(q):
-            ids = self.archive.engine.matching_ids(q, filters, sort)
+            ids = self.archive.engine.matching_ids(q, keyed_filters(self.archive, filters), sort)
         return self._article_rows(ids, base_url)
 
     def _article_rows(self, ids: Iterator[str], base_url: str | None) -> Iterator[dict]:
@@ -327,7 +331,7 @@ class SearchService:
         if record["version"] == info["current_version"]:  # the quote index holds the current version's quotes
             for i, quote in enumerate(record["quotes"]):
                 quote["id"] = f"{article_id}:{i}"
-        return cited(record, article_id, record["version"], base_url)
+        return cited(linked_article(self.archive, record, annotated), article_id, record["version"], base_url)
 
     def diff(self, article_id: str, before: int | None = None, after: int | None = None) -> dict | None:
         """What changed from version `before` to `after` (defaults: the newest, and the one before it), paragraph

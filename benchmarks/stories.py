@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import random
 import sys
 import tempfile
@@ -41,19 +42,7 @@ from indexer.ingest.pipeline import ingest  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "stories"
 CORPUS = ROOT / "corpus"
-CORPUS_STORIES = {  # corpus/README.md, "Shared stories": file name prefixes of each story's pages
-    "oder-flood": ["en/harbor-street-gazette-2026-03-14", "de/rheinische-abendpost-2026-03-14",
-                   "uk/ranok-visnyk-2026-03-15", "pl/kurier-nadwislanski-2026-03-14"],
-    "night-train": ["en/global-wire-daily-2026-04-24", "uk/ranok-visnyk-2026-04-24", "ru/vecher-obozrevatel-2026-04-25",
-                    "de/rheinische-abendpost-2026-04-24", "pl/kurier-nadwislanski-2026-04-24"],
-    "marrakesh-summit": ["en/global-wire-daily-2026-05-12", "ar/alufuq-2026-05-11", "fr/courrier-du-rhone-2026-05-12",
-                         "es/diario-del-guadalquivir-2026-05-14", "zh/dongfang-chenbao-2026-05-13",
-                         "ja/asanagi-shimbun-2026-05-13"],
-    "osaka-chip-plant": ["en/global-wire-daily-2026-06-15", "ja/asanagi-shimbun-2026-06-15",
-                         "zh/dongfang-chenbao-2026-06-16"],
-    "andalusia-drought": ["es/diario-del-guadalquivir-2026-07-08", "pt/jornal-da-ribeira-2026-07-09",
-                          "fr/courrier-du-rhone-2026-07-10"],
-}
+CORPUS_STORIES = json.loads((ROOT / "benchmarks/data/corpus_stories.json").read_text(encoding="utf-8"))["shared"]
 
 
 def read_article(path: Path) -> dict:

@@ -110,7 +110,8 @@ def cmd_stories(args) -> int:
     if args.json:
         _print_json(result)
         return 0
-    print(f"{result['total']} stories" + (f" with articles matching {args.query!r}" if args.query else ""))
+    print(f"{result['total']} {'story' if result['total'] == 1 else 'stories'}"
+          + (f" with articles matching {args.query!r}" if args.query else ""))
     for s in result["stories"]:
         span = s["first"][:10] if s["first"][:10] == s["last"][:10] else f"{s['first'][:10]} – {s['last'][:10]}"
         print(f"\n{s['id']}  {span}\n  {s['title']}\n  {s['articles']} articles · {', '.join(s['languages'])} · "

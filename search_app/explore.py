@@ -104,6 +104,7 @@ class Explorer:
             "name": name,
             "type": found.type,
             "names": lookup.names(self.db, keys),
+            "named_in": everything.total,
             "languages": [{"code": c, "count": n} for c, n in everything.facets.get("language", [])],
             "articles": {"total": listed.total, "page": listed.page, "limit": listed.limit,
                          "filters": narrowed,
@@ -116,7 +117,7 @@ class Explorer:
             "related": self._related(found.key, keys, everything, reader),
             "sources": [{"name": s, "count": n} for s, n in everything.facets.get("source", [])],
             "stories": self._entity_stories(keys),
-            "search": {facet: found.key},
+            "search": {facet: found.slug},  # (a search by its URL key: search?person=<key>)
         }
 
     def _hits(self, hits, base_url: str | None) -> list[dict]:
@@ -200,9 +201,11 @@ class Explorer:
             f"WHERE qa.key IN ({marks}) ORDER BY qa.day DESC, qa.article_id, qa.idx LIMIT ? OFFSET ?",
             (*keys, limit, (page - 1) * limit)).fetchall()
         hits = []
+        speakers = lookup.slugs_for(self.db, [r[5] for r in rows])
         for r in rows:
             record = {"id": f"{r[0]}:{r[1]}", "text": r[3], "speaker": r[4], "fragment": bool(r[6]), "article_id": r[0],
-                      "title": r[8], "published": r[9], "language": r[7], "source": r[10], "url": r[11]}
+                      "title": r[8], "published": r[9], "language": r[7], "source": r[10], "url": r[11],
+                      "speaker_key": speakers.get(r[5])}
             hits.append((r[5], cited(record, r[0], r[12], base_url)))
         for speaker, record in hits:
             same = [other for s, other in hits if other["language"] == record["language"]
@@ -312,6 +315,7 @@ class Explorer:
         speakers = lookup.slugs_for(self.db, [q[4] for q in quotes])
         record["quotes"] = [{"id": f"{q[0]}:{q[1]}", "text": q[2], "speaker": q[3], "fragment": bool(q[5]),
                              "language": q[6], "article_id": q[0], "source": by_article[q[0]]["source"],
+                             "title": by_article[q[0]]["title"],
                              "published": by_article[q[0]]["published"], "speaker_key": speakers.get(q[4])}
                             for q in sorted(quotes, key=lambda q: (ids.index(q[0]), q[1]))]
         named = self.db.execute(f"SELECT key, COUNT(*) FROM entity_mentions WHERE article_id IN ({marks}) GROUP BY key",
@@ -326,8 +330,9 @@ class Explorer:
 
     # -- the front page ----------------------------------------------------------------------------------------
     def front(self, reader: str | None = None, days: int = IN_THE_NEWS_DAYS, base_url: str | None = None) -> dict:
-        """What is in the news: the latest stories, the entities most named over the last `days` days (counted back
-        from the newest article's day) beside the days before, and the latest quotations."""
+        """What is in the news: the latest stories of several reports (else of one), the entities most named over
+        the last `days` days (counted back from the newest article's day, so that an archive that stopped growing
+        still shows its last days) beside the days before, and the latest quotations of those days."""
         row = self.db.execute("SELECT MAX(day) FROM explored WHERE day <> '0000-00-00'").fetchone()
         newest = row[0] if row and row[0] else None
         if newest is None:
@@ -335,8 +340,7 @@ class Explorer:
         end = date.fromisoformat(newest)
         since = end - timedelta(days=days - 1)
         before = since - timedelta(days=days)
-        stories = self.stories(start=since.isoformat(), limit=FRONT_STORIES, least=2)["stories"] or \
-            self.stories(start=since.isoformat(), limit=FRONT_STORIES)["stories"]
+        stories = self.stories(limit=FRONT_STORIES, least=2)["stories"] or self.stories(limit=FRONT_STORIES)["stories"]
         counts: dict[str, list[int]] = {}
         for key, day, n in self.db.execute(
                 "SELECT key, day >= ?, COUNT(*) FROM entity_mentions WHERE day BETWEEN ? AND ? GROUP BY key, day >= ?",
@@ -381,6 +385,18 @@ def linked_article(archive: Archive, record: dict, annotated) -> dict:
     record["story"] = story["id"] if story else None
     record["story_reports"] = {"articles": story["articles"], "languages": story["languages"]} if story else None
     return record
+
+
+def with_speaker_keys(archive: Archive, records: list[dict]) -> list[dict]:
+    """Quotation records with their speaker's URL key (`speaker_key`, None for a role or an unnamed source), for a
+    link to the speaker's page."""
+    from indexer.annotate.entities.keys import speaker_key
+
+    keys = [speaker_key(r.get("speaker")) for r in records]
+    slugs = lookup.slugs_for(archive.store.db, keys)
+    for record, key in zip(records, keys, strict=True):
+        record["speaker_key"] = slugs.get(key) if key else None
+    return records
 
 
 def keyed_filters(archive: Archive, filters: dict[str, str | None]) -> dict[str, str | None]:

@@ -77,3 +77,55 @@ def entity(key: str):
                            type_label=gettext(TYPE_LABELS.get(record["type"], record["type"])),
                            type_labels={k: gettext(v) for k, v in TYPE_LABELS.items()},
                            filters={k: v for k, v in (("language", language), ("source", source)) if v})
+
+
+@explore.get("/stories/<story_id>")
+def story(story_id: str):
+    """A story: its articles in order of publication (by day), its languages and outlets, who was quoted, the
+    entities it names."""
+    try:
+        record = _explorer().story(story_id, base_url=request.url_root, reader=reader_language())
+    except Moved as moved:
+        return redirect(url_for("explore.story", story_id=moved.to), 301)
+    if record is None:
+        abort(404, gettext("No story has this address. The front page lists the latest ones."))
+    days: dict[str, list[dict]] = {}
+    for article in record["articles"]:
+        days.setdefault(article["day"], []).append(article)
+    speakers: dict[str, dict] = {}
+    for quote in record["quotes"]:
+        if quote["speaker"] and not quote["fragment"]:
+            who = speakers.setdefault(quote["speaker_key"] or quote["speaker"], {
+                "name": quote["speaker"], "key": quote["speaker_key"], "quotes": []})
+            who["quotes"].append(quote)
+    return render_template("story.html", s=record, days=days, speakers=list(speakers.values()),
+                           type_labels={k: gettext(v) for k, v in TYPE_LABELS.items()},
+                           languages=_counted(a["language"] for a in record["articles"]),
+                           sources=_counted(a["source"] for a in record["articles"] if a["source"]))
+
+
+@explore.get("/stories")
+def stories():
+    """Every story, newest first, narrowed by words (the search's), language and dates."""
+    q = request.args.get("q", "").strip()
+    language = request.args.get("language") or None
+    page = int_arg("page", 1)
+    result = _explorer().stories(q or None, request.args.get("from") or None, request.args.get("to") or None,
+                                 language, limit=20, page=page, least=2 if request.args.get("all") != "yes" else 1)
+    return render_template("stories.html", result=result, stories_q=q, language=language, page=page,
+                           everything=request.args.get("all") == "yes")
+
+
+@explore.get("/")
+def front():
+    """The front page: the latest stories, who and what is in the news, the latest quotations."""
+    service = get_service()
+    news = Explorer(service.archive).front(reader=reader_language(), base_url=request.url_root)
+    return render_template("front.html", news=news, stats=service.stats(), focus_search=True,
+                           labels={k: gettext(v) for k, v in NEWS_LABELS.items()})
+
+
+def _counted(values) -> list[tuple[str, int]]:
+    from collections import Counter
+
+    return Counter(values).most_common()

@@ -3,7 +3,7 @@ in the search service."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext
 
 from search_app.context import get_service
@@ -24,11 +24,6 @@ DATES = ("from", "to")
 ENTITY_TYPES = {"person": N_("person"), "place": N_("place"), "organization": N_("organisation")}
 SORTS = {"relevance": N_("relevance"), "newest": N_("newest"), "oldest": N_("oldest")}
 INTERVALS = {"auto": N_("automatic"), "year": N_("year"), "month": N_("month"), "week": N_("week"), "day": N_("day")}
-
-
-@pages.get("/")
-def home():
-    return redirect(url_for("pages.search"))
 
 
 @pages.get("/search")

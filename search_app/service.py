@@ -34,7 +34,7 @@ from indexer.sources.origins import public_origin
 from indexer.text.names import keys_may_match, partial_person_key
 from search_app.citation import cited, cited_quotes
 from search_app.diff import paragraph_changes
-from search_app.explore import Explorer, keyed_filters, linked_article
+from search_app.explore import Explorer, keyed_filters, linked_article, with_speaker_keys
 from search_app.folding import fold
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "author", "from", "to")
@@ -206,7 +206,8 @@ class SearchService:
             result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed,
                                                        include_fragments=fragments, sort=sort,
                                                        facet_limit=facet_limit)
-        return {"total": result.total, "quotes": self._cited_quotes(result.quotes, base_url),
+        return {"total": result.total,
+                "quotes": with_speaker_keys(self.archive, self._cited_quotes(result.quotes, base_url)),
                 "cut_short": result.cut_short, "facets": self._facets_json(result.facets, QUOTE_FACETS, reader)}
 
     def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
@@ -281,7 +282,8 @@ class SearchService:
                     seen.add(c.id)
                     found.append((c, True, score))
         ordered = in_date_order(found, lambda f: _utc(f[0].published))
-        record, *reported = self._cited_quotes([quote, *(c for c, _, _ in ordered)], base_url)
+        record, *reported = with_speaker_keys(self.archive, self._cited_quotes([quote, *(c for c, _, _ in ordered)],
+                                                                                base_url))
         for report, (_, translated, score) in zip(reported, ordered, strict=True):
             report["translated"] = translated
             if score is not None:

@@ -25,13 +25,13 @@ def pending(store) -> int:
 def catch_up(store, batch: int = BATCH, progress: Callable[[int], None] | None = None) -> int:
     """File every pending article; how many were filed."""
     done = 0
-    while True:
+    while store.db.execute("SELECT 1 FROM explore_pending LIMIT 1").fetchone():  # (no writer's turn for nothing)
         with store.transaction() as db:
             ids = [r[0] for r in db.execute(
                 "SELECT p.article_id FROM explore_pending p LEFT JOIN articles a ON a.id=p.article_id "
                 "ORDER BY COALESCE(a.published, a.first_seen, ''), p.article_id LIMIT ?", (batch,))]
-            if not ids:
-                return done
+            if not ids:  # (another process took them meanwhile)
+                break
             found = facts.read(db, ids)
             stored = {f.article_id for f in found}
             for article_id in ids:
@@ -52,3 +52,4 @@ def catch_up(store, batch: int = BATCH, progress: Callable[[int], None] | None =
         done += len(ids)
         if progress:
             progress(len(ids))
+    return done

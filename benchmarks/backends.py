@@ -7,9 +7,11 @@ index), pages/s; on those pages, p50/p95 of a query mix with every facet, in-pro
 web app (waitress in a subprocess), the first search after a commit, quotes by speaker. (b) At archive size:
 --articles stored articles (the scale benchmark's, written straight into the store, not annotated again) moved
 into a fresh pair of collections by `newsarchive migrate` (articles/s), then the same query mix (with and
-without a person filter, as benchmarks/scale.py) in-process and over HTTP, and resident memory of the web app and
-of each Solr JVM. With --whoosh-index DIR (the `index` folder `scale.py --index` built from the same articles:
-building 100,000 into Whoosh takes about an hour) the Whoosh side of (b) runs on it in the same run.
+without a person filter, as benchmarks/scale.py) in-process and over HTTP, the explorer's pages over HTTP (entity
+pages, look-ups, the front page, stories: benchmarks/explorer_http.py, their p95), and resident memory of the web
+app and of each Solr JVM; part (a) also gives the share of the ingest spent filing articles into stories. With
+--whoosh-index DIR (the `index` folder `scale.py --index` built from the same articles: building 100,000 into
+Whoosh takes about an hour) the Whoosh side of (b) runs on it in the same run.
 The cluster is `scripts/cluster up` in a temporary folder, always taken down at the end. Prints two tables.
 """
 
@@ -32,13 +34,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from synthetic import articles, html_page  # noqa: E402
+import explorer_http  # noqa: E402
+from synthetic import articles, build_store, html_page  # noqa: E402
 
 from indexer.archive import Archive  # noqa: E402
 from indexer.index.solr.client import SolrClient, SolrURL  # noqa: E402
 from indexer.ingest.pipeline import ingest  # noqa: E402
-from indexer.models import RawPage  # noqa: E402
-from indexer.store import Store  # noqa: E402
 
 SCRIPT = ROOT / "scripts" / "cluster"
 QUERIES = ["bridge", '"decision before winter"', "drought OR sequía OR sécheresse OR засуха", "Hochwasser",
@@ -114,27 +115,16 @@ def drop_collections(url: str) -> None:
 
 
 # -- the measurements ----------------------------------------------------------------------------------------------
-def ingest_pages(data: Path, pages: Path, index: str | None) -> float:
+def ingest_pages(data: Path, pages: Path, index: str | None) -> tuple[float, float]:
+    """(seconds the ingest took, seconds of it spent filing articles into entities and stories)."""
     started = time.perf_counter()
     with Archive(data, index=index) as archive:
         report = ingest(archive, [str(pages)])
+        explorer = archive.explorer_seconds
     seconds = time.perf_counter() - started
     if report.failed:
         raise SystemExit(f"ingest failed for {len(report.failed)} pages: {report.failed[:3]}")
-    return seconds
-
-
-def build_store(data: Path, n: int) -> float:
-    """n synthetic articles written straight into the store (its own API), as annotation would have left them:
-    the scale benchmark's articles (same seed), so a Whoosh index scale.py built holds the same ones."""
-    started = time.perf_counter()
-    store = Store(data / "archive.sqlite3")
-    store.db.execute("PRAGMA synchronous=OFF")  # a throwaway benchmark store: no fsync per article
-    for item in articles(n):
-        page = RawPage(html_page(item), f"synthetic/{item.id}.html", url=item.annotated.article.url)
-        store.add_article(store.receive(page).page_id, item.annotated)
-    store.close()
-    return time.perf_counter() - started
+    return seconds, explorer
 
 
 def migrate(data: Path, url: str) -> float:
@@ -173,7 +163,9 @@ def searches(engine) -> dict[str, float]:
     return {"p50": ms(took, 0.5), "p95": ms(took, 0.95), "first": 1000 * first, "quotes": ms(quoted, 0.5)}
 
 
-def over_http(data: Path, index: str | None) -> dict[str, float]:
+def over_http(data: Path, index: str | None, explorer: bool = False) -> dict[str, float]:
+    """The query mix over HTTP through the web app in a subprocess (and with `explorer`, the explorer's pages:
+    benchmarks/explorer_http.py, their p95 in ms)."""
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("NEWSARCHIVE_INDEX", None)
@@ -203,7 +195,11 @@ def over_http(data: Path, index: str | None) -> dict[str, float]:
                     urllib.request.urlopen(base + urllib.parse.urlencode({"q": q, **extra}), timeout=30).read()
                     if r:  # the first round warms each serving thread
                         took.append(time.perf_counter() - started)
-        return {"p50": ms(took, 0.5), "p95": ms(took, 0.95), "rss": rss_mib(server.pid)}
+        found = {"p50": ms(took, 0.5), "p95": ms(took, 0.95), "rss": rss_mib(server.pid)}
+        if explorer:
+            timings = explorer_http.mix(f"http://127.0.0.1:{port}", data / "archive.sqlite3", ROUNDS)
+            found |= {kind: ms(values, 0.95) for kind, values in timings.items()}
+        return found
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -212,11 +208,13 @@ def over_http(data: Path, index: str | None) -> dict[str, float]:
 def at_scale(data: Path, index: str | None) -> dict[str, str]:
     with Archive(data, create=False, index=index) as archive:
         found = searches(archive.engine)
-    http = over_http(data, index)
+    http = over_http(data, index, explorer=True)
     return {"search p50 ms": f"{found['p50']:.0f}", "search p95 ms": f"{found['p95']:.0f}",
             "HTTP p50 ms": f"{http['p50']:.0f}", "HTTP p95 ms": f"{http['p95']:.0f}",
             "first after commit ms": f"{found['first']:.0f}", "quotes by speaker ms": f"{found['quotes']:.0f}",
-            "web app RSS MiB": f"{http['rss']:.0f}"}
+            "web app RSS MiB": f"{http['rss']:.0f}",
+            **{f"{kind} p95 ms": f"{http[kind]:.0f}" for kind in ("entity page", "entity JSON", "lookup",
+                                                                   "front page", "stories")}}
 
 
 def table(rows: dict[str, dict[str, str]]) -> None:
@@ -255,8 +253,9 @@ def main() -> int:
         for name, index in engines:
             data = work / f"data-{name}"
             print(f"{name}: ingesting {args.pages} pages …", file=sys.stderr)
-            seconds = ingest_pages(data, pages, index)
-            row = rows[name] = {"ingest pages/s": f"{args.pages / seconds:.1f}"}
+            seconds, filing = ingest_pages(data, pages, index)
+            row = rows[name] = {"ingest pages/s": f"{args.pages / seconds:.1f}",
+                                "of it filing stories %": f"{100 * filing / seconds:.1f}"}
             with Archive(data, index=index) as archive:
                 found = searches(archive.engine)
             http = over_http(data, index)
@@ -274,6 +273,9 @@ def main() -> int:
             built = build_store(source, args.articles)
             print(f"  (written in {built:.0f} s, {(source / 'archive.sqlite3').stat().st_size / args.articles / 1024:.1f}"
                   " KiB per article)", file=sys.stderr)
+            filed, count = explorer_http.file_explorer(source)
+            print(f"  (filed into entities and stories in {filed:.0f} s, {count / filed:.0f} articles/s)",
+                  file=sys.stderr)
         if args.whoosh_index:
             (source / "index").symlink_to(args.whoosh_index.resolve())
             print("Whoosh: searching the prebuilt index …", file=sys.stderr)

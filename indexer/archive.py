@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import socket
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,6 +64,7 @@ class Archive:
         the store's (default $NEWSARCHIVE_STORE; none: the SQLite file in `root`). With both remote, nothing of the
         archive is kept in `root`, and it is not created."""
         self.root = Path(root) if root else default_data_dir()
+        self.explorer_seconds = 0.0  # spent filing articles into entities and stories (benchmarks/throughput.py)
         self.store_url = store or os.environ.get(STORE_ENV) or None
         self.index_url = index or os.environ.get(INDEX_ENV) or None
         self.store = Store(store_target(self.root, self.store_url, create))
@@ -137,7 +139,11 @@ class Archive:
         what a search finds is in its story."""
         from indexer.explore.update import catch_up
 
-        return catch_up(self.store, progress=progress)
+        started = time.perf_counter()
+        try:
+            return catch_up(self.store, progress=progress)
+        finally:
+            self.explorer_seconds += time.perf_counter() - started
 
     def _pending_articles(self, batch: int, taken: list[tuple[str, int]]):
         """Read under the index write lock (the engine consumes this generator only once it holds the lock)."""

@@ -769,7 +769,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=_positive, default=20, metavar="N", help="quotes to list (default 20)")
     p.set_defaults(func=cmd_quotes)
 
-    from indexer.cli_explore import add_commands
+    from search_app.explore_cli import add_commands
 
     add_commands(sub, _data_arg, _positive)  # entity, stories
 

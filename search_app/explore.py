@@ -12,6 +12,7 @@ import json
 import math
 from dataclasses import asdict
 from datetime import date, timedelta
+from itertools import islice
 
 from indexer.archive import Archive
 from indexer.explore import lookup
@@ -28,6 +29,7 @@ RELATED_LOOKED_AT = 40  # the most frequent companions of each kind whose associ
 TRACED = 200  # a speaker's newest quotations among which the first report of each statement is looked for
 IN_THE_NEWS_DAYS = 7  # the front page's "last days", counted back from the newest article
 FRONT_STORIES, FRONT_ENTITIES, FRONT_QUOTES = 8, 8, 6
+STORY_MATCHES = 5000  # the best-ranked articles of a search whose stories /api/stories?q= lists
 MATCHES = {lookup.EXACT: "exact", lookup.SAME_SOUND: "same sound", lookup.PREFIX: "prefix"}
 
 
@@ -260,10 +262,11 @@ class Explorer:
         return None
 
     def stories(self, q: str | None = None, start: str | None = None, end: str | None = None,
-                language: str | None = None, limit: int = 20, page: int = 1, least: int = 1) -> dict:
+                language: str | None = None, limit: int = 20, page: int = 1, least: int = 1,
+                counted: bool = True) -> dict:
         """Stories newest first (by their latest article): `{"total", "stories": [...]}`. `q` keeps the stories of
-        the articles a search finds; `start`/`end` those running on some day between them; `language` those with
-        an article in it; `least` those of at least that many articles."""
+        the articles a search finds (its STORY_MATCHES best); `start`/`end` those running on some day between them; `language` those with
+        an article in it; `least` those of at least that many articles. Without `counted`, no total (None)."""
         where, params = ["h.merged_into IS NULL", "h.articles >= ?"], [max(1, least)]
         for value, name in ((start, "from"), (end, "to")):
             if value and parse_date(value) is None:
@@ -275,7 +278,7 @@ class Explorer:
             where.append("EXISTS (SELECT 1 FROM story_members l WHERE l.story=h.id AND l.language=?)")
             params.append(language)
         if q and q.strip():
-            ids = list(self.archive.engine.matching_ids(q, {}, sort="relevance"))[:5000]
+            ids = list(islice(self.archive.engine.matching_ids(q, {}, sort="relevance"), STORY_MATCHES))
             found = self.stories_of(ids)
             chosen = list(dict.fromkeys(s["id"] for s in found.values()))
             if not chosen:
@@ -283,7 +286,8 @@ class Explorer:
             where.append(f"h.id IN ({','.join('?' * len(chosen))})")
             params.extend(chosen)
         clause = " AND ".join(where)
-        total = self.db.execute(f"SELECT COUNT(*) FROM story_heads h WHERE {clause}", params).fetchone()[0]
+        total = self.db.execute(f"SELECT COUNT(*) FROM story_heads h WHERE {clause}", params).fetchone()[0] \
+            if counted else None
         ids = [r[0] for r in self.db.execute(
             f"SELECT h.id FROM story_heads h WHERE {clause} ORDER BY h.last_day DESC, h.last DESC, h.id LIMIT ? "
             f"OFFSET ?", (*params, limit, (page - 1) * limit))]
@@ -340,7 +344,8 @@ class Explorer:
         end = date.fromisoformat(newest)
         since = end - timedelta(days=days - 1)
         before = since - timedelta(days=days)
-        stories = self.stories(limit=FRONT_STORIES, least=2)["stories"] or self.stories(limit=FRONT_STORIES)["stories"]
+        stories = self.stories(limit=FRONT_STORIES, least=2, counted=False)["stories"] or \
+            self.stories(limit=FRONT_STORIES, counted=False)["stories"]
         counts: dict[str, list[int]] = {}
         for key, day, n in self.db.execute(
                 "SELECT key, day >= ?, COUNT(*) FROM entity_mentions WHERE day BETWEEN ? AND ? GROUP BY key, day >= ?",

@@ -214,3 +214,14 @@ def test_on_solrcloud_and_postgresql_each_ingest_files_its_articles_into_stories
             assert entity["related"] and entity["timeline"]["buckets"]
     finally:
         solr_cluster.drop_collections(index)
+
+
+def test_queued_pages_are_in_their_stories_when_the_workers_have_taken_them(tmp_path):
+    """`ingest --queue` and `newsarchive worker`: each worker files what it stored into its story."""
+    data = tmp_path / "data"
+    job = run_cli("ingest", "--queue", *map(str, _pages(*SHARED["osaka-chip-plant"])), data=data)
+    assert job.returncode == 0, job.stderr
+    worker = run_cli("worker", "--exit-when-idle", data=data, timeout=600)
+    assert worker.returncode == 0, worker.stderr
+    found = cli_json("stories", "--json", data=data)
+    assert found["total"] == 1 and set(found["stories"][0]["languages"]) == {"en", "ja", "zh"}

@@ -235,6 +235,9 @@ def main() -> int:
     parser.add_argument("--whoosh-index", type=Path, metavar="DIR",
                         help="the Whoosh index (scale.py --index D: D/index) of the same articles, to search beside")
     parser.add_argument("--skip-solr", action="store_true", help="Whoosh only (no cluster)")
+    parser.add_argument("--store-from", type=Path, metavar="DIR",
+                        help="a data folder whose store already holds the --articles articles, filed into entities "
+                             "and stories (scale.py --explorer --index DIR): copied instead of built again")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="bench-backends-"))
     rows: dict[str, dict[str, str]] = {}
@@ -268,7 +271,11 @@ def main() -> int:
                     "first after commit ms": f"{found['first']:.0f}", "quotes by speaker ms": f"{found['quotes']:.0f}"}
         scale: dict[str, dict[str, str]] = {}
         source = work / "scale"
-        if url or args.whoosh_index:
+        if (url or args.whoosh_index) and args.store_from:
+            source.mkdir(parents=True)
+            shutil.copyfile(args.store_from / "archive.sqlite3", source / "archive.sqlite3")
+            print(f"the store of {args.store_from} copied", file=sys.stderr)
+        elif url or args.whoosh_index:
             print(f"storing {args.articles:,} articles …", file=sys.stderr)
             built = build_store(source, args.articles)
             print(f"  (written in {built:.0f} s, {(source / 'archive.sqlite3').stat().st_size / args.articles / 1024:.1f}"

@@ -10,7 +10,6 @@ import sys
 from conftest import ROOT
 
 from indexer.annotate.entities import extract_entities
-from indexer.explore import lookup
 from indexer.explore.update import catch_up, pending
 from indexer.models import AnnotatedArticle, Article, Block, Quote, RawPage
 from indexer.store import Store
@@ -41,25 +40,6 @@ def _stored(store: Store, items) -> list[str]:
         page = store.receive(RawPage(f"page {i} {item[2]}".encode(), f"test://{i}"))
         ids.append(store.add_article(page.page_id, _article(i, *item)).article_id)
     return ids
-
-
-def test_articles_are_filed_into_entities_and_stories_on_either_store(store_url):
-    store = Store(store_url)
-    flood_en, flood_de, harbour = _stored(store, FLOOD)
-    assert pending(store) == 3, "storing an article marks it for the explorer"
-    assert catch_up(store) == 3 and pending(store) == 0
-    db = store.db
-    assert [f.slug for f in lookup.find(db, "Breslau")] == ["wroclaw"]
-    assert [f.slug for f in lookup.find(db, "Вишневська")][:1] == ["katarzyna-wisniewska"]
-    assert lookup.find(db, "Wrocł")[0].articles == 2
-    stories = dict(db.execute("SELECT article_id, story FROM story_members").fetchall())
-    assert stories[flood_en] == stories[flood_de] != stories[harbour]
-    head = db.execute("SELECT articles, languages, first_day, last_day FROM story_heads WHERE id=?",
-                      (stories[flood_en],)).fetchone()
-    assert (head[0], head[2], head[3]) == (2, "2026-03-14", "2026-03-14") and set(eval(head[1])) == {"en", "de"}
-    about = db.execute("SELECT key FROM quotes_about WHERE article_id=?", (flood_en,)).fetchall()
-    assert about == [], "the quotation names no entity of its article but its own speaker"
-    store.close()
 
 
 def test_an_article_stored_again_or_annotated_again_is_counted_once(store_url):

@@ -142,7 +142,7 @@ def run_ours(pages_dir: Path, data: Path, results) -> None:
         cpu, start = _cpu(), time.perf_counter()
         report = ingest(archive, [str(pages_dir)])
         took, cpu = time.perf_counter() - start, _cpu_since(cpu)
-        explorer = archive.explorer_seconds
+        explorer = (archive.explorer_seconds, archive.explorer_cpu)
         articles = archive.store.stats()["articles"]
         service = SearchService(archive)
         service.search("warm up")
@@ -244,8 +244,10 @@ def main() -> None:
               f"({n / (main_cpu + child_cpu):.1f} pages per CPU s); peak RSS {main_mib:.0f} MiB"
               + (f" (largest worker {child_mib:.0f} MiB, all processes together {r['tree_mib']:.0f} MiB)"
                  if child_mib else "") + f"; {extra}")
-    print(f"of ours, filing articles into entity pages and stories (indexer/explore): {ours['explorer']:.1f} s = "
-          f"{100 * ours['explorer'] / ours['took']:.1f} % of the ingest's wall time")
+    wall, cpu = ours["explorer"]
+    print(f"of ours, filing articles into entity pages and stories (indexer/explore): {wall:.1f} s = "
+          f"{100 * wall / ours['took']:.1f} % of the ingest's wall time; {cpu:.1f} CPU s = "
+          f"{100 * cpu / sum(ours['cpu']):.1f} % of its CPU seconds")
     print(f"ratio ours/naive: {naive['took'] / ours['took']:.2f}x wall, "
           f"{sum(naive['cpu']) / sum(ours['cpu']):.2f}x CPU")
     print(f"search with facets: median {ours['median']:.1f} ms, p95 {ours['p95']:.1f} ms over {ours['queries']} "

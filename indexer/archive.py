@@ -64,7 +64,8 @@ class Archive:
         the store's (default $NEWSARCHIVE_STORE; none: the SQLite file in `root`). With both remote, nothing of the
         archive is kept in `root`, and it is not created."""
         self.root = Path(root) if root else default_data_dir()
-        self.explorer_seconds = 0.0  # spent filing articles into entities and stories (benchmarks/throughput.py)
+        self.explorer_seconds = self.explorer_cpu = 0.0  # wall and CPU seconds spent filing articles into entities
+        # and stories (benchmarks/throughput.py)
         self.store_url = store or os.environ.get(STORE_ENV) or None
         self.index_url = index or os.environ.get(INDEX_ENV) or None
         self.store = Store(store_target(self.root, self.store_url, create))
@@ -139,11 +140,12 @@ class Archive:
         what a search finds is in its story."""
         from indexer.explore.update import catch_up
 
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         try:
             return catch_up(self.store, progress=progress)
         finally:
             self.explorer_seconds += time.perf_counter() - started
+            self.explorer_cpu += time.process_time() - cpu
 
     def _pending_articles(self, batch: int, taken: list[tuple[str, int]]):
         """Read under the index write lock (the engine consumes this generator only once it holds the lock)."""

@@ -1,6 +1,7 @@
 """Index build speed and search latency on a large synthetic archive (default 100,000 articles), without ingesting.
 
     .venv/bin/python benchmarks/scale.py [--articles N] [--batch B] [--index DIR [--reuse]] [--http] [--explorer]
+                                         [--hostile]
 
 Articles come from benchmarks/synthetic.py (distinct text in six languages, tens of thousands of people) and are
 written straight into the index through the engine, B per commit, as an ingest would. Prints the build time of each
@@ -11,6 +12,12 @@ speaker, did-you-mean, and with --http the same mix over a waitress server of th
 --explorer the articles are also stored (under the same ids) and filed into entities and stories, both timed, and
 with --http entity pages, look-ups, the front page and stories are timed over the same server
 (benchmarks/explorer_http.py). Peak memory last.
+
+With --hostile: the queries a hostile visitor sends to freeze search for everyone (long chains of proximity
+operators, chains of prefixes, deep brackets; issue #41), each timed alone against a `newsarchive serve` process on
+127.0.0.1, then a plain query timed alone and while three hostile clients send such queries in a loop: issue
+#41's chains, then the costliest queries the limits let through (the ratio is what a reader suffers from them). An empty archive's first `serve` adds the bundled corpus, so the chains of
+river/flood find the corpus's words.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,6 +43,25 @@ QUERIES = ["bridge", '"decision before winter"', "drought OR sequía OR séchere
            "flood NOT budget", "title:museum", "*", "petition", "council vote", "language:de", "Bibliothek Markt",
            "festival*"]
 BLOCK = 10_000
+PLAIN = "harbour"
+_COMMON = "said council school money vote work rain number next visitor session spring".split()
+# issue #41's hostile queries, a chain of the synthetic articles' most common prefixes, and the costliest queries
+# that the limits of indexer/index/query_limits.py let through (8 proximity operators, 64 words)
+HOSTILE = {
+    "150 words, w/50 chain": " w/50 ".join(("river", "flood")[i % 2] for i in range(150)),
+    "50 prefixes tr*, w/50 chain": " w/50 ".join(["tr*"] * 50),
+    "50 prefixes re* co* se* pe*, w/50 chain": " w/50 ".join(("re*", "co*", "se*", "pe*")[i % 4] for i in range(50)),
+    "200 words, w/5 chain": " w/5 ".join(["ab"] * 200),
+    "200 words, pre/5 chain": " pre/5 ".join(["ab"] * 200),
+    "995 nested brackets": "(" * 995 + "harbour" + ")" * 995,
+    "4 prefixes re* co* se* pe*, w/50 chain": "re* w/50 co* w/50 se* w/50 pe*",
+    "9 common words, w/50 chain": " w/50 ".join(_COMMON[:9]),
+    "64 common words OR-ed": " OR ".join(_COMMON[i % len(_COMMON)] for i in range(64)),
+}
+ATTACKS = {"issue #41's chains": ("150 words, w/50 chain", "50 prefixes tr*, w/50 chain",
+                                   "50 prefixes re* co* se* pe*, w/50 chain"),
+           "the costliest queries within the limits": ("4 prefixes re* co* se* pe*, w/50 chain",
+                                                       "9 common words, w/50 chain", "64 common words OR-ed")}
 
 
 def _ms(seconds: float) -> str:
@@ -132,6 +159,92 @@ def http_mix(port: int, person: str, rounds: int) -> list[float]:
     return timings
 
 
+def _served(data: Path):
+    """A `newsarchive serve` process for the archive in `data` (eight serving threads, as always), and its URL."""
+    import socket
+    import subprocess
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "indexer.cli", "serve", "--data", str(data), "--port", str(port)],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(1200):  # an empty archive's first serve adds the bundled corpus first (a minute or two)
+        try:
+            with urllib.request.urlopen(base + "/api/stats", timeout=5):
+                return proc, base
+        except OSError:
+            if proc.poll() is not None:
+                raise SystemExit("the server did not start") from None
+            time.sleep(0.25)
+    proc.kill()
+    raise SystemExit("the server did not answer within 5 minutes")
+
+
+def _ask(base: str, text: str) -> tuple[float, int]:
+    """Seconds and HTTP status of one /api/search."""
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    t = time.perf_counter()
+    try:
+        with urllib.request.urlopen(f"{base}/api/search?" + urllib.parse.urlencode({"q": text}), timeout=600) as r:
+            r.read()
+            status = r.status
+    except urllib.error.HTTPError as exc:
+        exc.read()
+        status = exc.code
+    return time.perf_counter() - t, status
+
+
+def _behind(base: str, attacks: list[str], rounds: int) -> tuple[list[tuple[float, int]], dict[int, int]]:
+    """The plain query `rounds` times while a client per attack sends it in a loop, and how they were answered."""
+    import threading
+
+    stop = threading.Event()
+    answered: list[tuple[float, int]] = []
+
+    def attack(text: str) -> None:
+        while not stop.is_set():
+            answered.append(_ask(base, text))
+
+    attackers = [threading.Thread(target=attack, args=(text,), daemon=True) for text in attacks]
+    for thread in attackers:
+        thread.start()
+    time.sleep(0.5)  # the three are running
+    behind = [_ask(base, PLAIN) for _ in range(rounds)]
+    stop.set()
+    for thread in attackers:
+        thread.join(timeout=600)
+    return behind, dict(sorted(Counter(status for _, status in answered).items()))
+
+
+def hostile(data: Path, plain_rounds: int = 10) -> None:
+    """Each hostile query alone, then the plain query alone and behind three hostile clients (see --hostile)."""
+    proc, base = _served(data)
+    try:
+        for _ in range(3):
+            _ask(base, PLAIN)  # opens the searchers and facet tables
+        alone = [_ask(base, PLAIN)[0] for _ in range(plain_rounds)]
+        for name, text in HOSTILE.items():
+            took, status = _ask(base, text)
+            print(f"  {name} ({len(text):,} characters): {took:.2f} s, HTTP {status}", flush=True)
+        m_alone = statistics.median(alone)
+        print(f"  plain q={PLAIN} alone: median {_ms(m_alone)}, max {_ms(max(alone))}", flush=True)
+        for attack_name, names in ATTACKS.items():
+            behind, statuses = _behind(base, [HOSTILE[name] for name in names], plain_rounds)
+            m_behind = statistics.median(t for t, _ in behind)
+            print(f"  plain q={PLAIN} behind three clients sending {attack_name} in a loop (their answers: HTTP "
+                  f"{statuses}): median {_ms(m_behind)}, max {_ms(max(t for t, _ in behind))}, HTTP "
+                  f"{sorted({s for _, s in behind})} (behind/alone median {m_behind / m_alone:.1f})", flush=True)
+    finally:
+        proc.terminate()  # waitress stops at SIGTERM
+        proc.wait(timeout=60)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--articles", type=int, default=100_000)
@@ -144,6 +257,8 @@ def main() -> None:
     parser.add_argument("--explorer", action="store_true",
                         help="also store the articles, file them into entities and stories (timed), and with --http "
                              "time entity pages, look-ups, the front page and stories (benchmarks/explorer_http.py)")
+    parser.add_argument("--hostile", action="store_true",
+                        help="only the hostile queries against a server process (after the build, if any)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         data = args.index or Path(tmp)
@@ -158,6 +273,11 @@ def main() -> None:
             print(f"then {waited:.0f} s for the background merge still running (see indexer/index/whoosh_merge.py)")
         if args.explorer:
             explorer_store(data, args.articles, args.reuse)
+        if args.hostile:
+            engine.close()
+            print("hostile queries against `newsarchive serve` (a process of its own, 8 threads):", flush=True)
+            hostile(data)
+            return
         size = sum(f.stat().st_size for f in (data / "index").rglob("*") if f.is_file())
         segments = len(engine.searcher(ARTICLES).reader().leaf_readers())
         print(f"index size: {size / 2**20:.0f} MiB on disk, {segments} article segments", flush=True)

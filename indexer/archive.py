@@ -50,8 +50,8 @@ def store_target(root: Path, store: str | None, create: bool = True) -> str | Pa
     if not create and not (root / STORE_FILE).exists():
         where = str(root) if root.is_absolute() else f"{root} ({root.absolute()})"
         raise NoArchive(f"There is no archive in {where}: check --data (or $NEWSARCHIVE_DATA), or start one "
-                        f"with `newsarchive ingest --data {root} PATH` (or `newsarchive serve`, which "
-                        "fills a new archive with the bundled corpus). Nothing was created.")
+                        f"with `newsarchive ingest --data {root} PATH` (or `newsarchive serve --demo --data {root}`, "
+                        "which fills a new archive with the bundled sample articles). Nothing was created.")
     return root / STORE_FILE
 
 

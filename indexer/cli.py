@@ -7,21 +7,24 @@ import argparse
 import json
 import os
 import shlex
+import shutil
 import sys
 from pathlib import Path
 
 from indexer import __version__
 from indexer.archive import INDEX_ENV, Archive, NoArchive, default_data_dir
+from indexer.index.dates import own_day
 from indexer.index.engine import EngineRefused, EngineUnavailable, IndexBusy
 from indexer.models import InputError
+from indexer.sources.origins import as_given
 from indexer.store_db import STORE_ENV, StoreError
 
-BUNDLED_CORPUS = Path(__file__).resolve().parent.parent / "corpus"
+BUNDLED_CORPUS = Path(__file__).parent / "corpus"  # package data (in a checkout, a link to the repository's corpus/)
 
 
 def bundled_corpus() -> Path:
-    """The sample archive `serve` starts from; $NEWSARCHIVE_CORPUS points it at another folder of pages."""
-    return Path(os.environ.get("NEWSARCHIVE_CORPUS") or BUNDLED_CORPUS)
+    """The sample articles `serve --demo` starts from; $NEWSARCHIVE_CORPUS points it at another folder of pages."""
+    return Path(os.environ.get("NEWSARCHIVE_CORPUS") or BUNDLED_CORPUS).resolve()
 
 EPILOG = """examples:
   newsarchive ingest corpus/                 add every page under corpus/ to ./newsarchive-data
@@ -29,6 +32,7 @@ EPILOG = """examples:
   newsarchive search --json 'person:"Volodymyr Zelensky" language:en'
   newsarchive quotes --speaker "Dmitry Peskov"
   newsarchive serve                          web app on http://127.0.0.1:5000
+  newsarchive serve --demo                   the same, first filling an empty archive with the sample articles
 
 The archive lives in the folder given by --data, else $NEWSARCHIVE_DATA, else ./newsarchive-data."""
 
@@ -98,7 +102,7 @@ def cmd_annotate(args) -> int:
 def _print_annotation(r: dict) -> None:
     print(f"== {r['path']}")
     print(f"   {r['title']}")
-    print(f"   {r['byline'] or '(no byline)'} · {r['published'] or '(no date)'} · {r['source']} · {r['language']}")
+    print("   " + _joined(r["byline"] or "(no byline)", r["published"] or "(no date)", r["source"], r["language"]))
     for q in r["quotes"]:
         tag = " (fragment)" if q["fragment"] else ""
         print(f"   “{q['text']}” — {q['speaker'] or 'unattributed'}{tag}")
@@ -116,7 +120,8 @@ def cmd_ingest(args) -> int:
         bar, on_total = _progress("ingesting", unit="B")
         try:
             report = ingest(archive, args.paths, progress=bar.update, on_total=on_total,
-                            limits=Limits(delay=args.delay, allow_private=args.allow_private))
+                            limits=Limits(delay=args.delay, allow_private=args.allow_private),
+                            follow_links=args.follow_links)
         finally:
             bar.close()
         _print_ingest_report(report, archive, args.json)
@@ -132,22 +137,24 @@ def _enqueue(args) -> int:
     with _open_store(args.data, create=True) as store:
         bar, _ = _progress("queueing")
         try:
-            queued = enqueue(store, getpass.getuser(), args.paths, progress=bar.update)
+            queued = enqueue(store, getpass.getuser(), args.paths, progress=bar.update, follow_links=args.follow_links)
         finally:
             bar.close()
         report = queued
         print(f"job {queued.job_id}: {_count(queued.queued, 'page')} queued for `newsarchive worker`, "
               f"{queued.settled} settled at once (stored before, or unreadable)", file=sys.stderr)
-        for path, error in report.failed:
-            print(f"  failed: {path}: {error}", file=sys.stderr)
-        for line in [*report.skipped[:20], *report.passed_over]:
+        _print_named("unchanged", report.unchanged, sys.stderr)
+        _print_named("failed", [f"{as_given(p)}: {e}" for p, e in report.failed], sys.stderr)
+        _print_named("passed over (neither a page nor a WARC file)", [as_given(p) for p in report.skipped], sys.stderr)
+        for line in report.passed_over:
             print(f"  passed over: {line}", file=sys.stderr)
         print(f"  follow it with `newsarchive jobs{_store_hint(args)}`; `newsarchive worker` processes do the work",
               file=sys.stderr)
         if args.json:
             _print_json({"job": queued.job_id, "queued": queued.queued, "settled": queued.settled,
-                         "failed": [{"path": p, "error": e} for p, e in report.failed],
-                         "skipped": report.skipped, "passed_over": report.passed_over})
+                         "unchanged_paths": report.unchanged,
+                         "failed": [{"path": as_given(p), "error": e} for p, e in report.failed],
+                         "skipped": [as_given(p) for p in report.skipped], "passed_over": report.passed_over})
         print(queued.job_id)
     return 0
 
@@ -227,19 +234,23 @@ def cmd_crawl(args) -> int:
 
 
 def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
+    from indexer.clean.page_kind import NAMES
+
+    summary = report.as_dict()
     if as_json:
-        _print_json(report.as_dict())
+        _print_json(summary)
         return
     print(f"added {len(report.added)}, updated {len(report.updated)}, unchanged {len(report.unchanged)}, "
-          f"failed {len(report.failed)}  →  {archive.store.stats()['articles']} articles in {archive.root}")
-    for path, reason in report.failed:
-        print(f"  failed: {path}: {reason}")
-    if report.skipped:
-        shown = ", ".join(report.skipped[:5]) + (" …" if len(report.skipped) > 5 else "")
-        print(f"  skipped {_count(len(report.skipped), 'file')} in folders that are neither pages nor WARC files: "
-              f"{shown}")
+          f"failed {len(report.failed)}  →  {_count(archive.store.stats()['articles'], 'article')} in {archive.root}")
+    for outcome in ("added", "updated", "unchanged"):
+        _print_named(outcome, summary[f"{outcome}_paths"])
+    _print_named("failed", [f"{f['path']}: {f['error']}" for f in summary["failed"]])
+    _print_named("passed over (neither a page nor a WARC file)", summary["skipped"])
     for line in report.passed_over:
         print(f"  {line}")
+    for kind in summary["not_articles_by_kind"]:
+        _print_named(f"passed over ({NAMES.get(kind, (kind,))[0]})",
+                     [n["path"] for n in summary["not_articles"] if n["kind"] == kind])
     if report.unindexed:
         same = " with the same --index (or $NEWSARCHIVE_INDEX)" if archive.index_url else ""
         print(f"newsarchive: the pages are stored, but the index could not be written ({report.unindexed}). They "
@@ -248,6 +259,12 @@ def _print_ingest_report(report, archive: Archive, as_json: bool) -> None:
 
 
 SEARCH_OPTIONS = ("language", "source", "person", "place", "organization", "speaker")
+DATE_HELP = ("published on or %s this day of the article's own calendar (YYYY-MM-DD; or a month YYYY-MM, a year "
+             "YYYY)")
+
+
+def _search_filters(args) -> dict[str, str | None]:
+    return {f: getattr(args, f) for f in SEARCH_OPTIONS} | {"from": args.date_from, "to": args.date_to}
 
 
 def cmd_search(args) -> int:
@@ -258,14 +275,16 @@ def cmd_search(args) -> int:
     with Archive(args.data, create=False) as archive:
         try:
             result = SearchService(archive).search(
-                args.query, filters={f: getattr(args, f) for f in SEARCH_OPTIONS},
+                args.query, filters=_search_filters(args),
                 limit=args.limit, page=args.page, sort=args.sort, collapse=args.collapse)
         except QueryError as exc:
             return _fail(str(exc), args.json)
     if args.json:
         _print_json(result)
         return 0
-    print(f"{_count(result['total'], 'story' if args.collapse else 'article')} match {args.query!r}")
+    total = result["total"]
+    print(f"{_count(total, 'story' if args.collapse else 'article')} {'matches' if total == 1 else 'match'} "
+          f"{args.query!r}")
     if result.get("relaxed"):
         print("no article has all of these words: showing those with the most of them")
     if result.get("sentence"):
@@ -273,13 +292,14 @@ def cmd_search(args) -> int:
     if result.get("did_you_mean"):
         print(f"did you mean: {result['did_you_mean']}")
     for i, hit in enumerate(result["hits"], start=1 + (args.page - 1) * args.limit):
-        date = (hit["published"] or "")[:10]
+        date = own_day(hit["published"]) or "undated"
         folded = f" · and {_count(hit['folded'], 'copy')} in these results" if hit.get("folded") else ""
-        print(f"\n{i:>3}. {hit['title']}\n     {hit['source']} · {date} · {hit['language']} · id {hit['id']}{folded}")
+        print(f"\n{i:>3}. {hit['title']}\n     " + _joined(hit["source"], date, hit["language"], f"id {hit['id']}")
+              + folded)
         print(f"     {hit['snippet']}")
     for facet, values in result["facets"].items():
         if values:
-            print(f"\n{facet}: " + ", ".join(f"{v['value']} ({v['count']})" for v in values))
+            print("\n" + _wrapped(f"{facet}: ", [f"{v['value']} ({v['count']})" for v in values]))
     return 0
 
 
@@ -291,7 +311,7 @@ def _export_search(args) -> int:
     from search_app import export
     from search_app.service import QueryError, SearchService
 
-    filters = {f: getattr(args, f) for f in SEARCH_OPTIONS}
+    filters = _search_filters(args)
     with Archive(args.data, create=False) as archive:
         service = SearchService(archive)
         try:
@@ -348,8 +368,9 @@ def cmd_quotes(args) -> int:
         print(f"Looking for what someone said? Give the name as the speaker: newsarchive quotes --speaker "
               f"{shlex.quote(args.query)}")
     for q in result["quotes"]:
-        print(f"\n“{q['text']}”\n   — {q['speaker'] or 'unattributed'}, {q['source']}, {(q['published'] or '')[:10]}"
-              f" ({q['title']})")
+        title = f" ({q['title']})" if q["title"] else ""
+        print(f"\n“{q['text']}”\n   — " + _joined(q["speaker"] or "unattributed", q["source"],
+                                               own_day(q["published"]) or "undated", sep=", ") + title)
     return 0
 
 
@@ -359,10 +380,11 @@ def cmd_stats(args) -> int:
     if args.json:
         _print_json(stats)
         return 0
-    print(f"{stats['articles']} articles ({stats['versions']} versions) from {stats['pages']} pages "
-          f"({stats['failed_pages']} failed); {stats['quotes']} quotes; {stats['entities']} distinct entities")
-    print("languages: " + ", ".join(f"{k or 'und'} {v}" for k, v in stats["languages"].items()))
-    print("sources:   " + ", ".join(f"{k or '(unknown)'} {v}" for k, v in stats["sources"].items()))
+    print(f"{_count(stats['articles'], 'article')} ({_count(stats['versions'], 'version')}) from "
+          f"{_count(stats['pages'], 'page')} ({stats['failed_pages']} failed); {_count(stats['quotes'], 'quote')}; "
+          f"{_count(stats['entities'], 'distinct entity')}")
+    print(_wrapped("languages: ", [f"{k or 'und'} {v}" for k, v in stats["languages"].items()]))
+    print(_wrapped("sources:   ", [f"{k or '(unknown)'} {v}" for k, v in stats["sources"].items()]))
     print(f"store:     {archive.store.name}; index: {_index_name(archive)}")
     return 0
 
@@ -458,8 +480,7 @@ def cmd_reindex(args) -> int:
             print(f"re-annotated {_count(len(report.updated) + len(report.unchanged), 'article')} from their raw "
                   f"pages ({len(report.updated)} with a changed story became new versions); "
                   f"{len(report.failed)} failed")
-            for origin, reason in report.failed:
-                print(f"  failed: {origin}: {reason}")
+            _print_named("failed", [f"{as_given(origin)}: {reason}" for origin, reason in report.failed])
         n = archive.rebuild_index(**options)
         print(f"rebuilt the index from the store: {_count(n, 'article')} indexed in {archive.root}")
     return 0
@@ -493,13 +514,13 @@ def cmd_check(args) -> int:
             if failures:
                 print(f"{_count(len(failures), 'stored page')} could not be processed (their bytes are kept):")
                 for origin, error in failures:
-                    print(f"  {origin}: {error}")
+                    print(f"  {as_given(origin)}: {error}")
         if drift.clean:
             return 0
         if args.repair:
             n = archive.repair(drift)
             if not args.json:
-                print(f"repaired: {n} articles re-indexed, {len(drift.orphaned)} removed from the index")
+                print(f"repaired: {_count(n, 'article')} re-indexed, {len(drift.orphaned)} removed from the index")
             return 0
         if not args.json:
             print("run `newsarchive check --repair` to fix the index")
@@ -578,29 +599,85 @@ def _new_password(from_stdin: bool) -> str:
 
 def cmd_serve(args) -> int:
     from search_app import create_app
+    from search_app.server import make_server, served_at
 
-    with Archive(args.data) as archive:
-        corpus = bundled_corpus()
-        if archive.is_empty():
-            if not corpus.is_dir():
-                print(f"The archive in {archive.root} is empty and the bundled corpus was not found at "
-                      f"{corpus}; add pages with `newsarchive ingest PATH`.", file=sys.stderr)
-            else:
-                from indexer.ingest.pipeline import ingest
-
-                print(f"The archive in {archive.root} is empty: adding the bundled corpus ({corpus}) …",
-                      file=sys.stderr)
-                bar, on_total = _progress("bundled corpus", unit="B")
-                report = ingest(archive, [str(corpus)], progress=bar.update, on_total=on_total)
-                bar.close()
-                _print_ingest_report(report, archive, False)
-    app = create_app(args.data or default_data_dir())
-    print(f"newsarchive: serving {Path(args.data or default_data_dir()).resolve()} on http://{args.host}:{args.port}",
-          file=sys.stderr)
-    from waitress import serve
-
-    serve(app, host=args.host, port=args.port, threads=8, ident="newsarchive")
+    cluster = os.environ.get(STORE_ENV) or os.environ.get(INDEX_ENV)
+    if args.demo and cluster:
+        raise InputError("--demo fills only an archive kept in a folder; a cluster's store and index (--store, "
+                         "--index, $NEWSARCHIVE_STORE, $NEWSARCHIVE_INDEX) never get the made-up sample articles. "
+                         "Leave out --demo, and add real pages with `newsarchive ingest`.")
+    data = args.data or default_data_dir()
+    base = args.base_url or os.environ.get("NEWSARCHIVE_BASE_URL") or None
+    app = create_app(data, BASE_URL=base, BEHIND_PROXY=args.behind_proxy)
+    server = make_server(app, args.host, args.port, args.threads)  # the port first: a taken one stops us here
+    if not base and not args.behind_proxy:
+        app.config["BASE_URL"] = served_at(args.host, server.effective_port)
+    _start_archive(data, args.demo)
+    links = "as the proxy forwards them" if app.config.get("BASE_URL") is None else f"at {app.config['BASE_URL']}"
+    print(f"newsarchive: serving {Path(data).resolve()} on http://{args.host}:{server.effective_port} with "
+          f"{args.threads} threads; links point {links}", file=sys.stderr, flush=True)
+    server.run()
     return 0
+
+
+def _start_archive(data: Path, demo: bool) -> None:
+    """With `demo`, an empty archive first gets the bundled sample articles; without, an empty one is served empty
+    and the user told how to fill it."""
+    with Archive(data) as archive:
+        if not archive.is_empty():
+            if demo:
+                print(f"newsarchive: the archive in {archive.root} is not empty: --demo adds nothing to it.",
+                      file=sys.stderr)
+            return
+        if not demo:
+            print(f"newsarchive: the archive in {archive.root} is empty: add pages with `newsarchive ingest PATH` "
+                  "or in the archive area (/archive), or start with --demo for the bundled sample articles.",
+                  file=sys.stderr)
+            return
+        corpus = bundled_corpus()
+        if not corpus.is_dir():
+            raise InputError(f"the bundled sample articles are not at {corpus} (an incomplete installation?); "
+                             "reinstall newsarchive, or serve without --demo and add pages with `newsarchive ingest`.")
+        from indexer.ingest.pipeline import ingest
+
+        print(f"newsarchive: the archive in {archive.root} is empty: adding the bundled sample articles ({corpus}) …",
+              file=sys.stderr)
+        bar, on_total = _progress("bundled corpus", unit="B")
+        report = ingest(archive, [str(corpus)], progress=bar.update, on_total=on_total)
+        bar.close()
+        _print_ingest_report(report, archive, False)
+
+
+NAMED = 20  # inputs named per line of a summary; --json names them all
+
+
+def _print_named(label: str, names: list[str], out=None) -> None:
+    """`  label: name` for each of the first NAMED names, then how many more there are."""
+    for name in names[:NAMED]:
+        print(f"  {label}: {name}", file=out)
+    if len(names) > NAMED:
+        print(f"  …and {len(names) - NAMED} more {label} (--json names them all)", file=out)
+
+
+def _joined(*parts: str, sep: str = " · ") -> str:
+    """The parts that are there, between separators: no empty field between two dots when a date is missing."""
+    return sep.join(str(p) for p in parts if p)
+
+
+def _wrapped(label: str, items: list[str]) -> str:
+    """`label` and the items, comma-separated, wrapped between items to the terminal's width (80 when it is not a
+    terminal), each further line indented under the first item."""
+    width = max(40, shutil.get_terminal_size().columns)
+    indent = " " * len(label)
+    lines = [label]
+    for i, item in enumerate(items):
+        piece = item + ("," if i + 1 < len(items) else "")
+        fresh = lines[-1] in (label, indent)
+        if not fresh and len(lines[-1]) + 1 + len(piece) > width:
+            lines.append(indent + piece)
+        else:
+            lines[-1] += ("" if fresh else " ") + piece
+    return "\n".join(lines)
 
 
 def _count(n: int, noun: str) -> str:
@@ -630,6 +707,23 @@ def _seconds(text: str) -> float:
 
 def _positive(text: str) -> int:
     return _whole(text, 1)
+
+
+def _port(text: str) -> int:
+    value = _whole(text, 0)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, got {value}")
+    return value
+
+
+def _base_url(text: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(f"expected an http:// or https:// address such as "
+                                         f"https://archive.example.org, got {text!r}")
+    return text.strip().rstrip("/")
 
 
 def _not_negative(text: str) -> int:
@@ -670,7 +764,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("ingest", help="add pages to the archive (files, folders, WARC files)",
                        description="Store, clean, annotate and index pages. Folders are read recursively for "
-                                   ".html, .htm, .html.gz and WARC (.warc, .warc.gz, .arc, .arc.gz) files; from a "
+                                   ".html, .htm, .html.gz and WARC (.warc, .warc.gz, .arc, .arc.gz) files (regular "
+                                   "files only; links that lead out of a folder only with --follow-links); from a "
                                    "WARC file every archived HTML page is taken with its URL and capture date, and "
                                    "the other records (requests, images, redirects, errors) are counted in the "
                                    "summary. A URL is fetched politely: public addresses only, robots.txt obeyed, "
@@ -679,6 +774,10 @@ def build_parser() -> argparse.ArgumentParser:
                                    "becomes a new version.")
     _data_arg(p)
     p.add_argument("paths", nargs="+", metavar="PATH|DIR|URL", help="HTML or WARC files, folders, or page URLs")
+    p.add_argument("--follow-links", action="store_true",
+                   help="in folders, also read what links (symlinks) that lead out of the folder point to; by default "
+                        "they are named in the summary and not followed, so a link cannot slip another file of the "
+                        "machine into the archive. Devices, pipes and sockets are never read")
     _fetch_args(p)
     p.add_argument("--queue", action="store_true",
                    help="do not process here: put one item per page into the store's queue (the bytes of files "
@@ -741,13 +840,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--output", metavar="FILE", help="with --export: write to FILE instead of standard output")
     p.add_argument("--limit", type=_positive, default=10, metavar="N", help="hits per page (default 10)")
     p.add_argument("--page", type=_positive, default=1, metavar="N", help="page of hits (default 1)")
-    p.add_argument("--sort", choices=("relevance", "newest", "oldest"), default="relevance")
+    p.add_argument("--sort", choices=("relevance", "newest", "oldest"), default="relevance",
+                   help="order of the hits: relevance (the default; newest first when the query has no words), "
+                        "newest or oldest first")
     p.add_argument("--collapse", action="store_true",
                    help="one hit per wire story: its copies run by other outlets are folded into the earliest "
                         "matching article (totals and pages then count stories)")
     for f in ("language", "source", "person", "place", "organization", "speaker"):
         p.add_argument(f"--{f}", metavar="VALUE", help=f"only articles with this {f}" + (
             " (a surname alone matches everyone of that surname)" if f in ("person", "speaker") else ""))
+    p.add_argument("--from", dest="date_from", metavar="DATE", help=DATE_HELP % "after")
+    p.add_argument("--to", dest="date_to", metavar="DATE", help=DATE_HELP % "before")
     p.set_defaults(func=cmd_search)
 
     p = sub.add_parser("quotes", help="search direct quotations",
@@ -761,11 +864,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--language", metavar="CODE", help="only quotes in this language (ISO 639-1, e.g. uk)")
     p.add_argument("--source", metavar="NAME", help="only quotes reported by this outlet")
     p.add_argument("--article", metavar="ID", help="only quotes from this article")
-    p.add_argument("--from", dest="date_from", metavar="DATE", help="published on or after (ISO 8601)")
-    p.add_argument("--to", dest="date_to", metavar="DATE", help="published on or before (ISO 8601)")
+    p.add_argument("--from", dest="date_from", metavar="DATE", help=DATE_HELP % "after")
+    p.add_argument("--to", dest="date_to", metavar="DATE", help=DATE_HELP % "before")
     p.add_argument("--no-fragments", action="store_true",
                    help="only full statements: leave out scare quotes, titles and words quoted inside a sentence")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the quotes as JSON (with permalink and citation)")
     p.add_argument("--limit", type=_positive, default=20, metavar="N", help="quotes to list (default 20)")
     p.set_defaults(func=cmd_quotes)
 
@@ -773,9 +876,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_commands(sub, _data_arg, _positive)  # entity, stories
 
-    p = sub.add_parser("stats", help="archive summary")
+    p = sub.add_parser("stats", help="archive summary",
+                       description="What the archive holds: articles, versions, pages, quotes and entities, the "
+                                   "articles per language and per source, and where the store and index are.")
     _data_arg(p)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("reindex", help="rebuild the search index from the store",
@@ -795,7 +900,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "missing from the index, stale in it, or left over. Exit status 1 on drift.")
     _data_arg(p)
     p.add_argument("--repair", action="store_true", help="re-index what is missing or stale, drop leftovers")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print the drift, failed pages and older annotations as JSON")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("migrate", help="copy an embedded archive into PostgreSQL (store) and/or SolrCloud (index)",
@@ -822,7 +927,8 @@ def build_parser() -> argparse.ArgumentParser:
                        description="jsonl: one line per article with its annotations and versions. warc: every raw "
                                    "page byte for byte as WARC/1.1 resource records, with origin and receipt time.")
     _data_arg(p)
-    p.add_argument("--format", choices=("jsonl", "warc"), required=True)
+    p.add_argument("--format", choices=("jsonl", "warc"), required=True,
+                   help="jsonl: the articles with their annotations and versions; warc: the raw pages")
     p.add_argument("--output", "-o", metavar="FILE", help="file to write (default: standard output)")
     p.set_defaults(func=cmd_export)
 
@@ -845,19 +951,35 @@ def build_parser() -> argparse.ArgumentParser:
     u.set_defaults(func=cmd_user)
     u = users.add_parser("passwd", help="set a new password (ends the user's sessions)")
     _data_arg(u)
-    u.add_argument("name", metavar="NAME")
+    u.add_argument("name", metavar="NAME", help="the user whose password changes")
     u.add_argument("--password-stdin", action="store_true",
                    help="read the password from the first line of standard input instead of asking")
     u.set_defaults(func=cmd_user)
     u = users.add_parser("remove", help="delete a user (not the last admin)")
     _data_arg(u)
-    u.add_argument("name", metavar="NAME")
+    u.add_argument("name", metavar="NAME", help="the user to delete; their sessions end")
     u.set_defaults(func=cmd_user)
 
-    p = sub.add_parser("serve", help="run the web app (fills an empty archive with the bundled corpus first)")
+    p = sub.add_parser("serve", help="run the web app", description="Serve the archive's web app: search pages, "
+                       "the JSON API and the archive area. An empty archive is served empty unless --demo is given.")
     _data_arg(p)
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=5000)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for every interface)")
+    p.add_argument("--port", type=_port, default=5000,
+                   help="port to listen on (default 5000; 0 picks a free one, which the start line names)")
+    p.add_argument("--demo", action="store_true",
+                   help="first fill an empty archive in a folder with the bundled sample articles (45 made-up "
+                        "news stories); refused with --store/--index, never done without this option")
+    p.add_argument("--base-url", metavar="URL", type=_base_url, default=None,
+                   help="the address readers reach the archive at, e.g. https://archive.example.org: permalinks, "
+                        "citations and feed links start with it, whatever Host header a request carries (default: "
+                        "$NEWSARCHIVE_BASE_URL, else the proxy's address with --behind-proxy, else http://HOST:PORT)")
+    p.add_argument("--behind-proxy", action="store_true",
+                   help="trust one proxy hop's X-Forwarded-Proto, X-Forwarded-Host and X-Forwarded-For (the scheme "
+                        "and address readers used, and their own address for the sign-in throttle); without it these "
+                        "headers are ignored. Use it only when every request comes through that proxy")
+    p.add_argument("--threads", type=_positive, default=8,
+                   help="requests taken at once (default 8); beyond the 3 open archives they wait their turn for one")
     p.set_defaults(func=cmd_serve)
     return parser
 

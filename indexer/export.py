@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import BinaryIO, TextIO
 
+from indexer.sources.origins import as_given
 from indexer.store import Store
 
 
@@ -41,12 +42,13 @@ def write_warc(store: Store, out: BinaryIO) -> int:
     writer.write_record(writer.create_warcinfo_record("newsarchive-export.warc", {"software": "newsarchive"}))
     count = 0
     for row in store.raw_pages():
-        target = row["url"] or row["canonical"] or f"file://{row['origin']}"
+        origin = as_given(row["origin"])
+        target = row["url"] or row["canonical"] or f"file://{origin}"
         record = writer.create_warc_record(
             target, "resource", payload=io.BytesIO(store.page_bytes(row)),
             warc_content_type=row["content_type"] or "text/html",
             warc_headers_dict={"WARC-Date": _warc_date(row["received_at"]),
-                               "X-Newsarchive-Origin": row["origin"].replace("\r", " ").replace("\n", " ")})
+                               "X-Newsarchive-Origin": origin.replace("\r", " ").replace("\n", " ")})
         writer.write_record(record)
         count += 1
     return count

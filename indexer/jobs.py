@@ -71,8 +71,13 @@ class Jobs:
         row = self.store.db.execute("SELECT * FROM jobs WHERE id=?", (job_id,)).fetchone()
         return _job(row) if row else None
 
-    def recent(self, limit: int = 20) -> list[Job]:
-        return [_job(r) for r in self.store.db.execute("SELECT * FROM jobs ORDER BY id DESC LIMIT ?", (limit,))]
+    def recent(self, limit: int = 20, user: str | None = None) -> list[Job]:
+        """The newest jobs: everyone's, or those `user` started."""
+        if user is None:
+            rows = self.store.db.execute("SELECT * FROM jobs ORDER BY id DESC LIMIT ?", (limit,))
+        else:
+            rows = self.store.db.execute('SELECT * FROM jobs WHERE "user"=? ORDER BY id DESC LIMIT ?', (user, limit))
+        return [_job(r) for r in rows]
 
     def claim(self) -> tuple[Job, str | None] | None:
         """The oldest queued job, now marked running, and its upload folder."""
@@ -95,8 +100,9 @@ class Jobs:
                               "AND kind='process'").rowcount
 
     def cancel(self, job_id: int) -> Job | None:
-        """A queued job is cancelled at once and its uploads removed; a running one stops after the pages it is
-        reading now, which are kept and indexed."""
+        """A queued job is cancelled at once and its uploads removed; a running one stops within about a second, in
+        the middle of a page if need be (search_app/jobs.py signals its process): what it processed before is kept
+        and indexed."""
         found = self.get(job_id)
         if found is None:
             return None

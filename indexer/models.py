@@ -53,7 +53,10 @@ class Article:
     published: str | None = None  # ISO 8601, with time zone when the page gives one
     modified: str | None = None
     source: str = ""  # site / outlet name
-    url: str | None = None  # canonical URL when the page declares one, else the address it came from
+    url: str | None = None  # canonical URL when the page declares one, else the address it came from (http(s) only)
+    # a canonical URL on another site than the address the page came from: not trusted to name the article (it
+    # would make the page a version of another outlet's story), kept to be seen (indexer.clean.metadata.article_url)
+    canonical_claim: str | None = None
     declared_language: str | None = None
     description: str = ""
     image: str | None = None
@@ -125,6 +128,7 @@ class AnnotatedArticle:
             "declared_language": a.declared_language,
             "description": a.description,
             "image": a.image,
+            "canonical_claim": a.canonical_claim,
             "is_article": a.is_article,
             "entity_aliases": {e.name: e.aliases for e in self.entities if e.aliases},
         }

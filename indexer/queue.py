@@ -171,7 +171,9 @@ def _report(rows, notes: dict) -> dict:
     if cancelled:
         passed_over.append(f"cancelled: {cancelled} page{'' if cancelled == 1 else 's'} not yet taken were left; "
                            "the pages done before the cancel are kept and indexed")
-    return {"added": outcomes["added"], "updated": outcomes["updated"], "unchanged": outcomes["unchanged"],
+    named = {f"{outcome}_paths": [r["label"] for r in rows if r["status"] == "done" and r["outcome"] == outcome]
+             for outcome in ("added", "updated", "unchanged")}
+    return {"added": outcomes["added"], "updated": outcomes["updated"], "unchanged": outcomes["unchanged"], **named,
             "failed": [{"path": r["label"], "error": r["detail"]} for r in rows if r["status"] == "failed"],
             "skipped": notes.get("skipped", []), "passed_over": passed_over, "not_articles": not_articles,
             "not_articles_by_kind": dict(Counter(n["kind"] for n in not_articles).most_common()),

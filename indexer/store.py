@@ -28,6 +28,8 @@ from pathlib import Path
 from indexer.explore.schema import migrate as _migration_8
 from indexer.models import AnnotatedArticle, RawPage
 from indexer.store_db import StoreError, connect, is_remote
+from indexer.text.display_names import native_name
+from indexer.text.scripts import language_script, word_script
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pages (
@@ -293,6 +295,8 @@ class NewerSchema(StoreError):
     """The store was written by a newer newsarchive: this one must not touch it."""
 
 
+# wrong passwords: rows kept at most, names counted apart per address, and the row for any further name
+THROTTLE_ROWS, THROTTLE_NAMES, ANY_NAME = 10_000, 20, "*"
 PAGE_CHUNK = 4 * 1024 * 1024  # a raw page larger than this is kept in chunks of this size (table page_chunks)
 
 
@@ -820,20 +824,43 @@ class Store:
             db.execute("DELETE FROM sign_in_failures WHERE name=?", (user,))
             return db.execute('DELETE FROM sessions WHERE "user"=?', (user,)).rowcount
 
-    def sign_in_failed(self, name: str, address: str) -> int:
-        """Count a wrong password for `name` from `address`; the number of them in a row."""
+    def sign_in_attempt(self, name: str, address: str, backoff: Callable[[int], float]) -> float:
+        """Count a sign-in attempt for `name` from `address` before its password is checked, and return 0; or, when
+        `backoff(attempts in a row)` seconds have not passed since the last, count nothing and return the seconds
+        left. One writer at a time: of guesses sent at the same moment, only as many go on as the wait allows.
+
+        The rows are bounded: an address with wrong passwords for THROTTLE_NAMES names already counts any further
+        name under one row of its own (guessing ever new names from one machine is slowed as one name is), and
+        beyond THROTTLE_ROWS rows the oldest go."""
+        stamp = time.time()
         with self.transaction() as db:
+            row = db.execute("SELECT failures, last FROM sign_in_failures WHERE name=? AND address=?",
+                             (name, address)).fetchone()
+            if row is None and db.execute("SELECT COUNT(*) FROM sign_in_failures WHERE address=? AND name<>?",
+                                          (address, ANY_NAME)).fetchone()[0] >= THROTTLE_NAMES:
+                name = ANY_NAME
+                row = db.execute("SELECT failures, last FROM sign_in_failures WHERE name=? AND address=?",
+                                 (name, address)).fetchone()
+            failures, last = (row[0], row[1]) if row else (0, 0.0)
+            remaining = backoff(failures) - (stamp - last)
+            if remaining > 0:
+                return remaining
             db.execute("INSERT INTO sign_in_failures (name, address, failures, last) VALUES (?,?,1,?) "
                        "ON CONFLICT (name, address) DO UPDATE SET failures=sign_in_failures.failures+1, last=excluded.last",
-                       (name, address, time.time()))
-            return db.execute("SELECT failures FROM sign_in_failures WHERE name=? AND address=?",
-                              (name, address)).fetchone()[0]
+                       (name, address, stamp))
+            if row is None:
+                db.execute("DELETE FROM sign_in_failures WHERE last <= (SELECT last FROM sign_in_failures "
+                           "ORDER BY last DESC LIMIT 1 OFFSET ?)", (THROTTLE_ROWS,))
+        return 0.0
 
-    def sign_in_failures(self, name: str, address: str) -> tuple[int, float]:
-        """(wrong passwords in a row, Unix time of the last) for `name` from `address`."""
-        row = self.db.execute("SELECT failures, last FROM sign_in_failures WHERE name=? AND address=?",
-                              (name, address)).fetchone()
-        return (row[0], row[1]) if row else (0, 0.0)
+    def sign_in_failed(self, name: str, address: str) -> None:
+        """The password of a counted attempt was wrong: the wait runs from now, the end of the check (a slow check
+        does not shorten it)."""
+        with self.transaction() as db:
+            for key in (name, ANY_NAME):  # its own row, or the address's row for any further name
+                if db.execute("UPDATE sign_in_failures SET last=? WHERE name=? AND address=?",
+                              (time.time(), key, address)).rowcount:
+                    return
 
     def sign_in_succeeded(self, name: str, address: str) -> None:
         with self.transaction() as db:
@@ -905,12 +932,14 @@ class Store:
             "versions": db.execute("SELECT COUNT(*) FROM versions").fetchone()[0],
         }
 
-    def display_names(self, keys: Iterable[str], kind: str, languages: Iterable[str] = ()) -> dict[str, str]:
+    def display_names(self, keys: Iterable[str], kind: str, languages: Iterable[str] = (),
+                      reader: str | None = None) -> dict[str, str]:
         """A spelling for each entity or speaker key, for showing facet values: the one articles in the first of
         `languages` use most (the reader's language, then the results' languages), else the most used of all.
         An English reader sees "Oleksandr Hrytsenko", not the Cyrillic of the Ukrainian articles that name him
         more often; Ukrainian-only results show the Ukrainian spelling, not a German one that happens to be
-        counted more."""
+        counted more. Places and organisations, which the gazetteer names in English, are named in the `reader`'s
+        script where the archive knows a name in it (`_native_names`)."""
         keys = list(keys)
         if not keys:
             return {}
@@ -919,6 +948,8 @@ class Store:
                         f"GROUP BY key, name, language")
         order = list(dict.fromkeys(lang for lang in languages if lang))
         names = self._best_names(entities_sql, keys, order)
+        if kind in ("place", "organization") and reader:
+            names |= self._native_names(names, reader)
         if kind == "speaker":
             # a speaker who is also a named entity is shown as in the person and organisation facets
             missing = [k for k in keys if k not in names]
@@ -928,6 +959,24 @@ class Store:
                                           f"FROM quotes WHERE speaker_key IN ({marks}) "
                                           f"GROUP BY speaker_key, speaker, language", missing, order)
         return names
+
+    def _native_names(self, names: dict[str, str], language: str) -> dict[str, str]:
+        """The names among `names` written in another script than `language`'s, in its script where the entity's
+        articles list a spelling in it (indexer/text/display_names.py): Київ for a Ukrainian reader, not Kyiv."""
+        script = language_script(language)
+        keys = [k for k, name in names.items() if word_script(name) != script]
+        if not keys:
+            return {}
+        own: dict[str, list[tuple[list[str], int]]] = defaultdict(list)
+        listed: dict[str, set[str]] = defaultdict(set)
+        for r in self.db.execute(f"SELECT key, language, aliases, COUNT(*) AS n FROM entities WHERE key IN "
+                                 f"({','.join('?' * len(keys))}) GROUP BY key, language, aliases", keys):
+            spellings = json.loads(r["aliases"] or "[]")
+            if r["language"] == language:
+                own[r["key"]].append((spellings, r["n"]))
+            elif language_script(r["language"]) != script:
+                listed[r["key"]].update(spellings)
+        return {k: native_name(names[k], language, own[k], listed[k]) for k in keys if own[k]}
 
     def _best_names(self, sql: str, keys: list[str], order: list[str]) -> dict[str, str]:
         """Per key: the most used name in the first language of `order` that has one, else in all languages."""

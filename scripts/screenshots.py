@@ -1,4 +1,4 @@
-"""The README's pictures of the web app, taken in headless Chromium from the bundled corpus.
+"""The pictures of the web app in docs/, taken in headless Chromium from the bundled corpus.
 
     .venv/bin/python scripts/screenshots.py [--data FOLDER] [--out docs/screenshots]
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from indexer.archive import Archive, default_data_dir
+from indexer.index import priority
 from search_app.context import get_service  # noqa: F401 - (the blueprints' accessor, also importable from here)
 
 if TYPE_CHECKING:  # Flask is imported by create_app, so `newsarchive search` (which uses the service) skips it
@@ -48,15 +49,37 @@ class _Archives:
         self._slots.release()
 
 
-def create_app(data_dir: Path | str | None = None, **config) -> Flask:
-    """Build the app for one archive; its requests borrow open archives from a small shared set (OPEN_ARCHIVES)."""
-    from flask import Flask, g
+def _cheap_first(wsgi_app):
+    """Every request counts as cheap (`priority.cheap`) while the app answers it, unless it runs a costly search:
+    costly searches give way to it meanwhile (a streamed export's rows are read after that, and count for nothing)."""
 
+    def app(environ, start_response):
+        with priority.cheap():
+            return wsgi_app(environ, start_response)
+
+    return app
+
+
+def create_app(data_dir: Path | str | None = None, **config) -> Flask:
+    """Build the app for one archive; its requests borrow open archives from a small shared set (OPEN_ARCHIVES).
+
+    Absolute links (permalinks, citations, feeds) start with BASE_URL; without one, behind a trusted proxy
+    (BEHIND_PROXY: one hop of X-Forwarded-Proto/Host/For, read by werkzeug's ProxyFix) they name the address the
+    proxy was asked for, else $NEWSARCHIVE_BASE_URL or http://127.0.0.1:5000 as in the CLI. Never the Host header."""
+    from flask import Flask, g
+    from werkzeug.middleware.proxy_fix import ProxyFix
+
+    from search_app.citation import base_url
     from search_app.service import SearchService
 
     app = Flask(__name__)
     app.config.update(DATA_DIR=str(data_dir or default_data_dir()), JSON_SORT_KEYS=False, **config)
     app.config.setdefault("OPEN_ARCHIVES", OPEN_ARCHIVES)
+    app.config.setdefault("BEHIND_PROXY", False)
+    if app.config["BEHIND_PROXY"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+    elif not app.config.get("BASE_URL"):
+        app.config["BASE_URL"] = base_url()
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     with Archive(app.config["DATA_DIR"]) as archive:  # open it now: fail at start-up, not on the first request
@@ -68,16 +91,17 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
 
     def service() -> SearchService:
         if "service" not in g:
-            g.service = SearchService(archives.lend())
+            g.service = SearchService(archives.lend)  # lent on first use (a costly search waits for its turn first)
         return g.service
 
     @app.teardown_appcontext
     def give_back(exc) -> None:
         lent = g.pop("service", None)
-        if lent is not None:
-            archives.give_back(lent.archive)
+        if lent is not None and lent.borrowed is not None:
+            archives.give_back(lent.borrowed)
 
     app.extensions["newsarchive.service"] = service
+    app.wsgi_app = _cheap_first(app.wsgi_app)
 
     from search_app import archive_area, auth, errors, headers, i18n, saved
     from search_app.api import api

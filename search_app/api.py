@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, jsonify, render_template, request, stream_with_context, url_for
 
 from search_app import export
-from search_app.context import get_service
+from search_app.context import get_service, link_base
 from search_app.errors import BIGGEST_ID, int_arg, yes_arg
 from search_app.i18n import reader_language
 from search_app.openapi import openapi_document
@@ -32,7 +32,7 @@ def search():
     result = get_service().search(q, filters, page=int_arg("page", 1), limit=int_arg("limit", 10, 1, 100),
                                   sort=request.args.get("sort") or "relevance",
                                   facet_limit=int_arg("facets", 10, 1, 200),
-                                  interval=request.args.get("interval") or None, base_url=request.url_root,
+                                  interval=request.args.get("interval") or None, base_url=link_base(),
                                   collapse=yes_arg("collapse"), reader=reader_language())
     return jsonify(result)
 
@@ -45,7 +45,7 @@ def search_export():
     q = request.args.get("q", "").strip()
     sort = request.args.get("sort") or ("relevance" if q else "newest")
     rows = get_service().export_articles(q or "*", {f: request.args.get(f) for f in FILTERS}, sort=sort,
-                                         base_url=request.url_root)
+                                         base_url=link_base())
     return _download(export.lines(rows, export.ARTICLE_COLUMNS, fmt), export.filename(q, fmt), fmt)
 
 
@@ -56,7 +56,7 @@ def quotes_export():
     q = request.args.get("q", "").strip()
     rows = get_service().export_quotes(q or None, speaker=request.args.get("speaker") or None,
                                        filters={f: request.args.get(f) for f in QUOTE_FILTERS},
-                                       fragments=yes_arg("fragments", True), base_url=request.url_root)
+                                       fragments=yes_arg("fragments", True), base_url=link_base())
     return _download(export.lines(rows, export.QUOTE_COLUMNS, fmt), export.filename(q, fmt, "quotes"), fmt)
 
 
@@ -71,14 +71,14 @@ def quotes():
     result = get_service().quotes(q, speaker=request.args.get("speaker") or None, limit=int_arg("limit", 20, 1, 100),
                                   page=int_arg("page", 1), filters={f: request.args.get(f) for f in QUOTE_FILTERS},
                                   fragments=yes_arg("fragments", True), sort=request.args.get("sort") or "relevance",
-                                  facet_limit=int_arg("facets", 10, 1, 200), base_url=request.url_root,
+                                  facet_limit=int_arg("facets", 10, 1, 200), base_url=link_base(),
                                   reader=reader_language())
     return jsonify(result)
 
 
 @api.get("/quotes/<quote_id>")
 def quote(quote_id: str):
-    record = get_service().quote(quote_id, base_url=request.url_root)
+    record = get_service().quote(quote_id, base_url=link_base())
     if record is None:
         return jsonify({"error": f"no quotation with id {quote_id!r}"}), 404
     return jsonify(record)
@@ -88,7 +88,7 @@ def quote(quote_id: str):
 def article(article_id: str):
     version = int_arg("version", 0, 1, BIGGEST_ID) or None
     service = get_service()
-    record = service.article(article_id, version, base_url=request.url_root)
+    record = service.article(article_id, version, base_url=link_base())
     if record is None:
         versions = service.archive.store.article_info(article_id)
         if versions is None:

@@ -24,22 +24,27 @@ from search_app.jobs import Jobs, Worker, save_upload, upload_folder
 archive = Blueprint("archive", __name__)
 STATUSES = {"queued": N_("queued"), "running": N_("running"), "cancelling": N_("cancelling"), "done": N_("done"),
             "failed": N_("failed"), "cancelled": N_("cancelled")}
+PAGE_KINDS = {"front": N_("front page"), "section": N_("section page"), "tag": N_("tag page"),
+              "gallery": N_("photo gallery")}  # pages that only lead to articles (indexer/clean/page_kind.py)
 
 
 @archive.context_processor
 def statuses():
     from flask_babel import gettext
 
-    return {"statuses": {k: gettext(v) for k, v in STATUSES.items()}}
+    return {"statuses": {k: gettext(v) for k, v in STATUSES.items()},
+            "page_kinds": {k: gettext(v) for k, v in PAGE_KINDS.items()}}
 MAX_UPLOAD_BYTES = 1024 * 1024 * 1024  # a day's WARC of a mid-sized site; larger crawls go through the CLI
 MAX_UPLOAD_FILES = 5000
+FORM_FIELDS = 10  # the form's other parts (its token, the URLs), counted by the parser beside the files
 _worker_lock = threading.Lock()
 
 
 def install(app: Flask) -> None:
     if not app.config.get("MAX_CONTENT_LENGTH"):
         app.config["MAX_CONTENT_LENGTH"] = MAX_UPLOAD_BYTES
-    app.config.setdefault("MAX_FORM_PARTS", MAX_UPLOAD_FILES + 10)
+    # Flask's own default (1,000 parts) stopped uploads at 999 files, whatever the message said
+    app.config["MAX_FORM_PARTS"] = MAX_UPLOAD_FILES + FORM_FIELDS
     app.register_blueprint(archive)
 
     @app.errorhandler(413)
@@ -49,7 +54,7 @@ def install(app: Flask) -> None:
                    "the server with `newsarchive ingest`.")
         if request.path.startswith("/api/"):
             return jsonify({"error": message}), 413
-        return render_template("archive.html", jobs=_jobs().recent(20), error=message), 413
+        return render_template("archive.html", jobs=_visible_jobs(), error=message), 413
 
     # Jobs left queued or running by an earlier process start again now, not at the next submit.
     with app.app_context():
@@ -72,6 +77,25 @@ def _jobs() -> Jobs:
     return Jobs(get_service().archive.store)
 
 
+def _visible_jobs(limit: int = 20) -> list:
+    """The newest jobs the signed-in user may see: their own, or everyone's for an admin (a job's inputs name the
+    files and pages an archivist is working on, which are not the other archivists' business)."""
+    user = current_user()
+    if user is None:
+        return []
+    return _jobs().recent(limit, user=None if user.is_admin else user.name)
+
+
+def _visible_job(job_id: int):
+    """The job, when the signed-in user may see it; else a 404, as for a job that does not exist (whether another
+    archivist has a job of that number is not told)."""
+    found = _jobs().get(job_id)
+    user = current_user()
+    if found is None or not (user.is_admin or found.user == user.name):
+        abort(404, f"there is no job {job_id}" + ("" if user.is_admin else " that you started"))
+    return found
+
+
 def _start_worker(app: Flask) -> Worker:
     with _worker_lock:
         worker = app.extensions.get("newsarchive.worker")
@@ -87,7 +111,7 @@ def _start_worker(app: Flask) -> Worker:
 @archive.get("/archive")
 @sign_in_required
 def dashboard():
-    return render_template("archive.html", jobs=_jobs().recent(20), error=None)
+    return render_template("archive.html", jobs=_visible_jobs(), error=None)
 
 
 @archive.post("/archive/add")
@@ -98,12 +122,14 @@ def add():
     bad = [line for line in lines if not is_url(line)]
     files = [f for f in request.files.getlist("files") if f and f.filename]
     error = None
+    if len(files) > MAX_UPLOAD_FILES:
+        abort(413)
     if bad:
         error = f"These lines are not http(s) URLs: {', '.join(bad[:5])}. Nothing was added; correct them and resend."
     elif not lines and not files:
         error = "Choose HTML or WARC files, or paste page URLs (one per line)."
     if error:
-        return render_template("archive.html", jobs=_jobs().recent(20), error=error,
+        return render_template("archive.html", jobs=_visible_jobs(), error=error,
                                urls=request.form.get("urls", "")), 400
     store = get_service().archive.store
     if store.remote:
@@ -141,36 +167,24 @@ def _queue(store, files: list, lines: list[str]) -> int:
 @archive.get("/archive/jobs/<int:job_id>")
 @sign_in_required
 def job(job_id: int):
-    found = _jobs().get(job_id)
-    if found is None:
-        abort(404)
-    return render_template("job.html", job=found)
+    return render_template("job.html", job=_visible_job(job_id))
 
 
 @archive.post("/archive/jobs/<int:job_id>/cancel")
 @sign_in_required
 def cancel(job_id: int):
     """The archivist who started a job, or an admin, may cancel it; pages already read stay in the archive."""
-    found = _jobs().get(job_id)
-    if found is None:
-        abort(404)
-    user = current_user()
-    if found.user != user.name and not user.is_admin:
-        abort(403, f"only {found.user}, who started job {job_id}, or an admin can cancel it")
-    _jobs().cancel(job_id)
+    _jobs().cancel(_visible_job(job_id).id)
     return redirect(url_for("archive.job", job_id=job_id))
 
 
 @archive.get("/api/jobs")
 @sign_in_required
 def api_jobs():
-    return jsonify({"jobs": [j.as_dict() for j in _jobs().recent(50)]})
+    return jsonify({"jobs": [j.as_dict() for j in _visible_jobs(50)]})
 
 
 @archive.get("/api/jobs/<int:job_id>")
 @sign_in_required
 def api_job(job_id: int):
-    found = _jobs().get(job_id)
-    if found is None:
-        return jsonify({"error": f"there is no job {job_id}"}), 404
-    return jsonify(found.as_dict())
+    return jsonify(_visible_job(job_id).as_dict())

@@ -9,7 +9,6 @@ import hmac
 import math
 import os
 import secrets
-import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -26,7 +25,9 @@ from flask import (
     session,
     url_for,
 )
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import gettext
+from werkzeug.http import parse_cookie
 
 from search_app.accounts import Accounts, User
 from search_app.context import get_service
@@ -49,10 +50,34 @@ def secret_key(data_dir: Path | str) -> str:
     return path.read_text().strip()
 
 
+class _Sessions(SecureCookieSessionInterface):
+    """Flask's signed cookie, marked Secure whenever the reader came over HTTPS: directly, through the trusted proxy
+    (`serve --behind-proxy`), or at a configured https:// base URL. A browser then never sends it over plain HTTP."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return (super().get_cookie_secure(app) or request.is_secure
+                or str(app.config.get("BASE_URL") or "").startswith("https:"))
+
+
+def holds_session(app: Flask, cookie_header: str) -> bool:
+    """Whether a request's Cookie header carries a signed-in session this app signed (checked by its signature
+    alone, before the request is read: the session row itself is checked once the app answers it)."""
+    value = parse_cookie(cookie_header).get(app.config["SESSION_COOKIE_NAME"])
+    serializer = app.session_interface.get_signing_serializer(app) if value else None
+    if serializer is None:
+        return False
+    try:
+        data = serializer.loads(value, max_age=int(app.permanent_session_lifetime.total_seconds()))
+    except Exception:  # a bad signature, an expired or a mangled cookie: not signed in
+        return False
+    return isinstance(data, dict) and bool(data.get("sid"))
+
+
 def install(app: Flask) -> None:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key(app.config["DATA_DIR"])
     app.config.update(SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Lax")
+    app.session_interface = _Sessions()
     app.config.setdefault("SIGN_IN_HOURS", 12)  # a working day; a copied cookie is not a key for ever
     app.config.setdefault("SESSION_IDLE_MINUTES", 120)  # a session left alone for a long lunch ends
 
@@ -65,6 +90,8 @@ def install(app: Flask) -> None:
         g.user = accounts().get(name) if name else None
         if token and g.user is None:  # ended, expired, or the account was removed
             session.pop("sid", None)
+        if g.user is None and request.blueprint in ("archive", "saved"):
+            return  # the view sends them to sign in, and their upload is never read: the session first, then CSRF
         if request.method == "POST" and request.blueprint in ("auth", "archive", "saved"):
             sent, expected = request.form.get("csrf_token", ""), session.get("csrf_token", "")
             if not sent or not expected or not hmac.compare_digest(sent, expected):
@@ -117,8 +144,9 @@ def sign_in():
         name = request.form.get("name", "").strip()
         address = request.remote_addr or "unknown"
         store = _store()
-        failures, last = store.sign_in_failures(name, address)
-        remaining = backoff(failures) - (time.time() - last)
+        # the attempt is counted before its password is checked: guesses sent at the same moment take turns here,
+        # and only those the wait allows go on (counted afterwards, all of them passed the same check at once)
+        remaining = store.sign_in_attempt(name, address, backoff)
         if remaining > 0:
             wait = math.ceil(remaining)
             error = (f"Too many wrong passwords for {name!r} from your address: wait {wait} second(s) and try "

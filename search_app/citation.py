@@ -11,6 +11,9 @@ import os
 from dataclasses import asdict
 from urllib.parse import quote
 
+from indexer.index.dates import own_day
+from indexer.sources.origins import web_url
+
 DEFAULT_BASE_URL = "http://127.0.0.1:5000"
 
 
@@ -26,19 +29,27 @@ def permalink(base: str | None, article_id: str, version: int | None) -> str:
 
 
 def citation(source: str | None, title: str | None, published: str | None, url: str | None, link: str) -> str:
-    """`Outlet, "Headline", 2026-03-14, original URL; archived at <permalink>`: missing parts are left out, and
-    the line never breaks (a headline with a newline would split a CSV row in a spreadsheet)."""
-    parts = [p for p in (source, f'"{title}"' if title else None, (published or "")[:10] or None, url) if p]
+    """`Outlet, "Headline", 2026-03-14, original URL; archived at <permalink>`: the day is the publication's own (the
+    list's), missing parts are left out, and the line never breaks (a headline with a newline would split a CSV row
+    in a spreadsheet)."""
+    parts = [p for p in (source, f'"{title}"' if title else None, own_day(published), url) if p]
     line = ", ".join(parts)
     return " ".join(f"{line}; archived at {link}".split()) if line else f"archived at {link}"
 
 
 def cited(record: dict, article_id: str, version: int | None, base: str | None) -> dict:
     """The record with its `permalink` and `citation` (a hit, an article or a quote record: they share the names
-    title, source, published and url)."""
-    link = permalink(base, article_id, version)
-    return record | {"permalink": link, "citation": citation(record.get("source"), record.get("title"),
-                                                             record.get("published"), record.get("url"), link)}
+    title, source, published and url). Its `url` is kept only when it is http(s): what reaches a link, an export or
+    a citation from here is never a `javascript:` or `data:` address (stored before the cleaner refused them)."""
+    link, url = permalink(base, article_id, version), web_url(record.get("url"))
+    return record | {"url": url, "permalink": link,
+                     "citation": citation(record.get("source"), record.get("title"), record.get("published"), url, link)}
+
+
+def dated(record: dict) -> dict:
+    """A hit or quote with `undated`: true when its article has no publication date (listed after every dated one
+    when the results are sorted by date)."""
+    return record | {"undated": own_day(record.get("published")) is None}
 
 
 def cited_quotes(store, quotes: list, base_url: str | None) -> list[dict]:
@@ -48,5 +59,5 @@ def cited_quotes(store, quotes: list, base_url: str | None) -> list[dict]:
     records = []
     for q in quotes:
         version, url = heads.get(q.article_id, (None, None))
-        records.append(cited(asdict(q) | {"url": url}, q.article_id, version, base_url))
+        records.append(dated(cited(asdict(q) | {"url": url}, q.article_id, version, base_url)))
     return records

@@ -4,6 +4,10 @@ search service one at a time, so an export of the whole archive streams without 
 CSV starts with a UTF-8 byte order mark: Excel reads a CSV without one in the machine's legacy code page, and
 names in Cyrillic or Polish would come out garbled. Lists (people, places, …) are joined with "; " in CSV and stay
 arrays in JSON Lines.
+
+A CSV cell that a spreadsheet would read as a formula (it starts with =, +, -, @, a tab or a carriage return: the
+OWASP rule for CSV injection) gets a leading apostrophe, so a planted headline such as `=HYPERLINK("http://…")` is
+shown as the text it is and never run. JSON Lines carry the text unchanged: no spreadsheet reads them.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ QUOTE_COLUMNS = ("id", "text", "speaker", "fragment", "article_id", "title", "so
                  "permalink", "citation")
 BOM = "\ufeff"
 LIST_JOINER = "; "
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def checked_format(fmt: str | None) -> str:
@@ -57,10 +62,15 @@ def filename(q: str | None, fmt: str, kind: str = "", today: date | None = None)
 
 def _cell(value) -> str:
     if isinstance(value, list | tuple):
-        return LIST_JOINER.join(str(v) for v in value)
+        return _inert(LIST_JOINER.join(str(v) for v in value))
     if isinstance(value, bool):
         return "yes" if value else "no"
-    return "" if value is None else str(value)
+    return "" if value is None else _inert(str(value))
+
+
+def _inert(text: str) -> str:
+    """The text of a CSV cell as a spreadsheet shows it and never runs it: an apostrophe before a formula's start."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def _taken(buffer: io.StringIO) -> str:

@@ -3,7 +3,8 @@ switch (a cookie), else their browser's Accept-Language, else English; dates, nu
 for it (Babel). The language of the interface only changes what the pages say, never what a search finds.
 
 A new language is a new catalog: `pybabel init -i search_app/translations/messages.pot -d search_app/translations
--l CODE`, translate the .po file, `pybabel compile -d search_app/translations` (README, "Interface languages")."""
+-l CODE`, translate the .po file, `pybabel compile -d search_app/translations` (docs/development.md, "Adding an
+interface language")."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ time, each in a process of its own, with progress and the full report kept for t
 
 The web process only queues and watches: a job's process loads the annotation models (hundreds of MiB) and gives
 them back to the system when it ends, so the server that answers searches stays small. Progress and cancelling go
-through the jobs table, which both processes read and write.
+through the jobs table, which both processes read and write; a cancel also reaches the job's process at once, as a
+signal that ends the page in hand (indexer/interrupt.py), so a large page does not hold it.
 
 Uploaded files are written to the data folder before the job is queued, so a restart loses nothing: a job that was
 running when the process stopped is queued again (ingest is idempotent), and its files are removed only once the
@@ -12,6 +13,7 @@ job has finished and the pages are in the store.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
@@ -23,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from indexer import interrupt
 from indexer.archive import Archive
 from indexer.ingest.lifeline import end_with_parent
 from indexer.jobs import Job, Jobs
@@ -76,7 +79,7 @@ def run_job(archive: Archive, jobs: Jobs, job: Job, upload_dir: str | None, limi
 
     def stop() -> bool:
         check()
-        return jobs.cancelling(job.id)
+        return interrupt.requested() or jobs.cancelling(job.id)
 
     try:
         report = ingest(archive, job.inputs, progress=progress, on_total=lambda n: jobs.progress(job.id, add_total=n),
@@ -100,12 +103,16 @@ def _job_process(data_dir: str, job_id: int, upload_dir: str | None, limits: Lim
     that the server is gone, as a job in a thread stopped with its server (and runs again at the next start)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     end_with_parent(parent)  # a server killed outright takes its job with it; the next start runs the job again
+    interrupt.listen()  # before the pid is known: the server's signal must find its handler
     with Archive(data_dir) as archive:
         jobs = Jobs(archive.store)
         jobs.running_in(job_id, os.getpid())
         job = jobs.get(job_id)
         if job is not None:
             run_job(archive, jobs, job, upload_dir, limits, alive=lambda: os.getppid() == parent)
+
+
+CANCEL_POLL = 1.0  # seconds between two looks, while a job runs, at whether it was cancelled
 
 
 class Worker(threading.Thread):
@@ -135,6 +142,22 @@ class Worker(threading.Thread):
                 process = spawn.Process(target=_job_process, name=f"newsarchive-job-{job.id}", daemon=True,
                                         args=(str(self.data_dir), job.id, upload_dir, self.limits, os.getpid()))
                 process.start()
-                process.join()
+                self._watch(jobs, job.id, process)
                 if jobs.get(job.id).status in ("running", "cancelling"):  # it died without finishing the job
                     jobs.finish(job.id, None, f"the job's process stopped unexpectedly (exit code {process.exitcode})")
+
+    @staticmethod
+    def _watch(jobs: Jobs, job_id: int, process) -> None:
+        """Wait for the job's process; when the job is cancelled, tell the process at once (SIGUSR1: it gives up the
+        page in hand, keeps what it had done and ends; indexer.interrupt) instead of after its page. Only once the
+        process has said it is running (its pid in the jobs table), so that the signal finds its handler."""
+        told = not hasattr(signal, "SIGUSR1")
+        while process.is_alive():
+            process.join(CANCEL_POLL)
+            if told or not process.is_alive():
+                continue
+            found = jobs.get(job_id)
+            if found is not None and found.status == "cancelling" and found.pid == process.pid:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(process.pid, signal.SIGUSR1)
+                told = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from indexer import __version__
+from indexer.index.query_limits import MAX_DEPTH, MAX_PROXIMITY, MAX_QUERY_CHARS, MAX_QUERY_WORDS
 
 
 def _param(name: str, description: str, kind: str = "string", **schema) -> dict:
@@ -18,6 +19,30 @@ def _whole(name: str, description: str, low: int, high: int) -> dict:
 
 
 BIGGEST_ID = 2**63 - 1
+# ISO 8601: a year, a month or a day, and on a day a time and a zone (what from/to say in their 400); empty is none
+DATE = r"^(\d{4}(-\d{2}(-\d{2}([T ]\d{2}(:\d{2}(:\d{2}(\.\d+)?)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?)?)?)?$"
+YEAR = r"^(\d{4})?$"
+SORTS = ["", "relevance", "newest", "oldest"]
+YES_NO = ["", "yes", "no", "true", "false", "1", "0", "on", "off"]  # what errors.yes_arg reads
+
+
+def _query(description: str) -> dict:
+    """The `q` argument: never required (a filter may stand instead; an empty q with no filter is a 400 that says
+    so). Its limits are counted once spaces around it are stripped, which no JSON schema says: they are told."""
+    return _param("q", f"{description}. At most {MAX_QUERY_CHARS} characters (spaces around it aside), "
+                       f"{MAX_QUERY_WORDS} words, {MAX_DEPTH} levels of brackets and {MAX_PROXIMITY} proximity "
+                       "operators (w/N, near/N, pre/N); a query that would cost more than a search may (too many "
+                       "words behind its wildcards and proximity operators, or more than 2 s of matching) is a 400 "
+                       "that says how to narrow it")
+
+
+def _dates(what: str = "") -> list[dict]:
+    return [_param("from", f"earliest {what}date: YYYY, YYYY-MM or YYYY-MM-DD (ISO 8601, a time may follow)",
+                   pattern=DATE),
+            _param("to", f"latest {what}date, included: YYYY, YYYY-MM or YYYY-MM-DD (ISO 8601, a time may follow)",
+                   pattern=DATE)]
+
+
 CUT_SHORT = {"type": "array", "items": {"type": "string"},
              "description": "what kept the search from being complete (the time limit, a part of the index that did "
                             "not answer); empty when the answer is complete"}
@@ -37,6 +62,12 @@ FACET_LIST = {"type": "array", "items": {"type": "object", "properties": {
     "partial": {"type": "boolean", "description": "a surname alone or an initial that the archive cannot tie to "
                                                  "one person: filter by its key, not its name"}}}}
 
+UNDATED = {"type": "boolean", "description": "the article has no publication date: listed after every dated one "
+                                             "when sorted by date"}
+_DAYS = ("on each article's own calendar (the day it printed): YYYY-MM-DD, a month YYYY-MM or a year YYYY; a time "
+         "with an offset (2026-03-14T18:00+02:00) is a moment. A `from` after `to` is a 400")
+FROM, TO = f"published on or after this day, {_DAYS}", f"published on or before this day, {_DAYS}"
+
 SEARCH_RESULT = {
     "type": "object",
     "required": ["total", "hits", "facets"],
@@ -51,6 +82,7 @@ SEARCH_RESULT = {
             **{k: {"type": ["string", "null"]} for k in
                ("id", "title", "url", "published", "language", "source", "snippet", "snippet_html")},
             "version": {"type": "integer", "description": "the article's version the index holds"},
+            "undated": UNDATED,
             "copies": {"type": "integer", "description": "other articles of the archive that are the same wire "
                                                          "story (its copies, whether they match or not)"},
             "folded": {"type": "integer", "description": "with collapse=yes only: other matching articles of "
@@ -86,7 +118,7 @@ QUOTE_RESULT = {
     "properties": {"total": {"type": "integer"}, "cut_short": CUT_SHORT, "quotes": {"type": "array", "items": {"type": "object", "properties": {
         **{k: {"type": ["string", "null"]} for k in
            ("text", "speaker", "article_id", "title", "published", "language", "source", "url")},
-        **CITED}}},
+        "undated": UNDATED, **CITED}}},
         "facets": {"type": "object", "properties": {f: FACET_LIST for f in ("speaker", "language", "source")}}},
 }
 
@@ -115,7 +147,8 @@ ERROR = {"description": "The request cannot be answered as asked; `error` says w
          "content": {"application/json": {"schema": {"type": "object", "properties": {"error": {"type": "string"}}}}}}
 
 
-BUSY = {**ERROR, "description": "Too many searches with wildcards or ranges at once: try again after Retry-After."}
+BUSY = {**ERROR, "description": "Too many costly searches at once (wildcards, ranges, phrases, proximity operators, "
+                               "long queries): try again after Retry-After, or search for a few plain words."}
 UNAVAILABLE = {**ERROR, "description": "The search cluster does not answer: try again after Retry-After."}
 
 
@@ -209,17 +242,18 @@ def openapi_document() -> dict:
             "/api/search": {"get": {
                 "summary": "Search articles",
                 "description": "With a filter and no `q`, every article the filters keep, newest first.",
-                "parameters": [_param("q", "Whoosh query: words, \"phrases\", AND/OR/NOT, field:value (author: "
-                                      "searches bylines), wildcards; may be left out when a filter is given"),
+                "parameters": [_query("Whoosh query: words, \"phrases\", AND/OR/NOT, field:value (author: "
+                                      "searches bylines), wildcards, w/N near/N pre/N; may be left out when a filter "
+                                      "is given"),
                                *[_param(f, f"filter on {f}: any spelling of a name, or a facet value's key "
                                            "(a surname alone matches every person of that surname)") for f in
                                  ("person", "place", "organization", "speaker")],
                                _param("language", "ISO 639-1 code"), _param("source", "outlet name"),
-                               _param("year", "four-digit year"),
+                               _param("year", "four-digit year", pattern=YEAR),
                                _param("author", "a byline name, as the author facet shows it"),
-                               _param("from", "earliest date, ISO 8601"),
-                               _param("to", "latest date, ISO 8601"),
-                               _param("sort", "relevance (default), newest or oldest"),
+                               _param("from", FROM, pattern=DATE), _param("to", TO, pattern=DATE),
+                               _param("sort", "relevance (default), newest or oldest (by each article's own day, "
+                                      "then the moment; undated articles last)", enum=SORTS),
                                _param("interval", "the histogram's bars: year, month, week or day (default: chosen "
                                       "by the span of the matches' dates)", enum=["", "year", "month", "week", "day"]),
                                _param("collapse", "yes: one result per wire story, shown as its earliest "
@@ -231,17 +265,18 @@ def openapi_document() -> dict:
                 "responses": {"200": _ok(SEARCH_RESULT), "400": ERROR, "429": BUSY, "503": UNAVAILABLE}}},
             "/api/quotes": {"get": {
                 "summary": "Search quotations",
-                "parameters": [_param("q", "words in the quotation"), _param("speaker", "speaker name"),
+                "parameters": [_query("words in the quotation; may be left out (every quotation, newest first)"),
+                               _param("speaker", "speaker name"),
                                _param("language", "ISO 639-1 code of the quotation"),
                                _param("source", "outlet that reported it"), _param("article", "article id"),
-                               _param("from", "published on or after (ISO 8601)"),
-                               _param("to", "published on or before (ISO 8601)"),
-                               _param("sort", "relevance (default; newest first without q), newest or oldest"),
+                               _param("from", FROM, pattern=DATE), _param("to", TO, pattern=DATE),
+                               _param("sort", "relevance (default; newest first without q), newest or oldest",
+                                      enum=SORTS),
                                _whole("facets", "values per facet, 1-200 (default 10)", 1, 200),
                                _whole("page", "page number, from 1", 1, 10_000),
                                _whole("limit", "quotes per page, 1-100 (default 20)", 1, 100),
                                _param("fragments", "'no' leaves out fragments (scare quotes, titles, words quoted "
-                                      "inside the writer's sentence); default yes")],
+                                      "inside the writer's sentence); default yes", enum=YES_NO)],
                 "responses": {"200": _ok(QUOTE_RESULT), "400": ERROR, "429": BUSY, "503": UNAVAILABLE}}},
             "/api/quotes/{id}": {"get": {
                 "summary": "One quotation with every article that reported the same statement, earliest first",
@@ -254,18 +289,19 @@ def openapi_document() -> dict:
                 "responses": {"200": _ok({"type": "object"}), "400": ERROR, "404": ERROR}}},
             "/api/search/export": _export(
                 "Every article the search finds, as CSV or JSON Lines (no page cap)",
-                [_param("q", "the query, as for /api/search; empty browses what the filters keep, '*' is every "
-                             "article"),
+                [_query("the query, as for /api/search; empty browses what the filters keep, '*' is every "
+                        "article"),
                  *[_param(f, f"filter on {f}") for f in ("person", "place", "organization", "speaker", "language",
-                                                          "source", "year", "from", "to")],
-                 _param("sort", "relevance (default with words), newest (default without) or oldest")],
+                                                          "source", "author")],
+                 _param("year", "filter on year: four digits", pattern=YEAR), *_dates(),
+                 _param("sort", "relevance (default with words), newest (default without) or oldest", enum=SORTS)],
                 "id, title, source, author, published, language, url, version, permalink, citation, people, places, "
                 "organizations, speakers"),
             "/api/quotes/export": _export(
                 "Every quotation the quote search finds, as CSV or JSON Lines",
-                [_param("q", "words in the quotation"), _param("speaker", "speaker name"),
-                 *[_param(f, f"filter on {f}") for f in ("language", "source", "article", "from", "to")],
-                 _param("fragments", "'no' leaves out fragments; default yes")],
+                [_query("words in the quotation; may be left out"), _param("speaker", "speaker name"),
+                 *[_param(f, f"filter on {f}") for f in ("language", "source", "article")], *_dates("publication "),
+                 _param("fragments", "'no' leaves out fragments; default yes", enum=YES_NO)],
                 "id, text, speaker, fragment, article_id, title, source, published, language, permalink, citation"),
             "/api/articles/{id}/diff": {"get": {
                 "summary": "What changed between two versions of an article, paragraph by paragraph",

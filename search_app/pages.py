@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext
 
-from search_app.context import get_service
+from search_app.context import get_service, link_base
 from search_app.errors import BIGGEST_ID, int_arg, yes_arg
 from search_app.i18n import N_, day, reader_language, translated
 from search_app.service import FILTERS, QUOTE_FILTERS, MissingVersion, QueryError
@@ -39,7 +39,7 @@ def search():
     if q or filters:  # a filter alone browses: every article it keeps, newest first
         try:
             result = service.search(q or "*", filters, page=page, limit=10, sort=sort, facet_limit=FACET_MORE,
-                                    base_url=request.url_root, collapse=collapse, interval=interval,
+                                    base_url=link_base(), collapse=collapse, interval=interval,
                                     reader=reader_language())
         except QueryError as exc:
             error = translated(exc)
@@ -97,7 +97,7 @@ def quotes():
         try:
             result = get_service().quotes(q or None, speaker=speaker or None, limit=20, page=page, filters=filters,
                                           fragments=not statements_only, sort=sort, facet_limit=FACET_SHOWN,
-                                          base_url=request.url_root, reader=reader_language())
+                                          base_url=link_base(), reader=reader_language())
         except QueryError as exc:
             error = translated(exc)
     return render_template("quotes.html", quotes_q=q, speaker=speaker, filters=filters, page=page, result=result,
@@ -110,7 +110,7 @@ def quotes():
 
 @pages.get("/quotes/<quote_id>")
 def quote(quote_id: str):
-    record = get_service().quote(quote_id, base_url=request.url_root)
+    record = get_service().quote(quote_id, base_url=link_base())
     if record is None:
         abort(404)
     return render_template("quote.html", qt=record)
@@ -122,7 +122,7 @@ def article(article_id: str):
     has), with what changed since the version before it, or since `?diff=N`, and its citation."""
     version = int_arg("version", 0, 1, BIGGEST_ID) or None
     service = get_service()
-    record = service.article(article_id, version, base_url=request.url_root)
+    record = service.article(article_id, version, base_url=link_base())
     if record is None:
         info = service.archive.store.article_info(article_id)
         if info is None:

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, abort, current_app, flash, redirect, rend
 from flask_babel import gettext, ngettext
 
 from search_app.auth import current_user, sign_in_required
-from search_app.context import get_service
+from search_app.context import absolute, get_service
 from search_app.errors import BIGGEST_ID
 from search_app.feed import CONTENT_TYPE, Entry, document, rfc3339
 from search_app.i18n import N_, language_name, translated
@@ -74,12 +74,14 @@ def describe(query: SavedQuery) -> list[tuple[str, str]]:
 
 def _run_url(query: SavedQuery, external: bool = False) -> str:
     endpoint = "pages.quotes" if query.kind == "quotes" else "pages.search"
-    return url_for(endpoint, **query.arguments(), _external=external)
+    path = url_for(endpoint, **query.arguments())
+    return absolute(path) if external else path
 
 
 def _feed_url(row: dict, external: bool = False) -> str:
     token = feed_token(str(current_app.config["SECRET_KEY"]), row["feed_salt"])
-    return url_for("saved.feed", search_id=row["id"], token=token, _external=external)
+    path = url_for("saved.feed", search_id=row["id"], token=token)
+    return absolute(path) if external else path
 
 
 @saved.post("/saved-searches")
@@ -129,7 +131,7 @@ def feed(search_id: int):
     items, _ = query.run(get_service(), FEED_ENTRIES)
     entries = _quote_entries(items) if query.kind == "quotes" else _article_entries(items)
     updated = max([e.updated for e in entries] + [rfc3339(row["created_at"])])
-    body = document(url_for("saved.feed", search_id=search_id, _external=True), row["name"],
+    body = document(absolute(url_for("saved.feed", search_id=search_id)), row["name"],
                     _feed_url(row, external=True), _run_url(query, external=True), updated, entries)
     return Response(body, content_type=CONTENT_TYPE)
 
@@ -138,7 +140,7 @@ def _article_entries(hits: list[dict]) -> list[Entry]:
     seen = get_service().archive.store.seen_dates(h["id"] for h in hits)
     entries = []
     for h in hits:
-        link = url_for("pages.article", article_id=h["id"], _external=True)
+        link = absolute(url_for("pages.article", article_id=h["id"]))
         first, updated = seen.get(h["id"], (None, None))
         entries.append(Entry(id=link, title=h["title"] or gettext("(untitled)"), link=link,
                              updated=rfc3339(updated) or rfc3339(h["published"]) or rfc3339(first) or "",
@@ -151,7 +153,7 @@ def _quote_entries(quotes: list[dict]) -> list[Entry]:
     seen = get_service().archive.store.seen_dates({q["article_id"] for q in quotes})
     entries = []
     for q in quotes:
-        link = url_for("pages.quote", quote_id=q["id"], _external=True)
+        link = absolute(url_for("pages.quote", quote_id=q["id"]))
         speaker = q["speaker"] or gettext("speaker not named")
         _, updated = seen.get(q["article_id"], (None, None))
         entries.append(Entry(id=link, title=gettext("%(speaker)s: “%(text)s”", speaker=speaker, text=q["text"]), link=link,

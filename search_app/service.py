@@ -6,16 +6,17 @@ implementation and cannot drift apart.
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, replace
 from datetime import date, timedelta
 
 from indexer.annotate.entities.keys import speaker_key
 from indexer.archive import Archive
 from indexer.explore.lookup import slugs_for
+from indexer.index import priority
+from indexer.index.dates import own_day
 from indexer.index.engine import (
     FACETS,
     KEYED_FACETS,
@@ -29,10 +30,11 @@ from indexer.index.engine import (
 )
 from indexer.index.histogram import bucket_end, histogram
 from indexer.index.provenance import in_date_order, same_statement
+from indexer.index.query_limits import check_query_text, costly
 from indexer.index.translated import WITHIN_DAYS, article_names, translations
 from indexer.sources.origins import public_origin
 from indexer.text.names import keys_may_match, partial_person_key
-from search_app.citation import cited, cited_quotes
+from search_app.citation import cited, cited_quotes, dated
 from search_app.diff import paragraph_changes
 from search_app.explore import Explorer, keyed_filters, linked_article, with_speaker_keys
 from search_app.folding import fold
@@ -44,18 +46,18 @@ __all__ = ["FILTERS", "QUOTE_FILTERS", "EngineUnavailable", "MissingVersion", "Q
            "SearchService"]
 QUOTE_BATCH = 500  # quotes per page read while exporting them
 
-# Wildcards, prefixes and ranges expand into many words before any deadline applies; at most this many such
-# searches run at once in a process, so a few of them cannot take every serving thread from the cheap ones.
+# Costly searches (`query_limits.costly`: wildcards, ranges, phrases, proximity operators, long queries) each run
+# until they answer or reach the deadline; at most this many run at once in a process, so a few of them cannot take
+# every serving thread (and the interpreter) from the cheap ones.
 BROAD_AT_ONCE = 2
 _broad_searches = threading.BoundedSemaphore(BROAD_AT_ONCE)
-_BROAD = re.compile(r"[*?\[{]")
 
 
 TRACED_REPORTS = 10  # same-language reports of a statement whose days are searched for it in other languages
 
 
 class SearchBusy(QueryError):
-    """Too many broad searches (wildcards, ranges) are running: the caller may try again in a moment."""
+    """Too many costly searches (wildcards, phrases, proximity…) are running: the caller may try again in a moment."""
 
 
 class MissingVersion(LookupError):
@@ -67,31 +69,41 @@ class MissingVersion(LookupError):
                          f"{', '.join(map(str, versions))}")
 
 
-def _broad(q: str | None) -> bool:
-    """A query with a wildcard, prefix or range (`*` alone is a plain list of every article)."""
-    return bool(q) and q.strip() != "*" and bool(_BROAD.search(q))
-
-
 class _BroadSlot:
-    """Holds one of the BROAD_AT_ONCE slots for a broad query (nothing for a cheap one)."""
+    """Holds one of the BROAD_AT_ONCE slots for a costly query (nothing for a cheap one)."""
 
     def __init__(self, q: str | None):
-        self.held = _broad(q)
+        self.held = costly(q)
+        if self.held:
+            check_query_text(q)  # a query beyond the limits is refused at once, not after waiting for its turn
+        self.priority = priority.costly() if self.held else priority.cheap()  # cheap searches go first
 
     def __enter__(self):
+        self.priority.__enter__()  # (a costly search waiting for its turn is not cheap: nothing gives way to it)
         if self.held and not _broad_searches.acquire(timeout=SEARCH_DEADLINE):
-            raise SearchBusy("%(running)s searches with wildcards or ranges are running already; try again in a "
-                             "moment, or search without * ? or [ ].", running=BROAD_AT_ONCE)
+            self.priority.__exit__(None, None, None)
+            raise SearchBusy("%(running)s costly searches (wildcards, ranges, phrases, proximity operators, long "
+                             "queries) are running already; try again in a moment, or search for a few plain "
+                             "words.", running=BROAD_AT_ONCE)
         return self
 
     def __exit__(self, *exc):
         if self.held:
             _broad_searches.release()
+        self.priority.__exit__(*exc)
 
 
 class SearchService:
-    def __init__(self, archive: Archive):
-        self.archive = archive
+    def __init__(self, archive: Archive | Callable[[], Archive]):
+        """The service of an archive, or of the one a function lends on first use (the web app's: a costly search
+        waits for its place without holding one of the few open archives that cheap searches need)."""
+        self.borrowed, self._lend = (archive, None) if isinstance(archive, Archive) else (None, archive)
+
+    @property
+    def archive(self) -> Archive:
+        if self.borrowed is None:
+            self.borrowed = self._lend()
+        return self.borrowed
 
     def search(self, q: str, filters: dict[str, str | None] | None = None, page: int = 1, limit: int = 10,
                sort: str = "relevance", facet_limit: int = 10, interval: str | None = None,
@@ -115,7 +127,7 @@ class SearchService:
             if collapse:
                 result, folded = self._folded(result, q, filters, page, limit, sort, interval)
         h = result.histogram
-        hits = [cited(asdict(h), h.id, h.version or None, base_url) for h in result.hits]
+        hits = [dated(cited(asdict(h), h.id, h.version or None, base_url)) for h in result.hits]
         return {
             "query": q,
             "total": result.total,
@@ -142,7 +154,7 @@ class SearchService:
         engine = self.archive.engine
         ordered = list(engine.matching_ids(q, filters, sort=sort, deadline=SEARCH_DEADLINE))
         dates = self.archive.store.story_dates(ordered)
-        published = {i: parse_date(p) for i, (_, p, _) in dates.items()}
+        published = {i: p for i, (_, p, _) in dates.items()}
         stories = {i: (story, _utc(p) or _utc(seen) or "") for i, (story, p, seen) in dates.items()}
         shown = fold(ordered, stories, by_rank=sort == "relevance" and q.strip() != "*")
         page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
@@ -153,7 +165,7 @@ class SearchService:
                                   limit=len(on_page), sort=sort, facet_limit=1)
             by_id = {h.id: h for h in found.hits}
             hits = [by_id[f.article_id] for f in on_page if f.article_id in by_id]
-        days = Counter(when.date().isoformat() for f in shown if (when := published.get(f.article_id)))
+        days = Counter(day for f in shown if (day := own_day(published.get(f.article_id))))
         return replace(result, total=len(shown), hits=hits, page=page, limit=limit,
                        histogram=histogram(days, len(shown), interval)), {f.article_id: f.folded for f in on_page}
 
@@ -176,17 +188,20 @@ class SearchService:
                                                   for v, _ in pairs_by_facet.get(f, [])])
         for facet in facets:
             pairs = pairs_by_facet.get(facet, [])
-            names = self._display_names([v for v, _ in pairs], facet, languages) if facet in KEYED_FACETS else {}
+            names = self._display_names([v for v, _ in pairs], facet, languages, reader) if facet in KEYED_FACETS \
+                else {}
             out[facet] = [{"value": names.get(v, v), "count": n} | (
                 {"key": slugs.get(v, v)} | ({"partial": True} if partial_person_key(v) else {})
                 if facet in KEYED_FACETS else {}) for v, n in pairs]
         return out
 
-    def _display_names(self, keys: list[str], facet: str, languages: list[str | None]) -> dict[str, str]:
+    def _display_names(self, keys: list[str], facet: str, languages: list[str | None],
+                       reader: str | None = None) -> dict[str, str]:
         """Names for facet keys; a speaker known by surname alone ("Tkachenko said") counts for the one Tkachenko
-        the archive knows, whose full name may appear only among the people named in articles (and vice versa)."""
+        the archive knows, whose full name may appear only among the people named in articles (and vice versa).
+        Places and organisations are named in the `reader`'s script where the archive knows a name in it."""
         store = self.archive.store
-        names = store.display_names(keys, facet, languages)
+        names = store.display_names(keys, facet, languages, reader)
         missing = [k for k in keys if k not in names]
         if missing and facet in ("person", "speaker"):
             names |= store.display_names(missing, "speaker" if facet == "person" else "person", languages)
@@ -297,11 +312,12 @@ class SearchService:
     def _translations(self, quote) -> list:
         """The same statement reported in other languages (indexer.index.translated): the speaker's quotations
         within WITHIN_DAYS of this one, aligned with this article's by order, length, numbers and names."""
-        when = parse_date(quote.published)
-        if not quote.speaker or when is None:
+        day = own_day(quote.published)
+        if not quote.speaker or day is None:
             return []
-        span = {"from": (when - timedelta(days=WITHIN_DAYS)).date().isoformat(),
-                "to": (when + timedelta(days=WITHIN_DAYS)).date().isoformat()}
+        when = date.fromisoformat(day)
+        span = {"from": (when - timedelta(days=WITHIN_DAYS)).isoformat(),
+                "to": (when + timedelta(days=WITHIN_DAYS)).isoformat()}
         nearby = self.archive.engine.search_quotes(None, speaker=quote.speaker, limit=200, filters=span).quotes
         store, names = self.archive.store, {}
 

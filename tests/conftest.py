@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -59,13 +61,23 @@ def write_page(tmp_path):
 
 
 def run_cli(*args: str, data: Path | None = None, check: bool = False, timeout: float = 300,
-            input_text: str | None = None) -> subprocess.CompletedProcess:
-    """Run the real `newsarchive` command in a subprocess, as a user would."""
+            input_text: str | None = None, memory: int | None = None,
+            preexec_fn=None) -> subprocess.CompletedProcess:
+    """Run the real `newsarchive` command in a subprocess, as a user would; `memory` caps its address space (bytes:
+    beyond it, allocations fail with MemoryError), `preexec_fn` runs in the child before the command."""
     cmd = [sys.executable, "-m", "indexer.cli", *args]
     if data is not None:
         cmd[4:4] = ["--data", str(data)]  # after the subcommand name
     env = dict(os.environ, PYTHONWARNINGS="ignore")
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env, input=input_text)
+
+    def before() -> None:
+        if memory:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        if preexec_fn:
+            preexec_fn()
+
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env, input=input_text,
+                          preexec_fn=before if memory or preexec_fn else None)
     if check and proc.returncode != 0:
         raise AssertionError(f"{cmd} exited {proc.returncode}\nstdout:{proc.stdout}\nstderr:{proc.stderr}")
     return proc
@@ -112,7 +124,7 @@ def seed_data(tmp_path_factory) -> Path:
 class LocalSite:
     """A tiny web site: routes of path → (status, headers, body, pause), and a log of every request received."""
 
-    def __init__(self) -> None:
+    def __init__(self, host: str = "127.0.0.1") -> None:
         self.routes: dict[str, tuple[int, dict[str, str], bytes, float]] = {}
         self.log: list[tuple[float, str, str]] = []  # (time, path, user agent)
         site = self
@@ -141,9 +153,11 @@ class LocalSite:
             def log_message(self, *args) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        server = type("Server", (ThreadingHTTPServer,), {"address_family": socket.AF_INET6}) if ":" in host \
+            else ThreadingHTTPServer  # (an IPv6 literal: a server on that address)
+        self.server = server((host, 0), Handler)
         self.server.daemon_threads = True
-        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.base = f"http://{f'[{host}]' if ':' in host else host}:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def add(self, path: str, body: bytes | str = b"", status: int = 200, pause: float = 0.0, drip: float = 0.0,
@@ -156,13 +170,32 @@ class LocalSite:
         return [p for _, p, _ in self.log]
 
 
-@pytest.fixture
-def site():
-    """A web site served on 127.0.0.1 for the fetcher and crawler tests."""
-    s = LocalSite()
+def _served(host: str):
+    try:
+        s = LocalSite(host)
+    except OSError as exc:  # (no IPv6, or no other loopback address than 127.0.0.1)
+        pytest.skip(f"cannot serve on {host}: {exc}")
     yield s
     s.server.shutdown()
     s.server.server_close()
+
+
+@pytest.fixture
+def site():
+    """A web site served on 127.0.0.1 for the fetcher and crawler tests."""
+    yield from _served("127.0.0.1")
+
+
+@pytest.fixture
+def other_site():
+    """A second web site, on another loopback address: another host to the fetcher."""
+    yield from _served("127.0.0.2")
+
+
+@pytest.fixture
+def site6():
+    """The web site on the IPv6 loopback address, [::1]."""
+    yield from _served("::1")
 
 
 from solr_support import solr_cluster  # noqa: E402,F401 - the session's SolrCloud (tests/solr_support.py)

@@ -8,11 +8,16 @@ gets has its own pair of collections (2 shards, so facet refinement across shard
 
 from __future__ import annotations
 
+import base64
+import io
 import itertools
 import os
 import re
 import shutil
 import subprocess
+import urllib.parse
+import urllib.request
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,9 +50,10 @@ class SolrCluster:
     def collection_url(self, collection: str) -> str:
         return self.url.rsplit("/", 1)[0] + "/" + collection
 
-    def new_collections(self, shards: int = 2, replicas: int = 1, on_nodes: list[int] | None = None) -> str:
-        """A fresh empty pair of collections (articles, quotes) from the uploaded configset; its index URL.
-        `on_nodes`: only on these nodes of the cluster (1, 2, …; needs the cluster's folder)."""
+    def new_collections(self, shards: int = 2, replicas: int = 1, on_nodes: list[int] | None = None,
+                        configset: str | None = None) -> str:
+        """A fresh empty pair of collections (articles, quotes) from the uploaded configset (or `configset`); its
+        index URL. `on_nodes`: only on these nodes of the cluster (1, 2, …; needs the cluster's folder)."""
         from indexer.index.solr.client import SolrClient, SolrURL
 
         name = f"t{os.getpid()}_{next(_names)}"
@@ -56,23 +62,48 @@ class SolrCluster:
         if on_nodes:
             placed["createNodeSet"] = ",".join(f"127.0.0.1:{self.node_port(n)}_solr" for n in on_nodes)
         for coll in (name, f"{name}_quotes"):
-            configset = os.environ.get(CONFIGSET_ENV) or "newsarchive"
+            configset = configset or os.environ.get(CONFIGSET_ENV) or "newsarchive"
             client.get("admin/collections", {"action": "CREATE", "name": coll, "collection.configName": configset,
                                              "numShards": shards, "replicationFactor": replicas,
                                              "waitForFinalState": "true", **placed})
         return self.collection_url(name)
 
-    def new_aliased_collections(self) -> str:
+    def new_aliased_collections(self, configset: str | None = None) -> str:
         """Like `new_collections`, behind aliases (as `scripts/cluster up` makes them): the index URL names the
         alias, so a reindex can fill new collections and switch."""
         from indexer.index.solr.client import SolrClient, SolrURL
 
-        real = SolrURL.parse(self.new_collections()).collection
+        real = SolrURL.parse(self.new_collections(configset=configset)).collection
         alias = real + "a"
         client = SolrClient(SolrURL.parse(self.url), timeout=120)
         for name, coll in ((alias, real), (f"{alias}_quotes", f"{real}_quotes")):
             client.get("admin/collections", {"action": "CREATEALIAS", "name": name, "collections": coll})
         return self.collection_url(alias)
+
+    def upload_configset(self, name: str, files: dict[str, bytes]) -> None:
+        """Upload a configset (file name -> content) under `name` through Solr's configset API."""
+        from indexer.index.solr.client import SolrURL
+
+        packed = io.BytesIO()
+        with zipfile.ZipFile(packed, "w") as folder:
+            for file, content in files.items():
+                folder.writestr(file, content)
+        self._configs({"action": "UPLOAD", "name": name}, packed.getvalue(), SolrURL.parse(self.url))
+
+    def delete_configset(self, name: str) -> None:
+        from indexer.index.solr.client import SolrURL
+
+        self._configs({"action": "DELETE", "name": name}, None, SolrURL.parse(self.url))
+
+    @staticmethod
+    def _configs(params: dict, body: bytes | None, url) -> None:
+        token = base64.b64encode(f"{url.user}:{url.password}".encode()).decode("ascii")
+        request = urllib.request.Request(f"http://{url.nodes[0]}/solr/admin/configs?"
+                                         + urllib.parse.urlencode(params), data=body, method="POST",
+                                         headers={"Authorization": f"Basic {token}",
+                                                  "Content-Type": "application/octet-stream"})
+        with urllib.request.urlopen(request, timeout=120) as answer:
+            answer.read()
 
     def aliases(self) -> dict[str, str]:
         from indexer.index.solr.client import SolrClient, SolrURL

@@ -15,7 +15,6 @@ from search_app.accounts import Accounts
 from search_app.openapi import openapi_document
 
 schemathesis = pytest.importorskip("schemathesis")
-from schemathesis.specs.openapi.checks import positive_data_acceptance  # noqa: E402
 
 PASSWORD = "schema-checker-at-night"
 
@@ -34,16 +33,19 @@ def cookie(server):
     return _sign_in(server, "editor", PASSWORD)
 
 
+# Every check, the one of requests the document allows among them: such a request may still be refused with a
+# documented 400 that says why (a query of operators only, one that would cost more than a search may), or a 429
+# (costly searches are running), which no JSON schema of a string can foresee; never with anything else.
+CONFIG = schemathesis.config.SchemathesisConfig.from_dict(
+    {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "401", "404", "429"]}}})
 # The document as the server serves it (it is built without a request); the server it describes is started below.
-schema = schemathesis.openapi.from_dict(openapi_document())
+schema = schemathesis.openapi.from_dict(openapi_document(), config=CONFIG)
 
 
 @schema.parametrize()
-@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 def test_the_api_answers_as_its_openapi_document_says(case, server, cookie):
-    # Every check but one: a request the document allows may still be refused with a documented 400 that says
-    # why (a query of operators only, a date that is not ISO 8601), which no JSON schema of a string can foresee.
-    case.call_and_validate(base_url=server, headers={"Cookie": cookie}, excluded_checks=[positive_data_acceptance])
+    case.call_and_validate(base_url=server, headers={"Cookie": cookie})
 
 
 def test_the_document_tested_is_the_one_served(server):

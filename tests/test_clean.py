@@ -336,6 +336,36 @@ def test_h1_framing_the_og_title_with_a_series_name_is_kept_whole():
     assert run(page(head, h1=h1)).title == h1
 
 
+@pytest.mark.parametrize("h1", [
+    "<span class='article-heading__kicker'>Island Report</span><span class='visually-hidden'>: </span>"
+    "<span class='article-heading__title'>Ferry line to the islands approved</span>",
+    "<span class='title-header'>Island Report</span><span aria-hidden='true'> – </span>"
+    "<span>Ferry line to the islands approved</span>",
+])
+def test_a_kicker_inside_the_h1_is_not_part_of_the_headline(h1):
+    head = ("<title>Island Report: Ferry line to the islands approved | Harbour News</title>"
+            "<meta property='og:title' content='Island Report: Ferry line to the islands approved'>")
+    article = run(page(head, h1=h1))
+    assert article.title == "Ferry line to the islands approved"
+    assert article.title_extras == ["Island Report"]
+    assert "Island Report" not in article.text and article.paragraphs == STORY
+
+
+def test_h1_that_the_json_ld_headline_repeats_beats_a_series_name_in_title_and_og_title():
+    head = ("<title>Island Report | Ferry line to the islands approved | Harbour News</title>"
+            "<meta property='og:title' content='Island Report | Ferry line to the islands approved'>"
+            "<script type='application/ld+json'>{\"@type\": \"NewsArticle\", "
+            "\"headline\": \"Ferry line to the islands approved\"}</script>")
+    assert run(page(head)).title == "Ferry line to the islands approved"
+
+
+@pytest.mark.parametrize("generic", ["Home", "Startseite", "Harbour News"])
+def test_a_title_naming_the_site_or_its_home_page_gives_way_to_the_h1(generic):
+    head = (f"<title>{generic} | Harbour News</title><meta property='og:title' content='{generic}'>"
+            "<meta property='og:site_name' content='Harbour News'>")
+    assert run(page(head)).title == "Ferry line to the islands approved"
+
+
 def test_logo_h1_repeating_the_site_segment_of_title_is_not_the_headline():
     head = "<title>Ferry approved – New pier | Harbour and Island News Weekly</title>"
     top = "<div class='logo'><h1>Harbour and Island News Weekly</h1></div>"
@@ -609,7 +639,7 @@ def test_a_page_that_looks_like_xml_is_read_as_html_without_a_library_warning():
 def test_a_bylines_role_after_the_name_is_no_author():
     """"Tom Reddaway, Local Democracy Reporter": the words after the comma say what the author does; the author
     facet would otherwise list "Local Democracy Reporter" as a person."""
-    from indexer.clean.metadata import clean_authors
+    from indexer.clean.bylines import clean_authors
 
     assert clean_authors(["By Tom Reddaway, Local Democracy Reporter"]) == ["Tom Reddaway"]
     assert clean_authors(["Von Anna Berg, Korrespondentin in Kiew"]) == ["Anna Berg"]

@@ -202,7 +202,7 @@ def test_export_jsonl_and_warc(tmp_path, write_page):
     assert page.read_bytes() in raw, "the raw page is exported byte for byte"
 
 
-def test_serve_fills_an_empty_archive_then_answers_http(tmp_path, write_page):
+def test_serve_demo_fills_an_empty_archive_then_answers_http(tmp_path, write_page):
     import os
     import socket
     import subprocess
@@ -218,8 +218,8 @@ def test_serve_fills_an_empty_archive_then_answers_http(tmp_path, write_page):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = dict(os.environ, NEWSARCHIVE_CORPUS=str(tmp_path / "pages"), PYTHONWARNINGS="ignore")
-    server = subprocess.Popen([sys.executable, "-m", "indexer.cli", "serve", "--data", str(tmp_path / "data"),
-                               "--port", str(port)], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen([sys.executable, "-m", "indexer.cli", "serve", "--demo", "--data",
+                               str(tmp_path / "data"), "--port", str(port)], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
     try:
         deadline, stats = time.monotonic() + 120, None
         while time.monotonic() < deadline and server.poll() is None:
@@ -236,7 +236,7 @@ def test_serve_fills_an_empty_archive_then_answers_http(tmp_path, write_page):
     finally:
         server.terminate()
         _, err = server.communicate(timeout=30)
-    assert "adding the bundled corpus" in err and "Traceback" not in err
+    assert "adding the bundled sample articles" in err and "Traceback" not in err
 
 
 def test_reading_commands_refuse_a_folder_without_an_archive(tmp_path):

@@ -7,7 +7,7 @@ import pytest
 from conftest import archive_of_pages, cli_json, page_html
 
 from indexer.index.analysis import word_forms
-from indexer.index.compounds import compound_heads
+from indexer.text.compounds import compound_heads
 from search_app.service import SearchService
 
 

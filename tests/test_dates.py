@@ -57,3 +57,19 @@ def test_date_from_url():
 def test_find_days_lists_every_day_a_page_writes():
     text = "Published 3 March 2019 – updated 2019-03-05T10:00:00Z; see also the 12.04.2018 report."
     assert find_days(text) == {"2019-03-03", "2019-03-05", "2018-04-12"}
+
+
+def _german_page(shown: str) -> bytes:
+    body = ("<p>Die Stadt baut eine neue Brücke über den Fluss, teilte die Verwaltung mit, und die Arbeiten sollen "
+            "im Frühjahr beginnen.</p>") * 3
+    return (f"<html lang='de'><head><meta name='date' content='11/01/2023'></head><body><article><h1>Neue Brücke</h1>"
+            f"<p>{shown}</p>{body}</article></body></html>").encode()
+
+
+def test_the_date_the_page_shows_settles_a_numeric_metadata_date_that_reads_two_ways():
+    """<meta name="date" content="11/01/2023"> beside "Erstellt am: 01.11.2023" is the first of November."""
+    from indexer.clean.extract import clean
+    from indexer.models import RawPage
+
+    assert clean(RawPage(_german_page("Erstellt am: 01.11.2023"), "b.html")).published == "2023-11-01"
+    assert clean(RawPage(_german_page("Ein Bericht aus der Stadt"), "b.html")).published == "2023-01-11"

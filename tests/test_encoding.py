@@ -99,6 +99,23 @@ def test_utf8_with_one_stray_byte_stays_utf8():
     assert RU in decode_html(data)
 
 
+@pytest.mark.parametrize("content_type", [None, "text/html; charset=utf-8"])
+def test_one_invalid_byte_in_a_utf8_page_is_one_replacement_character(content_type):
+    """One stray byte used to make the whole page Latin-1: "BÃ¼rgermeister"."""
+    html = page("Der Bürgermeister eröffnet die Ausstellung. Eintritt: 5 \udcff", '<meta charset="utf-8">')
+    data = html.encode("utf-8", errors="surrogateescape")
+    text = decode_html(data, content_type)
+    assert "Der Bürgermeister eröffnet die Ausstellung. Eintritt: 5 \ufffd" in text
+
+
+@pytest.mark.parametrize("codec", ["cp1251", "koi8-r", "cp1252", "gb18030"])
+def test_a_legacy_page_declared_utf8_is_still_read_as_a_whole(codec):
+    """…while a page written in a legacy code page, whose bytes are invalid UTF-8 almost everywhere, is still
+    sniffed as a whole, whatever it claims (a few of its byte pairs happen to be valid UTF-8)."""
+    text = {"cp1251": RU + " Він сказав: «Ні».", "koi8-r": RU, "cp1252": DE + " " + FR, "gb18030": "北京市政府表示，新的地铁线路将于明年开通。"}[codec]
+    assert text in decode_html(page(text, '<meta charset="utf-8">').encode(codec))
+
+
 def test_gzip_is_decompressed():
     assert prepare_bytes(gzip.compress(b"<p>hello</p>")) == b"<p>hello</p>"
 

@@ -149,6 +149,18 @@ def test_snippets_mark_the_matched_words(engine):
     assert "<mark>" in hit.snippet_html and "<mark>" not in hit.snippet
 
 
+def test_the_same_search_gives_the_same_snippet_every_time(empty):
+    """Paragraphs that match equally well: the snippet shows the first two, on every request (Whoosh broke the tie
+    by the fragments' memory addresses, so six identical searches gave three different snippets)."""
+    filler = " ".join(["The harbour board met again on Tuesday to hear the engineers and the mayor."] * 4)
+    paragraphs = [f"Paragraph {n} names the lighthouse once. {filler}" for n in range(1, 9)]
+    empty.write_articles([("s1", 1, doc("Harbour works", "\n\n".join(paragraphs)))])
+    snippets = {empty.search("lighthouse").hits[0].snippet for _ in range(8)}
+    assert len(snippets) == 1
+    (snippet,) = snippets
+    assert "Paragraph 1 names" in snippet and "Paragraph 2 names" in snippet, snippet
+
+
 def test_sort_by_date(engine):
     assert ids(engine.search("station OR Oder", sort="newest")) == ["a2", "a1", "a3"]
     assert ids(engine.search("station OR Oder", sort="oldest")) == ["a3", "a1", "a2"]
@@ -372,6 +384,9 @@ def test_provenance_candidates_share_words_and_language(engine):
     assert set(found[:2]) == {"a1:1", "a2:0"}, "the statement and its lightly edited report rank first"
     assert "a3:0" not in found, "another language is another statement"
     assert engine.quote_candidates("…", "en") == []
+    # a statement of more words than a query may hold (64) still finds its reports: its longest words are searched
+    longer = STATEMENT + " " + " ".join(f"point{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(70))
+    assert set(q.id for q in engine.quote_candidates(longer, "en")[:2]) == {"a1:1", "a2:0"}
 
 
 def test_suggest_on_its_own(engine):
@@ -389,6 +404,47 @@ def test_an_index_url_no_backend_serves_is_refused(tmp_path):
 def test_a_wildcard_without_two_letters_in_front_is_refused_with_what_to_type(engine, pattern):
     with pytest.raises(QueryError, match=r"at least 2 letters before its first \* or \?.*type \* alone"):
         engine.search(pattern)
+
+
+CHAIN_200 = " w/5 ".join(["ab"] * 200)  # issue #41: 1,395 characters, a RecursionError (HTTP 500) inside Whoosh
+
+
+@pytest.mark.parametrize("hostile, words", [
+    (CHAIN_200, r"has 200 words; at most 64 fit in one search: keep the words that matter most"),
+    (" pre/5 ".join(["ab"] * 200), r"has 200 words; at most 64"),
+    ("(" * 995 + "Kyiv" + ")" * 995, r"brackets 995 levels deep; at most 10 levels fit in one search: remove"),
+    ("(" * 11 + "Kyiv" + ")" * 11, r"brackets 11 levels deep"),
+    (" ".join(["Kyiv"] * 65), r"has 65 words"),
+    ('"' + " ".join(["Kyiv"] * 65) + '"', r"has 65 words; .*each word of a phrase counts"),
+    (" w/50 ".join(["Kyiv", "train"] * 5), r"has 9 proximity operators \(w/N, near/N, pre/N\); at most 8 .* split"),
+    (" near/3 ".join(["tr*"] * 12), r"has 11 proximity operators"),
+])
+def test_queries_beyond_the_limits_are_refused_with_what_to_change(engine, hostile, words):
+    """Depth, words and proximity operators are counted on the text, before a parser builds a query tree that
+    Whoosh would walk by recursion (and every backend parses alike, so every backend refuses the same)."""
+    for ask in (engine.search, engine.search_quotes, engine.matching_ids):
+        with pytest.raises(QueryError, match=words):
+            ask(hostile)
+
+
+def test_queries_at_the_limits_are_answered(engine):
+    assert engine.search("(" * 10 + "Kyiv" + ")" * 10).total >= 1
+    assert engine.search(" ".join(["Kyiv"] * 64)).total >= 1
+
+
+def test_proximity_operators_over_too_many_expanded_words_are_refused_before_they_run(empty):
+    """Each wildcard beside a proximity operator stands for up to MAX_EXPANSION words whose positions are all
+    compared: more than MAX_SPAN_WORDS in all is refused, saying to lengthen the prefixes."""
+    stems = [f"{a}{b}" for a in "bcdfghklmnprstvz" for b in "aeiou"][:MAX_EXPANSION]
+    text = " ".join(f"{prefix}{stem}x" for prefix in ("tra", "cor", "sel") for stem in stems)
+    nine = "amber bridge cellar dolphin engine forest garden harbour island".split()
+    empty.write_articles([("s1", 1, doc("Many words", text + "\n\n" + " ".join(nine)))])
+    assert ids(empty.search(" w/50 ".join(nine))) == ["s1"], "8 proximity operators are answered"
+    with pytest.raises(QueryError, match=r"compare the positions of \d+ words once its wildcards are expanded; at "
+                                         r"most 128 fit in one search: use longer wildcard prefixes"):
+        empty.search("tra* w/5 cor* w/5 sel*")
+    assert empty.search("tra* w/5 cor*").total == 1, "two of them (128 words) fit"
+    assert empty.search("tra* OR cor* OR sel*").total == 1, "without a proximity, wildcards cost what they did"
 
 
 def test_wildcards_with_a_prefix_answer_and_say_when_they_were_cut_short(empty):
@@ -501,6 +557,15 @@ def test_undated_articles_are_counted_apart_in_the_histogram(empty):
     assert h.buckets == [("2026-02-03", 1), ("2026-02-04", 0), ("2026-02-05", 1)]
 
 
+def test_an_archive_of_undated_articles_still_lists_them_by_date(empty):
+    empty.write_articles([("u1", 1, doc("Ferry soup", "A ferry soup.", published=None, quotes=[Quote("Soup.", "A B")])),
+                          ("u2", 1, doc("Ferry shop", "A ferry shop.", published="not a date"))])
+    assert ids(empty.search("*")) == ["u1", "u2"] and ids(empty.search("ferry", sort="oldest")) == ["u1", "u2"]
+    assert empty.search_quotes(sort="newest").total == 1
+    empty.write_articles([("d1", 1, doc("Ferry news", "Ferry news."))])
+    assert ids(empty.search("*")) == ["d1", "u1", "u2"] and ids(empty.search("*", sort="oldest")) == ["d1", "u1", "u2"]
+
+
 def test_bylines_are_searchable_and_an_author_facet(engine):
     assert ids(engine.search("author:Kovalenko", sort="newest")) == ["a2", "a1"]
     assert ids(engine.search('author:"Mark Webb"')) == ["a2"]
@@ -530,6 +595,82 @@ def test_quote_sort(engine):
     assert engine.search_quotes("rebuild", sort="newest").quotes[0].article_id == "a2"
     with pytest.raises(QueryError, match="sort"):
         engine.search_quotes(sort="loudest")
+
+
+# -- dates people can rely on (#40): each publication's own calendar day, undated articles last --------------------
+@pytest.fixture(scope="module")
+def calendar(backend, request) -> SearchEngine:
+    """Articles of one week of May 2022 in five time zones (the UTC day is not the day they printed), and two
+    undated ones."""
+    with new_engine(backend, request) as eng:
+        said = [Quote("The ferry will sail at dawn.", "Marta Quiroga")]
+        eng.write_articles([
+            ("ba", 1, doc("Ferry strike ends in Buenos Aires", "The ferry crews went back to work.",
+                          published="2022-05-03T22:46:00-03:00", quotes=said)),  # May 4, 01:46 in UTC
+            ("be", 1, doc("Ferry timetable for Berlin lakes", "The ferry timetable changes on Sunday.",
+                          published="2022-05-04T00:30:00+02:00", quotes=said)),  # May 3, 22:30 in UTC
+            ("tk", 1, doc("Tokyo bay ferry", "A new ferry crosses Tokyo bay.", published="2022-05-03T10:00:00+09:00")),
+            ("ld", 1, doc("Thames ferry", "The Thames ferry is late again.", published="2022-05-03T09:00:00+00:00")),
+            ("ny", 1, doc("New Year ferry", "The ferry runs all night.", published="2022-12-31T23:30:00-05:00")),
+            ("u1", 1, doc("Ferry recipes", "Ferry fish soup, a recipe.", published=None, quotes=said)),
+            ("u2", 1, doc("Ferry shop", "Buy a ferry model ship.", published=None)),
+        ])
+        yield eng
+
+
+def test_days_are_each_publications_own_calendar_days(calendar):
+    """An article of 22:46 −03:00 on May 3 is of May 3 in filters, the histogram, the year and published: ranges,
+    though it is May 4 in UTC."""
+    may3 = {"from": "2022-05-03", "to": "2022-05-03"}
+    assert ids(calendar.search("*", may3, sort="oldest")) == ["tk", "ld", "ba"]
+    assert ids(calendar.search("ferry", {"from": "2022-05-04", "to": "2022-05-04"})) == ["be"]
+    assert ids(calendar.search("published:[2022-05-03 to 2022-05-03]", sort="oldest")) == ["tk", "ld", "ba"]
+    may = calendar.search("*", {"from": "2022-05", "to": "2022-05"}, interval="day").histogram
+    assert may.buckets == [("2022-05-03", 3), ("2022-05-04", 1)] and may.undated == 0
+    assert calendar.search("*").facets["year"] == [("2022", 5)], "New Year's Eve in New York is of 2022"
+    assert ids(calendar.search("*", {"year": "2022", "from": "2022-12-31"})) == ["ny"]
+    assert calendar.search("*", {"from": "2023"}).total == 0 and calendar.search("*", {"to": "2022"}).total == 5
+    assert calendar.search_quotes(filters=may3).total == 1 and calendar.search_quotes(filters=may3).quotes[0].article_id == "ba"
+
+
+def test_a_time_in_from_or_to_is_read_on_each_publications_clock_unless_it_has_an_offset(calendar):
+    assert ids(calendar.search("*", {"from": "2022-05-03T09:30", "to": "2022-05-03"}, sort="oldest")) == ["tk", "ba"]
+    # with an offset it names a moment: 01:46 UTC on May 4 is the Buenos Aires evening, 22:30 UTC on May 3 Berlin's
+    assert ids(calendar.search("*", {"from": "2022-05-04T00:00Z", "to": "2022-05-04T23:59Z"})) == ["ba"]
+    assert ids(calendar.search("*", {"from": "2022-05-03T20:00-02:00", "to": "2022-05-03"})) == ["ba"]
+
+
+def test_date_sorts_go_by_day_then_moment_and_put_undated_articles_last(calendar):
+    newest = ["ny", "be", "ba", "ld", "tk"]  # May 3 by moment: Buenos Aires 01:46 UTC (May 4), London 9:00, Tokyo 1:00
+    assert ids(calendar.search("ferry", sort="newest")) == newest + ["u1", "u2"]
+    assert ids(calendar.search("ferry", sort="oldest")) == newest[::-1] + ["u1", "u2"]
+    assert ids(calendar.search("*"))[:5] == newest, "browsing every article opens with the newest, not the undated"
+    assert ids(calendar.search("*", {"language": "en"}, limit=3)) == newest[:3], "a filter alone browses alike"
+    assert ids(calendar.search("*", page=3, limit=3)) == ["u2"]
+    assert list(calendar.matching_ids("*")) == newest + ["u1", "u2"], "exports follow the page's order"
+    assert list(calendar.matching_ids("ferry", sort="oldest")) == newest[::-1] + ["u1", "u2"]
+    scores = [h.score for h in calendar.search("ferry recipes OR ferry").hits]
+    assert scores == sorted(scores, reverse=True), "relevance keeps its order"
+    assert ids(calendar.search("recipes")) == ["u1"]
+    quotes = calendar.search_quotes(sort="newest").quotes
+    assert [q.article_id for q in quotes] == ["be", "ba", "u1"]
+    assert [q.article_id for q in calendar.search_quotes(sort="oldest").quotes] == ["ba", "be", "u1"]
+    assert [q.article_id for q in calendar.search_quotes().quotes] == ["be", "ba", "u1"], "no words: newest first"
+
+
+def test_from_after_to_is_an_error_that_says_so(calendar):
+    for start, end in (("2022-05-04", "2022-05-03"), ("2022-06", "2022-05-31"), ("2023", "2022-12"),
+                       ("2022-05-03T12:00Z", "2022-05-03T11:00Z")):
+        with pytest.raises(QueryError, match="after"):
+            calendar.search("ferry", {"from": start, "to": end})
+        with pytest.raises(QueryError, match="after"):
+            calendar.matching_ids("*", {"from": start, "to": end})
+        with pytest.raises(QueryError, match="after"):
+            calendar.search_quotes(filters={"from": start, "to": end})
+    assert calendar.search("*", {"from": "2022-05", "to": "2022-05-03"}).total == 3, "a month and a day of it overlap"
+    for bad in ("2022-13", "May 3", "2022-05-32", "3.5.2022"):
+        with pytest.raises(QueryError, match="ISO 8601"):
+            calendar.search("*", {"to": bad})
 
 
 # -- newsroom operators (w/N, near/N, pre/N, atleastN(word)) -----------------------------------------------------

@@ -62,6 +62,12 @@ def test_private_addresses_are_refused_without_a_single_request(tmp_path, site):
     ("http://169.254.169.254/latest/meta-data/", "link-local"),
     ("http://[::1]:8080/", "loopback"),
     ("http://[::ffff:127.0.0.1]/", "loopback"),
+    ("http://[64:ff9b::7f00:1]/", r"carrying 127\.0\.0\.1\), which is not a public internet address \(loopback"),
+    ("http://[64:ff9b::a9fe:a9fe]/latest/meta-data/", r"carrying 169\.254\.169\.254.*link-local"),
+    ("http://[2002:c0a8:1::]/", r"carrying 192\.168\.0\.1.*private"),
+    ("http://[::7f00:1]/", r"carrying 127\.0\.0\.1.*loopback"),
+    ("http://[::a00:1]/", r"carrying 10\.0\.0\.1.*private"),
+    ("http://[64:ff9b:1::a00:1]/", "local NAT64"),
     ("http://localhost:9/", "loopback"),
     ("http://0x7f000001/", "loopback"),
     ("http://2130706433/", "loopback"),
@@ -80,6 +86,29 @@ def test_hostile_urls_are_refused_before_connecting(url, reason, monkeypatch):
     monkeypatch.setattr(socket, "create_connection", no_connection)
     with pytest.raises(FetchError, match=reason):
         Fetcher().fetch_page(url)
+
+
+def test_an_ipv6_literal_url_is_fetched_with_its_robots_txt(tmp_path, site6):
+    """http://[::1]:port/… used to pass the address check and then fail at robots.txt (its brackets dropped)."""
+    site6.add("/robots.txt", "User-agent: *\nDisallow: /members/\n", Content_Type="text/plain")
+    site6.add("/2026/11/27/night-trains/", ARTICLE)
+    site6.add("/members/secret", ARTICLE)
+    summary = cli_json("ingest", "--json", "--allow-private", "--delay", "0", f"{site6.base}/2026/11/27/night-trains/",
+                       data=tmp_path / "data")
+    assert summary["added"] == 1 and summary["failed"] == []
+    assert site6.paths() == ["/robots.txt", "/2026/11/27/night-trains/"]
+    with pytest.raises(FetchError, match="robots.txt does not allow"):
+        local().fetch_page(f"{site6.base}/members/secret")
+    assert cli_json("search", "--json", "sleeper berth", data=tmp_path / "data")["hits"][0]["url"] == \
+        f"{site6.base}/2026/11/27/night-trains/"
+
+
+def test_public_addresses_carried_in_ipv6_are_allowed():
+    """NAT64 and 6to4 are how IPv6-only networks reach public IPv4 sites: judged by the address they carry."""
+    from indexer.sources.fetch import public_address
+
+    for address in ("64:ff9b::808:808", "2002:808:808::1", "2001:4860:4860::8888"):
+        assert public_address(address, 80) == address
 
 
 def test_redirect_hops_are_checked_again(site):

@@ -28,7 +28,7 @@ def data(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def client(data):
-    return create_app(data, TESTING=True).test_client()
+    return create_app(data, TESTING=True, BASE_URL=BASE).test_client()
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ KINDS_DIR = Path(__file__).parent / "page_kinds"
 HOLDOUT_DIR = Path(__file__).parent / "page_kinds_holdout"  # written after the rules, in other templates
 PAGES = sorted(KINDS_DIR.glob("*/*.html"))
 KNOWN_MISSES = {"en-two-paragraphs-and-latest-list": "two short paragraphs, then a plain box of eight headlines: "
-                                                      "read as a section page (README, Page kinds)"}
+                                                      "read as a section page (docs/evaluation.md, Page kinds)"}
 
 
 @pytest.mark.parametrize("path", [

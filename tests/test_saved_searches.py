@@ -141,8 +141,9 @@ def test_what_is_new_since_the_last_visit_goes_up_when_an_article_comes_in(app, 
 @pytest.fixture(scope="module")
 def server(app):
     srv = make_server("127.0.0.1", 0, app, threaded=True)
+    app.config["BASE_URL"] = f"http://127.0.0.1:{srv.server_port}"  # as `newsarchive serve` names its address
     threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.server_port}"
+    yield app.config["BASE_URL"]
     srv.shutdown()
 
 

@@ -28,6 +28,7 @@ from indexer.index.solr.client import SolrURL
 from indexer.models import AnnotatedArticle, Article, Block
 
 SECRET = "s3cret-Pa55"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _closed_ports(n: int) -> list[int]:
@@ -288,6 +289,28 @@ def test_a_search_sees_what_another_process_committed_after_its_tables_were_kept
         solr_cluster.drop_collections(url)
 
 
+def test_a_search_solr_stops_at_its_time_allowed_is_refused_as_too_broad(solr_cluster, monkeypatch):
+    """Each search asks Solr to answer within the deadline (timeAllowed); what Solr then cuts short (partialResults)
+    is the Whoosh engine's 400, never a partial page shown as complete. Here the time allowed is 1 ms, so that a
+    proximity of common words over long texts (4 s on a busy machine) reaches it whatever the machine."""
+    from test_whoosh_engine import texts_of_nine_words
+
+    import indexer.index.solr.engine as solr_engine
+    from indexer.index.engine import QueryTooBroad
+
+    url = solr_cluster.new_collections()
+    engine = open_engine(Path("."), url)
+    try:
+        engine.write_articles(texts_of_nine_words(30, 3000))
+        assert engine.search("amber").total == 30
+        monkeypatch.setattr(solr_engine, "TIME_ALLOWED", {"timeAllowed": 1})
+        with pytest.raises(QueryTooBroad, match="narrow it"):
+            engine.search("amber w/50 bridge w/50 cellar")
+    finally:
+        engine.close()
+        solr_cluster.drop_collections(url)
+
+
 def test_an_article_ranks_by_the_whole_archive_not_by_the_shard_its_id_hashed_to(solr_cluster):
     """BM25 weighs a word by how rare it is. Per shard, "ferry" is rare where one article names it and common where
     five do, so the article naming it once outranked the one naming it twice, only because the ids hashed apart.
@@ -364,6 +387,38 @@ def test_a_reindex_fills_new_collections_and_switches_the_aliases_with_no_empty_
         reader.close()
     finally:
         solr_cluster.drop_collections(url)
+
+
+def test_collections_of_the_configset_before_the_date_fields_are_named_by_check_until_a_reindex(solr_cluster,
+                                                                                                 corpus_data,
+                                                                                                 tmp_path):
+    """#40 changed the schema (the publication's own day, the moment, the date sort keys): collections made from the
+    configset before it lack those fields, `check` names them and says what to run, and `reindex --configset` with
+    the new configset puts the archive right: newest first by each publication's own day, as the Whoosh index."""
+    data = tmp_path / "data"
+    shutil.copytree(corpus_data, data)
+    conf = ROOT / "cluster/configset/newsarchive/conf"
+    schema = "".join(line for line in (conf / "schema.xml").read_text(encoding="utf-8").splitlines(keepends=True)
+                     if not re.search(r'<field name="(instant|newest_first|oldest_first)"', line))
+    old = f"t{os.getpid()}-before-dates"
+    solr_cluster.upload_configset(old, {"schema.xml": schema.encode(), "solrconfig.xml": (conf / "solrconfig.xml")
+                                        .read_bytes()})
+    url = solr_cluster.new_aliased_collections(configset=old)
+    try:
+        before = run_cli("check", "--index", url, data=data, timeout=300)
+        assert "older configset: it lacks the fields instant, newest_first, oldest_first" in before.stdout
+        assert "reindex --configset" in before.stdout and SECRET not in before.stdout
+        configset = os.environ.get(CONFIGSET_ENV) or "newsarchive"
+        proc = run_cli("reindex", "--index", url, "--configset", configset, data=data, timeout=600)
+        assert proc.returncode == 0, proc.stderr
+        after = run_cli("check", "--index", url, data=data, timeout=300)
+        assert after.returncode == 0 and "older configset" not in after.stdout, after.stdout
+        with Archive(data) as local, Archive(data, index=url) as cluster:
+            newest = [h.id for h in local.engine.search("*", limit=100).hits]
+            assert [h.id for h in cluster.engine.search("*", limit=100).hits] == newest
+    finally:
+        solr_cluster.drop_collections(url)
+        solr_cluster.delete_configset(old)
 
 
 def test_a_new_configset_needs_an_alias(solr_cluster, corpus_data, tmp_path):

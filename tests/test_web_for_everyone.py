@@ -25,7 +25,7 @@ AXE = Path(os.environ.get("NEWSARCHIVE_AXE", ROOT / ".cache/axe/node_modules/axe
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 DESK, PHONE = {"width": 1280, "height": 800}, {"width": 375, "height": 740}
 ARCHIVIST = ("editor", "tram-line-to-the-airport")
-SCREENSHOTS = os.environ.get("NEWSARCHIVE_SCREENSHOTS")  # a folder: the README's pictures are taken from these runs
+SCREENSHOTS = os.environ.get("NEWSARCHIVE_SCREENSHOTS")  # a folder: the pictures in docs/ are taken from these runs
 
 pytestmark = [
     pytest.mark.skipif(not CHROMIUM, reason="Debian's chromium is not installed (apt-get install chromium)"),

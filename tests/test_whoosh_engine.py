@@ -381,3 +381,58 @@ def test_an_index_from_before_bylines_and_the_histogram_is_replaced_not_a_crash(
     assert [h.id for h in result.hits] == ["n1"] and result.facets["author"] == [("Ines Ferreira", 1)]
     assert result.histogram.buckets == [("2026-02-03", 1)]
     engine.close()
+
+
+# -- the deadline inside matching ----------------------------------------------------------------------------
+NINE = "amber bridge cellar dolphin engine forest garden harbour island".split()
+
+
+def texts_of_nine_words(count: int = 20, length: int = 3000) -> list[tuple[str, int, AnnotatedArticle]]:
+    """Texts drawn at random from nine words: every proximity of them holds in every text, at hundreds of places
+    (a transcript, a log, a list of names can be like that)."""
+    import random
+
+    rng = random.Random(41)
+    texts = []
+    for i in range(count):
+        words = [rng.choice(NINE) for _ in range(length)]
+        blocks = [Block(" ".join(words[j:j + 50]) + ".") for j in range(0, len(words), 50)]
+        texts.append((f"t{i}", 1, AnnotatedArticle(Article(title=f"Log {i}", blocks=blocks,
+                                                           published="2026-03-14T10:00:00+00:00"), "en")))
+    return texts
+
+
+@pytest.fixture(scope="module")
+def long_texts(tmp_path_factory) -> WhooshEngine:
+    """Twenty texts of 3,000 words each (`texts_of_nine_words`)."""
+    engine = WhooshEngine(tmp_path_factory.mktemp("long-texts"))
+    engine.write_articles(texts_of_nine_words())
+    return engine
+
+
+def test_a_chain_of_proximities_over_long_texts_is_refused_within_the_deadline(long_texts):
+    """Eight operators over nine words (within the limits of query_limits) compared spans for 265 s without leaving
+    the first few texts: the search's collector, the only one that looked at the clock, never got a match to
+    collect. Now the span matcher counts its work and the spans it makes."""
+    import time
+
+    from indexer.index.engine import QueryTooBroad
+
+    start = time.monotonic()
+    with pytest.raises(QueryTooBroad, match="narrow it"):
+        long_texts.search(" w/50 ".join(NINE))
+    assert time.monotonic() - start < 30  # the deadline is 2 s; the machine may be busy
+
+
+@pytest.mark.parametrize("text", ["am* w/50 br*", "amber w/5 bridge", '"amber bridge" NOT zzz'])
+def test_span_matchers_keep_the_search_deadline(long_texts, monkeypatch, text):
+    """Proximities and phrases (a phrase beside NOT runs Whoosh's own matcher) each take a second or two here and
+    collect only twenty documents: with a deadline shorter than that, the matcher itself stops them."""
+    import indexer.index.whoosh_engine as whoosh_engine
+    from indexer.index.engine import QueryTooBroad
+
+    monkeypatch.setattr(whoosh_engine, "SEARCH_DEADLINE", 120)
+    assert long_texts.search(text).total == 20, "given the time, it answers: the limits let it through"
+    monkeypatch.setattr(whoosh_engine, "SEARCH_DEADLINE", 0.01)
+    with pytest.raises(QueryTooBroad):
+        long_texts.search(text)

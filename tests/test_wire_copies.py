@@ -128,5 +128,5 @@ def test_search_from_the_shell_folds_copies(tmp_path):
                           ("b", "Valley Courier", "Pass closed", AGENCY[:4], "2026-05-04T09:30:00+02:00")])
     run = subprocess.run([sys.executable, "-m", "indexer.cli", "search", "--data", str(tmp_path / "data"),
                           "--collapse", "Brezno"], capture_output=True, text=True, check=True)
-    assert run.stdout.startswith("1 story match 'Brezno'") and "Central Agency" in run.stdout
+    assert run.stdout.startswith("1 story matches 'Brezno'") and "Central Agency" in run.stdout
     assert "and 1 copy in these results" in run.stdout and "Valley Courier ·" not in run.stdout  # a hit line

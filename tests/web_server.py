@@ -38,11 +38,65 @@ def served(data: Path) -> Iterator[str]:
             raise AssertionError(f"the server did not start: {proc.stderr.read() if proc.poll() is not None else ''}")
         yield f"http://127.0.0.1:{port}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         proc.stdout.close()
+        proc.stderr.close()
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Stop a server process: asked first, killed after 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+class Serving:
+    """A running `newsarchive serve`: its base URL, process and what it has written to stderr so far."""
+
+    def __init__(self, proc: subprocess.Popen):
+        self.proc = proc
+        self.lines: list[str] = []
+        self.url = ""
+
+    @property
+    def err(self) -> str:
+        return "".join(self.lines)
+
+
+@contextlib.contextmanager
+def newsarchive_serve(data: Path, *options: str, env: dict | None = None, timeout: float = 120) -> Iterator[Serving]:
+    """The real command, `newsarchive serve --data DATA --port 0 OPTIONS`, in a process of its own; yields once it
+    has said where it serves. Its stderr is read all along (a full pipe would stop it); the process is stopped on the
+    way out, also when the test fails."""
+    import re
+    import threading
+
+    proc = subprocess.Popen([sys.executable, "-m", "indexer.cli", "serve", "--data", str(data), "--port", "0",
+                             *options], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            env={**os.environ, "PYTHONWARNINGS": "ignore", **(env or {})})
+    serving = Serving(proc)
+    started = threading.Event()
+
+    def read() -> None:
+        for line in proc.stderr:
+            serving.lines.append(line)
+            found = re.search(r"serving .* on (http://\S+) with", line)
+            if found:
+                serving.url = found.group(1)
+                started.set()
+        started.set()  # the process ended
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        started.wait(timeout)
+        if not serving.url:
+            raise AssertionError(f"the server did not start: {serving.err}")
+        yield serving
+    finally:
+        stop(proc)
+        reader.join(timeout=10)
         proc.stderr.close()

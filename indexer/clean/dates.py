@@ -190,6 +190,25 @@ def find_days(text: str) -> set[str]:
     return days
 
 
+def other_reading(value: str | None) -> str | None:
+    """The month-first reading of a numeric date written with slashes or hyphens whose first two numbers could each
+    be the month ("11/01/2023": 11 January read day first, 1 November read month first), or None."""
+    if not value:
+        return None
+    value = " ".join(value.split())
+    match = _NUMERIC.search(value)
+    if not match or match.group("sep") not in ("/", "-") or parse_date(value) != _from_match(match):
+        return None  # not the date parse_date reads in the string
+    day, month = int(match.group("day")), int(match.group("mon"))
+    if day == month or day > 12 or month > 12:
+        return None
+    first = _from_match(match)
+    return f"{first[:5]}{first[8:10]}-{first[5:7]}{first[10:]}"
+
+
+_NUMERIC = _PATTERNS[4]
+
+
 def _from_parts(year: int, month: int, day: int) -> str | None:
     return f"{year:04d}-{month:02d}-{day:02d}" if _valid(year, month, day) else None
 

@@ -12,6 +12,7 @@ All tree walks are iterative, so markup nested hundreds of thousands deep cannot
 
 from __future__ import annotations
 
+import itertools
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -20,10 +21,13 @@ from urllib.parse import urlsplit
 
 from bs4 import BeautifulSoup, Comment, NavigableString, Tag, XMLParsedAsHTMLWarning
 
+from indexer.clean import bylines
 from indexer.clean import metadata as md
 from indexer.clean.dates import parse_date
+from indexer.clean.normalize import normalize_markup, plain_field
 from indexer.models import Article, Block, InputError, RawPage
 from indexer.sources.encoding import MAX_PAGE_BYTES, decode_html, prepare_bytes, require_markup
+from indexer.sources.origins import web_url
 
 __all__ = ["MAX_PAGE_BYTES", "decode_html", "clean", "InputError"]
 
@@ -139,11 +143,13 @@ class _Stats:
 def clean(page: RawPage) -> Article:
     """Extract the article from a raw page; raises InputError for empty, binary or oversized input."""
     data = prepare_bytes(page.data)
-    html = decode_html(data, page.content_type)
+    html = normalize_markup(decode_html(data, page.content_type))
     require_markup(html)
+    html = _cap_nesting(html)
+    require_few_elements(html)
     with warnings.catch_warnings():  # a page that looks like XML (an XHTML prologue) is read as HTML, deliberately
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
-        soup = BeautifulSoup(_cap_nesting(html), "lxml")
+        soup = BeautifulSoup(html, "lxml")
     index = md.PageIndex(soup)
     meta = md.meta_map(index)
     objects = md.jsonld_objects(index)
@@ -151,13 +157,35 @@ def clean(page: RawPage) -> Article:
     article = _metadata(index, meta, objects, ld, page)
     article.title = _title(index, meta, ld, article)
     article.title_extras = _title_extras(index, meta, ld, article)
+    _plain_fields(article)
     link_count = sum(1 for a in index.named("a") if a.get("href"))
     body = soup.body or soup
     del index  # the tree is about to change
     _prune(body, article.title)
     article.blocks = _extract_blocks(body, article)
     article.is_article = _looks_like_article(article, link_count, _declared_kind(meta, ld, objects, article.url))
+    if len(article.text) > MAX_TEXT_CHARS:
+        raise InputError(f"too much text for a news article: {len(article.text):,} characters, over the "
+                         f"{MAX_TEXT_CHARS:,} that are annotated in reasonable time (a long read has 100,000); the raw "
+                         "page is kept, nothing was extracted; split it to archive it")
     return article
+
+
+MAX_ELEMENTS = 250_000  # opening tags a page may have (news pages have thousands): time and memory grow with them
+MAX_TEXT_CHARS = 1_000_000  # characters of text an article may have: annotation time grows faster than the text
+_OPEN_TAG = re.compile(r"<[a-zA-Z]")
+
+
+def require_few_elements(html: str) -> None:
+    """Refuse a page with more elements than MAX_ELEMENTS before its tree is built: a 20 MiB page of small
+    elements makes millions of them, gigabytes and minutes in BeautifulSoup, and is no news page. (The crawler asks
+    too, before it reads a page's links.)"""
+    if html.count("<") <= MAX_ELEMENTS or next(itertools.islice(_OPEN_TAG.finditer(html), MAX_ELEMENTS, None),
+                                               None) is None:
+        return
+    raise InputError(f"too many HTML elements: the page has over {MAX_ELEMENTS:,} tags (a news page has a few "
+                     "thousand), too many to read in reasonable time and memory; the raw page is kept, nothing was "
+                     "extracted")
 
 
 # ----------------------------------------------------------------------------------------------- metadata
@@ -165,8 +193,8 @@ def clean(page: RawPage) -> Article:
 
 def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, page: RawPage) -> Article:
     canonical = next((link for link in index.named("link") if "canonical" in (link.get("rel") or [])), None)
-    url = (md.absolute(canonical.get("href") if canonical else None, page.url)
-           or md.absolute(md.first_meta(meta, "og:url"), page.url) or page.url)
+    url, claim = md.article_url([md.absolute(canonical.get("href") if canonical else None, page.url),
+                                 md.absolute(md.first_meta(meta, "og:url"), page.url)], page.url)
     publisher = md.names_of(ld.get("publisher")) or [
         n for o in objects if {"organization", "newsmediaorganization"} & md.types_of(o) for n in md.names_of(o)][:1]
     source = (md.first_meta(meta, "og:site_name", "application-name", "al:android:app_name", "twitter:app:name:iphone")
@@ -186,9 +214,20 @@ def _metadata(index: md.PageIndex, meta: dict, objects: list[dict], ld: dict, pa
     description = md.first_meta(meta, "og:description", "description", "twitter:description", "dc.description")
     if not description and isinstance(ld.get("description"), str):
         description = " ".join(ld["description"].split())
-    return Article(authors=md.authors(index, meta, ld), published=published, modified=modified, source=source,
-                   url=url, declared_language=language, description=description,
-                   image=md.absolute(image, url or page.url))
+    sites = md.site_names(source, url or page.url) + [s for p in publisher for s in md.site_names(p, None)]
+    return Article(authors=bylines.authors(index, meta, ld, sites), published=published, modified=modified,
+                   source=source, url=url, canonical_claim=claim, declared_language=language,
+                   description=description, image=web_url(md.absolute(image, url or page.url)))
+
+
+def _plain_fields(article: Article) -> None:
+    """Fields taken from structured data as written there (JSON escapes, entities escaped twice) in the page's
+    one spelling (see normalize)."""
+    article.title = plain_field(article.title)
+    article.title_extras = [plain_field(t) for t in article.title_extras]
+    article.authors = [plain_field(a) for a in article.authors]
+    article.source = plain_field(article.source)
+    article.description = plain_field(article.description)
 
 
 def _site_in_title(index: md.PageIndex, meta: dict, ld: dict) -> str:
@@ -225,13 +264,27 @@ def _norm(text: str) -> str:
 
 
 def _title(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> str:
-    """The headline. In order: a headline that <title> and an explicit source (JSON-LD, Dublin Core, OpenGraph)
-    agree on; the visible <h1> when a title source confirms it; the most explicit headline metadata; a lone <h1>;
-    <title> minus the site name."""
+    """The headline. In order: the <h1> minus a kicker it holds, when a title source gives the two together; the
+    <h1> the JSON-LD headline repeats word for word; a headline that <title> and an explicit source (JSON-LD,
+    Dublin Core, OpenGraph) agree on; the visible <h1> when a title source confirms it; the most explicit headline
+    metadata; <title> minus the site name; the first <h1>. A title source that only names the site or a generic
+    page ("Home", "Startseite") is no headline."""
     sites = md.site_names(article.source, article.url)
     doc_title, explicit = md.title_candidates(index, meta, ld)
+    if _generic_title(doc_title, sites):
+        doc_title = ""
+    explicit = [t for t in explicit if not _generic_title(t, sites)]
     sites += _logo_names(index, doc_title)
-    headings = [h for h in (md.text_of(h) for h in _headline_elements(index)) if h and not md.is_site_name(h, sites)]
+    elements = [h for h in _headline_elements(index) if not md.is_site_name(md.text_of(h), sites)]
+    headings = [h for h in (md.text_of(h) for h in elements) if h]
+    for element in elements:
+        kicker, headline = _kicker_split(element)
+        if kicker and _confirms(md.text_of(element), [*explicit, doc_title], sites):
+            return headline
+    ld_headline = _norm(plain_field(ld["headline"])) if isinstance(ld.get("headline"), str) else ""
+    for heading in headings:
+        if ld_headline and _norm(heading) == ld_headline:
+            return heading
     agreed = _agreed_title(doc_title, explicit, sites)
     if agreed:
         return agreed
@@ -245,6 +298,40 @@ def _title(index: md.PageIndex, meta: dict, ld: dict, article: Article) -> str:
     return headings[0] if headings else ""
 
 
+# Names of a site's generic pages, never a story's headline (a page whose og:title says "Home" holds the headline in
+# its <h1>).
+_GENERIC_TITLES = {"home", "homepage", "home page", "start", "startseite", "accueil", "page d accueil", "inicio",
+                   "portada", "página principal", "pagina principale", "pagina iniziale", "strona główna", "главная",
+                   "главная страница", "головна", "головна сторінка", "index", "untitled", "untitled document",
+                   "welcome", "willkommen", "bienvenue", "bienvenido", "benvenuto", "welkom"}
+
+
+def _generic_title(text: str, sites: list[str]) -> bool:
+    """A title made only of generic page names and the site's own name ("Home | Harbour News"), word for word."""
+    own = {site.replace(" ", "") for site in sites}
+    parts = [_norm(p) for p in md.TITLE_SEPARATORS.split(text or "") if p.strip()]
+    return bool(parts) and all(p in _GENERIC_TITLES or p.replace(" ", "") in own for p in parts)
+
+
+def _kicker_split(heading: Tag) -> tuple[str, str]:
+    """(kicker, headline) of a headline element that holds both: a first part named as a kicker
+    (<span class="article-heading__kicker">), or a first part set off by an element holding only a separator
+    (<span aria-hidden="true"> – </span>), the layout of a label shown above the headline. ("", text) otherwise."""
+    parts = [c for c in heading.children if isinstance(c, Tag) or str(c).strip()]
+    if len(parts) < 3 or not isinstance(parts[0], Tag):
+        return "", md.text_of(heading)
+    separator = isinstance(parts[1], Tag) and not re.search(r"\w", parts[1].get_text())
+    if not (separator or _KICKER.search(" ".join(parts[0].get("class") or []))):
+        return "", md.text_of(heading)
+    rest = parts[2:] if separator else parts[1:]
+    headline = " ".join(" ".join(p.get_text(" ") if isinstance(p, Tag) else str(p) for p in rest).split())
+    headline = re.sub(r"^[\s:|–—-]+", "", headline)
+    kicker = md.text_of(parts[0])
+    if not headline or not kicker or len(kicker.split()) > 12:
+        return "", md.text_of(heading)
+    return kicker, headline
+
+
 _KICKER = re.compile(r"(?:^|[-_\s])(?:kicker|overline|topline|dachzeile|roofline|surtitre|supertitle|antetitulo"
                      r"|occhiello|bovenkop|nadtytul)(?:$|[-_\s])", re.IGNORECASE)
 
@@ -256,6 +343,10 @@ def _title_extras(index: md.PageIndex, meta: dict, ld: dict, article: Article) -
     sites = md.site_names(article.source, article.url)
     found: list[str] = []
     for heading in _headline_elements(index):
+        kicker, headline = _kicker_split(heading)
+        if kicker and _norm(headline) == title:
+            found.append(kicker)  # the kicker inside the <h1>
+            break
         if _norm(md.text_of(heading)) != title:
             continue
         before = heading.find_previous_sibling()
@@ -417,9 +508,7 @@ def _open_html_templates(body: Tag) -> None:
 def _prune(body: Tag, title: str = "") -> None:
     """Remove what is never story text; a named-boilerplate element holding most of the page's text, or the
     story's own headline, is kept."""
-    comments = [node for node in body.descendants if isinstance(node, Comment)]
-    for node in comments:
-        node.extract()
+    _remove([node for node in body.descendants if isinstance(node, Comment)])
     _open_html_templates(body)
     stats = _Stats.of(body)
     total = max(stats.length(body), 1)
@@ -452,9 +541,20 @@ def _prune(body: Tag, title: str = "") -> None:
                                               and not stats.holds_most_prose(tag, body, 0.25)
                                               and tag.find("math") is None):  # a formula's menu, not a menu
             doomed.append(tag)
-    for tag in doomed:
-        if not tag.decomposed:
-            tag.decompose()
+    _remove(doomed)
+
+
+def _remove(nodes: list) -> None:
+    """Take the nodes (in document order) out of the tree, in time linear in the page: bs4 looks for a node's place
+    among its siblings one by one, which made removing the 11,000 teasers of one list take 18 s of a 4 MiB page's
+    25. Their places are looked up once; the last of them is taken out first, so the others' places stay right."""
+    chosen = {id(node) for node in nodes}
+    tops = [node for node in nodes if not any(id(up) in chosen for up in node.parents)]  # the rest go with them
+    places = {id(child): n for parent in {id(node.parent): node.parent for node in tops}.values()
+              for n, child in enumerate(parent.contents)}
+    for node in reversed(tops):
+        node.extract(_self_index=places[id(node)])
+        node.decompose()
 
 
 def _around_headline(body: Tag, title: str) -> set[int]:
@@ -726,21 +826,25 @@ _PARAGRAPH_BREAK = re.compile(rf"\s*{_BR}\s*{_BR}\s*")
 _LINE_BREAK = re.compile(rf"\s*{_BR}\s*")
 MIN_BODY_CHARS = 200  # below this the chosen container probably missed the story
 MAX_NESTING = 512  # the depth at which browsers stop nesting elements (Chromium's HTML parser limit)
-_OPEN_RUN = re.compile(rf"(?:<[a-zA-Z][\w:-]*(?:\s[^<>]*)?>\s*){{{MAX_NESTING},}}")
-_CLOSE_RUN = re.compile(rf"(?:</[a-zA-Z][\w:-]*\s*>\s*){{{MAX_NESTING},}}")
+_OPEN_RUN = re.compile(r"(?:<[a-zA-Z][\w:-]*(?:\s[^<>]*)?>\s*)+")
+_CLOSE_RUN = re.compile(r"(?:</[a-zA-Z][\w:-]*\s*>\s*)+")
+_TAG = re.compile(r"<[^<>]*>")
 
 
 def _cap_nesting(html: str) -> str:
     """Cut runs of hundreds of bare opening (or closing) tags down to MAX_NESTING, as browsers cap depth.
 
     Such runs are generated junk or attacks; parsing them whole costs seconds per 100k levels. Only pages with
-    very many tags are scanned, so ordinary pages pay nothing.
+    very many tags are scanned, so ordinary pages pay nothing. Each run is matched once, whole, and only a long one
+    is cut (a pattern asking for 512 tags or more tried again from every tag of a shorter run: 6 s a MiB of runs of
+    500 tags).
     """
     if html.count("<") < 20 * MAX_NESTING:
         return html
 
     def keep_first(match: re.Match) -> str:
-        return "".join(re.findall(r"<[^<>]*>", match.group(0))[:MAX_NESTING])
+        run = match.group(0)
+        return run if run.count("<") <= MAX_NESTING else "".join(_TAG.findall(run)[:MAX_NESTING])
 
     return _CLOSE_RUN.sub(keep_first, _OPEN_RUN.sub(keep_first, html))
 
@@ -858,7 +962,7 @@ def _filter_blocks(pieces: list[_Piece], article: Article) -> list[Block]:
         if piece.kind in ("p", "li") and size < 40 and parse_date(text) and len(re.sub(r"[\d\W]", "", text)) < 12:
             continue
         norm = _norm(text)
-        if piece.kind in ("h", "p") and title and norm == title:
+        if piece.kind in ("h", "p") and title and (norm == title or piece.kind == "h" and _kicker_and(norm, title)):
             continue
         if size < 160 and _is_byline_or_date(text, norm, names, strict=seen_story):
             continue
@@ -874,6 +978,11 @@ def _filter_blocks(pieces: list[_Piece], article: Article) -> list[Block]:
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _kicker_and(norm: str, title: str) -> bool:
+    """A heading that is the headline with its kicker before it ("Klimaschutz: Bohren, bis es heiß wird")."""
+    return norm.endswith(f" {title}") and len(norm.split()) - len(title.split()) <= 12
 
 
 def _story_size(text: str) -> int:
@@ -894,7 +1003,7 @@ def _is_byline_or_date(text: str, norm: str, names: set[str], strict: bool = Fal
     named = any(name and name in norm for name in names)
     if norm in names:
         return True
-    if md.BYLINE_PREFIX.match(text) and len(text.split()) <= 12 and (named or not strict):
+    if bylines.BYLINE_PREFIX.match(text) and len(text.split()) <= 12 and (named or not strict):
         return True
     if parse_date(text) and len(re.sub(r"[\d\W]", "", text)) < (40 if not strict else 25) and not _is_sentence(text):
         return True

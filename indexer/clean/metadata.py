@@ -6,7 +6,6 @@ an author field holding a profile URL), so each field has an ordered list of sou
 
 from __future__ import annotations
 
-import html
 import json
 import re
 from collections import defaultdict
@@ -16,32 +15,14 @@ from urllib.parse import urljoin, urlsplit
 
 from bs4 import BeautifulSoup, Tag
 
-from indexer.clean.dates import date_from_url, parse_date
+from indexer.clean.dates import date_from_url, find_days, other_reading, parse_date
+from indexer.clean.normalize import plain_field
+from indexer.sources.origins import web_url
 
 ARTICLE_TYPES = {"article", "newsarticle", "reportagenewsarticle", "blogposting", "analysisnewsarticle",
                  "opinionnewsarticle", "reviewnewsarticle", "backgroundnewsarticle", "socialmediaposting",
                  "scholarlyarticle", "techarticle", "report", "liveblogposting", "posting", "webpage"}
 
-BYLINE_PREFIX = re.compile(
-    r"^\s*(?:(?:written|posted|reported|text|story|words|photos?)\s+by|by|von|par|por|di|da|door|av|af|od|"
-    r"autor(?:in)?|auteur|author|text|texto|testo|tekst|interview|автор|автори|авторы|źródło|fuente|"
-    r"von\s+unserem\s+\w+)"
-    r"\s*[:：]?\s+", re.IGNORECASE)
-_NAME_SPLIT = re.compile(r"\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\bi\b|\bи\b|\bта\b|\bі\b|\ben\b|/|、|·|\|)\s*")
-_NOT_NAMES = {"name", "author", "autor", "auteur", "admin", "administrator", "by", "von", "par", "redaktion",
-              "editor", "staff", "anonymous", "unknown", "guest"}
-_NOT_NAME = re.compile(r"https?:|www\.|@|\d{3,}|^\W+$", re.IGNORECASE)
-# A byline's role beside the names ("Tom Reddaway, Local Democracy Reporter", "Anna Berg, Korrespondentin in Kiew"):
-# words for the people who write the news, in the corpus languages. A byline of roles only ("Staff Reporter") stays.
-_ROLE = re.compile(
-    r"(?<!\w)(?:reporter|reporterin|correspondent|korrespondent|korrespondentin|editor|writer|columnist|journalist|"
-    r"journalistin|contributor|photographer|redakteur|redakteurin|correspondant|correspondante|envoyée?|journaliste|"
-    r"rédacteur|rédactrice|corresponsal|redactora?|periodista|enviad[oa]|corrispondente|inviat[oa]|giornalista|"
-    r"redattore|redattrice|correspondente|repórter|jornalista|verslaggever|verslaggeefster|redacteur|dziennikarz|"
-    r"dziennikarka|korespondent|korespondentka|redaktor|redaktorka|корреспондент|журналист|кореспондент|журналіст|"
-    r"редактор)(?!\w)",
-    re.IGNORECASE,
-)
 _LANG_3 = {"eng": "en", "deu": "de", "ger": "de", "fra": "fr", "fre": "fr", "spa": "es", "ita": "it", "por": "pt",
            "nld": "nl", "dut": "nl", "pol": "pl", "rus": "ru", "ukr": "uk", "ara": "ar", "zho": "zh", "chi": "zh",
            "jpn": "ja", "ces": "cs", "cze": "cs", "tur": "tr", "swe": "sv"}
@@ -121,7 +102,7 @@ def meta_map(page: PageIndex) -> dict[str, list[str]]:
         content = meta.get("content")
         if content is None:
             continue
-        content = " ".join(html.unescape(str(content)).split())
+        content = plain_field(str(content))
         if not content:
             continue
         for attr in ("property", "name", "itemprop", "http-equiv"):
@@ -156,30 +137,6 @@ def names_of(value) -> list[str]:
     return []
 
 
-def clean_authors(raw: list[str]) -> list[str]:
-    """Person names without "By"/"Von"/"Par", dates, roles after a comma, URLs or duplicates."""
-    names: list[str] = []
-    for value in raw:
-        value = " ".join(html.unescape(value).split())  # "Redacci&oacute;n" escaped twice must not split at ";"
-        value = re.split(r"\s+[|•·–—-]\s+|\s{2,}|\(|\n", value)[0]
-        for _ in range(2):
-            value = BYLINE_PREFIX.sub("", value)
-        value = re.sub(r"\b(?:updated|published|aktualisiert|veröffentlicht|mis à jour|publié)\b.*$", "", value,
-                       flags=re.IGNORECASE)
-        for part in _NAME_SPLIT.split(value):
-            part = part.strip(" .:-–—\u00a0")
-            if not part or _NOT_NAME.search(part) or parse_date(part) or len(part) > 60:
-                continue
-            if part.lower() in _NOT_NAMES or ":" in part or part.endswith("*"):
-                continue  # form labels ("Name *") and theme credits ("Theme: …")
-            if len(part.split()) > 5 or not re.search(r"[^\W\d_]", part) or part[0].islower():
-                continue  # a lowercase start is a dateline or role ("à Valence", "in Berlin"), not a name
-            if part.lower() not in (n.lower() for n in names):
-                names.append(part)
-    people = [n for n in names if not _ROLE.search(n)]
-    return people or names  # ("Staff Reporter" alone is the byline of an unsigned story)
-
-
 def normalize_language(value: str | None) -> str | None:
     """ISO 639-1 from en-US, en_GB, deu, "German"-free codes; None when it is not a language code."""
     if not value:
@@ -204,17 +161,40 @@ def absolute(url: str | None, base: str | None) -> str | None:
     return urljoin(base, url) if base else url
 
 
+def same_site(url: str, other: str) -> bool:
+    """The same host, whatever the scheme and port, and with or without www."""
+    def host(u: str) -> str:
+        name = (urlsplit(u).hostname or "").rstrip(".")
+        return name[4:] if name.startswith("www.") else name
+
+    return host(url) == host(other)
+
+
+def article_url(declared: list[str | None], address: str | None) -> tuple[str | None, str | None]:
+    """The article's URL, and a canonical URL the page claimed but is not trusted with (else None).
+
+    A page with an address of its own (fetched, crawled, read from a WARC record) may only name a URL on its own
+    site: one on another site would make the page a new version of another outlet's article, so the page keeps its
+    own address and the claim is only noted. A page from a file or an upload has no address: what it declares
+    stands. Only http(s) URLs count, the first of the declared ones (canonical link, then og:url)."""
+    own = web_url(address)
+    for url in map(web_url, declared):
+        if url:
+            return (url, None) if own is None or same_site(url, own) else (own, url)
+    return own, None
+
+
 def title_candidates(page: PageIndex, meta: dict, ld: dict) -> tuple[str, list[str]]:
     """The document <title> and the explicit headline sources (og:title, JSON-LD headline, twitter:title)."""
     titles = page.named("title")
-    doc_title = text_of(titles[0]) if titles else ""
+    doc_title = plain_field(text_of(titles[0])) if titles else ""
     headline = ld.get("headline") or ld.get("name")
     # Dublin Core is rarely touched by social/SEO tooling, so it states the plain headline more often than og:title.
     explicit = [str(headline).strip() if isinstance(headline, str) else "",
                 first_meta(meta, "dc:title", "dcterm:title", "dc.title", "dcterms.title"), first_meta(meta, "og:title"),
                 first_meta(meta, "twitter:title"),
                 first_meta(meta, "parsely-title", "sailthru.title", "headline", "title")]
-    return doc_title, [" ".join(t.split()) for t in explicit if t]
+    return doc_title, [plain_field(t) for t in explicit if t]
 
 
 def site_names(source: str, url: str | None) -> list[str]:
@@ -351,6 +331,7 @@ def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | Non
     visible = _visible_date(page)
     published = (_local_day(_first_parsed(strong), [visible, date_from_url(url)]) or visible or _first_parsed(weak)
                  or _first_date_in_text(page) or date_from_url(url) or _date_in_title(page) or _date_in_page_state(page))
+    published = _settled_by_text(published, [*strong, *weak], page)
     modified = None
     for value in (ld.get("dateModified"),
                   first_meta(meta, "article:modified_time", "og:updated_time", "datemodified", "last-modified",
@@ -359,6 +340,20 @@ def published_and_modified(page: PageIndex, meta: dict, ld: dict, url: str | Non
         if modified:
             break
     return published, modified
+
+
+def _settled_by_text(published: str | None, raw: list, page: PageIndex) -> str | None:
+    """A metadata date that reads two ways ("11/01/2023") takes the reading the page's own text writes ("Erstellt am:
+    01.11.2023", in the page's convention), when the text shows that day and not the other."""
+    source = next((v for v in raw if isinstance(v, str) and published and parse_date(v) == published), None)
+    other = other_reading(source)
+    if not other:
+        return published
+    body = page.named("body")
+    text = " ".join(s for s in body[0].strings if s.parent is not None and s.parent.name not in ("script", "style")) \
+        if body else ""
+    shown = find_days(text)
+    return other if other[:10] in shown and published[:10] not in shown else published
 
 
 def _local_day(machine: str | None, shown: list[str | None]) -> str | None:
@@ -543,44 +538,3 @@ def _date_in_page_state(page: PageIndex) -> str | None:
         if match:
             return parse_date(match.group(1))
     return None
-
-
-def authors(page: PageIndex, meta: dict, ld: dict) -> list[str]:
-    """Authors from JSON-LD, meta author tags, then byline elements in the page."""
-    raw = names_of(ld.get("author")) or names_of(ld.get("creator"))
-    names = clean_authors(raw)
-    if names:
-        return names
-    for key in ("author", "article:author", "dc.creator", "parsely-author", "sailthru.author", "byl", "dcterms.creator",
-                "citation_author", "twitter:creator"):
-        values = [v for v in meta.get(key, []) if not v.startswith("@")]
-        names = clean_authors(values)
-        if names:
-            return names
-    return byline_authors(page)
-
-
-_BYLINE_ATTR = re.compile(r"byline|author|autor|auteur|writer|by-line|creator|journalist", re.IGNORECASE)
-
-
-def byline_authors(page: PageIndex) -> list[str]:
-    for node in page.with_attr("itemprop", re.compile(r"^author$", re.IGNORECASE)):
-        name = node.find(attrs={"itemprop": "name"})
-        names = clean_authors([name.get("content") or text_of(name) if name else text_of(node)])
-        if names:
-            return names
-    for node in page.with_attr("rel", re.compile(r"\bauthor\b", re.IGNORECASE)):
-        names = clean_authors([text_of(node)])
-        if names:
-            return names
-    for count, node in enumerate(page.with_attr("class", _BYLINE_ATTR)):
-        if count >= 30:
-            break
-        if node.name in ("body", "html", "article", "main") or node.find(["p", "img"]) is not None:
-            continue
-        text = text_of(node)
-        if 2 < len(text) < 120:
-            names = clean_authors([text])
-            if names:
-                return names
-    return []

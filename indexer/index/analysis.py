@@ -34,8 +34,8 @@ from whoosh.analysis.tokenizers import default_pattern
 from whoosh.lang import has_stopwords, stemmer_for_language, stopwords_for_language
 from whoosh.system import pack_uint
 
-from indexer.index.compounds import compound_heads
 from indexer.text import scripts
+from indexer.text.compounds import compound_heads
 from indexer.text.lemmas import lemma
 from indexer.text.scripts import fold
 

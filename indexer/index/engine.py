@@ -7,7 +7,8 @@ so a second backend can implement `SearchEngine` and run the same contract tests
 The query syntax is the user's contract, whatever the backend: words (all must match; a plain multi-word query with
 no match falls back to any-word ranking), "phrases", AND / OR / NOT, wildcards (Kramat*), fields (title:, text:,
 person:, place:, organization:, speaker:, language:, source:, year:, url:, names:, published:, author:) and date ranges
-(published:[2026-03-01 to 2026-04-30], published:<2026-01-01); `*` alone is every article, newest first.
+(published:[2026-03-01 to 2026-04-30], published:<2026-01-01: each article's own calendar days); `*` alone is every
+article, newest first.
 Lucene's phrase slop ("night train"~3: the words in order, up to 3 positions apart) and the newsroom operators
 (`newsroom`): `Kyiv w/5 train` and `Kyiv near/5 train` (at most 5 words apart, either order), `Kyiv pre/3 Warsaw`
 (Warsaw at most 3 words after Kyiv), `atleast3(drought)` (the word at least 3 times in the body text); their number
@@ -145,7 +146,8 @@ class IndexStats:
 
 
 def parse_date(value: str | None) -> datetime | None:
-    """An ISO 8601 date as a naive UTC datetime (what the index stores and from/to filters compare with)."""
+    """An ISO 8601 date as a naive UTC datetime: the moment of publication (a time without an offset read as UTC).
+    What a reader sees and filters by is the publication's own calendar day instead: `dates`."""
     if not value:
         return None
     try:
@@ -215,14 +217,16 @@ class SearchEngine(Protocol):
         """Articles matching the query `text` (the syntax in this module's docstring), one page of them.
 
         `filters` narrow by facet (person, place, organization, speaker: any spelling of a name, or a facet value's
-        own key; language, source, year: exact values) and by date (`from`, `to`: ISO 8601; a bare date in `to`
-        includes that whole day). `sort` is relevance, newest or oldest; a query with no words to rank by lists
-        newest first. `cut_short` lists the wildcards and ranges that matched more words than were searched.
+        own key; language, source, year: exact values) and by date (`from`, `to`, both included: a day, month or
+        year on each article's own calendar, a time on its own clock, or a moment with an offset: `dates`).
+        `sort` is relevance, newest or oldest (by own day, then moment; undated articles last either way); a query
+        with no words to rank by lists newest first. `cut_short` lists the wildcards and ranges that matched more words than were searched.
         `total` counts every match; facets count the values of every match (keys for KEYED_FACETS),
         `facet_limit` per facet, most frequent first. A page past the end has no hits. When nothing matched,
         `suggestion` offers the query spelt as the archive spells it. `histogram` counts every match by publication
         date, by `interval` (year, month, week, day; None chooses by the span: `histogram.auto_interval`).
-        Raises QueryError for a query or filter that cannot be read, or an unknown sort or interval, and
+        Raises QueryError for a query or filter that cannot be read, `from` after `to`, or an unknown sort or
+        interval, and
         QueryTooBroad for one that cannot be answered within SEARCH_DEADLINE seconds.
         """
         ...
@@ -245,9 +249,9 @@ class SearchEngine(Protocol):
                       include_fragments: bool = True, filters: dict[str, str | None] | None = None,
                       sort: str = "relevance", facet_limit: int = 10) -> QuoteResult:
         """Quotations by words (`text`, the query syntax; None or blank for all, newest first) and `speaker` (any
-        spelling of the name). `filters` narrow by language, source, article_id and from/to dates; without
-        `include_fragments`, only full statements. `sort` is relevance (newest first without words), newest or
-        oldest; `facets` count QUOTE_FACETS over every match (speaker keys), `facet_limit` per facet.
+        spelling of the name). `filters` narrow by language, source, article_id and from/to dates (as `search`);
+        without `include_fragments`, only full statements. `sort` is relevance (newest first without words), newest
+        or oldest (undated quotes last); `facets` count QUOTE_FACETS over every match (speaker keys), `facet_limit` per facet.
         Raises QueryError for a query that cannot be read, or an unknown sort."""
         ...
 

@@ -20,7 +20,6 @@ Anything that only looks like an operator stays a word: `w/5` at the start or en
 from __future__ import annotations
 
 import re
-import time
 
 from whoosh import query
 from whoosh.matching import WrappingMatcher
@@ -28,7 +27,8 @@ from whoosh.qparser import syntax
 from whoosh.qparser.plugins import Plugin, RegexTagger
 from whoosh.query import spans
 
-from indexer.index.engine import MAX_OPERATOR_NUMBER, SEARCH_DEADLINE, QueryError, too_broad
+from indexer.index.engine import MAX_EXPANSION, MAX_OPERATOR_NUMBER, QueryError
+from indexer.index.whoosh_deadline import Clock, NearMatcher, clock_of
 
 PROXIMITY_WORD = re.compile(r"(?i)(w|near|pre)/(\d+)")  # the operator as a whole word (see `_ProximityOp`)
 TEXT_FIELDS = ("title_", "body_", "text_")  # prefixes of fields with positions (names: is a bag of aliases)
@@ -77,8 +77,8 @@ class Near(spans.SpanNear):
 
     def matcher(self, searcher, context=None):
         a, b = (_spannable(q, searcher.reader()) for q in (self.a, self.b))
-        return spans.SpanNear.SpanNearMatcher(a.matcher(searcher, context), b.matcher(searcher, context),
-                                              slop=self.slop, ordered=self.ordered, mindist=self.mindist)
+        return NearMatcher(a.matcher(searcher, context), b.matcher(searcher, context), slop=self.slop,
+                           ordered=self.ordered, mindist=self.mindist, clock=clock_of(context))
 
 
 class AnyOf(spans.SpanOr):
@@ -136,36 +136,32 @@ class AtLeast(query.WrappingQuery):
         return query.NullQuery if child is query.NullQuery else AtLeast(child, self.minimum)
 
     def matcher(self, searcher, context=None):
-        # the clock starts with the first segment's matcher: the search's own deadline, give or take its parsing
-        return _AtLeastMatcher(self.child.matcher(searcher, context), self.minimum, time.monotonic() + SEARCH_DEADLINE)
+        return _AtLeastMatcher(self.child.matcher(searcher, context), self.minimum, clock_of(context))
 
 
 class _AtLeastMatcher(WrappingMatcher):
     """Skips the documents where the word occurs fewer times than asked; raises QueryTooBroad past the deadline
     (the documents skipped here never reach the search's collector, which is what checks the deadline)."""
 
-    def __init__(self, child, minimum: int, deadline: float):
+    def __init__(self, child, minimum: int, clock: Clock):
         super().__init__(child)
-        self.minimum, self.deadline = minimum, deadline
+        self.minimum, self.clock = minimum, clock
         self._settle()
 
     def _replacement(self, newchild):
-        return _AtLeastMatcher(newchild, self.minimum, self.deadline)
+        return _AtLeastMatcher(newchild, self.minimum, self.clock)
 
     def copy(self):
-        return _AtLeastMatcher(self.child.copy(), self.minimum, self.deadline)
+        return _AtLeastMatcher(self.child.copy(), self.minimum, self.clock)
 
     def _count(self) -> int:
         child = self.child
         return child.value_as("frequency") if child.supports("frequency") else len(child.spans())
 
     def _settle(self) -> None:
-        skipped = 0
         while self.child.is_active() and self._count() < self.minimum:
             self.child.next()
-            skipped += 1
-            if not skipped & 1023 and time.monotonic() > self.deadline:
-                raise too_broad()
+            self.clock.tick()
 
     def next(self):
         self.child.next()
@@ -182,6 +178,45 @@ class _AtLeastMatcher(WrappingMatcher):
 
     def supports_block_quality(self):
         return False
+
+
+# -- cost ----------------------------------------------------------------------------------------------------
+MAX_SPAN_WORDS = 128  # words whose positions the proximities of one query compare, in one field
+
+
+def _span_words(q: query.Query) -> int:
+    """How many words' positions a proximity's matcher reads: a word once, a phrase each of its words, a wildcard
+    every word it was expanded to (MAX_EXPANSION when it was not expanded yet)."""
+    if isinstance(q, query.Term):
+        return 1
+    if isinstance(q, query.Phrase):
+        return len(q.words)
+    if isinstance(q, query.MultiTerm):
+        expanded = getattr(q, "words", None)  # the Whoosh engine's expanded pattern (whoosh_engine._Expanded)
+        return len(expanded) if isinstance(expanded, list) else MAX_EXPANSION
+    return sum(_span_words(child) for child in q.children())
+
+
+def check_span_words(q: query.Query) -> None:
+    """Refuse, before it runs, a query whose proximity operators would compare the positions of more than
+    MAX_SPAN_WORDS words in a field, once its wildcards are expanded (each engine expands them its own way; a
+    wildcard stands for up to MAX_EXPANSION words): the time span matching takes grows with them."""
+    per_field: dict[str, int] = {}
+
+    def visit(node: query.Query) -> None:
+        if isinstance(node, Near):
+            per_field[node.field()] = per_field.get(node.field(), 0) + _span_words(node)
+            return  # the proximities inside it are counted with it
+        for child in node.children():
+            visit(child)
+
+    visit(q)
+    most = max(per_field.values(), default=0)
+    if most > MAX_SPAN_WORDS:
+        raise QueryError("The proximity operators of the query would compare the positions of %(count)s words once "
+                         "its wildcards are expanded; at most %(most)s fit in one search: use longer wildcard "
+                         "prefixes (tram* rather than tr*), or fewer wildcards beside w/N, near/N and pre/N.",
+                         count=most, most=MAX_SPAN_WORDS)
 
 
 # -- parsing -------------------------------------------------------------------------------------------------

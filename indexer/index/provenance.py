@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from difflib import SequenceMatcher
 from typing import TypeVar
 
+from indexer.index.query_limits import MAX_QUERY_WORDS
+
 MIN_WORDS = 5  # shorter quotes ("bold fake") are too common to tell statements apart: they must be identical
 SAME_STATEMENT = 0.75  # share of the shorter quote's words found in the longer one
 STEM = 4  # inflected forms of one word share their first letters: library / libraries, Brücke / Brücken
@@ -40,6 +42,13 @@ def tokens(text: str, every: bool = False) -> list[str]:
 
 def words(text: str) -> set[str]:
     return set(tokens(text))
+
+
+def candidate_query(text: str) -> str:
+    """A quote's words as the query that finds the candidates for its statement (`quote_candidates`): a long quote
+    has more words than a query may hold (MAX_QUERY_WORDS), so the longest are kept, which tell statements apart
+    best."""
+    return " ".join(sorted(sorted(words(text), key=lambda w: (-len(w), w))[:MAX_QUERY_WORDS]))
 
 
 def overlap(a: str, b: str) -> float:

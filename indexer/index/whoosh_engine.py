@@ -30,6 +30,7 @@ import subprocess
 import threading
 import time
 import unicodedata
+import weakref
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -37,9 +38,9 @@ from itertools import islice
 from pathlib import Path
 
 import numpy as np
-from whoosh import collectors, fields, index, qparser, query, scoring, sorting
+from whoosh import collectors, columns, fields, index, qparser, query, scoring, sorting
 from whoosh.analysis import CompositeAnalyzer, Filter, StandardAnalyzer, Token, Tokenizer
-from whoosh.highlight import ContextFragmenter, Formatter, get_text
+from whoosh.highlight import BasicFragmentScorer, ContextFragmenter, Formatter, get_text
 from whoosh.index import EmptyIndexError
 from whoosh.qparser import syntax
 from whoosh.qparser.dateparse import DateParserPlugin
@@ -58,6 +59,16 @@ from indexer.index.analysis import (
     profile_for,
     translit_analyzer,
 )
+from indexer.index.dates import (
+    DATE_FIELDS,
+    INSTANT,
+    NEWEST_FIRST,
+    OLDEST_FIRST,
+    OWN_CLOCK,
+    UNDATED_KEY,
+    date_fields,
+    date_ranges,
+)
 from indexer.index.engine import (
     EXPORT_DEADLINE,
     FACETS,
@@ -73,10 +84,12 @@ from indexer.index.engine import (
     QuoteHit,
     QuoteResult,
     SearchResult,
-    parse_date,
     too_broad,
 )
 from indexer.index.histogram import check_interval, histogram
+from indexer.index.priority import give_way, past, search_clock
+from indexer.index.query_limits import OPERATORS, check_query_text
+from indexer.index.whoosh_deadline import timed_phrases, with_deadline
 from indexer.index.whoosh_facet_tables import FACET_TABLES, stored_facets
 from indexer.index.whoosh_matches import Matches, skippable
 from indexer.index.whoosh_merge import (
@@ -86,6 +99,7 @@ from indexer.index.whoosh_merge import (
     start_large_merge,
     tiered_merge,
 )
+from indexer.index.whoosh_postings import length_bytes
 from indexer.index.whoosh_writer import SegmentWriter
 from indexer.models import AnnotatedArticle
 from indexer.text.names import (
@@ -102,11 +116,9 @@ USER_FIELDS = ("title", "text", "person", "place", "organization", "speaker", "l
                "published", "url", "names", "author")
 DAY = "day"  # publication day (YYYY-MM-DD) of an article: read per document like a facet, for the histogram
 QUOTE_FIELDS = ("text", "speaker", "language", "source", "published", "article_id")  # what a quote query may name
-MAX_QUERY_CHARS = 2000
 # Whoosh 2.7's block-quality skipping (optimize=True) can loop forever in skip_to_quality on some segment layouts
 # (seen after concurrent writers committed many small segments): score every matching document instead.
 NO_BLOCK_SKIPPING = False
-OPERATORS = {"AND", "OR", "NOT", "ANDNOT", "ANDMAYBE", "TO"}
 _PLAIN_WORDS = re.compile(r"[^\"():*?\[\]{}^]+")  # no operators of the query syntax but the words
 # plain words, not fields, wildcards or proximity operators (near/5)
 _QUERY_WORD = re.compile(r"(?<![\w:*?\\])[^\W\d_]{3,}(?![\w:*?]|/\d)")
@@ -118,7 +130,60 @@ NAME_MATCH_BOOST = 0.3  # an entity's other spelling, beside the words as writte
 # 0.75 a little stronger): a long article (a digest, a round-up of the week's news) matches more query words by
 # chance than a short story about the query's subject; b from 0.8 to 0.9 raised MAP and nDCG@10 on both halves.
 # The Solr configset uses the same k1 and b.
-WEIGHTING = scoring.BM25F(B=0.8, K1=2.0)
+class _ByFieldBM25F(scoring.BM25F):
+    """BM25F with a field's average length taken over the documents that have the field, as Lucene takes it.
+
+    Whoosh divides a field's total length by every document of the index, and every language has fields of its
+    own: in the bundled corpus (45 articles, 6 of them English) an English headline was read as seven times the
+    average length, while the cross-script fields (Cyrillic found through Latin letters), filled for 19 articles,
+    were judged near their real average; so `Kyiv` ranked the Ukrainian article that writes Київ above the English
+    one that writes Kyiv, and a language's articles were marked down the smaller its share of the archive."""
+
+    def scorer(self, searcher, fieldname, text, qf=1):
+        if not searcher.schema[fieldname].scorable:
+            return super().scorer(searcher, fieldname, text, qf)
+        return _ByFieldScorer(searcher, fieldname, text, self._field_B.get(fieldname, self.B), self.K1, qf=qf)
+
+
+class _ByFieldScorer(scoring.BM25FScorer):
+    def __init__(self, searcher, fieldname, text, B, K1, qf=1):  # noqa: N803 - Whoosh's names
+        # BM25FScorer.__init__ with the average above (calling it would set up twice: the term's best score, which
+        # skipping relies on, depends on the average)
+        parent = searcher.get_parent()
+        self.idf = parent.idf(fieldname, text)
+        self.avgfl = _average_length(parent, fieldname) or parent.avg_field_length(fieldname) or 1
+        self.B, self.K1, self.qf = B, K1, qf
+        self.setup(searcher, fieldname, text)
+
+
+_DOCS_WITH: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # searcher -> {field: documents that have it}
+
+
+def _average_length(searcher: Searcher, fieldname: str) -> float | None:
+    """The field's total length over the documents that have it (None when their number cannot be read)."""
+    counts = _DOCS_WITH.setdefault(searcher, {})
+    if fieldname not in counts:
+        counts[fieldname] = _documents_with(searcher.reader(), fieldname)
+    documents = counts[fieldname]
+    return searcher.field_length(fieldname) / documents if documents else None
+
+
+def _documents_with(reader, fieldname: str) -> int | None:
+    """How many documents (deleted ones too, as Whoosh's totals count them) have the field: those whose length
+    byte is not 0, in every segment."""
+    found = 0
+    for segment, _ in reader.leaf_readers():
+        perdoc = getattr(segment, "_perdoc", None)
+        lengths = length_bytes(perdoc, fieldname) if perdoc is not None else None
+        if lengths is None:
+            if segment.field_length(fieldname):
+                return None  # lengths kept some other way: Whoosh's own average
+            continue
+        found += len(lengths) - lengths.count(0)
+    return found
+
+
+WEIGHTING = _ByFieldBM25F(B=0.8, K1=2.0)
 
 
 # -- analyzers for keyed facet fields ------------------------------------------------------------------------
@@ -191,6 +256,14 @@ def _text_fields(prefix: str, boost: float = 1.0) -> dict[str, fields.FieldType]
     return made
 
 
+def _date_schema() -> dict[str, fields.FieldType]:
+    """The date fields of articles and quotes (see `dates`): the own clock and the moment for ranges, and the two
+    sort keys as columns only."""
+    return {OWN_CLOCK: fields.DATETIME(), INSTANT: fields.DATETIME(),
+            **{key: fields.COLUMN(columns.NumericColumn("q", default=UNDATED_KEY)) for key in (NEWEST_FIRST,
+                                                                                               OLDEST_FIRST)}}
+
+
 def article_schema() -> fields.Schema:
     schema = fields.Schema(
         id=fields.ID(stored=True, unique=True),
@@ -198,7 +271,7 @@ def article_schema() -> fields.Schema:
         url=fields.ID(stored=True),
         headline=fields.STORED(),
         content=fields.STORED(),
-        published=fields.DATETIME(stored=True, sortable=True),
+        **_date_schema(),
         published_iso=fields.STORED(),
         language=fields.ID(stored=True),
         source=fields.ID(stored=True),
@@ -235,7 +308,7 @@ def quote_schema() -> fields.Schema:
         language=fields.ID(stored=True),
         source=fields.ID(stored=True),
         headline=fields.STORED(),
-        published=fields.DATETIME(stored=True, sortable=True),
+        **_date_schema(),
         published_iso=fields.STORED(),
     )
     for name, ftype in _text_fields("text").items():
@@ -265,7 +338,6 @@ def _joined(values: Iterable[str]) -> str:
 def article_document(article_id: str, version: int, annotated: AnnotatedArticle) -> dict:
     a = annotated.article
     profile = profile_for(annotated.language)
-    published = parse_date(a.published)
     by_type: dict[str, list[str]] = defaultdict(list)
     aka: dict[str, set[str]] = defaultdict(set)
     alias_words: list[str] = []
@@ -302,16 +374,13 @@ def article_document(article_id: str, version: int, annotated: AnnotatedArticle)
     if not mostly_latin(a.text or a.title):
         # the cross-script copy: lets a Latin query ("Kyiv") find Київ; Latin-script text needs no copy
         doc |= {"title_latn": doc[f"title_{profile}"], "body_latn": a.text}
-    if published:
-        doc["published"] = published
-        doc["year"] = str(published.year)
-        doc[DAY] = published.date().isoformat()
+    doc |= date_fields(a.published)
     return {k: v for k, v in doc.items() if v not in (None, "")}
 
 
 def quote_documents(article_id: str, annotated: AnnotatedArticle) -> Iterator[dict]:
     a = annotated.article
-    published = parse_date(a.published)
+    dated = {k: v for k, v in date_fields(a.published).items() if k in DATE_FIELDS}  # a quote has no day or year
     for i, q in enumerate(annotated.quotes):
         lang = q.language or annotated.language
         doc = {
@@ -329,9 +398,7 @@ def quote_documents(article_id: str, annotated: AnnotatedArticle) -> Iterator[di
         }
         if not mostly_latin(q.text):
             doc["text_latn"] = q.text
-        if published:
-            doc["published"] = published
-        yield {k: v for k, v in doc.items() if v not in (None, "")}
+        yield {k: v for k, v in doc.items() if v not in (None, "")} | dated
 
 
 # -- query parsing -------------------------------------------------------------------------------------------
@@ -542,12 +609,13 @@ def _resolved(values: tuple[str, ...], resolved: dict[str, str]) -> tuple[str, .
 
 
 def _date_order(sort: str, has_text: bool) -> sorting.FieldFacet | None:
-    """A quote search's order: by score (None) for relevance with words, else by date."""
+    """A search's order: by score (None) for relevance with words, else by date, newest first unless `oldest`: by
+    each publication's own calendar day, then by moment, undated last either way (`dates`)."""
     if sort not in ("relevance", "newest", "oldest"):
         raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
-    if sort == "oldest":
-        return sorting.FieldFacet("published")
-    return None if sort == "relevance" and has_text else sorting.FieldFacet("published", reverse=True)
+    if sort == "relevance" and has_text:
+        return None
+    return sorting.FieldFacet(OLDEST_FIRST if sort == "oldest" else NEWEST_FIRST)
 
 
 def relaxable(text: str) -> bool:
@@ -644,7 +712,8 @@ class _Expanded(query.MultiTerm):
 
 def _bounded(q: query.Query, reader) -> tuple[query.Query, list[str]]:
     """The query with each wildcard, prefix and range expanded to at most MAX_EXPANSION words per field, and the
-    patterns that matched more words than that (in the order the user typed them)."""
+    patterns that matched more words than that (in the order the user typed them). QueryError when its proximity
+    operators would then compare too many words (`newsroom.check_span_words`)."""
     cut: dict[str, None] = {}
 
     def expand(node: query.Query) -> query.Query:
@@ -656,37 +725,9 @@ def _bounded(q: query.Query, reader) -> tuple[query.Query, list[str]]:
             words = words[:MAX_EXPANSION]
         return _Expanded(node, words)
 
-    if isinstance(q, _PATTERNS):
-        return expand(q), list(cut)
-    return q.accept(expand), list(cut)
-
-
-def check_query_text(text: str) -> str:
-    """Reject what no parser can read sensibly, with a message that says how to fix it."""
-    text = text.replace("\x00", " ").strip()
-    if not text:
-        raise QueryError("The query is empty: type one or more words to search for.")
-    if len(text) > MAX_QUERY_CHARS:
-        raise QueryError("The query is %(length)s characters long; shorten it to at most %(most)s.",
-                         length=len(text), most=MAX_QUERY_CHARS)
-    if text.count('"') % 2:
-        raise QueryError('The query has an unmatched double quote ("): close the phrase or remove the quote.')
-    depth = 0
-    for ch in re.sub(r'"[^"]*"', "", text):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if depth < 0:
-            raise QueryError("The query closes a parenthesis ')' that was never opened: remove it or add '('.")
-    if depth:
-        raise QueryError("The query opens a parenthesis '(' that is never closed: add ')' or remove it.")
-    words = re.sub(r'"[^"]*"', " x ", text).replace("(", " ").replace(")", " ").split()
-    if words and all(w in OPERATORS for w in words):
-        raise QueryError("The query holds only operators (%(operators)s): add the words to search for.",
-                         operators=" ".join(words))
-    if words and (words[0] in OPERATORS - {"NOT"} or words[-1] in OPERATORS):
-        if words[0] in OPERATORS:
-            raise QueryError("The query starts with an operator: put words on both sides of AND / OR, or remove it.")
-        raise QueryError("The query ends with an operator: put words on both sides of AND / OR, or remove it.")
-    return text
+    bounded = expand(q) if isinstance(q, _PATTERNS) else q.accept(expand)
+    newsroom.check_span_words(bounded)
+    return bounded, list(cut)
 
 
 def _page_within(s: Searcher, q: query.Query, deadline: float, page: int, pagelen: int,
@@ -728,7 +769,8 @@ def _page_in_one_pass(s: Searcher, q: query.Query, deadline: float, page: int, p
     collector = deadlined
     if filter is not None:  # above the deadline: Whoosh's filter collector collects its child's documents itself
         collector = collectors.FilterCollector(collector, filter)
-    s.search_with_collector(q, collector)
+    # the matchers keep the deadline too: span matchers look at many documents between two that they collect
+    s.search_with_collector(timed_phrases(q), collector, context=with_deadline(s.context(), deadline))
     return ResultsPage(collector.results(), page, pagelen), deadlined.found
 
 
@@ -760,7 +802,7 @@ class _DeadlineCollector(collectors.WrappingCollector):
 
     def collect(self, sub_docnum):
         self.found.append(self.offset + sub_docnum)
-        if not len(self.found) & 1023 and time.monotonic() > self.deadline:
+        if not len(self.found) & 1023 and past(self.deadline):
             raise too_broad()
         return self.child.collect(sub_docnum)
 
@@ -773,6 +815,17 @@ class _MarkFormatter(Formatter):
 
     def format_token(self, text, token, replace=False):
         return "\x02" + get_text(text, token, replace) + "\x03"
+
+
+class FirstOnTies(BasicFragmentScorer):
+    """Whoosh's fragment score, with a tie going to the fragment that comes first in the text. Whoosh picks the best
+    fragments with `heapq.nlargest` over (score, fragment) and breaks ties by the fragments' memory addresses
+    (`Fragment.__lt__`), so the same search in the same archive showed another snippet from one request to the
+    next. The fraction added is under 1/2, and real scores differ by 100 at least (each matched word counts 100
+    times the number of distinct words the fragment matches), so it only ever decides ties."""
+
+    def __call__(self, fragment) -> float:
+        return super().__call__(fragment) + 1 / (2 + fragment.startchar)
 
 
 def _snippet_pair(marked: str) -> tuple[str, str]:
@@ -1265,6 +1318,7 @@ class WhooshEngine:
             body = "body" if name == ARTICLES else "text"
             parser.add_plugin(_StopWordsPlugin(
                 lambda lang: schema[f] if (f := f"{body}_{profile_for(lang)}") in schema.names() else None, langs))
+        give_way()  # parsing a long query takes a while: a costly one lets cheap searches go first
         try:
             parsed = parser.parse(_iso_dates_for_whoosh(text), normalize=False)
         except QueryError:
@@ -1278,6 +1332,7 @@ class WhooshEngine:
                              "ranges like published:[2026-03-01 to 2026-04-30].", problem=problem)
         # "*" alone means every document; per field, Whoosh would union every term's postings of ~30 text fields
         # (seconds on a few thousand articles). A document-level Every is a plain list of document numbers.
+        give_way()
         parsed = parsed.normalize().accept(lambda q: query.Every() if isinstance(q, query.Every) else q).normalize()
         parsed = self._widen_entities(parsed, schema)
         if isinstance(parsed, query.Every):
@@ -1306,13 +1361,8 @@ class WhooshEngine:
                 parts.append(self._entity_terms(facet, key, schema, exact))
                 continue
             parts.append(query.Term(facet, value))
-        start, end = parse_date(filters.get("from")), parse_date(filters.get("to"))
-        if filters.get("from") and start is None or filters.get("to") and end is None:
-            raise QueryError("Dates in from/to must be ISO 8601, e.g. 2026-03-14.")
-        if start or end:
-            if end and filters.get("to") and len(filters["to"]) <= 10:
-                end = end.replace(hour=23, minute=59, second=59)
-            parts.append(query.DateRange("published", start, end))
+        parts += [query.DateRange(field, first, last) for field, first, last in
+                  date_ranges(filters.get("from"), filters.get("to"))]
         return query.And(parts) if parts else None
 
     def _facet_map(self, searcher: Searcher, name: str = ARTICLES) -> dict[str, list[tuple[str, ...]]]:
@@ -1486,15 +1536,9 @@ class WhooshEngine:
         flt = self._filter(ARTICLES, filters)
         s = self.searcher(ARTICLES)
         page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
-        sortedby = {"newest": sorting.FieldFacet("published", reverse=True),
-                    "oldest": sorting.FieldFacet("published")}.get(sort)
-        if sort not in ("relevance", "newest", "oldest"):
-            raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
-        deadline = time.monotonic() + SEARCH_DEADLINE
+        deadline = search_clock() + SEARCH_DEADLINE
         q, cut = _bounded(q, s.reader())
-
-        if sortedby is None and sort == "relevance" and not _has_words(q):
-            sortedby = sorting.FieldFacet("published", reverse=True)  # nothing to rank by: newest first
+        sortedby = _date_order(sort, _has_words(q))  # nothing to rank by: newest first
         results, docnums = _page_within(s, q, deadline, page, limit, filter=flt, sortedby=sortedby, relevance=True,
                                         terms=True, sort_keys=self._sort_keys)
         relaxed = False
@@ -1507,6 +1551,7 @@ class WhooshEngine:
         facets, by_day = self._counts(s, docnums, facet_limit)
         results.results.fragmenter = ContextFragmenter(maxchars=260, surround=70)
         results.results.formatter = _MarkFormatter()
+        results.results.scorer = FirstOnTies()
         marked = _has_words(q)  # no words, no highlights: analysing each hit's text again would be wasted
         terms = query_terms(q) if marked else {}
         hits = [self._hit(h, marked, terms) for h in results] if (page - 1) * limit < len(docnums) else []
@@ -1542,12 +1587,9 @@ class WhooshEngine:
         flt = self._filter(ARTICLES, filters)
         s = self.searcher(ARTICLES)
         q, _ = _bounded(q, s.reader())
-        sortedby = {"newest": sorting.FieldFacet("published", reverse=True),
-                    "oldest": sorting.FieldFacet("published")}.get(sort)
-        if sortedby is None and not _has_words(q):
-            sortedby = sorting.FieldFacet("published", reverse=True)
+        sortedby = _date_order(sort, _has_words(q))
         everything = max(1, s.doc_count_all())
-        deadline = time.monotonic() + (EXPORT_DEADLINE if deadline is None else deadline)
+        deadline = search_clock() + (EXPORT_DEADLINE if deadline is None else deadline)
         results, docnums = _page_within(s, q, deadline, 1, everything, filter=flt, sortedby=sortedby,
                                             sort_keys=self._sort_keys)
         if not docnums and not described and relaxable(text):
@@ -1582,6 +1624,7 @@ class WhooshEngine:
 
     @staticmethod
     def _hit(h, highlight: bool = True, terms: dict[str, frozenset[str]] | None = None) -> Hit:
+        give_way()  # a costly search's snippets read long texts again: cheap searches first
         content = h.get("content", "")
         marked = ""
         lang = h.get("language", "und")
@@ -1612,7 +1655,7 @@ class WhooshEngine:
             flt = query.And([flt, query.Term("fragment", False)]) if flt else query.Term("fragment", False)
         sortedby = _date_order(sort, has_text)
         q, cut = _bounded(q, s.reader())
-        results, docnums = _page_within(s, q, time.monotonic() + SEARCH_DEADLINE, max(1, page),
+        results, docnums = _page_within(s, q, search_clock() + SEARCH_DEADLINE, max(1, page),
                                         max(1, min(limit, 1000)), filter=flt, sortedby=sortedby,
                                         sort_keys=self._sort_keys)
         quotes = [self._quote_hit(h) for h in results]
@@ -1634,9 +1677,9 @@ class WhooshEngine:
     @_retrying
     def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:
         """Quotes in the same language sharing many words with `text` (to be confirmed by provenance)."""
-        from indexer.index.provenance import words
+        from indexer.index.provenance import candidate_query
 
-        terms = " ".join(sorted(words(text)))
+        terms = candidate_query(text)
         if not terms:
             return []
         s = self.searcher(QUOTES)

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import heapq
 import math
-import time
 from bisect import bisect_left
 from collections.abc import Iterator
 from itertools import accumulate
@@ -31,6 +30,8 @@ from whoosh.scoring import BM25FScorer, WeightScorer
 from whoosh.util.numeric import byte_to_length
 
 from indexer.index.engine import too_broad
+from indexer.index.priority import past
+from indexer.index.whoosh_deadline import with_deadline
 from indexer.index.whoosh_postings import length_bytes
 
 # A bound is only trusted within this relative margin (sums of floats in another order).
@@ -60,7 +61,7 @@ class _Segment:
         self.live = live
 
     def check(self) -> None:
-        if time.monotonic() > self.deadline:
+        if past(self.deadline):
             raise too_broad()
 
 
@@ -88,7 +89,7 @@ def _leaf_scores(m, seg: _Segment, ids: np.ndarray, fieldname: str) -> np.ndarra
     """The scores of the current block's documents as Whoosh's scorer computes them (the same float operations),
     or, for another scorer, the block's bound."""
     scorer = m.scorer
-    if type(scorer) is BM25FScorer:
+    if isinstance(scorer, BM25FScorer):  # (and its subclass in whoosh_engine: the same formula)
         lengths = _field_lengths(seg, fieldname)
         if lengths is not None:
             if m._weights is None:
@@ -235,6 +236,7 @@ def _evaluate(node: query.Query, seg: _Segment, within: np.ndarray | None = None
     done = seg.nodes.get(key)
     if done is not None:
         return done[1], done[2]
+    seg.check()  # a query of many words reads many posting lists
     match, bound = _evaluate_new(node, seg, within)
     seg.nodes[key] = (node, match, bound)
     return match, bound
@@ -410,7 +412,7 @@ class Matches:
         self.deadline = deadline
         # the context Whoosh's collector would give the matchers (with TermsCollector: needs_current), for the
         # same matcher trees and so the same sums
-        context = searcher.context(needs_current=needs_current)
+        context = with_deadline(searcher.context(needs_current=needs_current), deadline)
         self.segments: list[tuple[_Segment, int, np.ndarray]] = []
         for sub, offset in searcher.leaf_searchers():
             seg = _Segment(sub, context, deadline)

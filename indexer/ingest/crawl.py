@@ -15,9 +15,7 @@ like any other, and only a `<url>`'s own `<loc>` is a page (not the `<image:loc>
 
 from __future__ import annotations
 
-import gzip
 import re
-import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from urllib.parse import urljoin, urlsplit
@@ -25,10 +23,12 @@ from urllib.parse import urljoin, urlsplit
 from bs4 import BeautifulSoup
 
 from indexer.archive import Archive
+from indexer.clean.extract import require_few_elements
 from indexer.ingest.pipeline import IngestReport, _worker_count, store_pages
-from indexer.models import RawPage
-from indexer.sources.encoding import decode_html
+from indexer.models import InputError, RawPage
+from indexer.sources.encoding import MAX_PAGE_BYTES, decode_html
 from indexer.sources.fetch import Fetcher, FetchError, Limits, Response, normal_url
+from indexer.sources.inflate import Corrupt, TooLarge, inflate
 from indexer.store import now
 
 _NOT_PAGES = re.compile(r"\.(?:jpe?g|png|gif|webp|svg|ico|pdf|zip|gz|mp[34]|m4a|avi|mov|webm|css|js|json|woff2?|"
@@ -36,6 +36,7 @@ _NOT_PAGES = re.compile(r"\.(?:jpe?g|png|gif|webp|svg|ico|pdf|zip|gz|mp[34]|m4a|
 _FEED_TYPES = ("application/rss+xml", "application/atom+xml", "application/feed+json")
 MAX_SITEMAP_NESTING = 3  # sitemap index → sitemap index → … : levels followed below a sitemap given or named
 MAX_SITEMAPS = 50  # sitemaps (and sitemap indexes) read in one crawl
+MAX_SITEMAP_BYTES = 50 * 2**20  # a sitemap's limit once decompressed (sitemaps.org); a page's is MAX_PAGE_BYTES
 
 
 def crawl(archive: Archive, seeds: list[str], *, limits: Limits | None = None, max_pages: int = 100,
@@ -92,7 +93,14 @@ class Crawler:
                 for sitemap in self._book(named):
                     seen.add(sitemap)
                     frontier.append((sitemap, depth, False, 0))
-            kind, links = classify(response)
+            try:
+                kind, links = classify(response)
+            except InputError as exc:  # a bomb, or a page too big to read: refused, the crawl goes on
+                if is_seed:
+                    self.report.failed.append((url, f"{url}: {exc}"))
+                else:
+                    self.passed[_reason(str(exc))] += 1
+                continue
             if kind == "page":
                 fetched += 1
                 yield url, RawPage(response.body, url, response.url, response.content_type, now()), 1
@@ -175,12 +183,17 @@ def classify(response: Response) -> tuple[str, list[str]]:
     if b"<rss" in head or b"<feed" in head or b"<rdf:rdf" in head or declared in _FEED_TYPES:
         return "feed", _feed_links(body, response.url)
     if declared in ("text/html", "application/xhtml+xml", "") or head.startswith((b"<!doctype html", b"<html")):
+        if len(body) > MAX_PAGE_BYTES:
+            raise TooLarge(f"it decompresses to over the {MAX_PAGE_BYTES // 2**20} MiB page limit; nothing of it "
+                           "was kept")
         return "page", _page_links(body, response)
     return declared, []
 
 
 def _page_links(body: bytes, response: Response) -> list[str]:
-    soup = BeautifulSoup(decode_html(body, response.content_type), "lxml")
+    html = decode_html(body, response.content_type)
+    require_few_elements(html)  # (the cleaner would refuse the page; its tree is not built here either)
+    soup = BeautifulSoup(html, "lxml")
     base_tag = soup.find("base", href=True)
     base = urljoin(response.url, base_tag["href"]) if base_tag else response.url
     links = []
@@ -239,12 +252,13 @@ def _usable(links: list[str], pages: bool = True) -> list[str]:
 
 
 def _ungzip(body: bytes) -> bytes:
-    """Sitemaps are often served as .xml.gz files."""
+    """Sitemaps are often served as .xml.gz files: undone up to the sitemap protocol's 50 MiB (a bomb is refused);
+    a body that only starts like gzip is taken as it is."""
     if body[:2] != b"\x1f\x8b":
         return body
     try:
-        return gzip.decompress(body)[:50 * 2**20]
-    except (OSError, EOFError, zlib.error):
+        return inflate(body, "gzip", MAX_SITEMAP_BYTES)
+    except Corrupt:
         return body
 
 
@@ -254,7 +268,9 @@ def _reason(message: str) -> str:
                            ("robots.txt", "links forbidden by robots.txt"),
                            ("not a public internet address", "links to non-public addresses"),
                            ("HTTP ", "links answered with an HTTP error"),
+                           ("decompresses to over", "responses that decompress to over the size limit (bombs)"),
                            ("page limit", "pages over the size limit"),
+                           ("too many HTML elements", "pages with too many HTML elements to read"),
                            ("only http and https", "links that are not http(s)")):
         if needle in message:
             return reason

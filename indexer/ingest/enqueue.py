@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from indexer.queue import WorkQueue
 from indexer.sources.fetch import is_url
 from indexer.sources.files import expand, read_pages
+from indexer.sources.origins import as_given
 from indexer.store import Store
 
 ADD_BATCH = 100  # items per store transaction while filling a job
@@ -25,24 +26,26 @@ class Enqueued:
     job_id: int
     queued: int = 0  # items for the workers
     settled: int = 0  # settled here: stored and handled before, or unreadable
+    unchanged: list[str] = field(default_factory=list)  # the inputs stored and handled before, as given
     failed: list[tuple[str, str]] = field(default_factory=list)  # (input, reason)
     skipped: list[str] = field(default_factory=list)  # files in folders that are not pages
     passed_over: list[str] = field(default_factory=list)  # per WARC file: its records that are not HTML pages
 
 
 def enqueue(store: Store, user: str, arguments: list[str], progress: Callable[[int], None] | None = None,
-            hide: str = "") -> Enqueued:
+            hide: str = "", follow_links: bool = False) -> Enqueued:
     """One queued job for the inputs (files, folders, WARC files, page URLs): an item per page. `hide` is a folder
     left out of the names the job's report gives (the web's temporary upload folder)."""
-    inputs = expand(arguments)
+    inputs = expand(arguments, follow_links)
     queue = WorkQueue(store)
-    done = Enqueued(queue.create_job(user, arguments), skipped=inputs.skipped)
-    done.failed.extend((m, "no such file or directory") for m in inputs.missing)
+    done = Enqueued(queue.create_job(user, arguments), skipped=inputs.skipped, failed=inputs.failed,
+                    passed_over=inputs.passed_over)
     items: list[tuple[str, int | None, str | None]] = []
     settled: list[tuple[str, int | None, str, str | None]] = []
     told = 0  # failures already queued as settled items
 
     def name(label: str) -> str:
+        label = as_given(label)
         return label.replace(hide, "", 1) if hide and label.startswith(hide) else label
 
     def flush() -> None:
@@ -66,6 +69,7 @@ def enqueue(store: Store, user: str, arguments: list[str], progress: Callable[[i
                     items.append((name(label), receipt.page_id, None))
                 else:
                     settled.append((name(label), receipt.page_id, "unchanged", None))
+                    done.unchanged.append(name(label))
                 if len(items) + len(settled) >= ADD_BATCH:
                     flush()
         if len(items) + len(settled) >= ADD_BATCH:

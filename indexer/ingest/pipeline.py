@@ -24,9 +24,11 @@ from indexer.clean.extract import clean
 from indexer.clean.page_kind import PageKind, counted, page_kind
 from indexer.index.engine import EngineUnavailable
 from indexer.ingest.lifeline import end_with_parent
+from indexer.interrupt import Interrupted, interruptible
 from indexer.models import AnnotatedArticle, InputError, RawPage
 from indexer.sources.fetch import Fetcher, Limits, is_url
 from indexer.sources.files import Inputs, expand, read_pages
+from indexer.sources.origins import as_given
 from indexer.store import Store
 
 CHUNK = 24  # pages per round of store → process; bounds the work lost to a crash and the memory held
@@ -59,14 +61,18 @@ class IngestReport:
                                     + " (their raw pages are kept; they are not indexed)")
 
     def as_dict(self) -> dict:
+        """The summary as `--json` prints it: counts, and every input named by its path as the user gave it."""
         return {
             "added": len(self.added),
             "updated": len(self.updated),
             "unchanged": len(self.unchanged),
-            "failed": [{"path": p, "error": e} for p, e in self.failed],
-            "skipped": self.skipped,
+            "added_paths": [as_given(p) for p in self.added],
+            "updated_paths": [as_given(p) for p in self.updated],
+            "unchanged_paths": [as_given(p) for p in self.unchanged],
+            "failed": [{"path": as_given(p), "error": e} for p, e in self.failed],
+            "skipped": [as_given(p) for p in self.skipped],
             "passed_over": self.passed_over,
-            "not_articles": [{"path": p, "kind": k, "why": w} for p, k, w in self.not_articles],
+            "not_articles": [{"path": as_given(p), "kind": k, "why": w} for p, k, w in self.not_articles],
             "not_articles_by_kind": dict(Counter(k for _, k, _ in self.not_articles).most_common()),
             "indexed": self.indexed,
             "stopped": self.stopped,
@@ -78,14 +84,15 @@ def process_page(page: RawPage, sort: bool = True) -> AnnotatedArticle | PageKin
     """Worker entry point: an error becomes a message, so one bad page never stops the batch.
 
     With `sort`, a page that is not an article (a front, section, tag page or gallery) comes back as its PageKind,
-    before the costly annotation."""
+    before the costly annotation. A job's cancel ends it at once (indexer.interrupt)."""
     try:
-        article = clean(page)
-        if sort:
-            kind = page_kind(page, article)
-            if not kind.is_article:
-                return kind
-        return annotate(article)
+        with interruptible():
+            article = clean(page)
+            if sort:
+                kind = page_kind(page, article)
+                if not kind.is_article:
+                    return kind
+            return annotate(article)
     except InputError as exc:
         return str(exc)
     except RecursionError:
@@ -145,6 +152,9 @@ def _received(inputs: Inputs, report: IngestReport, fetcher: Fetcher,
         except InputError as exc:
             report.failed.append((path, str(exc)))
             continue
+        except Interrupted:  # cancelled while downloading: the pages before are kept
+            _cancelled(report, in_hand=True)
+            return
         if on_total:
             on_total(len(page.data))
         yield path, page, len(page.data)
@@ -157,17 +167,18 @@ def _chunks(items: Iterator, size: int) -> Iterator[list]:
 
 def ingest(archive: Archive, arguments: list[str], progress: Callable[[int], None] | None = None,
            on_total: Callable[[int], None] | None = None, limits: Limits | None = None,
-           workers: int | None = None, stop: Callable[[], bool] | None = None) -> IngestReport:
+           workers: int | None = None, stop: Callable[[], bool] | None = None,
+           follow_links: bool = False) -> IngestReport:
     """Ingest files, folders, WARC files and page URLs into the archive; returns what happened to each input.
 
     Progress is counted in bytes of input, so one large WARC file moves the bar as steadily as many small pages.
     URLs are fetched politely (`limits`: public addresses only unless allowed, robots.txt, a pause per host).
     `workers=0` processes in this process (a threaded web server must not fork); by default batches use a pool.
     `stop` is asked after each chunk: when it says yes, what was read so far is kept and indexed, the rest is left.
+    Folders are read as files (sources.files.expand): links that lead out of them only with `follow_links`.
     """
-    inputs = expand(arguments)
-    report = IngestReport(skipped=inputs.skipped)
-    report.failed.extend((m, "no such file or directory") for m in inputs.missing)
+    inputs = expand(arguments, follow_links)
+    report = IngestReport(skipped=inputs.skipped, failed=inputs.failed, passed_over=inputs.passed_over)
     if on_total:
         on_total(sum(_size(path) for path in inputs.files))
     # the turns per host are claimed in the store, so that ingests, crawls and workers of one archive are one visitor
@@ -205,16 +216,21 @@ def store_pages(archive: Archive, pages: Iterator[tuple[str, RawPage, int]], rep
 
     with _pool(workers) as pool:
         ahead: deque[tuple[list, list, Iterator]] = deque()  # chunks in the workers' hands, not yet kept
-        for chunk in _chunks(pages, CHUNK):
-            todo = _receive(archive, chunk, report)
-            if progress:  # half of the chunk's weight once its raw pages are stored, so the bar moves from the
-                progress(sum(w for _, _, w in chunk) // 2)  # start though the pages ahead are kept later
-            ahead.append((chunk, todo, _process_all(pool, [p for _, _, p in todo])))  # with a pool: under way
-            while ahead and (not overlap or pool is None or _too_far_ahead(ahead)):
-                settle(*ahead.popleft())
-            if stop and stop():
-                _cancelled(report)
-                break
+        try:
+            for chunk in _chunks(pages, CHUNK):
+                todo = _receive(archive, chunk, report)
+                if progress:  # half of the chunk's weight once its raw pages are stored, so the bar moves from the
+                    progress(sum(w for _, _, w in chunk) // 2)  # start though the pages ahead are kept later
+                ahead.append((chunk, todo, _process_all(pool, [p for _, _, p in todo])))  # with a pool: under way
+                while ahead and (not overlap or pool is None or _too_far_ahead(ahead)):
+                    settle(*ahead.popleft())
+                if stop and stop():
+                    _cancelled(report)
+                    break
+        except Interrupted:  # cancelled in the middle of a page: what was processed before it is kept (see
+            _cancelled(report, in_hand=True)  # _keep_chunk); chunks not yet processed here are left received
+            if pool is None:
+                ahead.clear()
         if stored and ahead and pool is not None:  # the input is read: index what is kept while the workers
             _index(archive, report)  # finish the last pages, so that the last commit after them is small
             stored, last = 0, time.monotonic()
@@ -230,10 +246,15 @@ def _too_far_ahead(ahead: deque) -> bool:
     return pages > AHEAD_PAGES or sum(len(p.data) for _, todo, _ in ahead for _, _, p in todo) > AHEAD_BYTES
 
 
-def _cancelled(report: IngestReport) -> None:
+def _cancelled(report: IngestReport, in_hand: bool = False) -> None:
+    if report.stopped:
+        return
     report.stopped = True
-    report.passed_over.append("cancelled: the pages read before the cancel are kept and indexed; the rest of the "
-                              "inputs were not read")
+    report.passed_over.append(
+        "cancelled in the middle of a page: the pages processed before it are kept and indexed; that page and the "
+        "rest of its batch are stored as received, not processed (ingesting the same inputs again finishes them), "
+        "and the rest of the inputs were not read" if in_hand else
+        "cancelled: the pages read before the cancel are kept and indexed; the rest of the inputs were not read")
 
 
 def _receive(archive: Archive, chunk: list, report: IngestReport) -> list[tuple[str, int, RawPage]]:
@@ -250,8 +271,15 @@ def _receive(archive: Archive, chunk: list, report: IngestReport) -> list[tuple[
 
 
 def _keep_chunk(archive: Archive, report: IngestReport, todo: list, results: Iterator) -> None:
-    """Store what processing gave for each page of a chunk (in one transaction), and say so in the report."""
-    results = list(results)  # (the workers' answers, before the store's write lock is taken)
+    """Store what processing gave for each page of a chunk (in one transaction), and say so in the report. When a
+    cancel interrupts the processing, what was done before it is stored, and Interrupted goes on."""
+    done, interrupted = [], None
+    try:
+        for result in results:  # (the workers' answers, before the store's write lock is taken)
+            done.append(result)
+    except Interrupted as exc:
+        interrupted, todo = exc, todo[:len(done)]
+    results = done
     with archive.store.batch():
         outcomes = [keep(archive.store, page_id, result)[0] for (_, page_id, _), result in zip(todo, results, strict=True)]
     for (label, _, _), result, outcome in zip(todo, results, outcomes, strict=True):
@@ -261,6 +289,8 @@ def _keep_chunk(archive: Archive, report: IngestReport, todo: list, results: Ite
             report.not_articles.append((label, result.kind, result.reason))
         else:
             getattr(report, outcome).append(label)
+    if interrupted:
+        raise interrupted
 
 
 def keep(store: Store, page_id: int, result: AnnotatedArticle | PageKind | str) -> tuple[str, str | None]:

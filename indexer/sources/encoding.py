@@ -10,9 +10,9 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
-import zlib
 
 from indexer.models import InputError
+from indexer.sources.inflate import Corrupt, TooLarge, inflate
 
 MAX_PAGE_BYTES = 20 * 1024 * 1024  # 20 MiB, counted after gzip decompression
 
@@ -120,15 +120,13 @@ def require_markup(html: str) -> None:
 
 def _gunzip(data: bytes) -> bytes:
     """Decompress with a hard output cap (gzip bombs) and keep what a truncated download still holds."""
-    inflater = zlib.decompressobj(wbits=31)
     try:
-        out = inflater.decompress(data, MAX_PAGE_BYTES + 1)
-    except zlib.error as exc:
+        return inflate(data, "gzip", MAX_PAGE_BYTES)
+    except TooLarge:
+        raise InputError(f"page too large: it decompresses to over the {MAX_PAGE_BYTES // 2**20} MiB limit "
+                         "(or it is a decompression bomb); split or trim the file") from None
+    except Corrupt as exc:
         raise InputError(f"corrupt gzip input ({exc}); download the page again") from None
-    if len(out) > MAX_PAGE_BYTES:
-        raise InputError(f"page too large: it decompresses to over the {MAX_PAGE_BYTES // 2**20} MiB limit; "
-                         "split or trim the file")
-    return out
 
 
 def _utf16_guess(data: bytes) -> str | None:
@@ -209,7 +207,11 @@ def _agrees(data: bytes, codec: str) -> bool:
 
 
 def _mostly_utf8(data: bytes) -> bool:
-    """Valid UTF-8, or UTF-8 with a few stray bytes among many good multi-byte sequences."""
+    """Valid UTF-8, or UTF-8 with stray bytes: at least as many good multi-byte sequences as bad bytes. Such a
+    page is UTF-8 with a few wrong bytes (each read as U+FFFD), not a page in a legacy code page: one stray byte
+    must not make "Bürgermeister" "BÃ¼rgermeister". The bytes of a legacy code page rarely happen to form a
+    multi-byte sequence (Cyrillic in cp1251: a capital before і or ё), so there bad bytes far outnumber good
+    sequences and the page is sniffed as a whole."""
     try:
         data.decode("utf-8")
         return True
@@ -217,8 +219,8 @@ def _mostly_utf8(data: bytes) -> bool:
         pass
     text = data.decode("utf-8", errors="replace")
     bad = text.count("\ufffd")
-    good = sum(1 for ch in text if ord(ch) > 127) - bad
-    return good >= 20 * bad
+    good = len(text) - len(text.encode("ascii", errors="ignore")) - bad
+    return good >= bad
 
 
 def detect_encoding(data: bytes) -> str:

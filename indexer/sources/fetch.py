@@ -20,6 +20,7 @@ from urllib.parse import quote, urldefrag, urljoin, urlsplit
 from protego import Protego
 
 from indexer import __version__
+from indexer.interrupt import interruptible
 from indexer.models import InputError, RawPage
 from indexer.sources.encoding import MAX_PAGE_BYTES
 from indexer.store import now
@@ -95,6 +96,11 @@ def _scheme_port(url: str) -> tuple[str, str, int, str]:
     return parts.scheme, host, port or (443 if parts.scheme == "https" else 80), path
 
 
+def _site(scheme: str, host: str, port: int) -> str:
+    """scheme://host:port, an IPv6 literal in brackets (http://[2001:db8::1]:80), as a URL writes it."""
+    return f"{scheme}://[{host}]:{port}" if ":" in host else f"{scheme}://{host}:{port}"
+
+
 def public_address(host: str, port: int, allow_private: bool = False) -> str:
     """The IP address to connect to for host, after checking that every address it resolves to is public.
 
@@ -108,18 +114,37 @@ def public_address(host: str, port: int, allow_private: bool = False) -> str:
     addresses = [info[4][0] for info in infos]
     if not allow_private:
         for address in addresses:
-            ip = ipaddress.ip_address(address.split("%")[0])
-            if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
-                ip = ip.ipv4_mapped
-            if not ip.is_global or ip.is_multicast:
+            given = ipaddress.ip_address(address.split("%")[0])
+            ip = _carried(given)
+            if not ip.is_global or ip.is_multicast or ip in _LOCAL_NAT64:
+                carries = f" (carrying {ip})" if ip != given else ""
                 raise FetchError(
-                    f"refused: {host} resolves to {address}, which is not a public internet address "
+                    f"refused: {host} resolves to {address}{carries}, which is not a public internet address "
                     f"({_kind(ip)}); newsarchive only fetches from the public web (on the command line, "
                     "--allow-private lifts this for an intranet or a test server)")
     return addresses[0]
 
 
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")  # RFC 6052: the IPv4 address in the last 32 bits
+_LOCAL_NAT64 = ipaddress.ip_network("64:ff9b:1::/48")  # RFC 8215: a translator of the local network's own
+
+
+def _carried(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """The IPv4 address an IPv6 address leads to, when it carries one: IPv4-mapped (::ffff:a.b.c.d),
+    IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::); it is that address that
+    is reached, and that must be public. Any other address stands for itself."""
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return ip
+    if ip.ipv4_mapped or ip.sixtofour:
+        return ip.ipv4_mapped or ip.sixtofour
+    if ip in _NAT64 or 1 < int(ip) < 2**32:  # (:: and ::1 are IPv6's own unspecified and loopback addresses)
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return ip
+
+
 def _kind(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
+    if ip in _LOCAL_NAT64:
+        return "a local NAT64 prefix"
     for attr, name in (("is_loopback", "loopback"), ("is_link_local", "link-local"), ("is_private", "private"),
                        ("is_multicast", "multicast"), ("is_unspecified", "unspecified"), ("is_reserved", "reserved")):
         if getattr(ip, attr):
@@ -189,10 +214,11 @@ class Fetcher:
             if obey_robots and not self._allowed(url, scheme, host, port):
                 raise FetchError(f"{url}: the site's robots.txt does not allow {ROBOTS_AGENT} to fetch this page; "
                                  "nothing was requested")
-            host_key = f"{scheme}://{host}:{port}"
+            host_key = _site(scheme, host, port)
             turns, pause = self._wait_turn(host_key)
             try:
-                status, headers, body = self._request(scheme, host, port, address, path, url)
+                with interruptible():  # a job's cancel ends the download (indexer.interrupt)
+                    status, headers, body = self._request(scheme, host, port, address, path, url)
             finally:
                 turns.release_host(host_key, pause)
             location = headers.get("location")
@@ -259,7 +285,8 @@ class Fetcher:
         turns = self.turns or self._local
         hold = self.limits.deadline + self.limits.timeout + pause  # a request never lasts longer (the watchdog)
         while (wait := turns.claim_host(host_key, hold)) > 0:
-            time.sleep(wait if wait <= pause else min(wait, HELD_POLL))
+            with interruptible():  # (as the wait for a site's Crawl-delay may be long)
+                time.sleep(wait if wait <= pause else min(wait, HELD_POLL))
         return turns, pause
 
     def sitemaps(self, url: str) -> list[str]:
@@ -270,13 +297,13 @@ class Fetcher:
             self._allowed(url, scheme, host, port)
         except FetchError:
             return []
-        robots = self._robots.get(f"{scheme}://{host}:{port}")
+        robots = self._robots.get(_site(scheme, host, port))
         return [urljoin(url, s.strip()) for s in robots.sitemaps] if isinstance(robots, Protego) else []
 
     def _allowed(self, url: str, scheme: str, host: str, port: int) -> bool:
-        key = f"{scheme}://{host}:{port}"
+        key = _site(scheme, host, port)
         if key not in self._robots:
-            self._robots[key] = self._load_robots(f"{scheme}://{host}:{port}/robots.txt")
+            self._robots[key] = self._load_robots(f"{key}/robots.txt")
         robots = self._robots[key]
         if isinstance(robots, str):
             raise FetchError(f"{url}: the site's robots.txt could not be read ({robots}); newsarchive stays away "

@@ -1,5 +1,7 @@
 """Pages inside WARC (and older ARC) web-archive files: every archived HTML response or resource, with its URL and
-capture date, read with warcio (chunked transfer and gzip/deflate content encodings undone as a browser would)."""
+capture date, read with warcio. Chunked transfer is undone by warcio; gzip, deflate and brotli content encodings by
+indexer.sources.inflate, with the page limit as a cap (warcio inflates a block at a time without one, and its brotli
+reader fails with brotli ≥ 1.2)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from datetime import UTC, datetime
 
 from indexer.models import InputError, RawPage
 from indexer.sources.encoding import MAX_PAGE_BYTES
+from indexer.sources.inflate import ENCODINGS, Corrupt, TooLarge, inflate
+from indexer.sources.regular import open_regular
 
 WARC_SUFFIXES = (".warc", ".warc.gz", ".arc", ".arc.gz")
 MAX_RECORD_BYTES = MAX_PAGE_BYTES  # the cleaner's page limit: a larger capture is counted, never stored
@@ -40,7 +44,7 @@ def read_warc(path: str, passed: Counter) -> Iterator[Capture]:
     found = records_read = 0
     last_offset = 0
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             _check_signature(path, stream.read(16))
             stream.seek(0)
             records = ArchiveIterator(stream, arc2warc=True)
@@ -95,9 +99,11 @@ def _page(record, path: str) -> tuple[RawPage | None, str]:
     declared = content_type.split(";")[0].strip().lower()
     if declared and declared not in _HTML_TYPES and not declared.startswith("text/"):
         return None, f"non-HTML captures ({declared})"
-    data = record.content_stream().read(MAX_RECORD_BYTES + 1)
-    if len(data) > MAX_RECORD_BYTES:
-        return None, f"HTML captures over the {MAX_RECORD_BYTES // 2**20} MiB page limit (not stored)"
+    try:
+        data = _body(record)
+    except TooLarge:
+        return None, f"HTML captures over the {MAX_RECORD_BYTES // 2**20} MiB page limit, or that decompress to " \
+                     "more (not stored)"
     while record.raw_stream.read(64 * 1024):  # bytes after a chunked body's end are harmless: skip them
         pass
     if getattr(record.raw_stream, "limit", 0) > 0:  # the record declared more bytes than the file holds
@@ -107,6 +113,26 @@ def _page(record, path: str) -> tuple[RawPage | None, str]:
     page = RawPage(data=data, origin=f"{path} → {uri}", url=uri or None, content_type=content_type or None,
                    received_at=_iso(record.rec_headers.get_header("WARC-Date")))
     return page, ""
+
+
+def _body(record) -> bytes:
+    """The record's payload as the page's bytes: de-chunked, its content encoding undone, at most the page limit."""
+    from warcio.bufferedreaders import ChunkedDataReader
+
+    http = record.http_headers
+    stream = record.raw_stream
+    if http is not None and (http.get_header("Transfer-Encoding") or "").strip().lower() == "chunked":
+        stream = ChunkedDataReader(stream)  # (a body that is not really chunked is read as it is)
+    data = stream.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise TooLarge("over the page limit")
+    encoding = (http.get_header("Content-Encoding") or "").strip().lower() if http is not None else ""
+    if encoding in ENCODINGS:
+        try:
+            return inflate(data, encoding, MAX_RECORD_BYTES)
+        except Corrupt:
+            pass  # a body kept decoded under the header it was sent with: read as it is, as warcio does
+    return data
 
 
 def _iso(warc_date: str | None) -> str:

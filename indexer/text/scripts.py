@@ -115,6 +115,17 @@ def word_script(word: str) -> str:
     return "other"
 
 
+# The script each language of the archive is written in, as `word_script` names it (any other: Latin).
+LANGUAGE_SCRIPT = {
+    **dict.fromkeys(("uk", "ru", "bg", "mk", "be", "sr", "kk", "mn"), "cyrillic"), "el": "greek",
+    **dict.fromkeys(("ar", "fa", "ur"), "arabic"), "he": "hebrew", **dict.fromkeys(("zh", "ja", "ko"), "cjk"),
+}
+
+
+def language_script(code: str | None) -> str:
+    return LANGUAGE_SCRIPT.get(code or "", "latin")
+
+
 # --- Cyrillic -------------------------------------------------------------------------------------------------------
 
 _CYR_COMMON = {

@@ -62,6 +62,11 @@ _PLACE_TAILS = {"highway", "street", "avenue", "road", "square", "bridge", "rive
                 "calle", "avenida", "plaza", "straat", "plein", "rue", "place", "boulevard", "provinz",
                 "provincia", "oblast", "weg", "allee", "gasse", "damm", "chaussee", "ufer",
                 "point", "heights", "hills", "harbor", "harbour", "beach", "creek", "junction", "park"}
+# Named facilities are places where things happen, even when named after a person: "Al-Shifa Hospital", "Heathrow
+# Airport", "Youssef Al-Najjar Hospital", "John Lennon Airport"
+_FACILITIES = {"hospital", "airport", "station", "stadium", "arena", "prison", "cathedral", "mosque", "palace",
+               "castle"}
+_PLACE_TAILS |= _FACILITIES
 # ("Fells Point", "Brooklyn Heights", "Clapham Junction", "Central Park"; not "Green" or "Lane", common surnames)
 _SPEECH_VERBS = {
     "said", "says", "told", "added", "stated", "sagte", "sagt", "erklärte", "betonte", "meinte", "dijo",
@@ -77,6 +82,12 @@ _DESCRIBED_BY_PLACE = re.compile(r"-(?:based|born|led|owned|backed|listed|headqu
 _QUOTES = {"\"", "„", "“", "”", "«", "»", "‚", "‘", "’", "'"}
 
 
+class Guess(str):
+    """A type the recogniser assumed for want of any sign: the default for a run of capitals that no gazetteer, cue,
+    given name or context types ("Perpetual Futures", a lone unknown German noun). It compares as the plain type;
+    a mention so typed makes a facet value only when the article confirms it (evidence.py)."""
+
+
 @dataclass
 class Mention:
     surface: str
@@ -88,6 +99,7 @@ class Mention:
     person_cue: bool = False
     fallback: str | None = None  # type an untyped mention takes if no person's name claims it
     adjective: bool = False  # the place named by its adjective ("харківська"): a mention, but no alias of it
+    caseless: bool = False  # in a line set in capitals, where capitals say nothing ("PARADISE ISLAND")
 
 
 
@@ -100,6 +112,7 @@ def _stopwords(language: str) -> frozenset[str]:
             # the language's own list where the package has one, else English's
             name = LANGUAGE_MAPPING.get(_STOP_WORD_CODES.get(language, language), "english")
             words |= {w.casefold() for w in get_stop_words(name)}
+            words |= _MORE_STOP.get(language, set())
             words -= _NOT_STOP.get(language, set())
         except Exception:  # noqa: BLE001 - optional package, unknown language
             pass
@@ -113,10 +126,10 @@ def _stopwords(language: str) -> frozenset[str]:
 # companies, which open names ("Bill Gates", "General Electric", "Microsoft", "Home Depot", "Second Avenue", "Five
 # Star Movement") and were cut off them. ("Will", "Miss", "State", "Right", "New", "World", "Group" stay: "Will
 # Warren run?", "Secretary of State Mike Pompeo", "New Democracy", "World Grand Prix", "Group A" would not be the
-# names they open.)
+# names they open.) It holds country codes too: "the UK", "US gun laws", "the UN" named no place.
 _NOT_STOP = {
     "en": set("""
-    li area areas bill big case cases computer copy date dear don end face faces fact facts free front
+    uk us un li area areas bill big case cases computer copy date dear don end face faces fact facts free front
     full general good goods great greater greatest half high higher highest home index
     information inner interest join keys kind large line little long low lower member members microsoft mid
     mill move net netscape novel number numbers old older oldest open order page pages part
@@ -127,6 +140,13 @@ _NOT_STOP = {
     billion trillion zero fifth
     """.split()),
     "hu": {"nagy"}, "cs": {"nový"}, "sk": {"nový"},
+}
+# Function words the package's lists lack, which open sentences in news ("Seit Tagen …", "Laut Polizei …") and
+# some of which are also given names somewhere ("Seit", "Solange").
+_MORE_STOP = {
+    "de": set("""seit trotz wegen laut dank statt samt nebst binnen entlang außer anstatt innerhalb außerhalb neben ab
+    obwohl sodass falls sobald solange bevor seitdem bereits schon erst sogar zudem dennoch jedoch trotzdem somit
+    etwa rund knapp fast kaum""".split()),
 }
 _STOP_WORD_CODES = {"no": "nb"}  # (the stop-words package files Norwegian as Bokmål)
 
@@ -177,8 +197,19 @@ class _Tok:
     pos: int = 0  # position in its paragraph's token list
 
 
+# Arabic names keep their article in lower case, joined by a hyphen: "Omar al-Bashir", "Deir al-Balah", "el-Sisi"
+_ARABIC_ARTICLE = re.compile(r"(?:al|el|ad|ar|as|ash|at|az|an|ibn|bin|abu|abd|ul|ud)-[A-Z]")
+
+
+_CODE = re.compile(r"[^\W\d_]\d+[^\W\d_]|\d\d.*[a-z]|[a-z].*\d\d")  # a digit between letters, or two digits beside small letters
+
+
 def _is_cap(word: str) -> bool:
-    return word[:1].isupper() and any(ch.isalpha() for ch in word)
+    """A word that may be part of a name: capitalised, with letters, no code of letters and digits ("EhWLQA2GOR", a
+    link's code, and "Covid19" are none; "VT4", "G20" may be), or an Arabic name with its article ("al-Bashir")."""
+    if _CODE.search(word):
+        return False
+    return word[:1].isupper() and any(ch.isalpha() for ch in word) or bool(_ARABIC_ARTICLE.match(word))
 
 
 def _hyphen_title(low: str) -> bool:

@@ -195,7 +195,7 @@ KNOWN_ORGS: dict[str, list[str]] = {
                             "Europese Commissie", "Єврокомісія", "Еврокомиссия"],
     "Reuters": ["Рейтер", "Reuters", "ロイター", "路透社"],
     "Associated Press": ["AP"],
-    "EFE": ["Agencia EFE", "Efe"], "Organization of American States": ["OAS", "OEA"], "Deutsche Presse-Agentur": ["dpa", "DPA"], "ddp": ["DDP", "dapd"], "news aktuell": ["ots"], "ANSA": [], "TASS": ["ТАСС", "ИТАР-ТАСС"],
+    "EFE": ["Agencia EFE", "Efe", "EFECOM"], "Organization of American States": ["OAS", "OEA"], "Deutsche Presse-Agentur": ["dpa", "DPA"], "ddp": ["DDP", "dapd"], "news aktuell": ["ots"], "ANSA": [], "TASS": ["ТАСС", "ИТАР-ТАСС"],
     "RIA Novosti": ["РИА Новости", "РИА \"Новости\""], "Interfax": ["Интерфакс", "Інтерфакс"],
     "Ukrinform": ["Укрінформ", "Укрин form"], "UNIAN": ["УНІАН", "УНИАН"], "Xinhua": ["新华社"], "Kyodo": ["共同通信"],
     "Al Jazeera": ["الجزيرة"], "Bloomberg": [], "FIFA": ["Fifa"], "UEFA": ["Uefa"], "IOC": ["IOK", "CIO"], "New York Times": ["The New York Times", "NYT"],
@@ -233,7 +233,7 @@ KNOWN_ORGS: dict[str, list[str]] = {
     "FBI": ["ФБР"],
     "CIA": ["ЦРУ"],
     "FSB": ["ФСБ"],
-    "Bundestag": [], "Bundesrat": [], "Bundesliga": [],
+    "Bundestag": [], "Bundesrat": [],
     "Alliance 90/The Greens": ["Grünen", "Bündnis 90/Die Grünen"], "Die Linke": ["Linkspartei"],
     "CDU": ["Christlich Demokratische Union"], "CSU": ["Christlich-Soziale Union"],
     "SPD": ["Sozialdemokratische Partei Deutschlands"], "FDP": ["Freie Demokratische Partei"],
@@ -311,18 +311,20 @@ ORG_WORDS = {
     "department", "police", "assembly", "senate", "congress", "league", "network", "press", "television", "tv",
     "radio", "bureau", "board", "authority", "fund", "forces", "navy", "guard", "holdings", "industries",
     "motors", "systems", "technologies", "telegraph", "herald", "tribune", "gazette", "exchange", "church",
-    "school", "college", "hospital", "society", "movement", "front", "brigade", "battalion", "regiment",
+    "school", "college", "society", "movement", "front", "brigade", "battalion", "regiment", "center", "centre",
+    "institution", "caucus", "schools", "academy", "magazine", "alliance",
     # de
     "gmbh", "ag", "kg", "partei", "ministerium", "bundesministerium", "verband", "universität", "hochschule",
     "institut", "instituto", "istituto", "instytut", "stiftung", "verein", "gewerkschaft", "bundesamt", "amt", "gericht", "bundesverfassungsgericht",
-    "zeitung", "rundfunk", "konzern", "bundesbank", "landtag", "kommission", "rat", "behörde",
+    "zeitung", "rundfunk", "konzern", "bundesbank", "landtag", "kommission", "rat", "behörde", "zentrum",
     # fr / es / it / pt
     "sa", "sarl", "parti", "ministère", "banque", "université", "société", "compagnie", "conseil", "comité",
     "agence", "assemblée", "fédération", "partido", "ministerio", "banco", "universidad", "sociedad", "compañía",
     "consejo", "agencia", "gobierno", "ejército", "policía", "parlamento", "senado", "congreso", "consejería",
     "conselleria", "secretaría", "delegación", "subdelegación", "comisión", "confederación", "asociación",
     "cámara", "cabildo", "consell", "mancomunidad", "coalición", "corporación", "caja", "organización",
-    "ejecutivo", "estado", "corte",
+    "ejecutivo", "estado", "corte", "centro", "centrum", "juzgado", "comisaría", "dirección", "servicio", "servicios",
+    "juntas",
     "administración", "fiscalía", "audiencia", "guardia", "xunta", "gouvernement", "governo", "regering", "asamblea", "federación", "fundación", "ayuntamiento", "tribunal", "junta",
     "generalitat", "diputación", "sindicato", "partito", "ministero", "banca", "università", "società",
     "consiglio", "agenzia", "ministério", "universidade", "empresa", "grupo", "real", "atlético",
@@ -412,6 +414,21 @@ NEVER_NAMES = {
     "usd", "eur", "chf", "gbp", "jpy", "dm", "mrd", "mio", "mb", "kb", "pdf", "eps", "kwh", "pkw", "lkw",
     # acronyms of common nouns: a text message, a non-governmental organisation in general ("alerty SMS", "une ONG")
     "sms", "ong", "ngo", "gps",
+    # technical terms a page names like bodies but which name none: computing, medicine, money, vehicles
+    "api", "url", "html", "css", "json", "xml", "sql", "cpu", "gpu", "ram", "ssd", "usb", "hdmi", "wlan", "wifi",
+    "vpn", "dns", "iot", "saas", "javascript", "typescript", "php", "ki", "llm", "faq", "cms", "seo", "rss", "qr",
+    "hiv", "aids", "dna", "rna", "mrna", "ivf", "pcr", "icu", "mrt", "mri", "ekg", "ecg", "bmi", "adhs", "adhd",
+    "sars", "mers", "covid", "ebola", "zika", "hpv", "vih", "sida", "adn", "arn",
+    "bip", "pib", "ipo", "etf", "nft", "btc", "eth", "vat", "mwst", "kpi", "esg", "coo", "cto",
+    "suv", "led", "lcd", "lgbt", "lgbtq", "lgbtqi", "co2",
+}
+# Competitions and events, which are no person, place or organisation (the bodies that run them are: UEFA, FIFA)
+EVENTS = {
+    "champions league", "europa league", "conference league", "premier league", "bundesliga", "2. bundesliga",
+    "la liga", "serie a", "ligue 1", "eredivisie", "copa del rey", "copa libertadores", "world cup", "weltmeisterschaft",
+    "europameisterschaft", "olympic games", "olympics", "olympische spiele", "jeux olympiques", "juegos olímpicos",
+    "paralympics", "tour de france", "giro d'italia", "vuelta", "super bowl", "nations league", "six nations",
+    "davis cup", "ryder cup", "stanley cup", "world series", "eurovision", "eurovision song contest",
 }
 
 # Words that are names only as part of a longer name ("New York", "Grand Prix", "West Bank").
@@ -433,6 +450,7 @@ IRREGULAR_DEMONYMS = {
     "spaniard", "spaniards", "danish", "dane", "danes", "swedish", "swede", "swedes", "finnish", "finn",
     "finns", "polish", "pole", "poles", "czech", "czechs", "slovak", "slovaks", "thai", "filipino",
     "filipinos", "kurdish", "kurds", "kurd", "arab", "arabs", "arabic", "jewish", "israeli", "israelis",
+    "republican", "democrat",
     "palestinian", "palestinians", "afghan", "afghans", "pakistani", "pakistanis", "iraqi", "iraqis", "saudi",
     "saudis", "yemeni", "kuwaiti", "qatari", "omani", "emirati", "bangladeshi", "nepali", "nepalese",
     "european", "europeans", "african", "africans", "asian", "asians", "american", "americans", "latino",
@@ -477,7 +495,25 @@ def is_demonym(word: str) -> bool:
             if suf in ("se", "sche", "ische", "er", "ers") and place_index().get(fold(stem)) and (
                     len(stem) >= 4 and fold(word) not in common_first_names()):
                 return True  # Dutch/German adjectives of cities: "Antwerpse", "Brusselse", "Berliner" (not "Peter")
-    return _city_dwellers(low)
+    return _city_dwellers(low) or _place_dwellers(low)
+
+
+_PLACE_DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ns", "n", "ers", "er", "ese")
+
+
+def _place_dwellers(low: str) -> bool:
+    """A region's or a large town's people, its name with a demonym's ending: "Gazan", "Californians",
+    "Texans", "Floridian" (the country stems above do not reach regions and towns). Not a given name ("Susan")."""
+    if low in common_first_names() or len(low) < 5:
+        return False
+    for suf in _PLACE_DEMONYM_ENDINGS:
+        stem = low[: len(low) - len(suf)]
+        if low.endswith(suf) and len(stem) >= 4:
+            for cand in (stem, stem + "a", stem + "e", stem + "o", stem + "ia", stem + "s"):
+                place = place_index().get(fold(cand))
+                if place and (place.kind in ("country", "region", "continent") or place.population >= 500_000):
+                    return True
+    return False
 
 
 _DWELLER_SUFFIXES = ("iennes", "ennes", "aises", "oises", "aines", "anes", "iens", "ains", "ans", "ais", "ois")
@@ -607,10 +643,35 @@ def _has_latin_diacritic(text: str) -> bool:
 
 
 @lru_cache(maxsize=1)
+def all_orgs() -> dict[str, list[str]]:
+    """KNOWN_ORGS plus data/organizations.tsv (well-known bodies, parties, media and companies, with their acronyms
+    and their names in other languages)."""
+    orgs = {k: list(v) for k, v in KNOWN_ORGS.items()}
+    home = {fold(v): k for k, vs in orgs.items() for v in [k, *vs]}
+    for row in _tsv_rows(DATA / "organizations.tsv"):
+        # a body KNOWN_ORGS already names keeps its canonical name there ("SPD", "FBI"); the row adds spellings
+        canonical = next((home[fold(v)] for v in row if fold(v) in home), row[0])
+        names = orgs.setdefault(canonical, [])
+        for v in row:
+            if v != canonical and v not in names:
+                names.append(v)
+                home.setdefault(fold(v), canonical)
+    return orgs
+
+
+def _tsv_rows(path: Path) -> list[list[str]]:
+    """The rows of a hand-kept list: tab-separated cells, without comment lines and empty cells."""
+    if not path.exists():
+        return []
+    return [[c.strip() for c in line.split("\t") if c.strip()]
+            for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+
+
+@lru_cache(maxsize=1)
 def org_index() -> dict[str, str]:
     """Folded variant → canonical name of a well-known organisation."""
     index = {}
-    for canonical, variants in KNOWN_ORGS.items():
+    for canonical, variants in all_orgs().items():
         for v in [canonical, *variants]:
             index[fold(v)] = canonical
     return index
@@ -620,12 +681,8 @@ def org_index() -> dict[str, str]:
 def all_people() -> dict[str, list[str]]:
     """KNOWN_PEOPLE plus data/people.tsv (hand-kept spellings in scripts that transliteration cannot reach)."""
     people = {k: list(v) for k, v in KNOWN_PEOPLE.items()}
-    path = DATA / "people.tsv"
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip() and not line.startswith("#"):
-                canonical, *variants = [c.strip() for c in line.split("\t") if c.strip()]
-                people.setdefault(canonical, []).extend(variants)
+    for canonical, *variants in _tsv_rows(DATA / "people.tsv"):
+        people.setdefault(canonical, []).extend(variants)
     return people
 
 
@@ -648,7 +705,7 @@ def script_index() -> dict[str, tuple[str, str]]:
     sorting and scanning every place row takes seconds in every process, so the table is kept on disk."""
     from indexer.text.cache import stored_table
 
-    inputs = [DATA / "places.tsv.gz", DATA / "people.tsv", Path(__file__)]
+    inputs = [DATA / "places.tsv.gz", DATA / "people.tsv", DATA / "organizations.tsv", Path(__file__)]
     return stored_table("script-index", inputs, _build_script_index)
 
 
@@ -665,7 +722,7 @@ def _build_script_index() -> dict[str, tuple[str, str]]:
     for canonical, variants in all_people().items():
         for v in variants:
             add(v, "person", canonical)
-    for canonical, variants in KNOWN_ORGS.items():
+    for canonical, variants in all_orgs().items():
         for v in variants:
             add(v, "organization", canonical)
     for canonical, variants in [*EXTRA_PLACES.items(), *EXTRA_VARIANTS.items()]:
@@ -896,7 +953,7 @@ def org_for(surface: str) -> str | None:
 
 @lru_cache(maxsize=1)
 def _exact_orgs() -> dict[str, str]:
-    return {v: canonical for canonical, variants in KNOWN_ORGS.items() for v in [canonical, *variants]}
+    return {v: canonical for canonical, variants in all_orgs().items() for v in [canonical, *variants]}
 
 
 # Olympic (IOC) codes that differ from ISO alpha-3, as sports results write them: "Jan Ullrich ( GER )".
@@ -947,6 +1004,6 @@ def known_variants(name: str, kind: str) -> list[str]:
         return list(EXTRA_PLACES.get(place.name if place else name, []))
     if kind == "organization":
         canonical = org_for(name)
-        return list(KNOWN_ORGS.get(canonical, [])) if canonical else []
+        return list(all_orgs().get(canonical, [])) if canonical else []
     canonical = person_for(name)
     return [canonical, *all_people()[canonical]] if canonical else []

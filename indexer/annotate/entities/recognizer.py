@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from indexer.annotate.entities.core import (
     _DESCRIBED_BY_PLACE,
+    _FACILITIES,
     _HAN,
     _HIRAGANA,
     _LOWERCASE_ORG_HEADS,
@@ -31,6 +32,7 @@ from indexer.annotate.entities.core import (
     _SPEECH_VERBS,
     CONNECTORS,
     CONNECTORS_BY_LANG,
+    Guess,
     Mention,
     _hyphen_title,
     _is_cap,
@@ -39,11 +41,14 @@ from indexer.annotate.entities.core import (
     _stopwords,
     _Tok,
 )
+from indexer.annotate.entities.evidence import has_evidence, repeated
 from indexer.annotate.entities.gazetteer import (
+    EVENTS,
     IRREGULAR_DEMONYMS,
     MONTHS_DAYS,
     NEVER_ALONE,
     NEVER_NAMES,
+    ORG_WORDS,
     PERSON_TITLES,
     common_first_names,
     company_for,
@@ -94,7 +99,7 @@ from indexer.text.names import (
 _TOKEN = re.compile(r"\b[A-ZА-ЯІЇЄҐ]\.(?=\s?[A-ZА-ЯІЇЄҐ][a-zа-яіїєґ])|\b(?:[LlDdJjMmnSsTtCc]|N(?!['’][A-Z])|[Qq]u)['’](?=\w)|\b(?:[DdNnSs]?[Aa]ll|[Dd]ell|[Dd]egl|[Nn]ell|[Ss]ull|[Cc]oll)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
 _SENT_END = {".", "!", "?", "…", ":", ";"}
 _OPENERS = set("\"'«»“”„‘’([{–—-•*")
-_PURPOSE_LINKS = {"es": {"para", "por", "contra"}, "pt": {"para", "por", "contra"}, "it": {"per", "contro"},
+_PURPOSE_LINKS = {"en": {"on"}, "es": {"para", "por", "contra"}, "pt": {"para", "por", "contra"}, "it": {"per", "contro"},
                   "fr": {"pour", "contre"}}
 _ABBREVIATIONS = {
     "тов", "пп", "пат", "прат", "дп", "го", "ат", "ват", "зат", "ооо", "оао", "зао", "пао", "ип", "змі", "сми",
@@ -124,9 +129,12 @@ def _unknown_word(word: str, language: str) -> bool:
 
 def _tokens(paragraph: str, offset: int) -> list[_Tok]:
     toks: list[_Tok] = []
-    at_start = True
+    at_start, end = True, 0
     for m in _TOKEN.finditer(paragraph):
         text = m.group()
+        if "\n" in paragraph[end:m.start()]:
+            at_start = True  # a line break ends a name: a list of names, one a line ("Elliot Ackerman<br>Saladin Ambar")
+        end = m.end()
         toks.append(_Tok(text, at_start, offset + m.start(), len(toks)))
         if text in _SENT_END:
             at_start = True
@@ -164,14 +172,15 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
             # connector(s) then a capitalised word: "Security Service of Ukraine", "Banco de España"
             k = j
             while k < n and k - j < 2 and (toks[k].text.casefold() in connectors or k == j and (
-                    toks[k].text in _PURPOSE_LINKS.get(language, ())) and _org_word([t.text for t in toks[i:j]], language)):
+                    toks[k].text in _PURPOSE_LINKS.get(language, ())) and _org_word([t.text for t in toks[i:j]], language)
+                    and not (k + 1 < n and toks[k + 1].text.casefold() in MONTHS_DAYS)):
                 k += 1  # ("Ministerio para la Transición Ecológica": after an organisation's head, "para" too)
             k = rules.link_end(toks, j, k)
             if k == j and k < n and toks[k].text.casefold() == "für" and has_org_word([toks[j - 1].text]):
                 k += 1  # "Institut für Flussforschung Leipzig", whatever the article's language
             k = rules.link_after(toks, j, k)
-            if rules.joins_across_and(toks, j, k):
-                j = k + 3
+            if (across := _across_and(toks, i, j, k, language)) > j:
+                j = across
                 continue
             if k > j and k < n and _is_cap(toks[k].text):
                 j = k + 1
@@ -184,6 +193,45 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
         runs.append((i, j))
         i = j
     return rules.split_runs(toks, runs)
+
+
+_AND = {"and", "und", "et", "y", "e", "en", "i", "og", "och", "és"}
+_COMPLEMENT_LINKS = {"of", "for", "on", "für", "von", "de", "des", "du", "pour", "para", "per", "di", "voor", "dla"}
+
+
+def _across_and(toks: list[_Tok], start: int, end: int, k: int, language: str) -> int:
+    """Where an organisation's or a facility's name goes on across "and" (else `end`): its complement may be two
+    things ("Center for Health and Human Rights", "Kommission von ARD und ZDF", "Ministry of Trade and Industry"),
+    and its head may close two ("Spay and Neuter Clinic")."""
+    n = len(toks)
+    before = [t.text for t in toks[start:end]]
+    if k > end and k + 2 < n and toks[end].text.casefold() in _COMPLEMENT_LINKS and _is_cap(toks[k].text) and (
+            toks[k + 1].text in _AND and _is_cap(toks[k + 2].text) and not toks[k + 2].sent_start) and _org_word(
+            before, language) and not (_notable_place(toks[k].text, language) or _notable_place(toks[k + 2].text, language)):
+        return k + 3  # (but "the Council of Europe and NATO" are two)
+    linked = next((x for x in range(1, len(before)) if before[x].casefold() in _COMPLEMENT_LINKS), 0)
+    if k == end and end + 1 < n and toks[end].text in _AND and _is_cap(toks[end + 1].text) and not (
+            toks[end + 1].sent_start) and linked and _org_word(before[:linked], language) and not any(
+                _notable_place(w, language) or org_for(w) for w in (" ".join(before[linked + 1:]), toks[end + 1].text)):
+        return end + 2  # ("The Bahamas Alliance For Animal Rights and Kindness")
+    if k == end and end + 1 < n and toks[end].text in _AND and _is_cap(toks[end + 1].text) and not (
+            rules_for(language).capitalises_nouns):  # (German capitals mark nouns: "Hass-Postings und Fake News")
+        stop = end + 1
+        while stop < n and _is_cap(toks[stop].text) and not toks[stop].sent_start:
+            stop += 1
+        last = toks[stop - 1].text.casefold()
+        inner = [t.text.casefold() for t in toks[start:stop - 1]]
+        if stop - end >= 3 and (last in ORG_WORDS or last in _PLACE_TAILS) and not _org_word(before, language) and not (
+                place_for(" ".join(before), language) or person_for(" ".join(before))) and not any(
+                w in ORG_WORDS or w in _PLACE_TAILS for w in inner):
+            return stop  # (not a list: "Al-Najjar Hospital and Kendall Hospital")
+    return end
+
+
+def _notable_place(words: str, language: str) -> bool:
+    """A country, region or town of 100,000 people or more (not a hamlet that shares a word's spelling: "Human")."""
+    place = place_for(words, language)
+    return place is not None and (place.kind != "city" or place.population >= 100_000)
 
 
 def _place_across(toks: list[_Tok], start: int, end: int) -> int:
@@ -258,6 +306,8 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
                 return words[1:], False  # "Alcalde de Tortosa", "Mayor of New York City": the office's domain
         elif low in CONNECTORS and _particle_surname(words, language):
             break  # "Di Rupo", "De Gucht", "Van Rompuy": the capitalised particle belongs to the surname
+        elif first.text == "Al" and len(words) > 1 and not rules.al_is_article:
+            break  # "Al Aqsa Martyrs Hospital", "Al Jazeera": the Arabic article opens the name
         elif rules.given_name_not_month([w.text for w in words]):
             break  # "Jan Temmerman": the given name, not the month "jan"
         elif low in MONTHS_DAYS or low in NEVER_NAMES or low in CONNECTORS:
@@ -266,7 +316,8 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
             org_for(first.text) or _lead_place(first, language, lower_vocab)
         ) and not rules.keeps_first_word(words, cue) or _sentence_stopword(first, language):
             words = words[1:]
-        elif is_demonym(first.text) and not (len(words) > 1 and _org_word([w.text for w in words[1:]], language)) and (
+        elif is_demonym(first.text) and not (len(words) > 1 and (_org_word([w.text for w in words[1:]], language) or (
+                words[-1].text.casefold() in _PLACE_TAILS))) and (
                 not (len(words) > 1 and (_given_not_demonym(first.text) or rules.given_not_demonym(first.text)))) and (
                 not rules.demonym_in_name(words)):
             words = words[1:]
@@ -277,6 +328,9 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
         if low in PERSON_TITLES and len(words) > 2 and words[-2].text.casefold() in CONNECTORS and _org_word(
                 [w.text for w in words[:-2]], language):
             break  # "Ministerio del Interior": the portfolio closes the ministry's name
+        if low in PERSON_TITLES and len(words) == 2 and fold(words[0].text) in common_first_names() and (
+                not words[-1].text.endswith(".")) and not rules_for(language).capitalises_nouns:
+            break  # "Wayne King", "Stephen King", "Mark Pope": after a given name a title word is a surname
         if low in CONNECTORS or low in MONTHS_DAYS or low in NEVER_NAMES or low in PERSON_TITLES or (
             is_demonym(words[-1].text) and len(words) == 1 and not rules.genitive_place(words[-1].text)
         ) or rules.trailing_noun(words):
@@ -362,6 +416,13 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if len(words) == 1 and "/" in words[0] and rules.typed_by_parts:
         kinds = [_type_run([part], language, cue, prev, sent_start, lower_vocab, nxt)[0] for part in words[0].split("/")]
         return next((kind for kind in kinds if kind), None), None  # "CDU/CSU": what its parts are
+    if fold(" ".join(words)) in EVENTS or len(words) == 1 and (rules.no_name_word(words[0]) or looks_like_acronym(
+            words[0]) and rules.unit_after_figure(prev) or words[0].casefold() in NEVER_NAMES):
+        return "", None  # "Rosaceae", a family of plants; "(R-Texas)", a congressman's party and state; "200 PS",
+        # "690 MW", "15 Uhr MEZ": a unit after a figure, not an organisation; "HIV", "CSS"; the "Champions League"
+    if len(words) >= 2 and all(w.isupper() and len(w) >= 3 for w in words) and _ordinary_word(" ".join(words),
+                                                                                              language):
+        return "", None  # "UNA HORA ANTES", "AVISO IMPORTANTE": words set in capitals for emphasis
     surface = " ".join(words)
     org = org_for(surface)
     if org and len(words) == 1 and rules.common_noun_not_org(surface, prev, nxt):
@@ -416,16 +477,16 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if len(words) == 1 and prev == "(" and nxt in (")", ",", "/", "-") and _country_code(words[0]):
         # sports reports give an athlete's country as its three-letter IOC code: "Lucía Ferrán (ESP, 5)"
         return "place", _country_code(words[0])
-    if len(words) == 1 and looks_like_acronym(words[0]) and rules.unit_after_figure(prev):
-        return "", None  # "200 PS", "690 MW", "15 Uhr MEZ": a unit after a figure, not an organisation
     if len(words) == 1 and looks_like_acronym(words[0]) and (not sent_start or (
             len(words[0]) >= 3 and nxt[:1].islower() and _unknown_word(words[0], language)
             and _lexicon(language) is not None)):
-        return "organization", None  # (an unknown acronym opening a sentence too: "KRONVEX bought a stake")
+        return Guess("organization"), None  # (an unknown acronym opening a sentence too: "KRONVEX bought a stake")
     if len(words) >= 2 and not cue and rules.club_with_city(words):
         return "organization", None  # "Steaua Bucharest", "Buffalo Sabres": a club named with its city
     if first_is_name and rules.foreign_name_tail(words):
         return "organization", None  # "Tokio Hotel", "Royal Ulster Constabulary": a band, a firm
+    if len(words) >= 2 and words[-1].casefold() in _FACILITIES:
+        return "place", None
     if (first_is_name and len(words) >= 2) or slavic_person:
         return "person", None
     if len(words) >= 2 and (words[0].casefold().strip(".") in _PLACE_HEADS or words[-1].casefold() in _PLACE_TAILS):
@@ -441,14 +502,13 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         if (verdict := rules.type_phrase(words, sent_start, lower_vocab)) is not None:
             return verdict  # "Heilige Synode"; "Versuchter Aufbruch": a German noun phrase, not a name
         if any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
-            return "organization", None
+            return Guess("organization"), None
         if rules.foreign_phrase(words, prev, nxt):
-            return "organization", None  # „Tokio Hotel“, "Deep Purple": a band, a journal, a firm
-        return ("person", None) if len(words) <= 3 else ("organization", None)
+            return Guess("organization"), None  # „Tokio Hotel“, "Deep Purple": a band, a journal, a firm
+        return Guess("person" if len(words) <= 3 else "organization"), None
     word = words[0]
-    if word.casefold() in NEVER_ALONE or word.casefold() in _ABBREVIATIONS or _ROMAN.match(word) or (
-            rules.no_name_word(word)):
-        return "", None  # (and "Cerambycidae", "Rosaceae": a family of animals or plants, no name)
+    if word.casefold() in NEVER_ALONE or word.casefold() in _ABBREVIATIONS or _ROMAN.match(word):
+        return "", None
     if sent_start and rules.slavic_names and _common_word(word, language, lower_vocab):
         return None, None
     if has_org_word(words):
@@ -626,7 +686,10 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
     affiliation ("Jonas Albrecht vom Institut"). Split-off names are added to mentions."""
     given = [w.text[:1].isupper() and w.text.casefold() not in CONNECTORS and _is_given(w.text, language)
              for w in words]
-    if len(words) >= 3 and not given[0] and True in given[1:-1]:
+    if len(words) >= 3 and not given[0] and True in given[1:-1] and not any(
+            looks_like_acronym(w.text) or has_org_word([w.text]) or w.text.casefold() in _FACILITIES
+            for w in words[given.index(True):]):
+        # (not "Asheville Tea PAC", "Oregon State University": what follows is no person's name)
         i = given.index(True)
         head, rest = words[:i], words[i:]
         text = " ".join(w.text for w in head)
@@ -1438,7 +1501,7 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
                 cl.mentions.append(m)
                 break
         else:
-            if m.fallback:  # "el Insalud", "( Socceroos )": no person's name, so the context's guess
+            if m.fallback:  # "el Insalud", "( Socceroos )": no person's name, so the context's type
                 m.type = m.fallback
                 clusters.setdefault(f"{m.type}:{sk}", _Cluster(m.type)).mentions.append(m)
     # Bracketed acronyms and acronyms equal to the initials of a named organisation join it.
@@ -1598,22 +1661,29 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
         if m.type == "place" and m.canonical and _unrelated_small_town(m.surface, place_for(m.canonical, "en")):
             m.canonical = None
     mentions += adjective_mentions(texts, language, mentions)  # "харківська компанія" names Kharkiv
+    _mark_caseless(mentions, texts)
     clusters = _cluster(mentions, language)
     entities = []
     first_seen = {}
+    evidenced: set[int] = set()  # (ids of) the entities a facet may show: evidence.has_evidence
     for cl in clusters:
         if cl.type not in ENTITY_TYPES:
             continue
-        if all(m.weak for m in cl.mentions) and not cl.canonical:
-            continue
+        if all(m.weak for m in cl.mentions) and (not cl.canonical or all(
+                m.caseless and _ordinary_word(m.surface, language) and not _country_named(m.surface, cl.canonical)
+                for m in cl.mentions)):  # ("TURKEY", "CHINA" name their countries; "ISLAND" is no "Ísland")
+            continue  # (a line in capitals names a place only by a word that is no ordinary word: "ISLAND" is no Ísland)
         ent = _to_entity(cl)
         if ent.type == "organization" and fold(ent.name) in _BARE_INSTITUTIONS.get(language, ()):
             continue  # "il Governo", "le Gouvernement": the word alone does not say which
         if ent.type == "place" and _month_name(ent.name):
             continue  # "W Marcu", "В Марте": an inflected month read as a place (an organisation may be so named)
         first_seen[id(ent)] = min(m.start for m in cl.mentions)
+        if has_evidence(cl.type, ent.name, cl.mentions, text, language):
+            evidenced.add(id(ent))
         entities.append(ent)
-    entities = _merge_short_forms(_merge_same_key(entities, first_seen))
+    entities = _merge_short_forms(_merge_same_key(entities, first_seen, evidenced), evidenced)
+    entities = [e for e in entities if id(e) in evidenced or repeated(e, language)]
     entities.sort(key=lambda e: (-e.mentions, first_seen[id(e)]))
     return entities
 
@@ -1624,6 +1694,31 @@ _SURNAME_ENDINGS = {"de": ("s",), "nl": (), "pl": _PL_CASE_ENDINGS, "cs": ("a", 
                     "sk": ("a", "ovi", "om", "e", "u")}
 _DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "het",
                 "een", "dieser", "diese", "dieses", "jenes"}
+
+
+def _ordinary_word(surface: str, language: str) -> bool:
+    """Every word is one the language's lexicon lists in lower case ("PARADISE", "ISLAND", "CAY")."""
+    lex = _lexicon(language)
+    return lex is not None and all(w.lower() in lex for w in surface.split())
+
+
+def _country_named(surface: str, canonical: str) -> bool:
+    """The surface is a country's or a region's own English name, letter for letter ("TURKEY", "CHINA")."""
+    place = place_for(canonical, "en")
+    return place is not None and place.kind in ("country", "region") and fold(surface) == fold(place.name)
+
+
+def _mark_caseless(mentions: list[Mention], texts: list[str]) -> None:
+    """Mentions in a line set in capitals ("ATLANTIS PARADISE ISLAND AND DOLPHIN CAY DONATES …"): their words may
+    be any words, so they count only where the article names them again in ordinary case."""
+    spans, base = [], 0
+    for para in texts:
+        if _is_all_caps(_tokens(para, 0)):
+            spans.append((base, base + len(para)))
+        base += len(para) + 2
+    for m in mentions:
+        if any(a <= m.start < b for a, b in spans):
+            m.caseless = m.weak = True
 
 
 def _surname_phrase(full: str) -> str:
@@ -1746,6 +1841,7 @@ def _title_phrase(phrase: str, body: dict[str, Mention], language: str) -> tuple
 # Institutions named by their kind alone. (Not Spanish: there "el Gobierno" is annotated as an organisation in
 # CoNLL-2002, and dropping it costs 1.5 points of F1 on that set.)
 _BARE_INSTITUTIONS = {"it": {"governo", "comune", "ministero", "consiglio comunale", "giunta"},
+                      "es": {"gobierno", "estado", "ayuntamiento"},
                       "fr": {"gouvernement", "mairie", "ministere", "conseil municipal"},
                       "pt": {"governo", "ministerio", "camara municipal"}}
 
@@ -1929,7 +2025,12 @@ def _surnames_not_towns(mentions: list[Mention], text: str) -> None:
     """"Carmona avanzó…" after "Antonio Carmona": a lone word that is both a small town and the surname of a person
     named in full in the same article is that person; so is a larger place's name that speaks ("Brazil said" after
     "Julian Brazil"), and a listed company's that is a surname too ("Suzuki" after "Akira Suzuki")."""
-    surnames = {skeleton(m.surface.split()[-1]) for m in mentions if m.type == "person" and len(m.surface.split()) >= 2}
+    people = [n.split() for n in {m.surface for m in mentions if m.type == "person" and len(m.surface.split()) >= 2}]
+    surnames = {skeleton(words[-1]) for words in people}
+    # "Ann mit 80 Jahren" after "Ann Kiessling": a given name alone that opens one person's name is that person
+    given = {skeleton(words[0]) for words in people}
+    if len(given) == len(people):
+        surnames |= given
     for m in mentions:
         if m.type == "organization" and " " not in m.surface and skeleton(m.surface) in surnames and (
                 company_for(m.surface)) and not org_for(m.surface):
@@ -1967,11 +2068,20 @@ def _link_bracketed_names(mentions: list[Mention], text: str, language: str) -> 
             break
 
 
-def _merge_short_forms(entities: list[Entity]) -> list[Entity]:
+def _merge_short_forms(entities: list[Entity], evidenced: set[int]) -> list[Entity]:
     """"Unión Agraria" after "Unión Agraria del Sur" in one article: an organisation named by the first words of
-    exactly one longer organisation's name is that organisation."""
+    exactly one longer organisation's name is that organisation; "Pérez Llorca" after "Juanfran Pérez Llorca", a
+    person named by the last two words or more of exactly one longer person's name, is that person."""
     orgs = [e for e in entities if e.type == "organization"]
     gone: set[int] = set()
+    people = [e for e in entities if e.type == "person"]
+    for short in people:
+        words = fold(short.name).split()
+        longer = [e for e in people if e is not short and id(e) not in gone and len(words) >= 2 and len(
+            fold(e.name).split()) > len(words) and fold(e.name).split()[-len(words):] == words]
+        if len(longer) == 1:
+            _absorb(longer[0], short, evidenced)
+            gone.add(id(short))
     for short in orgs:
         words = fold(short.name).split()
         longer = [e for e in orgs if e is not short and id(e) not in gone and len(fold(e.name).split()) > len(words)
@@ -1981,20 +2091,28 @@ def _merge_short_forms(entities: list[Entity]) -> list[Entity]:
         # Transición Ecológica" after "el Ministerio para la Transición Ecológica": the portfolio is the ministry)
         if len(longer) != 1 or org_for(short.name):
             continue
-        target = longer[0]
-        target.mentions += short.mentions
-        target.aliases = list(dict.fromkeys([*target.aliases, short.name, *short.aliases]))
+        _absorb(longer[0], short, evidenced)
         gone.add(id(short))
     return [e for e in entities if id(e) not in gone]
 
 
-def _merge_same_key(entities: list[Entity], first_seen: dict[int, int]) -> list[Entity]:
+def _absorb(target: Entity, short: Entity, evidenced: set[int]) -> None:
+    """The short form's mentions, names and evidence join the entity it names."""
+    if id(short) in evidenced:
+        evidenced.add(id(target))
+    target.mentions += short.mentions
+    target.aliases = list(dict.fromkeys([*target.aliases, short.name, *short.aliases]))
+
+
+def _merge_same_key(entities: list[Entity], first_seen: dict[int, int], evidenced: set[int]) -> list[Entity]:
     by_key: dict[str, Entity] = {}
     for ent in sorted(entities, key=lambda e: first_seen[id(e)]):
         old = by_key.get(ent.key)
         if old is None:
             by_key[ent.key] = ent
             continue
+        if id(ent) in evidenced:
+            evidenced.add(id(old))
         old.mentions += ent.mentions
         if len(ent.name.split()) > len(old.name.split()) and ent.type == "person":
             old.aliases = [old.name, *old.aliases]

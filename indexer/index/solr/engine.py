@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from fnmatch import fnmatchcase
 
 from whoosh import query
 from whoosh.automata.lev import levenshtein_automaton
@@ -38,17 +39,18 @@ from indexer.index.engine import (
     KEYED_FACETS,
     MAX_EXPANSION,
     QUOTE_FACETS,
+    SEARCH_DEADLINE,
     EngineRefused,
     EngineUnavailable,
     Hit,
     IndexStats,
-    QueryError,
     QuoteHit,
     QuoteResult,
     SearchResult,
     too_broad,
 )
 from indexer.index.histogram import check_interval, histogram
+from indexer.index.newsroom import check_span_words
 from indexer.index.solr.client import SolrClient, SolrError, SolrURL
 from indexer.index.solr.mapping import Translator, solr_document
 from indexer.index.whoosh_engine import (
@@ -59,6 +61,7 @@ from indexer.index.whoosh_engine import (
     OPERATORS,
     PERSON_FIELDS,
     QUOTES,
+    FirstOnTies,
     WhooshEngine,
     _date_order,
     _has_words,
@@ -243,7 +246,7 @@ class SolrEngine:
         if self.url.collection not in aliases:
             if configset:
                 raise EngineRefused(f"{self.url.collection} is a collection, not an alias: a rebuild with another "
-                                 "configset needs the index URL to name an alias (see the README, SolrCloud).")
+                                 "configset needs the index URL to name an alias (see docs/operations.md, 'A schema change').")
             return self._rebuild_in_place(items, catch_up, timeout)
         old = {name: aliases.get(coll) for name, coll in self._collections.items()}
         target = self._create_pair(old[ARTICLES], configset)
@@ -329,7 +332,24 @@ class SolrEngine:
     def stats(self) -> IndexStats:
         counts = {name: self._select(name, {"query": "*:*", "limit": 0})["response"]["numFound"]
                   for name in (ARTICLES, QUOTES)}
-        return IndexStats(articles=counts[ARTICLES], quotes=counts[QUOTES], languages=self.languages())
+        return IndexStats(articles=counts[ARTICLES], quotes=counts[QUOTES], languages=self.languages(),
+                          warnings=self._older_schema())
+
+    def _older_schema(self) -> list[str]:
+        """What an upgrade left behind: a collection made from an older configset lacks fields this release
+        writes, filters and sorts by (its writes and some searches fail until it is rebuilt from the new one)."""
+        warnings = []
+        for name, ix in self._indexes.items():
+            schema = self.client.get(f"{self._collections[name]}/schema").get("schema", {})
+            known = {f["name"] for f in schema.get("fields", [])}
+            patterns = [f["name"] for f in schema.get("dynamicFields", [])]
+            missing = [f for f in ix.schema.names() if f not in known and not any(fnmatchcase(f, p) for p in patterns)]
+            if missing:
+                warnings.append(
+                    f"the collection {self._collections[name]} was made from an older configset: it lacks the fields "
+                    f"{', '.join(missing)}. Upload cluster/configset/newsarchive under a new name (scripts/cluster "
+                    "configset --name NAME) and run `newsarchive reindex --configset NAME` with this index.")
+        return warnings
 
     def close(self) -> None:
         self._tables = None
@@ -417,9 +437,7 @@ class SolrEngine:
         q, cut = self._bounded(ARTICLES, self.parse(text, ARTICLES, langs, any_word=described))
         flt = self._filter(ARTICLES, filters)
         page, limit = max(1, int(page)), max(1, min(int(limit), 1000))
-        if sort not in ("relevance", "newest", "oldest"):
-            raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
-        order = {"newest": "published desc, id asc", "oldest": "published asc, id asc"}.get(sort)
+        order = _order(sort)
         fq = [self._translate[ARTICLES](flt)] if flt is not None else []
         answer = self._articles(q, fq, page, limit, order, facet_limit)
         stamp = _stamp(answer.get("facets", {}).get("_stamp", {}))
@@ -441,9 +459,11 @@ class SolrEngine:
 
     def _bounded(self, name: str, q: query.Query) -> tuple[query.Query, list[str]]:
         """As the Whoosh engine: each prefix or wildcard searches at most MAX_EXPANSION words per field, and the
-        patterns that matched more are named. Words come from the terms component, one call per pattern."""
+        patterns that matched more are named; the proximity operators may then compare so many words
+        (`newsroom.check_span_words`). Words come from the terms component, one call per pattern."""
         leaves = [leaf for leaf in ([q] if isinstance(q, _WILD) else q.leaves()) if isinstance(leaf, _WILD)]
         if not leaves:
+            check_span_words(q)
             return q, []
         words: dict[tuple[str, str], list[str]] = {}
         cut: dict[str, None] = {}
@@ -467,15 +487,17 @@ class SolrEngine:
             listed = words.get((node.fieldname, _typed(node)), [])
             return query.Or([query.Term(node.fieldname, w) for w in listed], boost=node.boost) if listed \
                 else query.NullQuery
-        return (expand(q) if isinstance(q, _WILD) else q.accept(expand)), list(cut)
+        bounded = expand(q) if isinstance(q, _WILD) else q.accept(expand)
+        check_span_words(bounded)
+        return bounded, list(cut)
 
     def _articles(self, q: query.Query, fq: list[str], page: int, limit: int, order: str | None,
                   facet_limit: int) -> dict:
-        if order is None:
-            order = "score desc, id asc" if _has_words(q) else "published desc, id asc"
-        return self._select(ARTICLES, {"query": self._translate[ARTICLES](q), "filter": fq,
-                                       "offset": (page - 1) * limit, "limit": limit, "sort": order,
-                                       "fields": HIT_FIELDS, "facet": self._facet_request(facet_limit)})
+        order = order or _order("relevance", _has_words(q))
+        return _complete(self._select(ARTICLES, {"query": self._translate[ARTICLES](q), "filter": fq,
+                                                 "offset": (page - 1) * limit, "limit": limit, "sort": order,
+                                                 "fields": HIT_FIELDS, "facet": self._facet_request(facet_limit),
+                                                 "params": TIME_ALLOWED}))
 
     def _facet_request(self, facet_limit: int, facets: tuple[str, ...] = FACETS) -> dict:
         """The JSON facets of a search of articles (with the commit's stamp and the matches per day, for the
@@ -534,7 +556,7 @@ class SolrEngine:
                 continue
             try:
                 marked = highlight(content, words, analyzer, ContextFragmenter(maxchars=260, surround=70),
-                                   _MarkFormatter(), top=2, mode="index")
+                                   _MarkFormatter(), top=2, scorer=FirstOnTies(), mode="index")
             except Exception:  # noqa: BLE001 - a snippet is a nicety: never fail a search over it
                 marked = ""
             if marked:
@@ -554,8 +576,7 @@ class SolrEngine:
         (an export, read as fast as its client downloads) paging goes on to the end."""
         until = time.monotonic() + deadline if deadline is not None else float("inf")
         filters = filters or {}
-        if sort not in ("relevance", "newest", "oldest"):
-            raise QueryError("Unknown sort '%(sort)s': use relevance, newest or oldest.", sort=sort)
+        order = _order(sort)
         langs = [filters["language"]] if filters.get("language") else None
         try:
             self._now.tables = self._tables or self._read_tables()
@@ -563,7 +584,6 @@ class SolrEngine:
             q, _ = self._bounded(ARTICLES, self.parse(text, ARTICLES, langs, any_word=described))
             flt = self._filter(ARTICLES, filters)
             fq = [self._translate[ARTICLES](flt)] if flt is not None else []
-            order = {"newest": "published desc, id asc", "oldest": "published asc, id asc"}.get(sort)
             first = self._id_page(q, fq, order, "*")
             if not first["response"]["numFound"] and not described and relaxable(text):
                 q = self.parse(text, ARTICLES, langs, any_word=True)
@@ -573,8 +593,7 @@ class SolrEngine:
         return self._following(q, fq, order, first, until)
 
     def _id_page(self, q: query.Query, fq: list[str], order: str | None, cursor: str) -> dict:
-        if order is None:
-            order = "score desc, id asc" if _has_words(q) else "published desc, id asc"
+        order = order or _order("relevance", _has_words(q))
         return self._select(ARTICLES, {"query": self._translate[ARTICLES](q), "filter": fq, "limit": EXPORT_BATCH,
                                        "sort": order, "fields": "id", "params": {"cursorMark": cursor}})
 
@@ -639,18 +658,17 @@ class SolrEngine:
                       sort: str = "relevance", facet_limit: int = 10) -> QuoteResult:
         try:
             has_text = bool(text and text.strip())
-            by_date = _date_order(sort, has_text)
-            order = "score desc, id asc" if by_date is None else \
-                f"published {'desc' if by_date.reverse else 'asc'}, id asc"
+            order = _order(sort, has_text)
             q, cut = self._bounded(QUOTES, self.parse(text, QUOTES)) if has_text else (query.Every(), [])
             flt = self._filter(QUOTES, {**(filters or {}), "speaker": speaker})
             fq = [self._translate[QUOTES](flt)] if flt is not None else []
             if not include_fragments:
                 fq.append('fragment:"false"')
             page, limit = max(1, page), max(1, min(limit, 1000))
-            answer = self._select(QUOTES, {"query": self._translate[QUOTES](q), "filter": fq,
-                                           "offset": (page - 1) * limit, "limit": limit, "fields": QUOTE_FIELDS,
-                                           "sort": order, "facet": self._facet_request(facet_limit, QUOTE_FACETS)})
+            answer = _complete(self._select(QUOTES, {
+                "query": self._translate[QUOTES](q), "filter": fq, "offset": (page - 1) * limit, "limit": limit,
+                "fields": QUOTE_FIELDS, "sort": order, "facet": self._facet_request(facet_limit, QUOTE_FACETS),
+                "params": TIME_ALLOWED}))
             facets = self._facets(answer, facet_limit, QUOTE_FACETS)
         finally:
             self._now.tables = None
@@ -663,9 +681,9 @@ class SolrEngine:
         return _quote_hit(docs[0]) if docs else None
 
     def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:
-        from indexer.index.provenance import words
+        from indexer.index.provenance import candidate_query
 
-        terms = " ".join(sorted(words(text)))
+        terms = candidate_query(text)
         if not terms:
             return []
         try:
@@ -678,6 +696,23 @@ class SolrEngine:
 
 
 _WILD = (query.Prefix, query.Wildcard)
+TIME_ALLOWED = {"timeAllowed": int(SEARCH_DEADLINE * 1000)}  # Solr's own deadline of a search, in ms
+
+
+def _complete(answer: dict) -> dict:
+    """A search's answer, or QueryTooBroad when Solr stopped it at timeAllowed (its results would be partial)."""
+    if answer.get("responseHeader", {}).get("partialResults"):
+        raise too_broad()
+    return answer
+
+
+def _order(sort: str, has_words: bool | None = None) -> str | None:
+    """Solr's sort for a search, the Whoosh engine's (`_date_order`) with ties by id: None for relevance until it is
+    known whether the query has words to rank by. Both date keys are read ascending (`dates`)."""
+    by_date = _date_order(sort, has_words is not False)
+    if by_date is not None:
+        return f"{by_date.fieldname} asc, id asc"
+    return None if has_words is None else "score desc, id asc"
 
 
 def _recorded(stream, written: dict[str, int | None]):

@@ -53,6 +53,9 @@ class Rules:
     def __init__(self, code: str) -> None:
         self.code = code
         self.latin_cases = code in _LATIN_INFLECTING
+        # "Al" opening a run is the preposition with the article ("Al final", "Al governo"), not the Arabic
+        # article that opens a name ("Al Aqsa", "Al Jazeera")
+        self.al_is_article = code in ("es", "pt", "it", "ca", "gl")
 
     def adjective_stems(self, stem: str, suffix: str) -> list[str]:
         """The noun forms a place adjective's stem may come from: the name ends in the suffix itself ("Томск" →

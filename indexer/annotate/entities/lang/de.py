@@ -41,6 +41,8 @@ from indexer.annotate.entities.gazetteer import (
     short_name,
 )
 from indexer.annotate.entities.lang import Rules
+from indexer.text.compounds import compound_heads
+from indexer.text.lemmas import lemma
 from indexer.text.names import fold
 
 # Last parts of German place names ("Wilhelmsdorf", "Esenhausen", "Geichlingen", "Oberhof").
@@ -763,8 +765,8 @@ def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
             not known(word) or lexicon_name(word) or place_for(word, "de")) and not (
             known(word.lower())) and not nxt[:1].isupper():
         return "place"  # "im Osten Hüttingen", "Dorf Oberrodenbach": a name the lexicon splits into nouns
-    if _after_finite_verb(toks, at) and not (org_for(word) or place_for(word, "de")):
-        return "person"  # "kündigte Berlusconi an", "erwarb Wiesinger"
+    if _after_finite_verb(toks, at) and not (org_for(word) or place_for(word, "de") or _noun_shape(word, prev)):
+        return "person"  # "kündigte Berlusconi an", "erwarb Wiesinger" (not "rette Menschenleben")
     if noun_surname(word) and not nxt[:1].isupper() and nxt not in ("-", "&") and (
             not prev[:1].isupper() or toks[at].sent_start) and prev.casefold() not in _DE_DETERMINERS | {
                 "dessen", "deren"} and not (prev[:1].islower() and prev.endswith(("e", "en", "er", "es", "em")) and (
@@ -1064,7 +1066,36 @@ def _german_bare_name(word: str, prev: str) -> bool:
     if known(word) and not given and not lexicon_name(word) or (
             english is not None and low in english and not given):
         return False  # "Mal", "Nest"; "Dawn of War"; but "Hannah", "Irene" alone are people
-    return given or not low.endswith(_DE_NOUN_SUFFIXES) and not ordinary_noun(word)
+    return given or not low.endswith(_DE_NOUN_SUFFIXES) and not ordinary_noun(word) and not _noun_shape(word, prev)
+
+
+# Heads that German surnames and place names are made of ("Kellermann", "Rosenberg"): a compound ending in one may
+# well be a name, so only other compounds of known nouns count as common nouns below.
+_NAME_HEADS = ("mann", "berg", "burg", "feld", "dorf", "stein", "bach", "hof", "hausen", "heim", "brunn", "meier",
+               "mayer", "müller", "bauer", "schmidt", "haus", "hagen", "wald", "thal", "tal", "kamp", "rath", "horst")
+# endings of the sciences' nouns, which the lexicon often lacks ("Anaplasmose", "Transkriptase", "Paramyxovirus")
+_SCIENCE_ENDINGS = ("ose", "ase", "itis", "virus", "viren", "ämie", "ologie", "opathie", "ektomie", "zyten", "gene")
+
+
+def _noun_shape(word: str, prev: str) -> bool:
+    """A lone capitalised word that German grammar or spelling marks as a common noun, not a surname: after an
+    inflected adjective ("die reversen Transkriptase", "eine vierte Gigafactory"), with a science's ending, or a
+    compound of two known nouns ("Menschenleben", "Eizellspende"; not "Kellermann")."""
+    low = word.casefold()
+    if low.endswith(_SCIENCE_ENDINGS):
+        return True
+    if prev[:1].islower() and prev.isalpha() and prev.endswith(("e", "en", "er", "es", "em")) and _adjective(prev):
+        return True
+    heads = compound_heads(word, "de")
+    return bool(heads) and not low.endswith(_NAME_HEADS)
+
+
+@lru_cache(maxsize=8192)
+def _adjective(word: str) -> bool:
+    """An inflected adjective or participle: its lemma is another lower-case word, and no verb's ("reversen" →
+    revers, "sogenannte" → sogenannt; but "rette" → retten is a verb)."""
+    base = lemma(word, "de")
+    return base != word and base[:1].islower() and not base.endswith("n") and word.startswith(base[:3])
 
 
 _DE_NOBLE_TITLES = {"freiherr", "freifrau", "graf", "gräfin", "fürst", "fürstin", "herzog", "herzogin", "ritter", "edler",
@@ -1342,6 +1373,8 @@ class German(Rules):
         return False
 
     def type_word(self, word: str, prev: str) -> tuple | None:
+        if fold(word) in first_names() and known(word) and _noun_shape(word, prev):
+            return "", None  # "in die zweite Liga": a noun that is also a given name somewhere
         if prev[:1].isupper() and apposition_type(prev) and (not ordinary_noun(word) or (
                 apposition_type(prev) in ("person", "place") and not known(word))):
             return apposition_type(prev), None  # "Spielzeughersteller Lego", "Chemiekonzern Bayer"

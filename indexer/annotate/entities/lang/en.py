@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from indexer.annotate.entities.core import (
     _DESCRIBED_BY_PLACE,
     _PLACE_HEADS,
@@ -11,15 +13,19 @@ from indexer.annotate.entities.core import (
     _Tok,
 )
 from indexer.annotate.entities.gazetteer import (
+    ORG_WORDS,
     PERSON_TITLES,
     common_first_names,
     first_names,
     has_org_word,
     org_for,
+    person_for,
     place_for,
 )
 from indexer.annotate.entities.lang import Rules
 from indexer.text.names import fold
+
+_PARTY_AND_STATE = re.compile(r"[RDI]-[A-Z]")
 
 
 def _closes_run(word: str) -> bool:
@@ -28,6 +34,8 @@ def _closes_run(word: str) -> bool:
     if _DESCRIBED_BY_PLACE.search(word):
         return True
     if word.endswith(("'s", "’s")) and len(word) > 3:
+        if person_for(word[:-2]):
+            return True  # "Netanyahu's Likud party", "Putin's United Russia": a person's party, not one name
         place = place_for(word[:-2], "en")
         return place is not None and fold(place.name) == fold(word[:-2]) and (
             place.kind == "country" or place.population >= 500_000)  # (not "Lion's Club")
@@ -84,6 +92,19 @@ class English(Rules):
 
     def closes_run(self, word: str) -> bool:
         return _closes_run(word)
+
+    def trailing_noun(self, words: list) -> bool:
+        """A plural head names no one body: "the United States Embassies in Kenya and Tanzania", "the Gulf
+        Ministries" (but "Armed Forces", "Financial Services", "Sony Industries" are names: those plurals are
+        organisation words themselves)."""
+        last = words[-1].text.casefold()
+        if len(words) < 2 or last in ORG_WORDS or not last.endswith("s") or words[-1].text.isupper():
+            return False
+        singular = last[:-3] + "y" if last.endswith("ies") else last[:-1]
+        return singular in ORG_WORDS or singular in _PLACE_TAILS or singular in ("embassy", "consulate")
+
+    def no_name_word(self, word: str) -> bool:
+        return bool(_PARTY_AND_STATE.match(word))  # "Rep. Mark Walker (R-N.C.)": a party's letter and a state
 
     def event_name(self, words: list[str]) -> bool:
         return words[-1].casefold() in _EN_EVENT_TAILS

@@ -16,8 +16,8 @@ from itertools import islice
 
 from indexer.archive import Archive
 from indexer.explore import lookup
-from indexer.explore.facts import calendar_day
 from indexer.explore.slugs import looks_like_slug
+from indexer.index.dates import date_ranges
 from indexer.index.engine import KEYED_FACETS, QueryError, parse_date
 from indexer.index.histogram import bucket_end
 from indexer.index.provenance import in_date_order, same_statement
@@ -268,12 +268,13 @@ class Explorer:
         the articles a search finds (its STORY_MATCHES best); `start`/`end` those running on some day between them; `language` those with
         an article in it; `least` those of at least that many articles. Without `counted`, no total (None)."""
         where, params = ["h.merged_into IS NULL", "h.articles >= ?"], [max(1, least)]
-        for value, name in ((start, "from"), (end, "to")):
-            if value and parse_date(value) is None:
-                raise QueryError("Dates in from/to must be ISO 8601, e.g. 2026-03-14.")
-            if value:
-                where.append("h.last_day >= ?" if name == "from" else "h.first_day <= ?")
-                params.append(calendar_day(value))
+        for _, first, last in date_ranges(start, end):  # the search's from/to: a day, month, year or moment
+            if first:
+                where.append("h.last_day >= ?")
+                params.append(first.date().isoformat())
+            if last:
+                where.append("h.first_day <= ?")
+                params.append(last.date().isoformat())
         if language:
             where.append("EXISTS (SELECT 1 FROM story_members l WHERE l.story=h.id AND l.language=?)")
             params.append(language)

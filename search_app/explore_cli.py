@@ -143,8 +143,12 @@ def add_commands(sub, data_arg, positive) -> None:
     data_arg(p)
     p.add_argument("query", nargs="?", metavar="QUERY", help="keep the stories of the articles this search finds")
     p.add_argument("--json", action="store_true", help="print them as JSON (as /api/stories)")
-    p.add_argument("--from", dest="date_from", metavar="DATE", help="stories running on or after this day (ISO 8601)")
-    p.add_argument("--to", dest="date_to", metavar="DATE", help="stories running on or before this day (ISO 8601)")
+    p.add_argument("--from", dest="date_from", metavar="DATE",
+                   help="stories with a report on or after this day of its own calendar (YYYY-MM-DD; or a month "
+                        "YYYY-MM, a year YYYY)")
+    p.add_argument("--to", dest="date_to", metavar="DATE",
+                   help="stories with a report on or before this day of its own calendar (YYYY-MM-DD; or a month "
+                        "YYYY-MM, a year YYYY)")
     p.add_argument("--language", metavar="CODE", help="stories with an article in this language (ISO 639-1)")
     p.add_argument("--limit", type=positive, default=20, metavar="N", help="stories to list (default 20)")
     p.add_argument("--page", type=positive, default=1, metavar="N", help="page of stories (default 1)")

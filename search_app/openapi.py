@@ -329,9 +329,12 @@ def openapi_document() -> dict:
                 "responses": {"200": _ok(ENTITY), "301": MOVED, "400": ERROR, "404": ERROR, "503": UNAVAILABLE}}},
             "/api/stories": {"get": {
                 "summary": "Stories across outlets and languages, newest first (by their latest article)",
-                "parameters": [_param("q", "keep the stories of the articles this search finds"),
-                               _param("from", "stories running on or after this day, ISO 8601"),
-                               _param("to", "stories running on or before this day, ISO 8601"),
+                "parameters": [_query("keep the stories of the articles this search finds"),
+                               _param("from", "stories with a report on or after this date: YYYY, YYYY-MM or "
+                                              "YYYY-MM-DD (ISO 8601, a time may follow), as the search's `from`",
+                                      pattern=DATE),
+                               _param("to", "stories with a report on or before this date, included: YYYY, YYYY-MM "
+                                            "or YYYY-MM-DD (ISO 8601, a time may follow)", pattern=DATE),
                                _param("language", "stories with an article in this language (ISO 639-1)"),
                                _whole("limit", "stories per page, 1-100 (default 20)", 1, 100),
                                _whole("page", "page number, from 1", 1, 10_000)],

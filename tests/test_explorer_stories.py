@@ -74,6 +74,24 @@ def test_the_stories_api_lists_the_newest_first_with_the_contract_s_fields(corpu
     assert client.get("/api/stories", query_string={"from": "March"}).status_code == 400
 
 
+def test_the_stories_dates_are_the_search_s_from_and_to(corpus_data):
+    """A month or a year, each publication's own day, and from after to refused as the search refuses it (#40)."""
+    client = create_app(corpus_data, TESTING=True).test_client()
+
+    def titles(**dates):
+        answer = client.get("/api/stories", query_string=dates)
+        assert answer.status_code == 200, answer.get_json()
+        return [s["title"][:4] for s in answer.get_json()["stories"]]
+
+    assert titles(**{"from": "2026-03", "to": "2026-03"}) == ["Oder"]
+    assert titles(**{"from": "2026-03-15", "to": "2026-03-15"}) == ["Oder"], "its Ukrainian report of the 15th"
+    assert "Oder" not in titles(**{"from": "2026-03-16", "to": "2026-04"})
+    assert "Oder" in titles(**{"from": "2026", "to": "2026", "limit": 100})
+    backwards = client.get("/api/stories", query_string={"from": "2026-04-01", "to": "2026-03-01"})
+    assert backwards.status_code == 400 and "swap the two dates" in backwards.get_json()["error"]
+    assert client.get("/stories", query_string={"from": "2026-04-01", "to": "2026-03-01"}).status_code == 400
+
+
 def test_a_story_has_its_articles_earliest_first_and_its_quotations(corpus_data):
     client = create_app(corpus_data, TESTING=True).test_client()
     flood = client.get("/api/stories", query_string={"q": "Wrocław"}).get_json()["stories"][0]

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from indexer.index.dates import own_day
 from indexer.text.names import keys_may_match, partial_person_key
 
-_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}")
 # a number written in digits, with thousands apart by a dot, comma or space, and decimals by a dot or comma
 _FIGURE = re.compile(r"(?<![\d.,])\d{1,3}(?:([.,\u00a0\u202f ])\d{3})?(?:\1\d{3})*(?:[.,]\d+)?(?![\d])|\d+(?:[.,]\d+)?")
 MAX_FIGURES = 40
@@ -45,10 +45,7 @@ class Facts:
 
 def calendar_day(published: str | None, first_seen: str | None = None) -> str:
     """The publication's own calendar day ("2026-03-14T23:30:00+01:00" is the 14th, not the 13th in UTC)."""
-    for value in (published, first_seen):
-        if value and _DAY.match(value):
-            return value[:10]
-    return "0000-00-00"
+    return own_day(published) or own_day(first_seen) or "0000-00-00"
 
 
 def figures(text: str) -> list[str]:

@@ -12,7 +12,9 @@ pages, look-ups, the front page, stories: benchmarks/explorer_http.py, their p95
 app and of each Solr JVM; part (a) also gives the share of the ingest spent filing articles into stories. With
 --whoosh-index DIR (the `index` folder `scale.py --index` built from the same articles: building 100,000 into
 Whoosh takes about an hour) the Whoosh side of (b) runs on it in the same run.
-The cluster is `scripts/cluster up` in a temporary folder, always taken down at the end. Prints two tables.
+The SolrCloud column is the cluster set-up: its SolrCloud with its PostgreSQL store (a database of its own for (a)
+and for (b); `migrate` copies the store, then the index from it). The cluster is `scripts/cluster up` in a
+temporary folder, always taken down at the end. Prints two tables.
 """
 
 from __future__ import annotations
@@ -67,12 +69,23 @@ def free_port() -> int:
 
 
 # -- the cluster -------------------------------------------------------------------------------------------------
-def cluster_up(folder: Path) -> str:
+def cluster_up(folder: Path) -> tuple[str, str]:
+    """(the SolrCloud's URL, the PostgreSQL store's URL) of a cluster started in `folder`."""
     proc = subprocess.run([str(SCRIPT), "up", "--dir", str(folder)], capture_output=True, text=True, timeout=900)
-    found = re.search(r"^NEWSARCHIVE_INDEX=(solr://\S+)$", proc.stdout, re.M)
-    if proc.returncode or not found:
+    index = re.search(r"^NEWSARCHIVE_INDEX=(solr://\S+)$", proc.stdout, re.M)
+    store = re.search(r"^NEWSARCHIVE_STORE=(postgresql://\S+)$", proc.stdout, re.M)
+    if proc.returncode or not index or not store:
         raise SystemExit(f"scripts/cluster up failed: {proc.stderr[-2000:]}")
-    return found.group(1)
+    return index.group(1), store.group(1)
+
+
+def new_database(url: str, name: str) -> str:
+    """A new, empty database `name` on the cluster's PostgreSQL server; its URL (same user and password)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return url.rsplit("/", 1)[0] + "/" + name
 
 
 def cluster_down(folder: Path) -> None:
@@ -115,10 +128,10 @@ def drop_collections(url: str) -> None:
 
 
 # -- the measurements ----------------------------------------------------------------------------------------------
-def ingest_pages(data: Path, pages: Path, index: str | None) -> tuple[float, float]:
+def ingest_pages(data: Path, pages: Path, index: str | None, store: str | None) -> tuple[float, float]:
     """(seconds the ingest took, seconds of it spent filing articles into entities and stories)."""
     started = time.perf_counter()
-    with Archive(data, index=index) as archive:
+    with Archive(data, index=index, store=store) as archive:
         report = ingest(archive, [str(pages)])
         explorer = archive.explorer_seconds
     seconds = time.perf_counter() - started
@@ -127,9 +140,11 @@ def ingest_pages(data: Path, pages: Path, index: str | None) -> tuple[float, flo
     return seconds, explorer
 
 
-def migrate(data: Path, url: str) -> float:
+def migrate(data: Path, url: str, store: str) -> float:
+    """Seconds `newsarchive migrate` takes to copy the archive in `data` into the store and then the index."""
     started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "indexer.cli", "migrate", "--data", str(data), "--to-index", url],
+    proc = subprocess.run([sys.executable, "-m", "indexer.cli", "migrate", "--data", str(data), "--to-store", store,
+                           "--to-index", url],
                           capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     seconds = time.perf_counter() - started
     if proc.returncode or "verified:" not in proc.stdout:
@@ -163,14 +178,15 @@ def searches(engine) -> dict[str, float]:
     return {"p50": ms(took, 0.5), "p95": ms(took, 0.95), "first": 1000 * first, "quotes": ms(quoted, 0.5)}
 
 
-def over_http(data: Path, index: str | None, explorer: bool = False) -> dict[str, float]:
+def over_http(data: Path, index: str | None, store: str | None, explorer: bool = False) -> dict[str, float]:
     """The query mix over HTTP through the web app in a subprocess (and with `explorer`, the explorer's pages:
     benchmarks/explorer_http.py, their p95 in ms)."""
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env.pop("NEWSARCHIVE_INDEX", None)
-    if index:
-        env["NEWSARCHIVE_INDEX"] = index
+    for name, value in (("NEWSARCHIVE_INDEX", index), ("NEWSARCHIVE_STORE", store)):
+        env.pop(name, None)
+        if value:
+            env[name] = value
     code = ("import sys; from waitress import serve; from search_app import create_app; "
             f"serve(create_app({str(data)!r}), host='127.0.0.1', port={port}, threads=4)")
     server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
@@ -205,10 +221,10 @@ def over_http(data: Path, index: str | None, explorer: bool = False) -> dict[str
         server.wait(timeout=30)
 
 
-def at_scale(data: Path, index: str | None) -> dict[str, str]:
-    with Archive(data, create=False, index=index) as archive:
+def at_scale(data: Path, index: str | None, store: str | None = None) -> dict[str, str]:
+    with Archive(data, create=False, index=index, store=store) as archive:
         found = searches(archive.engine)
-    http = over_http(data, index, explorer=True)
+    http = over_http(data, index, store, explorer=True)
     return {"search p50 ms": f"{found['p50']:.0f}", "search p95 ms": f"{found['p95']:.0f}",
             "HTTP p50 ms": f"{http['p50']:.0f}", "HTTP p95 ms": f"{http['p95']:.0f}",
             "first after commit ms": f"{found['first']:.0f}", "quotes by speaker ms": f"{found['quotes']:.0f}",
@@ -248,24 +264,24 @@ def main() -> int:
         pages.mkdir()
         for item in articles(args.pages):
             (pages / f"{item.id}.html").write_bytes(html_page(item))
-        engines = [("Whoosh", None)]
+        engines = [("Whoosh", None, None)]
         if not args.skip_solr:
             print("starting the cluster …", file=sys.stderr)
-            url = cluster_up(folder)
-            engines.append(("SolrCloud", url))
-        for name, index in engines:
+            url, postgres = cluster_up(folder)
+            engines.append(("SolrCloud", url, new_database(postgres, "bench_ingest")))
+        for name, index, store in engines:
             data = work / f"data-{name}"
             print(f"{name}: ingesting {args.pages} pages …", file=sys.stderr)
-            seconds, filing = ingest_pages(data, pages, index)
+            seconds, filing = ingest_pages(data, pages, index, store)
             row = rows[name] = {"ingest pages/s": f"{args.pages / seconds:.1f}",
                                 "of it filing stories %": f"{100 * filing / seconds:.1f}"}
-            with Archive(data, index=index) as archive:
+            with Archive(data, index=index, store=store) as archive:
                 found = searches(archive.engine)
-            http = over_http(data, index)
+            http = over_http(data, index, store)
             if index is None:
                 whoosh = sum(f.stat().st_size for f in (data / "index").rglob("*") if f.is_file())
                 row["index KiB/article (1 copy)"] = f"{whoosh / args.pages / 1024:.2f}"
-            row["store KiB/article"] = f"{(data / 'archive.sqlite3').stat().st_size / args.pages / 1024:.1f}"
+                row["store KiB/article"] = f"{(data / 'archive.sqlite3').stat().st_size / args.pages / 1024:.1f}"
             row |= {"search p50 ms": f"{found['p50']:.0f}", "search p95 ms": f"{found['p95']:.0f}",
                     "HTTP p50 ms": f"{http['p50']:.0f}", "HTTP p95 ms": f"{http['p95']:.0f}",
                     "first after commit ms": f"{found['first']:.0f}", "quotes by speaker ms": f"{found['quotes']:.0f}"}
@@ -290,13 +306,13 @@ def main() -> int:
             (source / "index").unlink()
         if url:
             print(f"SolrCloud: migrating {args.articles:,} articles …", file=sys.stderr)
-            target = new_collections(url, "benchscale")
-            seconds = migrate(source, target)
+            target, database = new_collections(url, "benchscale"), new_database(postgres, "bench_scale")
+            seconds = migrate(source, target, database)
             rows["SolrCloud"]["migrate articles/s"] = scale.setdefault("SolrCloud", {})["migrate articles/s"] = (
                 f"{args.articles / seconds:.0f}")
             per_replica = [index_bytes(url, c) / 2 / args.articles for c in ("benchscale", "benchscale_quotes")]
             rows["SolrCloud"]["index KiB/article (1 copy)"] = f"{per_replica[0] / 1024:.2f} + {per_replica[1] / 1024:.2f}"
-            scale["SolrCloud"] |= at_scale(source, target)
+            scale["SolrCloud"] |= at_scale(source, target, database)
             jvms = [rss_mib(pid) for pid in solr_pids(folder)]
             rows["SolrCloud"]["Solr JVM RSS MiB"] = scale["SolrCloud"]["Solr JVM RSS MiB"] = " / ".join(
                 f"{r:.0f}" for r in jvms)

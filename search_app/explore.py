@@ -349,8 +349,9 @@ class Explorer:
             self.stories(limit=FRONT_STORIES, counted=False)["stories"]
         counts: dict[str, list[int]] = {}
         for key, day, n in self.db.execute(
-                "SELECT key, day >= ?, COUNT(*) FROM entity_mentions WHERE day BETWEEN ? AND ? GROUP BY key, day >= ?",
-                (since.isoformat(), before.isoformat(), newest, since.isoformat())):
+                "SELECT key, day >= ? AS recent, COUNT(*) FROM entity_mentions WHERE day BETWEEN ? AND ? "
+                "GROUP BY key, recent",  # (PostgreSQL takes `day >= $1` and `day >= $4` for two expressions)
+                (since.isoformat(), before.isoformat(), newest)):
             counts.setdefault(key, [0, 0])[1 if day else 0] += n
         news: dict[str, list] = {"person": [], "place": [], "organization": []}
         for key, (earlier, now) in sorted(counts.items(), key=lambda kv: (-kv[1][1], kv[0])):

@@ -209,7 +209,8 @@ def test_the_front_page_and_the_list_of_stories_link_on(corpus_data, path):
         assert "/entities/" in page and "/quotes/" in page
 
 
-def test_on_solrcloud_and_postgresql_each_ingest_files_its_articles_into_stories_and_entities(tmp_path, solr_cluster):
+def test_on_solrcloud_and_postgresql_each_ingest_files_its_articles_into_stories_and_entities(tmp_path, solr_cluster,
+                                                                                             monkeypatch):
     """The cluster set-up (SolrCloud index, PostgreSQL store): the same stories and entity pages, kept up to date
     as each page is ingested."""
     from store_support import fresh_database, test_store_url
@@ -230,6 +231,16 @@ def test_on_solrcloud_and_postgresql_each_ingest_files_its_articles_into_stories
             assert entity["key"] == "wroclaw" and entity["articles"]["total"] == 4
             assert {lang["code"] for lang in entity["languages"]} == {"en", "de", "uk", "pl"}
             assert entity["related"] and entity["timeline"]["buckets"]
+            monkeypatch.setenv("NEWSARCHIVE_STORE", url)
+            monkeypatch.setenv("NEWSARCHIVE_INDEX", index)
+            client = create_app(tmp_path / "data", TESTING=True).test_client()
+            flood = found["stories"][0]["id"]
+            for path in ("/", "/stories", f"/stories/{flood}", "/entities/wroclaw", "/api/entities?q=Вроцлав",
+                         "/api/stories?q=Oder"):
+                answer = client.get(path)
+                assert answer.status_code == 200, (path, answer.get_data(as_text=True)[-500:])
+            front = client.get("/").get_data(as_text=True)
+            assert f"/stories/{flood}" in front and "/entities/" in front
     finally:
         solr_cluster.drop_collections(index)
 

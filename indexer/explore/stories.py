@@ -322,8 +322,8 @@ def _refresh(db, story: str, moved_to: str | None = None) -> None:
         return (r[5], moment.isoformat() if moment else "", r[0])
 
     ordered = sorted(rows, key=when)
-    languages = Counter(r[3] or "und" for r in rows)
-    sources = Counter(r[4] or "" for r in rows if r[4])
+    languages = Counter(r[3] or "und" for r in ordered)  # most articles first; of equals, the first to report
+    sources = Counter(r[4] or "" for r in ordered if r[4])
     db.execute("UPDATE story_heads SET title=?, lead=?, first=?, last=?, first_day=?, last_day=?, articles=?, "
                "languages=?, sources=?, merged_into=NULL WHERE id=?",
                (ordered[0][2] or "", ordered[0][0], ordered[0][1], ordered[-1][1], ordered[0][5], ordered[-1][5],

@@ -7,10 +7,14 @@ index), pages/s; on those pages, p50/p95 of a query mix with every facet, in-pro
 web app (waitress in a subprocess), the first search after a commit, quotes by speaker. (b) At archive size:
 --articles stored articles (the scale benchmark's, written straight into the store, not annotated again) moved
 into a fresh pair of collections by `newsarchive migrate` (articles/s), then the same query mix (with and
-without a person filter, as benchmarks/scale.py) in-process and over HTTP, and resident memory of the web app and
-of each Solr JVM. With --whoosh-index DIR (the `index` folder `scale.py --index` built from the same articles:
-building 100,000 into Whoosh takes about an hour) the Whoosh side of (b) runs on it in the same run.
-The cluster is `scripts/cluster up` in a temporary folder, always taken down at the end. Prints two tables.
+without a person filter, as benchmarks/scale.py) in-process and over HTTP, the explorer's pages over HTTP (entity
+pages, look-ups, the front page, stories: benchmarks/explorer_http.py, their p95), and resident memory of the web
+app and of each Solr JVM; part (a) also gives the share of the ingest spent filing articles into stories. With
+--whoosh-index DIR (the `index` folder `scale.py --index` built from the same articles: building 100,000 into
+Whoosh takes about an hour) the Whoosh side of (b) runs on it in the same run.
+The SolrCloud column is the cluster set-up: its SolrCloud with its PostgreSQL store (a database of its own for (a)
+and for (b); `migrate` copies the store, then the index from it). The cluster is `scripts/cluster up` in a
+temporary folder, always taken down at the end. Prints two tables.
 
 With --dir DIR it measures at archive size instead (benchmarks/archive_size.py): --articles articles built straight
 into a 3-node SolrCloud + PostgreSQL kept in DIR/cluster with bulk writes (resumable: run the same command again
@@ -39,12 +43,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import archive_size  # noqa: E402
-from synthetic import articles, html_page  # noqa: E402
+import explorer_http  # noqa: E402
+from synthetic import articles, build_store, html_page  # noqa: E402
 
 from indexer.archive import Archive  # noqa: E402
 from indexer.index.solr.client import SolrClient, SolrURL  # noqa: E402
 from indexer.ingest.pipeline import ingest  # noqa: E402
-from indexer.models import RawPage  # noqa: E402
 from indexer.store import Store  # noqa: E402
 
 SCRIPT = ROOT / "scripts" / "cluster"
@@ -73,12 +77,23 @@ def free_port() -> int:
 
 
 # -- the cluster -------------------------------------------------------------------------------------------------
-def cluster_up(folder: Path) -> str:
+def cluster_up(folder: Path) -> tuple[str, str]:
+    """(the SolrCloud's URL, the PostgreSQL store's URL) of a cluster started in `folder`."""
     proc = subprocess.run([str(SCRIPT), "up", "--dir", str(folder)], capture_output=True, text=True, timeout=900)
-    found = re.search(r"^NEWSARCHIVE_INDEX=(solr://\S+)$", proc.stdout, re.M)
-    if proc.returncode or not found:
+    index = re.search(r"^NEWSARCHIVE_INDEX=(solr://\S+)$", proc.stdout, re.M)
+    store = re.search(r"^NEWSARCHIVE_STORE=(postgresql://\S+)$", proc.stdout, re.M)
+    if proc.returncode or not index or not store:
         raise SystemExit(f"scripts/cluster up failed: {proc.stderr[-2000:]}")
-    return found.group(1)
+    return index.group(1), store.group(1)
+
+
+def new_database(url: str, name: str) -> str:
+    """A new, empty database `name` on the cluster's PostgreSQL server; its URL (same user and password)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return url.rsplit("/", 1)[0] + "/" + name
 
 
 def cluster_down(folder: Path) -> None:
@@ -121,32 +136,23 @@ def drop_collections(url: str) -> None:
 
 
 # -- the measurements ----------------------------------------------------------------------------------------------
-def ingest_pages(data: Path, pages: Path, index: str | None) -> float:
+def ingest_pages(data: Path, pages: Path, index: str | None, store: str | None) -> tuple[float, float]:
+    """(seconds the ingest took, seconds of it spent filing articles into entities and stories)."""
     started = time.perf_counter()
-    with Archive(data, index=index) as archive:
+    with Archive(data, index=index, store=store) as archive:
         report = ingest(archive, [str(pages)])
+        explorer = archive.explorer_seconds
     seconds = time.perf_counter() - started
     if report.failed:
         raise SystemExit(f"ingest failed for {len(report.failed)} pages: {report.failed[:3]}")
-    return seconds
+    return seconds, explorer
 
 
-def build_store(data: Path, n: int) -> float:
-    """n synthetic articles written straight into the store (its own API), as annotation would have left them:
-    the scale benchmark's articles (same seed), so a Whoosh index scale.py built holds the same ones."""
+def migrate(data: Path, url: str, store: str) -> float:
+    """Seconds `newsarchive migrate` takes to copy the archive in `data` into the store and then the index."""
     started = time.perf_counter()
-    store = Store(data / "archive.sqlite3")
-    store.db.execute("PRAGMA synchronous=OFF")  # a throwaway benchmark store: no fsync per article
-    for item in articles(n):
-        page = RawPage(html_page(item), f"synthetic/{item.id}.html", url=item.annotated.article.url)
-        store.add_article(store.receive(page).page_id, item.annotated)
-    store.close()
-    return time.perf_counter() - started
-
-
-def migrate(data: Path, url: str) -> float:
-    started = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "indexer.cli", "migrate", "--data", str(data), "--to-index", url],
+    proc = subprocess.run([sys.executable, "-m", "indexer.cli", "migrate", "--data", str(data), "--to-store", store,
+                           "--to-index", url],
                           capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     seconds = time.perf_counter() - started
     if proc.returncode or "verified:" not in proc.stdout:
@@ -180,12 +186,15 @@ def searches(engine) -> dict[str, float]:
     return {"p50": ms(took, 0.5), "p95": ms(took, 0.95), "first": 1000 * first, "quotes": ms(quoted, 0.5)}
 
 
-def over_http(data: Path, index: str | None) -> dict[str, float]:
+def over_http(data: Path, index: str | None, store: str | None, explorer: bool = False) -> dict[str, float]:
+    """The query mix over HTTP through the web app in a subprocess (and with `explorer`, the explorer's pages:
+    benchmarks/explorer_http.py, their p95 in ms)."""
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env.pop("NEWSARCHIVE_INDEX", None)
-    if index:
-        env["NEWSARCHIVE_INDEX"] = index
+    for name, value in (("NEWSARCHIVE_INDEX", index), ("NEWSARCHIVE_STORE", store)):
+        env.pop(name, None)
+        if value:
+            env[name] = value
     code = ("import sys; from waitress import serve; from search_app import create_app; "
             f"serve(create_app({str(data)!r}), host='127.0.0.1', port={port}, threads=4)")
     server = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
@@ -210,20 +219,26 @@ def over_http(data: Path, index: str | None) -> dict[str, float]:
                     urllib.request.urlopen(base + urllib.parse.urlencode({"q": q, **extra}), timeout=30).read()
                     if r:  # the first round warms each serving thread
                         took.append(time.perf_counter() - started)
-        return {"p50": ms(took, 0.5), "p95": ms(took, 0.95), "rss": rss_mib(server.pid)}
+        found = {"p50": ms(took, 0.5), "p95": ms(took, 0.95), "rss": rss_mib(server.pid)}
+        if explorer:
+            timings = explorer_http.mix(f"http://127.0.0.1:{port}", data / "archive.sqlite3", ROUNDS)
+            found |= {kind: ms(values, 0.95) for kind, values in timings.items()}
+        return found
     finally:
         server.terminate()
         server.wait(timeout=30)
 
 
-def at_scale(data: Path, index: str | None) -> dict[str, str]:
-    with Archive(data, create=False, index=index) as archive:
+def at_scale(data: Path, index: str | None, store: str | None = None) -> dict[str, str]:
+    with Archive(data, create=False, index=index, store=store) as archive:
         found = searches(archive.engine)
-    http = over_http(data, index)
+    http = over_http(data, index, store, explorer=True)
     return {"search p50 ms": f"{found['p50']:.0f}", "search p95 ms": f"{found['p95']:.0f}",
             "HTTP p50 ms": f"{http['p50']:.0f}", "HTTP p95 ms": f"{http['p95']:.0f}",
             "first after commit ms": f"{found['first']:.0f}", "quotes by speaker ms": f"{found['quotes']:.0f}",
-            "web app RSS MiB": f"{http['rss']:.0f}"}
+            "web app RSS MiB": f"{http['rss']:.0f}",
+            **{f"{kind} p95 ms": f"{http[kind]:.0f}" for kind in ("entity page", "entity JSON", "lookup",
+                                                                   "front page", "stories")}}
 
 
 def table(rows: dict[str, dict[str, str]]) -> None:
@@ -318,6 +333,9 @@ def main() -> int:
     parser.add_argument("--ingest-window", type=int, default=50_000, metavar="N",
                         help="with --dir: pages of each queued-ingest window (default 50,000)")
     parser.add_argument("--heap", default="1g", help="with --dir: heap of each Solr node (default 1g)")
+    parser.add_argument("--store-from", type=Path, metavar="DIR",
+                        help="a data folder whose store already holds the --articles articles, filed into entities "
+                             "and stories (scale.py --explorer --index DIR): copied instead of built again")
     args = parser.parse_args()
     if args.dir:
         return at_archive_size(args)
@@ -330,33 +348,41 @@ def main() -> int:
         pages.mkdir()
         for item in articles(args.pages):
             (pages / f"{item.id}.html").write_bytes(html_page(item))
-        engines = [("Whoosh", None)]
+        engines = [("Whoosh", None, None)]
         if not args.skip_solr:
             print("starting the cluster …", file=sys.stderr)
-            url = cluster_up(folder)
-            engines.append(("SolrCloud", url))
-        for name, index in engines:
+            url, postgres = cluster_up(folder)
+            engines.append(("SolrCloud", url, new_database(postgres, "bench_ingest")))
+        for name, index, store in engines:
             data = work / f"data-{name}"
             print(f"{name}: ingesting {args.pages} pages …", file=sys.stderr)
-            seconds = ingest_pages(data, pages, index)
-            row = rows[name] = {"ingest pages/s": f"{args.pages / seconds:.1f}"}
-            with Archive(data, index=index) as archive:
+            seconds, filing = ingest_pages(data, pages, index, store)
+            row = rows[name] = {"ingest pages/s": f"{args.pages / seconds:.1f}",
+                                "of it filing stories %": f"{100 * filing / seconds:.1f}"}
+            with Archive(data, index=index, store=store) as archive:
                 found = searches(archive.engine)
-            http = over_http(data, index)
+            http = over_http(data, index, store)
             if index is None:
                 whoosh = sum(f.stat().st_size for f in (data / "index").rglob("*") if f.is_file())
                 row["index KiB/article (1 copy)"] = f"{whoosh / args.pages / 1024:.2f}"
-            row["store KiB/article"] = f"{(data / 'archive.sqlite3').stat().st_size / args.pages / 1024:.1f}"
+                row["store KiB/article"] = f"{(data / 'archive.sqlite3').stat().st_size / args.pages / 1024:.1f}"
             row |= {"search p50 ms": f"{found['p50']:.0f}", "search p95 ms": f"{found['p95']:.0f}",
                     "HTTP p50 ms": f"{http['p50']:.0f}", "HTTP p95 ms": f"{http['p95']:.0f}",
                     "first after commit ms": f"{found['first']:.0f}", "quotes by speaker ms": f"{found['quotes']:.0f}"}
         scale: dict[str, dict[str, str]] = {}
         source = work / "scale"
-        if url or args.whoosh_index:
+        if (url or args.whoosh_index) and args.store_from:
+            source.mkdir(parents=True)
+            shutil.copyfile(args.store_from / "archive.sqlite3", source / "archive.sqlite3")
+            print(f"the store of {args.store_from} copied", file=sys.stderr)
+        elif url or args.whoosh_index:
             print(f"storing {args.articles:,} articles …", file=sys.stderr)
             built = build_store(source, args.articles)
             print(f"  (written in {built:.0f} s, {(source / 'archive.sqlite3').stat().st_size / args.articles / 1024:.1f}"
                   " KiB per article)", file=sys.stderr)
+            filed, count = explorer_http.file_explorer(source)
+            print(f"  (filed into entities and stories in {filed:.0f} s, {count / filed:.0f} articles/s)",
+                  file=sys.stderr)
         if args.whoosh_index:
             (source / "index").symlink_to(args.whoosh_index.resolve())
             print("Whoosh: searching the prebuilt index …", file=sys.stderr)
@@ -364,13 +390,13 @@ def main() -> int:
             (source / "index").unlink()
         if url:
             print(f"SolrCloud: migrating {args.articles:,} articles …", file=sys.stderr)
-            target = new_collections(url, "benchscale")
-            seconds = migrate(source, target)
+            target, database = new_collections(url, "benchscale"), new_database(postgres, "bench_scale")
+            seconds = migrate(source, target, database)
             rows["SolrCloud"]["migrate articles/s"] = scale.setdefault("SolrCloud", {})["migrate articles/s"] = (
                 f"{args.articles / seconds:.0f}")
             per_replica = [index_bytes(url, c) / 2 / args.articles for c in ("benchscale", "benchscale_quotes")]
             rows["SolrCloud"]["index KiB/article (1 copy)"] = f"{per_replica[0] / 1024:.2f} + {per_replica[1] / 1024:.2f}"
-            scale["SolrCloud"] |= at_scale(source, target)
+            scale["SolrCloud"] |= at_scale(source, target, database)
             jvms = [rss_mib(pid) for pid in solr_pids(folder)]
             rows["SolrCloud"]["Solr JVM RSS MiB"] = scale["SolrCloud"]["Solr JVM RSS MiB"] = " / ".join(
                 f"{r:.0f}" for r in jvms)

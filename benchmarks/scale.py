@@ -1,14 +1,17 @@
 """Index build speed and search latency on a large synthetic archive (default 100,000 articles), without ingesting.
 
-    .venv/bin/python benchmarks/scale.py [--articles N] [--batch B] [--index DIR [--reuse]] [--http] [--hostile]
+    .venv/bin/python benchmarks/scale.py [--articles N] [--batch B] [--index DIR [--reuse]] [--http] [--explorer]
+                                         [--hostile]
 
 Articles come from benchmarks/synthetic.py (distinct text in six languages, tens of thousands of people) and are
 written straight into the index through the engine, B per commit, as an ingest would. Prints the build time of each
 block of 10,000 articles (a slowdown as the index grows shows there), the index size and segment count, then the
 first search after a commit, the first answer of a fresh process (what a server just started gives), p50/p95 of a
 query mix with all facets (beside Whoosh's own `groupedby` facets on the same index, as a ratio), quotes by
-speaker, did-you-mean, and with --http the same mix over a waitress server of the real app on 127.0.0.1. Peak
-memory last.
+speaker, did-you-mean, and with --http the same mix over a waitress server of the real app on 127.0.0.1. With
+--explorer the articles are also stored (under the same ids) and filed into entities and stories, both timed, and
+with --http entity pages, look-ups, the front page and stories are timed over the same server
+(benchmarks/explorer_http.py). Peak memory last.
 
 With --hostile: the queries a hostile visitor sends to freeze search for everyone (long chains of proximity
 operators, chains of prefixes, deep brackets; issue #41), each timed alone against a `newsarchive serve` process on
@@ -118,12 +121,11 @@ def timed(fn, *args, **kwargs) -> float:
     return time.perf_counter() - t
 
 
-def http_mix(folder: Path, person: str, rounds: int) -> list[float]:
-    """The query mix over HTTP: a waitress server of the real app, on 127.0.0.1, in a thread of this process."""
+def serve(folder: Path) -> int:
+    """A waitress server of the real app on 127.0.0.1, in a thread of this process; its port. (It ends with the
+    process: closing it under a live channel prints errors.)"""
     import socket
     import threading
-    import urllib.parse
-    import urllib.request
 
     from waitress.server import create_server
 
@@ -136,6 +138,14 @@ def http_mix(folder: Path, person: str, rounds: int) -> list[float]:
     sock.close()
     server = create_server(app, host="127.0.0.1", port=port, threads=4)
     threading.Thread(target=server.run, daemon=True).start()
+    return port
+
+
+def http_mix(port: int, person: str, rounds: int) -> list[float]:
+    """The query mix over HTTP, against the server on `port`."""
+    import urllib.parse
+    import urllib.request
+
     timings = []
     for r in range(rounds + 1):
         for q in QUERIES:
@@ -146,7 +156,7 @@ def http_mix(folder: Path, person: str, rounds: int) -> list[float]:
                     response.read()
                 if r:  # the first round warms each serving thread's searchers
                     timings.append(time.perf_counter() - t)
-    return timings  # the server thread ends with the process (closing it under a live channel prints errors)
+    return timings
 
 
 def _served(data: Path):
@@ -242,7 +252,11 @@ def main() -> None:
     parser.add_argument("--index", type=Path, default=None, help="data folder (default: a temporary one)")
     parser.add_argument("--rounds", type=int, default=3, help="times the query mix runs")
     parser.add_argument("--http", action="store_true", help="also run the query mix over HTTP")
-    parser.add_argument("--reuse", action="store_true", help="search the index already in --index, if any")
+    parser.add_argument("--reuse", action="store_true",
+                        help="search the index (and with --explorer the store) already in --index, if any")
+    parser.add_argument("--explorer", action="store_true",
+                        help="also store the articles, file them into entities and stories (timed), and with --http "
+                             "time entity pages, look-ups, the front page and stories (benchmarks/explorer_http.py)")
     parser.add_argument("--hostile", action="store_true",
                         help="only the hostile queries against a server process (after the build, if any)")
     args = parser.parse_args()
@@ -257,6 +271,8 @@ def main() -> None:
             print(f"index: {args.articles:,} articles in {took:.0f} s ({args.articles / took:.0f}/s)")
             waited = timed(engine.wait_for_merges)
             print(f"then {waited:.0f} s for the background merge still running (see indexer/index/whoosh_merge.py)")
+        if args.explorer:
+            explorer_store(data, args.articles, args.reuse)
         if args.hostile:
             engine.close()
             print("hostile queries against `newsarchive serve` (a process of its own, 8 threads):", flush=True)
@@ -296,11 +312,37 @@ def main() -> None:
         print("wildcards (answered or refused): " + ", ".join(f"{q} {_ms(t)}" for q, t in wild.items()))
         if args.http:
             engine.close()
-            over = http_mix(data, person, args.rounds)
+            port = serve(data)
+            over = http_mix(port, person, args.rounds)
             h50, h95 = _percentiles(over)
             print(f"over HTTP (waitress on 127.0.0.1): p50 {_ms(h50)}, p95 {_ms(h95)}, max {_ms(max(over))}")
+            if args.explorer:
+                from explorer_http import mix, summary
+
+                for kind, line in summary(mix(f"http://127.0.0.1:{port}", data / "archive.sqlite3",
+                                              args.rounds)).items():
+                    print(f"explorer over HTTP, {kind}: {line}", flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory (this process): {peak:.0f} MiB")
+
+
+def explorer_store(data: Path, n: int, reuse: bool) -> None:
+    """The same articles in the store (under the index's ids), filed into entities and stories: both timed."""
+    from explorer_http import file_explorer
+    from synthetic import build_store
+
+    from indexer.store import Store
+
+    if reuse and (data / "archive.sqlite3").exists():
+        with Store(data / "archive.sqlite3") as store:
+            if store.stats()["articles"] >= n:
+                print(f"the store already in {data} holds {store.stats()['articles']:,} articles", flush=True)
+                return
+    took = build_store(data, n)
+    print(f"store: {n:,} articles in {took:.0f} s ({n / took:.0f}/s)", flush=True)
+    took, filed = file_explorer(data)
+    print(f"filed {filed:,} stored articles into entities and stories in {took:.0f} s ({filed / took:.0f}/s, "
+          f"{1000 * took / max(1, filed):.2f} ms an article)", flush=True)
 
 
 def _try(engine: WhooshEngine, text: str) -> None:

@@ -13,13 +13,15 @@ articles, so two runs compare.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from html import escape
+from pathlib import Path
 
 from indexer.annotate.entities import entity_key
-from indexer.models import AnnotatedArticle, Article, Block, Entity, Quote
+from indexer.models import AnnotatedArticle, Article, Block, Entity, Quote, RawPage
 
 GIVEN = {
     "en": "James Mary Robert Linda Michael Sarah David Emma Daniel Grace Thomas Olivia Peter Hannah Samuel Alice".split(),
@@ -236,3 +238,23 @@ def html_page(item: Synthetic) -> bytes:
 <time datetime="{a.published}">{a.published[:10]}</time>
 {body}
 </article><footer>© {escape(a.source)}</footer></body></html>""".encode()
+
+
+def build_store(data: Path, n: int) -> float:
+    """n synthetic articles written straight into the store of the data folder (its own API), as annotation would
+    have left them, under their own ids ("syn0000001": those scale.py indexes them by, so that an index it built
+    holds the same articles as the store); the seconds it took. A store a stopped run left is completed: the articles
+    it holds are not stored again."""
+    from indexer.store import Store
+
+    started = time.perf_counter()
+    store = Store(Path(data) / "archive.sqlite3")
+    store.db.execute("PRAGMA synchronous=OFF")  # a throwaway benchmark store: no fsync per article
+    held = {row[0] for row in store.db.execute("SELECT id FROM articles")}
+    for item in articles(n):
+        if item.id in held:
+            continue
+        page = RawPage(html_page(item), f"synthetic/{item.id}.html", url=item.annotated.article.url)
+        store.add_article(store.receive(page).page_id, item.annotated, item.id)
+    store.close()
+    return time.perf_counter() - started

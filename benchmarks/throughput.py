@@ -17,7 +17,8 @@ Each runs in a fresh child process, so its CPU seconds (user+sys of the process 
 resident memory are its own: the peak of the main process, of its largest worker, and of all its processes together
 (their proportional set size summed every 0.25 s while it runs: a page that forked workers share with the main
 process counts once, split between them). The machine may be busy: CPU seconds are less noisy than wall time. Then the median
-and 95th percentile latency of typical searches (with facets) on our archive.
+and 95th percentile latency of typical searches (with facets) on our archive, and the share of our ingest's wall time
+spent filing articles into entity pages and stories (`Archive.update_explorer`, indexer/explore).
 
 --profile instead annotates the pages in this one process under cProfile (clean + annotate, no store, no index,
 models loaded on first use as a worker would) and prints the top 25 functions by tottime and by cumulative time.
@@ -148,6 +149,7 @@ def run_ours(pages_dir: Path, data: Path, results) -> None:
         cpu, start = _cpu(), time.perf_counter()
         report = ingest(archive, [str(pages_dir)])
         took, cpu = time.perf_counter() - start, _cpu_since(cpu)
+        explorer = (archive.explorer_seconds, archive.explorer_cpu)
         articles = archive.store.stats()["articles"]
         service = SearchService(archive)
         service.search("warm up")
@@ -158,7 +160,7 @@ def run_ours(pages_dir: Path, data: Path, results) -> None:
                 service.search(q)
                 timings.append((time.perf_counter() - t) * 1000)
     timings.sort()
-    results.put({"took": took, "cpu": cpu, "peaks": _peaks(), "added": len(report.added),
+    results.put({"took": took, "cpu": cpu, "explorer": explorer, "peaks": _peaks(), "added": len(report.added),
                  "failed": len(report.failed), "articles": articles, "median": statistics.median(timings),
                  "p95": timings[int(len(timings) * 0.95) - 1], "queries": len(timings)})
 
@@ -251,6 +253,10 @@ def main() -> None:
               f"({n / (main_cpu + child_cpu):.1f} pages per CPU s); peak RSS {main_mib:.0f} MiB"
               + (f" (largest worker {child_mib:.0f} MiB, all processes together {r['tree_mib']:.0f} MiB)"
                  if child_mib else "") + f"; {extra}")
+    wall, cpu = ours["explorer"]
+    print(f"of ours, filing articles into entity pages and stories (indexer/explore): {wall:.1f} s = "
+          f"{100 * wall / ours['took']:.1f} % of the ingest's wall time; {cpu:.1f} CPU s = "
+          f"{100 * cpu / sum(ours['cpu']):.1f} % of its CPU seconds")
     print(f"ratio ours/naive: {naive['took'] / ours['took']:.2f}x wall, "
           f"{sum(naive['cpu']) / sum(ours['cpu']):.2f}x CPU")
     if peer:

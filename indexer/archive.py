@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import socket
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,6 +66,8 @@ class Archive:
         (indexer/credentials.py). With both remote, nothing of the
         archive is kept in `root`, and it is not created."""
         self.root = Path(root) if root else default_data_dir()
+        self.explorer_seconds = self.explorer_cpu = 0.0  # wall and CPU seconds spent filing articles into entities
+        # and stories (benchmarks/throughput.py)
         self.store_url = credentials.url(store, STORE_ENV)
         self.index_url = credentials.url(index, INDEX_ENV)
         self.store = Store(store_target(self.root, self.store_url, create))
@@ -105,6 +108,7 @@ class Archive:
         (other processes' articles included), commits, and only then marks those versions indexed: a crash at any
         point leaves them pending for the next run rather than lost.
         """
+        self.update_explorer()
         done = 0
         while True:
             taken: list[tuple[str, int]] = []
@@ -118,6 +122,7 @@ class Archive:
 
     def index_articles(self, article_ids: list[str]) -> int:
         """Index these articles' current versions (a worker's own batch: two workers do not index each other's)."""
+        self.update_explorer()
         taken: list[tuple[str, int]] = []
 
         def current():  # read under the index write lock, like _pending_articles
@@ -130,6 +135,19 @@ class Archive:
         self.engine.write_articles(current())
         self.store.mark_indexed(taken, self.index_key)
         return len(taken)
+
+    def update_explorer(self, progress=None) -> int:
+        """File the articles stored or annotated again since the last time into their entities' pages and their
+        stories (indexer/explore/update.py): in the store, whatever the index; before each index commit, so that
+        what a search finds is in its story."""
+        from indexer.explore.update import catch_up
+
+        started, cpu = time.perf_counter(), time.process_time()
+        try:
+            return catch_up(self.store, progress=progress)
+        finally:
+            self.explorer_seconds += time.perf_counter() - started
+            self.explorer_cpu += time.process_time() - cpu
 
     def _pending_articles(self, batch: int, taken: list[tuple[str, int]]):
         """Read under the index write lock (the engine consumes this generator only once it holds the lock)."""

@@ -1,5 +1,5 @@
-"""The `newsarchive` command: annotate, ingest, crawl, search, quotes, stats, check, reindex, export, user,
-serve."""
+"""The `newsarchive` command: annotate, ingest, crawl, search, quotes, entity, stories, stats, check, reindex,
+export, user, serve."""
 
 from __future__ import annotations
 
@@ -946,6 +946,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the quotes as JSON (with permalink and citation)")
     p.add_argument("--limit", type=_positive, default=20, metavar="N", help="quotes to list (default 20)")
     p.set_defaults(func=cmd_quotes)
+
+    from search_app.explore_cli import add_commands
+
+    add_commands(sub, _data_arg, _positive)  # entity, stories
 
     p = sub.add_parser("stats", help="archive summary",
                        description="What the archive holds: articles, versions, pages, quotes and entities, the "

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from indexer.explore.schema import migrate as _migration_9
 from indexer.models import AnnotatedArticle, RawPage
 from indexer.store_db import StoreError, connect, is_remote
 from indexer.text.display_names import native_name
@@ -292,7 +293,7 @@ STORY_CANDIDATES = 50  # bodies checked a new article: the band keys' best candi
 
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
 MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
-                              _migration_7, _migration_8]
+                              _migration_7, _migration_8, _migration_9]  # 9: the explorer's (indexer/explore/schema.py)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -661,6 +662,9 @@ class Store:
 
         db.execute("DELETE FROM entities WHERE article_id=?", (article_id,))
         db.execute("DELETE FROM quotes WHERE article_id=?", (article_id,))
+        # the explorer files it again (indexer/explore/update.py): its entities' pages, its story
+        db.execute("INSERT INTO explore_pending (article_id) VALUES (?) ON CONFLICT (article_id) DO NOTHING",
+                   (article_id,))
         db.executemany(
             "INSERT INTO entities (article_id, key, name, type, mentions, aliases, language) VALUES (?,?,?,?,?,?,?)",
             [(article_id, e.key or entity_key(e.name, e.type), e.name, e.type, e.mentions,

@@ -85,6 +85,7 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
     app.json.sort_keys = False
     fail_fast()  # a request never waits out the store's timeouts: while it is down, a 503 at once
     archive = Archive(app.config["DATA_DIR"])  # open now: fail at start-up, not on the first request; then watched
+    archive.update_explorer()  # an archive stored by an older newsarchive: its entities' pages and stories
     if archive.store.remote and not app.config.get("SECRET_KEY"):
         # the cookie key in the shared store, not one folder: every web server of the archive reads the sessions
         app.config["SECRET_KEY"] = archive.store.shared_secret("web_secret_key")
@@ -106,11 +107,13 @@ def create_app(data_dir: Path | str | None = None, **config) -> Flask:
 
     from search_app import archive_area, auth, errors, headers, i18n, operations, saved
     from search_app.api import api
+    from search_app.explore_views import explore
     from search_app.pages import pages
 
     operations.install(app, operations.Watched(archive))
     i18n.install(app)
     app.register_blueprint(pages)
+    app.register_blueprint(explore)
     app.register_blueprint(api, url_prefix="/api")
     auth.install(app)
     archive_area.install(app)

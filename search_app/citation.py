@@ -8,6 +8,7 @@ is served at), so a citation written from the shell points at the same pages.
 from __future__ import annotations
 
 import os
+from dataclasses import asdict
 from urllib.parse import quote
 
 from indexer.index.dates import own_day
@@ -43,3 +44,19 @@ def cited(record: dict, article_id: str, version: int | None, base: str | None) 
     link, url = permalink(base, article_id, version), web_url(record.get("url"))
     return record | {"url": url, "permalink": link,
                      "citation": citation(record.get("source"), record.get("title"), record.get("published"), url, link)}
+
+
+def dated(record: dict) -> dict:
+    """A hit or quote with `undated`: true when its article has no publication date (listed after every dated one
+    when the results are sorted by date)."""
+    return record | {"undated": own_day(record.get("published")) is None}
+
+
+def cited_quotes(heads: dict, quotes: list, base_url: str | None) -> list[dict]:
+    """Quote records (the engine's QuoteHits) with their article's URL, permalink and citation (the quote index holds
+    no version or URL: `heads`, the store's `article_heads` of their articles, gives the current version and URL)."""
+    records = []
+    for q in quotes:
+        version, url = heads.get(q.article_id, (None, None))
+        records.append(dated(cited(asdict(q) | {"url": url}, q.article_id, version, base_url)))
+    return records

@@ -56,7 +56,11 @@ CITED = {
 }
 
 FACET_LIST = {"type": "array", "items": {"type": "object", "properties": {
-    "value": {"type": "string"}, "count": {"type": "integer"}, "key": {"type": "string"}}}}
+    "value": {"type": "string"}, "count": {"type": "integer"},
+    "key": {"type": "string", "description": "people, places, organisations and speakers: the entity's URL key "
+                                            "(/api/entities/<key>), which a filter also takes"},
+    "partial": {"type": "boolean", "description": "a surname alone or an initial that the archive cannot tie to "
+                                                 "one person: filter by its key, not its name"}}}}
 
 UNDATED = {"type": "boolean", "description": "the article has no publication date: listed after every dated one "
                                              "when sorted by date"}
@@ -90,6 +94,10 @@ SEARCH_RESULT = {
                        "answer"},
             "folded": {"type": "integer", "description": "with collapse=yes only: other matching articles of "
                                                          "the same story folded into this one"},
+            "story": {"type": ["string", "null"], "description": "the story across outlets and languages it "
+                                                                "belongs to: /api/stories/<story>"},
+            "story_reports": {"type": ["object", "null"], "description": "that story's `articles` (how many) and "
+                                                                        "`languages`"},
             **CITED}}},
         "collapse": {"type": "boolean", "description": "true when wire copies are folded: total, the pages "
                                                        "and the histogram then count stories"},
@@ -164,6 +172,71 @@ def _export(summary: str, parameters: list[dict], columns: str) -> dict:
 
 def _ok(schema: dict) -> dict:
     return {"description": "OK", "content": {"application/json": {"schema": schema}}}
+
+
+ENTITY_TYPE = {"enum": ["person", "place", "organization"]}
+ENTITY_REF = {"type": "object", "required": ["key", "name", "type", "articles"], "properties": {
+    "key": {"type": "string", "description": "the entity's URL key (letters, digits, hyphens): /api/entities/<key>; "
+                                            "it stays valid when the archive is annotated again or reindexed"},
+    "name": {"type": "string", "description": "its name, as articles in the reader's language write it where "
+                                             "there are such articles"},
+    "type": ENTITY_TYPE, "articles": {"type": "integer", "description": "articles that name it"}}}
+QUOTE_WITH_FIRST = {"type": "object", "properties": {
+    **{k: {"type": ["string", "null"]} for k in ("id", "text", "speaker", "article_id", "title", "published", "language",
+                                                 "source", "url")},
+    "fragment": {"type": "boolean", "description": "words quoted inside the writer's own sentence"},
+    "first_reported": {"type": "object", "description": "the earliest report of the same statement in the archive "
+                                                        "(`translated`: in another language)"},
+    "reports": {"type": "integer", "description": "reports of the same statement found"}, **CITED}}
+QUOTED = {"type": "object", "required": ["total", "hits"], "properties": {
+    "total": {"type": "integer"}, "hits": {"type": "array", "items": QUOTE_WITH_FIRST}}}
+STORY = {"type": "object", "required": ["id", "title", "languages", "sources", "articles", "first", "last"],
+         "properties": {
+             "id": {"type": "string", "description": "the story's id: URL-safe; an id merged into another story "
+                                                    "redirects to it"},
+             "title": {"type": "string", "description": "the headline of its earliest article"},
+             "languages": {"type": "array", "items": {"type": "string"}, "description": "most articles first"},
+             "sources": {"type": "array", "items": {"type": "string"}, "description": "outlets, most articles first"},
+             "articles": {"type": "integer"},
+             "first": {"type": ["string", "null"], "description": "publication time of its earliest article"},
+             "last": {"type": ["string", "null"], "description": "publication time of its latest article"}}}
+ENTITY = {
+    "type": "object",
+    "required": ["key", "name", "type", "names", "languages", "articles", "timeline", "quotes_by", "quotes_about",
+                 "related", "sources"],
+    "properties": {
+        "key": {"type": "string"}, "name": {"type": "string"}, "type": ENTITY_TYPE,
+        "names": {"type": "array", "description": "every spelling the archive has, in every script, most used first",
+                  "items": {"type": "object", "required": ["name", "count"], "properties": {
+                      "name": {"type": "string"}, "count": {"type": "integer"}}}},
+        "languages": {"type": "array", "items": {"type": "object", "required": ["code", "count"], "properties": {
+            "code": {"type": "string"}, "count": {"type": "integer"}}}},
+        "articles": {"type": "object", "required": ["total", "hits"], "properties": {
+            "total": {"type": "integer"}, "hits": {"type": "array", "items": {"type": "object"}}},
+            "description": "newest first, narrowed by `language` and `source`"},
+        "timeline": {"type": "object", "required": ["interval", "buckets"], "properties": {
+            "interval": {"enum": ["year", "month", "week", "day"]},
+            "buckets": {"type": "array", "items": {"type": "object", "required": ["start", "count"]}}}},
+        "quotes_by": {**QUOTED, "description": "what it said, newest first (fragments flagged)"},
+        "quotes_about": {**QUOTED, "description": "quotations by others that name it, newest first"},
+        "related": {"type": "array", "description": "entities named with it more often than chance says, by "
+                                                   "log-likelihood (`score`) over the archive's articles",
+                    "items": {**ENTITY_REF, "required": ["key", "name", "type", "articles", "score"],
+                              "properties": {**ENTITY_REF["properties"], "score": {"type": "number"}}}},
+        "sources": {"type": "array", "items": {"type": "object", "required": ["name", "count"], "properties": {
+            "name": {"type": "string"}, "count": {"type": "integer"}}}},
+        "stories": {"type": "array", "items": STORY}}}
+STORY_DETAIL = {"type": "object", "required": ["id", "title", "languages", "sources", "articles", "first", "last",
+                                             "quotes"], "properties": {
+    **{k: v for k, v in STORY["properties"].items() if k != "articles"},
+    "count": {"type": "integer", "description": "its articles"},
+    "articles": {"type": "array", "description": "earliest first", "items": {
+        "type": "object", "required": ["id", "title", "url", "language", "source", "published"], "properties": {
+            **{k: {"type": ["string", "null"]} for k in ("id", "title", "url", "language", "source", "published")},
+            **CITED}}},
+    "quotes": {"type": "array", "items": {"type": "object"}},
+    "entities": {"type": "array", "items": ENTITY_REF, "description": "the entities its articles name most"}}}
+MOVED = {"description": "The key (or id) now lives at another address: follow Location."}
 
 
 def openapi_document() -> dict:
@@ -245,6 +318,41 @@ def openapi_document() -> dict:
                                _whole("to", "the later version (default: the newest)", 1, BIGGEST_ID)],
                 "responses": {"200": _ok(DIFF), "400": ERROR, "404": MISSING_VERSION}}},
             "/api/stats": {"get": {"summary": "Archive summary", "responses": {"200": _ok({"type": "object"})}}},
+            "/api/entities": {"get": {
+                "summary": "People, places and organisations by name, in any spelling or script, best match first",
+                "parameters": [_param("q", "a name (Breslau, Вроцлав, Wroclaw find Wrocław; a surname alone every "
+                                           "person of that surname)"),
+                               _param("type", "only this type", enum=["", "person", "place", "organization"]),
+                               _whole("limit", "entities to list, 1-50 (default 10)", 1, 50)],
+                "responses": {"200": _ok({"type": "object", "required": ["entities"], "properties": {
+                    "entities": {"type": "array", "items": ENTITY_REF}}}), "400": ERROR}}},
+            "/api/entities/{key}": {"get": {
+                "summary": "An entity's profile: names, languages, articles, timeline, quotations by and about it, "
+                           "related entities, sources",
+                "parameters": [{"name": "key", "in": "path", "required": True, "schema": {"type": "string"}},
+                               _param("language", "only articles in this language (ISO 639-1)"),
+                               _param("source", "only articles of this outlet"),
+                               _whole("page", "page of articles, from 1", 1, 10_000),
+                               _whole("limit", "articles per page, 1-100 (default 10)", 1, 100)],
+                "responses": {"200": _ok(ENTITY), "301": MOVED, "400": ERROR, "404": ERROR, "503": UNAVAILABLE}}},
+            "/api/stories": {"get": {
+                "summary": "Stories across outlets and languages, newest first (by their latest article)",
+                "parameters": [_query("keep the stories of the articles this search finds"),
+                               _param("from", "stories with a report on or after this date: YYYY, YYYY-MM or "
+                                              "YYYY-MM-DD (ISO 8601, a time may follow), as the search's `from`",
+                                      pattern=DATE),
+                               _param("to", "stories with a report on or before this date, included: YYYY, YYYY-MM "
+                                            "or YYYY-MM-DD (ISO 8601, a time may follow)", pattern=DATE),
+                               _param("language", "stories with an article in this language (ISO 639-1)"),
+                               _whole("limit", "stories per page, 1-100 (default 20)", 1, 100),
+                               _whole("page", "page number, from 1", 1, 10_000)],
+                "responses": {"200": _ok({"type": "object", "required": ["total", "stories"], "properties": {
+                    "total": {"type": "integer"}, "stories": {"type": "array", "items": STORY}}}),
+                    "400": ERROR, "429": BUSY, "503": UNAVAILABLE}}},
+            "/api/stories/{id}": {"get": {
+                "summary": "One story: its articles (earliest first), its quotations and the entities it names",
+                "parameters": [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}],
+                "responses": {"200": _ok(STORY_DETAIL), "301": MOVED, "404": ERROR}}},
             "/api/jobs": {"get": {
                 "summary": "Recent ingest jobs (signed-in archivists; sign in at /archive/sign-in)",
                 "responses": {"200": _ok({"type": "object"}), "401": ERROR}}},

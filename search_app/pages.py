@@ -3,10 +3,9 @@ in the search service."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext
 
-from indexer.text.names import partial_person_key
 from search_app.context import get_service, link_base
 from search_app.errors import BIGGEST_ID, int_arg, yes_arg
 from search_app.i18n import N_, day, reader_language, translated
@@ -25,11 +24,6 @@ DATES = ("from", "to")
 ENTITY_TYPES = {"person": N_("person"), "place": N_("place"), "organization": N_("organisation")}
 SORTS = {"relevance": N_("relevance"), "newest": N_("newest"), "oldest": N_("oldest")}
 INTERVALS = {"auto": N_("automatic"), "year": N_("year"), "month": N_("month"), "week": N_("week"), "day": N_("day")}
-
-
-@pages.get("/")
-def home():
-    return redirect(url_for("pages.search"))
 
 
 @pages.get("/search")
@@ -77,8 +71,7 @@ def page_numbers(page: int, pages: int, around: int = 2) -> list[int | None]:
 def facet_target(value: dict) -> str:
     """What a facet link filters by: the shown name, except for a surname-only person value ("Carter" when the
     archive knows several Carters), whose name typed as a filter would match every Carter: its key then."""
-    key = value.get("key")
-    return key if partial_person_key(key) else value["value"]
+    return value["key"] if value.get("partial") else value["value"]
 
 
 def _chip_labels(filters: dict[str, str], result: dict | None) -> dict[str, str]:

@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from indexer import metrics
 from indexer.annotate.entities.keys import speaker_key
 from indexer.archive import Archive
+from indexer.explore.lookup import slugs_for
 from indexer.index import priority
 from indexer.index.dates import own_day
 from indexer.index.engine import (
@@ -35,9 +36,10 @@ from indexer.index.query_limits import check_query_text, costly
 from indexer.index.translated import WITHIN_DAYS, article_names, translations
 from indexer.sources.origins import public_origin
 from indexer.store_db import StoreUnavailable
-from indexer.text.names import keys_may_match
-from search_app.citation import cited
+from indexer.text.names import keys_may_match, partial_person_key
+from search_app.citation import cited, cited_quotes, dated
 from search_app.diff import paragraph_changes
+from search_app.explore import Explorer, keyed_filters, linked_article, with_speaker_keys
 from search_app.folding import fold
 
 FILTERS = ("person", "place", "organization", "speaker", "language", "source", "year", "author", "from", "to")
@@ -120,6 +122,8 @@ class SearchService:
         started = time.monotonic()
         filters = _search_filters(filters)
         q = _browsed(q, filters)
+        shown = filters  # an entity's URL key becomes its index key (while the store answers)
+        filters = self._from_store(lambda: keyed_filters(self.archive, shown), shown)
         with _BroadSlot(q):
             # folded, this search gives only the facets (and did-you-mean): one hit, not a page of snippets
             result = self.archive.engine.search(q, filters, page=1 if collapse else page,
@@ -129,13 +133,13 @@ class SearchService:
             if collapse:
                 result, folded = self._folded(result, q, filters, page, limit, sort, interval)
         h = result.histogram
-        hits = [_dated(cited(asdict(h), h.id, h.version or None, base_url)) for h in result.hits]
+        hits = [dated(cited(asdict(h), h.id, h.version or None, base_url)) for h in result.hits]
         answer = {
             "query": q,
             "total": result.total,
             "page": result.page,
             "limit": result.limit,
-            "filters": filters,
+            "filters": shown,
             "collapse": collapse,
             "hits": self._with_copies([h | {"folded": folded[h["id"]]} for h in hits] if collapse else hits),
             "facets": self._facets_json(result.facets, FACETS, reader),
@@ -174,10 +178,16 @@ class SearchService:
                        histogram=histogram(days, len(shown), interval)), {f.article_id: f.folded for f in on_page}
 
     def _with_copies(self, hits: list[dict]) -> list[dict]:
-        """Each hit with `copies`: how many other articles of the archive are the same wire story (None while the
-        store does not answer: the search itself needs only the index)."""
-        copies = self._from_store(lambda: self.archive.store.copies(h["id"] for h in hits), None)
-        return [h | {"copies": None if copies is None else copies.get(h["id"], 0)} for h in hits]
+        """Each hit with `copies`: how many other articles of the archive are the same wire story; and `story`,
+        the story across outlets and languages it belongs to (search_app.explore), with `story_reports` (None while
+        the store does not answer: the search itself needs only the index)."""
+        ids = [h["id"] for h in hits]
+        copies = self._from_store(lambda: self.archive.store.copies(ids), None)
+        stories = self._from_store(lambda: Explorer(self.archive).stories_of(ids), {})
+        return [h | {"copies": None if copies is None else copies.get(h["id"], 0),
+                     "story": (story := stories.get(h["id"], {})).get("id"),
+                     "story_reports": {k: story[k] for k in ("articles", "languages")} if story else None}
+                for h in hits]
 
     def _from_store(self, read: Callable, default):
         """What `read()` reads of the store, or `default` while the store does not answer (the answer then says
@@ -199,12 +209,15 @@ class SearchService:
         spelling of the reader's language, else of the results' most frequent languages, else the most used."""
         out: dict[str, list[dict]] = {}
         languages = [reader] + [lang for lang, _ in pairs_by_facet.get("language", [])]
+        slugs = slugs_for(self.archive.store.db, [v for f in facets if f in KEYED_FACETS
+                                                  for v, _ in pairs_by_facet.get(f, [])])
         for facet in facets:
             pairs = pairs_by_facet.get(facet, [])
             names = self._display_names([v for v, _ in pairs], facet, languages, reader) if facet in KEYED_FACETS \
                 else {}
-            out[facet] = [{"value": names.get(v, v), "count": n} | ({"key": v} if facet in KEYED_FACETS else {})
-                          for v, n in pairs]
+            out[facet] = [{"value": names.get(v, v), "count": n} | (
+                {"key": slugs.get(v, v)} | ({"partial": True} if partial_person_key(v) else {})
+                if facet in KEYED_FACETS else {}) for v, n in pairs]
         return out
 
     def _display_names(self, keys: list[str], facet: str, languages: list[str | None],
@@ -233,25 +246,23 @@ class SearchService:
         narrowed = {("article_id" if k == "article" else k): v for k, v in (filters or {}).items()
                     if k in QUOTE_FILTERS and v}
         started = time.monotonic()
+        speaker = self._from_store(lambda: keyed_filters(self.archive, {"speaker": speaker})["speaker"], speaker)
         with _BroadSlot(q):
             result = self.archive.engine.search_quotes(q, speaker=speaker, limit=limit, page=page, filters=narrowed,
                                                        include_fragments=fragments, sort=sort,
                                                        facet_limit=facet_limit)
-        answer = {"total": result.total, "quotes": self._cited_quotes(result.quotes, base_url),
+        quotes = self._cited_quotes(result.quotes, base_url)
+        answer = {"total": result.total,
+                  "quotes": self._from_store(lambda: with_speaker_keys(self.archive, quotes), quotes),
                   "cut_short": result.cut_short, "facets": self._facets_json(result.facets, QUOTE_FACETS, reader)}
         metrics.search("quotes", time.monotonic() - started)
         return self._degraded(answer)
 
     def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
-        """Quote records with their article's permalink and citation (the quote index holds no version or URL:
-        the store's current version is the one the quote index holds; while the store does not answer, without
-        them: the permalink then names no version, and `url` is null)."""
+        """Quote records with their article's permalink and citation; while the store does not answer, without
+        them (the permalink then names no version, and `url` is null)."""
         heads = self._from_store(lambda: self.archive.store.article_heads(q.article_id for q in quotes), {})
-        records = []
-        for q in quotes:
-            version, url = heads.get(q.article_id, (None, None))
-            records.append(_dated(cited(asdict(q) | {"url": url}, q.article_id, version, base_url)))
-        return records
+        return cited_quotes(heads, quotes, base_url)
 
     def export_articles(self, q: str, filters: dict[str, str | None] | None = None, sort: str = "relevance",
                         base_url: str | None = None) -> Iterator[dict]:
@@ -261,7 +272,7 @@ class SearchService:
         filters = _search_filters(filters)
         q = _browsed(q, filters)
         with _BroadSlot(q):
-            ids = self.archive.engine.matching_ids(q, filters, sort)
+            ids = self.archive.engine.matching_ids(q, keyed_filters(self.archive, filters), sort)
         return self._article_rows(ids, base_url)
 
     def _article_rows(self, ids: Iterator[str], base_url: str | None) -> Iterator[dict]:
@@ -322,7 +333,8 @@ class SearchService:
                     seen.add(c.id)
                     found.append((c, True, score))
         ordered = in_date_order(found, lambda f: _utc(f[0].published))
-        record, *reported = self._cited_quotes([quote, *(c for c, _, _ in ordered)], base_url)
+        record, *reported = with_speaker_keys(self.archive, self._cited_quotes([quote, *(c for c, _, _ in ordered)],
+                                                                                base_url))
         for report, (_, translated, score) in zip(reported, ordered, strict=True):
             report["translated"] = translated
             if score is not None:
@@ -373,7 +385,7 @@ class SearchService:
         if record["version"] == info["current_version"]:  # the quote index holds the current version's quotes
             for i, quote in enumerate(record["quotes"]):
                 quote["id"] = f"{article_id}:{i}"
-        return cited(record, article_id, record["version"], base_url)
+        return cited(linked_article(self.archive, record, annotated), article_id, record["version"], base_url)
 
     def diff(self, article_id: str, before: int | None = None, after: int | None = None) -> dict | None:
         """What changed from version `before` to `after` (defaults: the newest, and the one before it), paragraph
@@ -415,12 +427,6 @@ def _search_filters(filters: dict[str, str | None] | None) -> dict[str, str]:
 def _same_speaker(key: str | None, other: str | None) -> str | None:
     """The other outlet's speaker key, or ours when it may name the same person ("Carter" for "Ben Carter")."""
     return key if keys_may_match(key, other) else other
-
-
-def _dated(record: dict) -> dict:
-    """A hit or quote with `undated`: true when its article has no publication date (listed after every dated one
-    when the results are sorted by date)."""
-    return record | {"undated": own_day(record.get("published")) is None}
 
 
 def _utc(iso: str | None) -> str | None:

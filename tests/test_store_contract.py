@@ -1,6 +1,7 @@
 """What the web app and the exports keep in the store behaves the same on the SQLite file and on PostgreSQL:
 accounts (names without regard to case), sessions and wrong passwords, jobs, the shared cookie key, the per-index
-bookkeeping, saved searches with their feed tokens, and the raw pages written back out byte for byte."""
+bookkeeping, saved searches with their feed tokens, the raw pages written back out byte for byte, and the explorer's
+entities and stories (more in tests/test_explorer_store.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import io
 import time
 
 import pytest
+from test_explorer_store import FLOOD, _stored
 from test_store import annotated
 
+from indexer.explore import lookup
+from indexer.explore.update import catch_up, pending
 from indexer.export import write_warc
 from indexer.models import RawPage
 from indexer.store import Store
@@ -189,3 +193,22 @@ def test_a_host_is_asked_by_one_process_at_a_time_with_the_pause_after_each_requ
     assert first.claim_host(host, 80.0) > 60
     first.close()
     second.close()
+
+
+def test_articles_are_filed_into_entities_and_stories_on_either_store(store_url):
+    store = Store(store_url)
+    flood_en, flood_de, harbour = _stored(store, FLOOD)
+    assert pending(store) == 3, "storing an article marks it for the explorer"
+    assert catch_up(store) == 3 and pending(store) == 0
+    db = store.db
+    assert [f.slug for f in lookup.find(db, "Breslau")] == ["wroclaw"]
+    assert [f.slug for f in lookup.find(db, "Вишневська")][:1] == ["katarzyna-wisniewska"]
+    assert lookup.find(db, "Wrocł")[0].articles == 2
+    stories = dict(db.execute("SELECT article_id, story FROM story_members").fetchall())
+    assert stories[flood_en] == stories[flood_de] != stories[harbour]
+    head = db.execute("SELECT articles, languages, first_day, last_day FROM story_heads WHERE id=?",
+                      (stories[flood_en],)).fetchone()
+    assert (head[0], head[2], head[3]) == (2, "2026-03-14", "2026-03-14") and set(eval(head[1])) == {"en", "de"}
+    about = db.execute("SELECT key FROM quotes_about WHERE article_id=?", (flood_en,)).fetchall()
+    assert about == [], "the quotation names no entity of its article but its own speaker"
+    store.close()

@@ -113,6 +113,9 @@ def pages(site, browser, tmp_path_factory):
     train = page.evaluate("JSON.parse(document.body.innerText).hits[0].id")
     page.goto(site + f"/api/articles/{flood}")
     quote_id = page.evaluate("JSON.parse(document.body.innerText).quotes[0].id")
+    story = next(h["story"] for h in hits if h["title"].startswith("Oder flood"))
+    page.goto(site + "/api/entities?q=" + quote("Wiśniewska"))
+    person = page.evaluate("JSON.parse(document.body.innerText).entities[0].key")
     _sign_in(page, site)
     story = tmp_path_factory.mktemp("upload") / "tram.html"
     story.write_text(page_html("City council approves new tram line",
@@ -138,17 +141,21 @@ def pages(site, browser, tmp_path_factory):
                          "/quotes?language=en&sort=oldest&from=2026-01-01&to=2026-12-31"],
         "pages.quote": [f"/quotes/{quote_id}"],
         "api.index": ["/api/"],
+        "explore.front": ["/"],
+        "explore.entity": [f"/entities/{person}", f"/entities/{person}?language=en", "/entities/wroclaw"],
+        "explore.story": [f"/stories/{story}"],
+        "explore.stories": ["/stories", "/stories?all=yes&q=Oder"],
         "auth.sign_in": ["/archive/sign-in"],
         "archive.dashboard": ["/archive"],
         "archive.job": [job],
         "saved.index": ["/saved-searches"],
         "errors": ["/no-such-page", f"/articles/{train}?version=7", "/articles/nope", "/search?page=two",
-                   f"/articles/{train}?diff=9"],
+                   f"/articles/{train}?diff=9", "/entities/nobody-at-all", "/stories/no-such-story"],
     }
 
 
 SIGNED_IN = {"archive.dashboard", "archive.job", "saved.index"}
-REDIRECTS = {"pages.home", "ui.switch", "static", "saved.feed"}  # answer with a redirect or a file, never a page
+REDIRECTS = {"ui.switch", "static", "saved.feed"}  # answer with a redirect or a file, never a page
 
 
 def _axe(page) -> list[str]:
@@ -219,7 +226,8 @@ def test_the_save_this_search_form_is_for_everyone(site, browser, pages, viewpor
 @pytest.mark.parametrize("language", ["de", "uk", "es", "pl"])
 def test_no_axe_violation_in_the_other_interface_languages(site, browser, pages, language):
     assert _audit(browser, site.url, pages, PHONE, language,
-                  only={"pages.search", "pages.article", "pages.quote", "errors"}) == {}
+                  only={"pages.search", "pages.article", "pages.quote", "errors", "explore.front",
+                        "explore.entity", "explore.story", "explore.stories"}) == {}
 
 
 def test_on_a_phone_the_first_result_is_on_the_first_screen_and_the_filters_fold(site, browser):

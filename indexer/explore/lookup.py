@@ -1,0 +1,178 @@
+"""Finding an entity by any spelling, and what the explorer's tables hold of it.
+
+A name is looked for in four ways, best first: the key the recogniser would give it as a person, a place or an
+organisation (the gazetteer's names in every script and their inflections: Breslau, Вроцлаві and Wroclaw are
+Wrocław's key; Песков is Dmitry Peskov's); a spelling some article used for it (case, accents and punctuation aside);
+the same spelling in another script (each word's skeleton: Вишневська for Wiśniewska); and the start of a spelling
+("Wrocł"). A surname alone finds every person of that surname the archive knows, the one its surname-only mentions
+stand for first.
+
+URL keys (`slugs`) are resolved here too: a slug whose entity no longer has articles (annotating again gave it another
+key) leads, through the name it was made for, to the entity that has them now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from indexer.explore.entities import look_forms
+from indexer.models import ENTITY_TYPES
+from indexer.text.names import partial_person_key, resolve_partial_keys, split_person_key
+
+EXACT, SAME_SOUND, PREFIX = 3, 2, 1
+MIN_PREFIX = 3  # letters typed before a spelling's start is looked for
+
+
+@dataclass
+class Found:
+    key: str  # the entity key
+    type: str
+    articles: int
+    match: int  # EXACT, SAME_SOUND or PREFIX
+    slug: str = ""
+
+
+@dataclass
+class Resolved:
+    key: str  # the entity key the slug stands for now
+    slug: str  # its own slug: different from the one asked for when that one moved
+    type: str
+    name: str  # the name the slug was made from
+
+
+def _in(values) -> str:
+    return ",".join("?" * len(values))
+
+
+def slugs_for(db, keys) -> dict[str, str]:
+    """{entity key: its slug} for the keys that have one."""
+    keys = list(dict.fromkeys(k for k in keys if k))
+    found: dict[str, str] = {}
+    for start in range(0, len(keys), 400):
+        chunk = keys[start:start + 400]
+        found |= {r[0]: r[1] for r in db.execute(f"SELECT key, slug FROM entity_links WHERE key IN ({_in(chunk)})",
+                                                 chunk)}
+    return found
+
+
+def keys_for_slugs(db, slugs) -> dict[str, tuple[str, str]]:
+    """{slug: (entity key, type)} for the slugs given out."""
+    slugs = list(dict.fromkeys(slugs))
+    if not slugs:
+        return {}
+    return {r[0]: (r[1], r[2]) for r in db.execute(
+        f"SELECT slug, key, type FROM entity_links WHERE slug IN ({_in(slugs)})", slugs)}
+
+
+def counts(db, keys) -> dict[str, int]:
+    """{entity key: articles naming it} for these keys."""
+    keys = list(dict.fromkeys(keys))
+    found: dict[str, int] = {}
+    for start in range(0, len(keys), 400):
+        chunk = keys[start:start + 400]
+        found |= {r[0]: r[1] for r in db.execute(
+            f"SELECT key, articles FROM entity_stats WHERE key IN ({_in(chunk)})", chunk)}
+    return found
+
+
+def resolve(db, value: str) -> Resolved | None:
+    """The entity a URL key stands for: its own, or (when it names nothing any more) the one its name finds now; an
+    entity key ("person:peskov|dmitro") is taken as its slug. None for a key never given out."""
+    row = db.execute("SELECT slug, key, type, name FROM entity_links WHERE slug=?", (value,)).fetchone()
+    if row is None and ":" in value:
+        row = db.execute("SELECT slug, key, type, name FROM entity_links WHERE key=?", (value,)).fetchone()
+    if row is None:
+        return None
+    slug, key, kind, name = row[0], row[1], row[2], row[3]
+    if counts(db, [key]).get(key, 0) > 0:
+        return Resolved(key, slug, kind, name)
+    again = [f for f in find(db, name, kind) if f.key != key and f.match >= SAME_SOUND]
+    if again:
+        return Resolved(again[0].key, again[0].slug, again[0].type, name)
+    return Resolved(key, slug, kind, name)  # nothing names it now: its page says so
+
+
+def group(db, key: str) -> list[str]:
+    """The keys one entity's articles are filed under: its own, and for a person with a given name the surname-only
+    and initial keys that stand for them (the archive knows no other person of that surname they could mean)."""
+    if not key.startswith("person:") or partial_person_key(key):
+        return [key]
+    surname = split_person_key(key)[0]
+    same = [r[0] for r in db.execute("SELECT key FROM entity_stats WHERE surname=? AND articles>0", (surname,))]
+    resolved = resolve_partial_keys([key, *same])
+    return [key, *(k for k, target in resolved.items() if target == key and k != key)]
+
+
+def find(db, text: str, kind: str | None = None, limit: int = 10) -> list[Found]:
+    """The entities a name may mean, best match first (then the most named)."""
+    from indexer.annotate.entities.keys import entity_key
+
+    text = " ".join(text.split())[:200]
+    if not text or kind not in (None, *ENTITY_TYPES):
+        return []
+    kinds = [kind] if kind else list(ENTITY_TYPES)
+    matches: dict[str, int] = {}
+
+    def note(keys, quality: int) -> None:
+        for k in keys:
+            matches[k] = max(matches.get(k, 0), quality)
+
+    keyed = {entity_key(text, k) for k in kinds}
+    note(keyed, EXACT)
+    for key in keyed:
+        if key.startswith("person:"):  # "Peskov": every Peskov; "Dmitry Peskov": also his "Peskov" mentions
+            note((r[0] for r in db.execute("SELECT key FROM entity_stats WHERE surname=? AND articles>0",
+                                           (split_person_key(key)[0],))), SAME_SOUND)
+    folded, sound = look_forms(text)
+    if folded:
+        note((r[0] for r in db.execute("SELECT DISTINCT key FROM entity_spellings WHERE folded=?", (folded,))), EXACT)
+    if sound and sound != folded:
+        note((r[0] for r in db.execute("SELECT DISTINCT key FROM entity_spellings WHERE sound=?", (sound,))),
+             SAME_SOUND)
+    if len(folded) >= MIN_PREFIX and len(matches) < limit * 3:
+        note((r[0] for r in db.execute(_prefix_sql(db), (*_prefix(db, folded), limit * 5))), PREFIX)
+    stats = {r[0]: (r[1], r[2]) for r in db.execute(
+        f"SELECT key, type, articles FROM entity_stats WHERE key IN ({_in(matches)}) AND articles>0",
+        list(matches))} if matches else {}
+    stats = {k: v for k, v in stats.items() if v[0] in kinds}
+    # a surname-only or initial key stands for the one person it resolves to, who takes its match
+    resolved = resolve_partial_keys([k for k in stats if k.startswith("person:")])
+    merged: dict[str, Found] = {}
+    for key in stats:
+        target = resolved.get(key, key)
+        if target not in stats:
+            target = key
+        quality = matches[key]
+        if target == key and partial_person_key(key):
+            quality = min(quality, SAME_SOUND)  # "Carter" when the archive knows several: no exact answer
+        found = merged.setdefault(target, Found(target, stats[target][0], stats[target][1], 0))
+        found.match = max(found.match, quality)
+    ranked = sorted(merged.values(), key=lambda f: (-f.match, -f.articles, f.key))[:limit]
+    slugs = slugs_for(db, [f.key for f in ranked])
+    for f in ranked:
+        f.slug = slugs.get(f.key, "")
+    return [f for f in ranked if f.slug]
+
+
+def _prefix_sql(db) -> str:
+    if db.dialect == "sqlite":  # (a range uses the index; SQLite's LIKE would not, being case-blind)
+        return "SELECT DISTINCT key FROM entity_spellings WHERE folded >= ? AND folded < ? LIMIT ?"
+    return "SELECT DISTINCT key FROM entity_spellings WHERE folded LIKE ? LIMIT ?"
+
+
+def _prefix(db, folded: str) -> tuple[str, ...]:
+    if db.dialect == "sqlite":
+        return folded, folded + "\U0010ffff"
+    return (folded.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%",)
+
+
+def names(db, keys: list[str], limit: int = 50) -> list[dict]:
+    """Every spelling of the entity (its keys), most used first: [{"name", "count"}] (articles using it; of equals,
+    the one more articles use as its name first)."""
+    totals: dict[str, list[int]] = {}
+    for r in db.execute(f"SELECT form, articles, named FROM entity_spellings WHERE key IN ({_in(keys)})", keys):
+        counted = totals.setdefault(r[0], [0, 0])
+        counted[0] += r[1]
+        counted[1] += r[2]
+    ranked = sorted(totals.items(), key=lambda x: (-x[1][0], -x[1][1], x[0]))  # ties: the one used as the name
+    return [{"name": n, "count": c[0]} for n, c in ranked[:limit]]

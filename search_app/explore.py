@@ -1,0 +1,421 @@
+"""The explorer's answers as the outside contract shapes them: an entity's profile, entities by name, stories, the
+front page. Like `service`, it knows nothing of Flask, so the CLI (`entity`, `stories`) and the HTTP API share it.
+
+What the explorer's tables keep (indexer/explore) is joined here with what the search engine finds: an entity's
+articles, their languages, outlets and dates, and the entities named beside it, are one search of the engine
+filtered by its key; its spellings, the quotations that name it and its stories are the store's.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict
+from datetime import date, timedelta
+from itertools import islice
+
+from indexer.archive import Archive
+from indexer.explore import lookup
+from indexer.explore.slugs import looks_like_slug
+from indexer.index.dates import date_ranges
+from indexer.index.engine import KEYED_FACETS, QueryError, parse_date
+from indexer.index.histogram import bucket_end
+from indexer.index.provenance import in_date_order, same_statement
+from indexer.index.translated import WITHIN_DAYS, article_names, translations
+from search_app.citation import cited, cited_quotes
+
+RELATED = 12  # entities listed as related
+RELATED_LOOKED_AT = 40  # the most frequent companions of each kind whose association is measured
+TRACED = 200  # a speaker's newest quotations among which the first report of each statement is looked for
+IN_THE_NEWS_DAYS = 7  # the front page's "last days", counted back from the newest article
+FRONT_STORIES, FRONT_ENTITIES, FRONT_QUOTES = 8, 8, 6
+STORY_MATCHES = 5000  # the best-ranked articles of a search whose stories /api/stories?q= lists
+MATCHES = {lookup.EXACT: "exact", lookup.SAME_SOUND: "same sound", lookup.PREFIX: "prefix"}
+
+
+class Moved(Exception):
+    """The address names something that now lives under another id (a story merged, an entity keyed anew)."""
+
+    def __init__(self, to: str):
+        self.to = to
+        super().__init__(to)
+
+
+def facet_of(kind: str) -> str:
+    return kind if kind in ("person", "place", "organization") else "person"
+
+
+def log_likelihood(both: int, mine: int, theirs: int, total: int) -> float:
+    """Dunning's log-likelihood ratio (G²) that two entities named together in `both` of `total` articles, one in
+    `mine`, the other in `theirs`, are independent; 0 when they are named together no more than chance says (an
+    entity every third article names is no companion of anyone's)."""
+    theirs, mine = max(theirs, both), max(mine, both)
+    cells = [(both, mine, theirs), (mine - both, mine, total - theirs), (theirs - both, total - mine, theirs),
+             (total - mine - theirs + both, total - mine, total - theirs)]
+    if both * total <= mine * theirs:
+        return 0.0
+    return 2.0 * sum(k * math.log(k * total / (row * col)) for k, row, col in cells if k > 0 and row > 0 and col > 0)
+
+
+class Explorer:
+    def __init__(self, archive: Archive):
+        self.archive = archive
+        self.db = archive.store.db
+
+    # -- entities ----------------------------------------------------------------------------------------------
+    def lookup(self, q: str, kind: str | None = None, reader: str | None = None, limit: int = 10) -> dict:
+        """`{"entities": [{"key", "name", "type", "articles"}]}`: the entities a name may mean, best match first."""
+        if kind and kind not in ("person", "place", "organization"):
+            raise QueryError("type must be person, place or organization, not '%(kind)s'.", kind=str(kind)[:20])
+        found = lookup.find(self.db, q or "", kind, limit)
+        names = self.archive.store.display_names([f.key for f in found], "speaker", [reader])
+        return {"entities": [{"key": f.slug, "name": names.get(f.key) or f.slug, "type": f.type,
+                              "articles": f.articles, "match": MATCHES[f.match]} for f in found]}
+
+    def resolve(self, value: str) -> lookup.Resolved | None:
+        """The entity a URL key names; Moved when the key stands for another now."""
+        found = lookup.resolve(self.db, value)
+        if found is not None and found.slug != value:
+            raise Moved(found.slug)
+        return found
+
+    def entity(self, value: str, reader: str | None = None, language: str | None = None, source: str | None = None,
+               page: int = 1, limit: int = 10, base_url: str | None = None) -> dict | None:
+        """An entity's profile (see the module's doc); None when the key names none, Moved when it moved."""
+        found = self.resolve(value)
+        if found is None:
+            return None
+        engine, store = self.archive.engine, self.archive.store
+        keys = lookup.group(self.db, found.key)
+        narrowed = {k: v for k, v in (("language", language), ("source", source)) if v}
+        first = 1 if narrowed else page
+        facet = facet_of(found.type)
+        everything = engine.search("*", {facet: found.key}, page=first, limit=limit, sort="newest",
+                                   facet_limit=RELATED_LOOKED_AT)
+        if not everything.total and found.key.startswith(("person:", "organization:")):
+            facet = "speaker"  # quoted, never named in the text
+            everything = engine.search("*", {facet: found.key}, page=first, limit=limit, sort="newest",
+                                       facet_limit=RELATED_LOOKED_AT)
+        listed = engine.search("*", {facet: found.key, **narrowed}, page=page, limit=limit, sort="newest",
+                               facet_limit=1) if narrowed else everything
+        languages = [lang for lang, _ in everything.facets.get("language", [])]
+        name = store.display_names([found.key], "speaker", [reader, *languages]).get(found.key) or found.name
+        h = everything.histogram
+        return {
+            "key": found.slug,
+            "name": name,
+            "type": found.type,
+            "names": lookup.names(self.db, keys),
+            "named_in": everything.total,
+            "languages": [{"code": c, "count": n} for c, n in everything.facets.get("language", [])],
+            "articles": {"total": listed.total, "page": listed.page, "limit": listed.limit,
+                         "filters": narrowed,
+                         "hits": self._hits(listed.hits, base_url)},
+            "timeline": {"interval": h.interval, "undated": h.undated,
+                         "buckets": [{"start": s, "end": bucket_end(date.fromisoformat(s), h.interval).isoformat(),
+                                      "count": n} for s, n in h.buckets]},
+            "quotes_by": self.quotes_by(found.key, base_url=base_url),
+            "quotes_about": self.quotes_about(keys, base_url=base_url),
+            "related": self._related(found.key, keys, everything, reader),
+            "sources": [{"name": s, "count": n} for s, n in everything.facets.get("source", [])],
+            "stories": self._entity_stories(keys),
+            "search": {facet: found.slug},  # (a search by its URL key: search?person=<key>)
+        }
+
+    def _hits(self, hits, base_url: str | None) -> list[dict]:
+        stories = self.stories_of([h.id for h in hits])
+        out = []
+        for hit in hits:
+            record = asdict(hit)
+            record.pop("snippet_html", None)
+            record.pop("score", None)
+            story = stories.get(hit.id)
+            out.append(cited(record, hit.id, hit.version or None, base_url) | {
+                "story": story["id"] if story else None,
+                "story_reports": {k: story[k] for k in ("articles", "languages")} if story else None})
+        return out
+
+    def _related(self, key: str, keys: list[str], result, reader: str | None) -> list[dict]:
+        """The entities named in this one's articles more often than chance says, by log-likelihood over the
+        archive's articles, strongest first."""
+        total = self.db.execute("SELECT COUNT(*) FROM explored").fetchone()[0] or 1
+        mine = max(1, result.total)
+        pairs = [(facet, k, n) for facet in ("person", "place", "organization")
+                 for k, n in result.facets.get(facet, []) if k not in keys]
+        theirs = lookup.counts(self.db, [k for _, k, _ in pairs])
+        scored = [(log_likelihood(n, mine, theirs.get(k, n), max(total, mine)), facet, k, n) for facet, k, n in pairs]
+        scored = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[2]))[:RELATED]
+        slugs = lookup.slugs_for(self.db, [k for _, _, k, _ in scored])
+        names = self.archive.store.display_names([k for _, _, k, _ in scored], "speaker", [reader])
+        return [{"key": slugs.get(k, k), "name": names.get(k, k), "type": facet, "articles": n, "score": round(g, 2)}
+                for g, facet, k, n in scored if k in slugs]
+
+    def quotes_by(self, key: str, page: int = 1, limit: int = 10, base_url: str | None = None) -> dict:
+        """What the entity said, newest first (fragments flagged), each with the first report of the statement: the
+        earliest of its reports in the archive, in its language or (a translation) another."""
+        engine = self.archive.engine
+        wanted = page * limit
+        traced = engine.search_quotes(None, speaker=key, limit=max(wanted, min(TRACED, 10 * limit)), sort="newest")
+        shown = traced.quotes[(page - 1) * limit:wanted]
+        records = self._cited_quotes(shown, base_url)
+        firsts = self._first_reports(shown, traced.quotes, key)
+        for record, (first, reports) in zip(records, firsts, strict=True):
+            record["first_reported"], record["reports"] = first, reports
+        return {"total": traced.total, "hits": records}
+
+    def _first_reports(self, shown: list, among: list, key: str) -> list[tuple[dict, int]]:
+        store, names = self.archive.store, {}
+
+        def names_of(article_id: str) -> dict[str, str]:
+            if article_id not in names:
+                names[article_id] = article_names(store.article(article_id))
+            return names[article_id]
+
+        out = []
+        for quote in shown:
+            same = [c for c in among if c.id == quote.id or (c.language == quote.language and not c.fragment
+                                                             and same_statement(quote.text, c.text))]
+            translated = set()
+            when = parse_date(quote.published)
+            if not quote.fragment and when is not None:
+                near = [c for c in among if (d := parse_date(c.published)) and abs((d - when).days) <= WITHIN_DAYS]
+                for c, _ in translations(quote, near, names_of):
+                    same.append(c)
+                    translated.add(c.id)
+            first = in_date_order(same, lambda c: parse_date(c.published))[0]
+            out.append(({"id": first.id, "article_id": first.article_id, "title": first.title,
+                         "source": first.source, "published": first.published, "language": first.language,
+                         "translated": first.id in translated}, len({c.id for c in same})))
+        return out
+
+    def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
+        return cited_quotes(self.archive.store.article_heads(q.article_id for q in quotes), quotes, base_url)
+
+    def quotes_about(self, keys: list[str], page: int = 1, limit: int = 10, base_url: str | None = None) -> dict:
+        """Quotations by others that name the entity, newest first, each with the first report of its statement
+        among them."""
+        marks = ",".join("?" * len(keys))
+        total = self.db.execute(f"SELECT COUNT(*) FROM quotes_about WHERE key IN ({marks})", keys).fetchone()[0]
+        rows = self.db.execute(
+            f"SELECT DISTINCT qa.article_id, qa.idx, qa.day, q.text, q.speaker, q.speaker_key, q.fragment, q.language, "
+            f"a.title, a.published, a.source, a.url, a.current_version FROM quotes_about qa "
+            f"JOIN quotes q ON q.article_id=qa.article_id AND q.idx=qa.idx JOIN articles a ON a.id=qa.article_id "
+            f"WHERE qa.key IN ({marks}) ORDER BY qa.day DESC, qa.article_id, qa.idx LIMIT ? OFFSET ?",
+            (*keys, limit, (page - 1) * limit)).fetchall()
+        hits = []
+        speakers = lookup.slugs_for(self.db, [r[5] for r in rows])
+        for r in rows:
+            record = {"id": f"{r[0]}:{r[1]}", "text": r[3], "speaker": r[4], "fragment": bool(r[6]), "article_id": r[0],
+                      "title": r[8], "published": r[9], "language": r[7], "source": r[10], "url": r[11],
+                      "speaker_key": speakers.get(r[5])}
+            hits.append((r[5], cited(record, r[0], r[12], base_url)))
+        for speaker, record in hits:
+            same = [other for s, other in hits if other["language"] == record["language"]
+                    and (other is record or same_statement(record["text"], other["text"], speaker, s))]
+            first = in_date_order(same, lambda o: parse_date(o["published"]))[0]
+            record["first_reported"] = {k: first[k] for k in ("id", "article_id", "title", "source", "published",
+                                                               "language")} | {"translated": False}
+            record["reports"] = len(same)
+        return {"total": total, "hits": [record for _, record in hits]}
+
+    def _entity_stories(self, keys: list[str], limit: int = 5) -> list[dict]:
+        """The latest stories of several articles that name the entity."""
+        marks = ",".join("?" * len(keys))
+        rows = self.db.execute(
+            f"SELECT DISTINCT h.id, h.last_day FROM entity_mentions m JOIN story_members s ON s.article_id=m.article_id "
+            f"JOIN story_heads h ON h.id=s.story WHERE m.key IN ({marks}) AND h.articles > 1 "
+            f"ORDER BY h.last_day DESC, h.id LIMIT ?", (*keys, limit)).fetchall()
+        return self._story_records([r[0] for r in rows])
+
+    # -- stories -----------------------------------------------------------------------------------------------
+    def stories_of(self, article_ids: list[str]) -> dict[str, dict]:
+        """{article id: {"id", "articles", "languages"}} of each article's story (those filed)."""
+        ids = list(dict.fromkeys(article_ids))
+        if not ids:
+            return {}
+        rows = self.db.execute(
+            f"SELECT m.article_id, h.id, h.articles, h.languages FROM story_members m JOIN story_heads h "
+            f"ON h.id=m.story WHERE m.article_id IN ({','.join('?' * len(ids))})", ids).fetchall()
+        return {r[0]: {"id": r[1], "articles": r[2], "languages": json.loads(r[3])} for r in rows}
+
+    def _story_records(self, ids: list[str]) -> list[dict]:
+        if not ids:
+            return []
+        rows = {r[0]: r for r in self.db.execute(
+            f"SELECT id, title, languages, sources, articles, first, last, first_day, last_day, lead FROM story_heads "
+            f"WHERE id IN ({','.join('?' * len(ids))})", ids)}
+        return [{"id": r[0], "title": r[1], "languages": json.loads(r[2]), "sources": json.loads(r[3]),
+                 "articles": r[4], "first": r[5] or r[7], "last": r[6] or r[8], "lead": r[9]}
+                for i in ids if (r := rows.get(i))]
+
+    def story_id(self, value: str) -> str | None:
+        """The live story an id names (following merges); None for an id never given."""
+        seen = set()
+        while value not in seen:
+            seen.add(value)
+            row = self.db.execute("SELECT merged_into, articles FROM story_heads WHERE id=?", (value,)).fetchone()
+            if row is None:
+                return None
+            if not row[0]:
+                return value if row[1] else None
+            value = row[0]
+        return None
+
+    def stories(self, q: str | None = None, start: str | None = None, end: str | None = None,
+                language: str | None = None, limit: int = 20, page: int = 1, least: int = 1,
+                counted: bool = True) -> dict:
+        """Stories newest first (by their latest article): `{"total", "stories": [...]}`. `q` keeps the stories of
+        the articles a search finds (its STORY_MATCHES best); `start`/`end` those running on some day between them; `language` those with
+        an article in it; `least` those of at least that many articles. Without `counted`, no total (None)."""
+        where, params = ["h.merged_into IS NULL", "h.articles >= ?"], [max(1, least)]
+        for _, first, last in date_ranges(start, end):  # the search's from/to: a day, month, year or moment
+            if first:
+                where.append("h.last_day >= ?")
+                params.append(first.date().isoformat())
+            if last:
+                where.append("h.first_day <= ?")
+                params.append(last.date().isoformat())
+        if language:
+            where.append("EXISTS (SELECT 1 FROM story_members l WHERE l.story=h.id AND l.language=?)")
+            params.append(language)
+        if q and q.strip():
+            ids = list(islice(self.archive.engine.matching_ids(q, {}, sort="relevance"), STORY_MATCHES))
+            found = self.stories_of(ids)
+            chosen = list(dict.fromkeys(s["id"] for s in found.values()))
+            if not chosen:
+                return {"total": 0, "stories": [], "page": page, "limit": limit}
+            where.append(f"h.id IN ({','.join('?' * len(chosen))})")
+            params.extend(chosen)
+        clause = " AND ".join(where)
+        total = self.db.execute(f"SELECT COUNT(*) FROM story_heads h WHERE {clause}", params).fetchone()[0] \
+            if counted else None
+        ids = [r[0] for r in self.db.execute(
+            f"SELECT h.id FROM story_heads h WHERE {clause} ORDER BY h.last_day DESC, h.last DESC, h.id LIMIT ? "
+            f"OFFSET ?", (*params, limit, (page - 1) * limit))]
+        return {"total": total, "stories": self._story_records(ids), "page": page, "limit": limit}
+
+    def story(self, value: str, base_url: str | None = None, reader: str | None = None) -> dict | None:
+        """One story with its articles (earliest first), its quotations and the entities most named in it; None
+        for an unknown id, Moved for one merged into another."""
+        live = self.story_id(value)
+        if live is None:
+            return None
+        if live != value:
+            raise Moved(live)
+        record = self._story_records([live])[0]
+        record["count"] = record["articles"]
+        rows = self.db.execute(
+            "SELECT a.id, a.title, a.url, a.language, a.source, a.published, a.current_version, m.day "
+            "FROM story_members m JOIN articles a ON a.id=m.article_id WHERE m.story=?", (live,)).fetchall()
+        articles = sorted(({"id": r[0], "title": r[1], "url": r[2], "language": r[3], "source": r[4],
+                            "published": r[5], "version": r[6], "day": r[7]} for r in rows),
+                          key=lambda a: (a["day"], parse_date(a["published"]) or parse_date(a["day"]), a["id"]))
+        record["articles"] = [cited(a, a["id"], a["version"], base_url) for a in articles]
+        ids = [a["id"] for a in articles]
+        marks = ",".join("?" * len(ids))
+        quotes = self.db.execute(
+            f"SELECT q.article_id, q.idx, q.text, q.speaker, q.speaker_key, q.fragment, q.language FROM quotes q "
+            f"WHERE q.article_id IN ({marks}) ORDER BY q.article_id, q.idx", ids).fetchall()
+        by_article = {a["id"]: a for a in articles}
+        speakers = lookup.slugs_for(self.db, [q[4] for q in quotes])
+        record["quotes"] = [{"id": f"{q[0]}:{q[1]}", "text": q[2], "speaker": q[3], "fragment": bool(q[5]),
+                             "language": q[6], "article_id": q[0], "source": by_article[q[0]]["source"],
+                             "title": by_article[q[0]]["title"],
+                             "published": by_article[q[0]]["published"], "speaker_key": speakers.get(q[4])}
+                            for q in sorted(quotes, key=lambda q: (ids.index(q[0]), q[1]))]
+        named = self.db.execute(f"SELECT key, COUNT(*) FROM entity_mentions WHERE article_id IN ({marks}) GROUP BY key",
+                                ids).fetchall()
+        top = sorted(named, key=lambda r: (-r[1], r[0]))[:15]
+        slugs = lookup.slugs_for(self.db, [k for k, _ in top])
+        kinds = {k: k.split(":", 1)[0] for k, _ in top}
+        names = self.archive.store.display_names([k for k, _ in top], "speaker", [reader])
+        record["entities"] = [{"key": slugs[k], "name": names.get(k, k), "type": kinds[k], "articles": n}
+                              for k, n in top if k in slugs]
+        return record
+
+    # -- the front page ----------------------------------------------------------------------------------------
+    def front(self, reader: str | None = None, days: int = IN_THE_NEWS_DAYS, base_url: str | None = None) -> dict:
+        """What is in the news: the latest stories of several reports (else of one), the entities most named over
+        the last `days` days (counted back from the newest article's day, so that an archive that stopped growing
+        still shows its last days) beside the days before, and the latest quotations of those days."""
+        row = self.db.execute("SELECT MAX(day) FROM explored WHERE day <> '0000-00-00'").fetchone()
+        newest = row[0] if row and row[0] else None
+        if newest is None:
+            return {"newest": None, "days": days, "stories": [], "in_the_news": {}, "quotes": []}
+        end = date.fromisoformat(newest)
+        since = end - timedelta(days=days - 1)
+        before = since - timedelta(days=days)
+        stories = self.stories(limit=FRONT_STORIES, least=2, counted=False)["stories"] or \
+            self.stories(limit=FRONT_STORIES, counted=False)["stories"]
+        counts: dict[str, list[int]] = {}
+        for key, day, n in self.db.execute(
+                "SELECT key, day >= ? AS recent, COUNT(*) FROM entity_mentions WHERE day BETWEEN ? AND ? "
+                "GROUP BY key, recent",  # (PostgreSQL takes `day >= $1` and `day >= $4` for two expressions)
+                (since.isoformat(), before.isoformat(), newest)):
+            counts.setdefault(key, [0, 0])[1 if day else 0] += n
+        news: dict[str, list] = {"person": [], "place": [], "organization": []}
+        for key, (earlier, now) in sorted(counts.items(), key=lambda kv: (-kv[1][1], kv[0])):
+            kind = key.split(":", 1)[0]
+            if now and kind in news and len(news[kind]) < FRONT_ENTITIES:
+                news[kind].append((key, now, earlier))
+        keys = [k for items in news.values() for k, _, _ in items]
+        slugs, names = lookup.slugs_for(self.db, keys), self.archive.store.display_names(keys, "speaker", [reader])
+        in_news = {kind: [{"key": slugs[k], "name": names.get(k, k), "type": kind, "articles": now, "before": earlier,
+                           "change": now - earlier} for k, now, earlier in items if k in slugs]
+                   for kind, items in news.items()}
+        quotes = self.archive.engine.search_quotes(None, limit=FRONT_QUOTES * 3, sort="newest", include_fragments=False,
+                                                   filters={"from": since.isoformat()}).quotes
+        from indexer.annotate.entities.keys import speaker_key
+
+        named = [q for q in quotes if q.speaker and speaker_key(q.speaker)][:FRONT_QUOTES]
+        speakers = lookup.slugs_for(self.db, [speaker_key(q.speaker) for q in named])
+        return {"newest": newest, "since": since.isoformat(), "days": days, "stories": stories,
+                "in_the_news": in_news,
+                "quotes": [r | {"speaker_key": speakers.get(speaker_key(q.speaker))}
+                           for q, r in zip(named, self._cited_quotes(named, base_url), strict=True)]}
+
+
+def linked_article(archive: Archive, record: dict, annotated) -> dict:
+    """An article record (`SearchService.article`) whose entities carry their URL key (`key`) and whose quotations
+    their speaker's (`speaker_key`), for links to their pages; and its story."""
+    from indexer.annotate.entities.keys import entity_key, speaker_key
+
+    keys = [e.key or entity_key(e.name, e.type) for e in annotated.entities]
+    speakers = [speaker_key(q.get("speaker")) for q in record.get("quotes", [])]
+    db = archive.store.db
+    slugs = lookup.slugs_for(db, [*keys, *speakers])
+    for entity, key in zip(record.get("entities", []), keys, strict=False):
+        entity["key"] = slugs.get(key)
+    for quote, key in zip(record.get("quotes", []), speakers, strict=False):
+        quote["speaker_key"] = slugs.get(key) if key else None
+    story = Explorer(archive).stories_of([record["id"]]).get(record["id"])
+    record["story"] = story["id"] if story else None
+    record["story_reports"] = {"articles": story["articles"], "languages": story["languages"]} if story else None
+    return record
+
+
+def with_speaker_keys(archive: Archive, records: list[dict]) -> list[dict]:
+    """Quotation records with their speaker's URL key (`speaker_key`, None for a role or an unnamed source), for a
+    link to the speaker's page."""
+    from indexer.annotate.entities.keys import speaker_key
+
+    keys = [speaker_key(r.get("speaker")) for r in records]
+    slugs = lookup.slugs_for(archive.store.db, keys)
+    for record, key in zip(records, keys, strict=True):
+        record["speaker_key"] = slugs.get(key) if key else None
+    return records
+
+
+def keyed_filters(archive: Archive, filters: dict[str, str | None]) -> dict[str, str | None]:
+    """Filters with each entity's URL key (a facet value's `key`) turned into the entity key the index holds:
+    person=dmitry-peskov is person:peskov|dmitro. A value that is no slug of the facet's kind is left as a name."""
+    wanted = {f: v for f, v in filters.items() if f in KEYED_FACETS and v and looks_like_slug(v)}
+    if not wanted:
+        return filters
+    found = lookup.keys_for_slugs(archive.store.db, wanted.values())
+    out = dict(filters)
+    for facet, value in wanted.items():
+        key, kind = found.get(value, (None, None))
+        if key and (kind == KEYED_FACETS[facet] or (facet == "speaker" and kind == "organization")):
+            out[facet] = key
+    return out

@@ -156,6 +156,7 @@ def pages(site, browser, tmp_path_factory):
 
 SIGNED_IN = {"archive.dashboard", "archive.job", "saved.index"}
 REDIRECTS = {"ui.switch", "static", "saved.feed"}  # answer with a redirect or a file, never a page
+PROBES = {"operations.healthz", "operations.readyz", "operations.prometheus"}  # JSON and text for machines
 
 
 def _axe(page) -> list[str]:
@@ -193,7 +194,7 @@ def test_every_page_the_site_serves_is_audited(site, pages):
     app = create_app(site.data, TESTING=True)
     html = {r.endpoint for r in app.url_map.iter_rules()
             if "GET" in r.methods and (not r.rule.startswith("/api/") or r.endpoint == "api.index")}
-    assert html - REDIRECTS - set(pages) == set(), "add the new page to the `pages` fixture"
+    assert html - REDIRECTS - PROBES - set(pages) == set(), "add the new page to the `pages` fixture"
 
 
 @pytest.mark.parametrize("viewport", [DESK, PHONE], ids=["desk", "phone"])

@@ -209,8 +209,8 @@ class SearchService:
         spelling of the reader's language, else of the results' most frequent languages, else the most used."""
         out: dict[str, list[dict]] = {}
         languages = [reader] + [lang for lang, _ in pairs_by_facet.get("language", [])]
-        slugs = slugs_for(self.archive.store.db, [v for f in facets if f in KEYED_FACETS
-                                                  for v, _ in pairs_by_facet.get(f, [])])
+        keys = [v for f in facets if f in KEYED_FACETS for v, _ in pairs_by_facet.get(f, [])]
+        slugs = self._from_store(lambda: slugs_for(self.archive.store.db, keys), {})  # (else the index keys)
         for facet in facets:
             pairs = pairs_by_facet.get(facet, [])
             names = self._display_names([v for v, _ in pairs], facet, languages, reader) if facet in KEYED_FACETS \

@@ -209,8 +209,7 @@ def test_a_teaser_of_another_story_set_into_the_article_is_left_out():
 
 
 @pytest.mark.parametrize("paragraphs, call, name", [
-    (STORY_EN, "For the latest stories and breaking news updates download the Tidewater Courier apps for iOS and "
-               "Android.", "Tidewater"),
+    (STORY_EN, "Download the Tidewater Courier app to read every ferry report the moment it is filed.", "Tidewater"),
     (STORY_EN, "Join our Harbour Forums to keep talking ferries! And if you have a news tip, let us know at "
                "tips@harbour-news.example.", "Harbour Forums"),
     (STORY_DE, "Wir bei WhatsApp: 0160 - 12 34 56 0", "WhatsApp"),

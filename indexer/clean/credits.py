@@ -158,8 +158,8 @@ def _name_word(word: str) -> bool:
 
 
 def _names_only(text: str, authors: list[str]) -> bool:
-    """Nothing but people's names joined by commas or "and" ("Jane Roe and John Doe", "Martin Untersinger (avec
-    Damien Leloup et Morgane Tual)"); a one-word part only when it is a byline writer's name, so that "Von Helden
+    """Nothing but people's names joined by commas or "and" ("Jane Roe and John Doe", "Claire Vasseur (avec
+    Hugo Marchal et Inès Royer)"); a one-word part only when it is a byline writer's name, so that "Von Helden
     und Schurken" stays a heading."""
     writers = _writer_names(authors)
     parts = [p.strip(" .") for p in _NAMES_SPLIT.split(text.strip().rstrip("."))]
@@ -197,7 +197,7 @@ def _photo_credit(line: str) -> bool:
 
 
 def _meta_strip(line: str, authors: list[str]) -> bool:
-    """ "Le Monde | 04.05.2015 à 13h36 • Mis à jour le … | Par Martin Untersinger": outlet, dates and a byline."""
+    """ "Le Courrier | 12.03.2024 à 09h10 • Mis à jour le … | Par Claire Vasseur": outlet, dates and a byline."""
     segments = [s for s in _STRIP_SEPARATOR.split(line) if s.strip()]
     if len(segments) < 2 or not any(BYLINE_PREFIX.match(s) for s in segments):
         return False

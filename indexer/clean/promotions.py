@@ -1,8 +1,8 @@
 """What the outlet says to its reader about itself: a call to subscribe, download its app, join its forum or
 members, follow it or write to it on a channel.
 
-Pages set these lines into the story's container, most often as its last paragraph ("For the latest stories
-download the Nationnews apps for iOS and Android.", "Wir bei WhatsApp: 0160 …", "Chat with us in Facebook
+Pages set these lines into the story's container, most often as its last paragraph ("Get our reporting
+first: download the Tidewater Courier app.", "Wir bei WhatsApp: 0160 …", "Chat with us in Facebook
 Messenger."), and the apps, services and channels they name became facet entries of a story that never mentions
 them. A block is such a call when it names a channel of the outlet (an app, a newsletter, a messenger, a forum,
 a subscription, its members) and speaks for the outlet to the reader: a sentence opening with the call's

@@ -462,21 +462,23 @@ def cmd_migrate(args) -> int:
                            "counts": {t: {"source": s, "target": t_} for t, (s, t_) in copied.counts.items()},
                            "secret_key": copied.secret}
     if args.to_index and ok:
+        from indexer.migrate import MigrationFailed
+
         try:
             ok = _migrate_index(args, out, report)
+        except MigrationFailed as exc:
+            return _fail(str(exc), args.json)
         except EngineUnavailable as exc:
             return _fail(f"{exc} Nothing was copied into the index: start its nodes (or check the address), then "
                          "run the migration again.", args.json)
-        if ok is not True and ok is not False:
-            return ok
     if args.json:
         _print_json({"verified": ok, **report})
     return 0 if ok else 1
 
 
-def _migrate_index(args, out, report: dict) -> bool | int:
-    """The index part of `migrate`: True when verified, False on a mismatch, an exit status when it failed."""
-    from indexer.migrate import MigrationFailed, copy_index
+def _migrate_index(args, out, report: dict) -> bool:
+    """The index part of `migrate`: whether the copy is verified (MigrationFailed when writing stopped)."""
+    from indexer.migrate import copy_index
 
     with Archive(args.data, create=False, index=args.to_index, store=args.to_store) as archive:
         total = len(archive.store.article_ids())
@@ -490,10 +492,7 @@ def _migrate_index(args, out, report: dict) -> bool | int:
             done += n
             print(f"  {done}/{todo} articles copied", file=sys.stderr)
 
-        try:
-            copy_index(archive, batch=args.batch or 1000, writers=args.writers, progress=progress)
-        except MigrationFailed as exc:
-            return _fail(str(exc), args.json)
+        copy_index(archive, batch=args.batch or 1000, writers=args.writers, progress=progress)
         drift = archive.drift()
         stats = archive.engine.stats()
         quotes = archive.store.stats()["quotes"]

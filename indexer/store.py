@@ -289,11 +289,18 @@ def _migration_8(db) -> None:
                       "beat_at REAL NOT NULL)"))
 
 
+def _migration_10(db) -> None:
+    """The explorer's filed articles by day: the front page's latest quotations are those of the articles filed on
+    the last days (`Explorer._latest_quotes`), found without reading every filed article."""
+    db.execute(db.ddl("CREATE INDEX IF NOT EXISTS explored_day ON explored(day)"))
+
+
 STORY_CANDIDATES = 50  # bodies checked a new article: the band keys' best candidates are few; this bounds the rest
 
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
 MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
-                              _migration_7, _migration_8, _migration_9]  # 9: the explorer's (indexer/explore/schema.py)
+                              _migration_7, _migration_8, _migration_9,  # 9: the explorer's (indexer/explore/schema.py)
+                              _migration_10]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -18,7 +18,7 @@ from indexer.archive import Archive
 from indexer.explore import lookup
 from indexer.explore.slugs import looks_like_slug
 from indexer.index.dates import date_ranges
-from indexer.index.engine import KEYED_FACETS, QueryError, parse_date
+from indexer.index.engine import KEYED_FACETS, QueryError, QuoteHit, parse_date
 from indexer.index.histogram import bucket_end
 from indexer.index.provenance import in_date_order, same_statement
 from indexer.index.translated import WITHIN_DAYS, article_names, translations
@@ -363,16 +363,27 @@ class Explorer:
         in_news = {kind: [{"key": slugs[k], "name": names.get(k, k), "type": kind, "articles": now, "before": earlier,
                            "change": now - earlier} for k, now, earlier in items if k in slugs]
                    for kind, items in news.items()}
-        quotes = self.archive.engine.search_quotes(None, limit=FRONT_QUOTES * 3, sort="newest", include_fragments=False,
-                                                   filters={"from": since.isoformat()}).quotes
-        from indexer.annotate.entities.keys import speaker_key
-
-        named = [q for q in quotes if q.speaker and speaker_key(q.speaker)][:FRONT_QUOTES]
-        speakers = lookup.slugs_for(self.db, [speaker_key(q.speaker) for q in named])
+        named, keys = self._latest_quotes(since)
+        speakers = lookup.slugs_for(self.db, keys)
         return {"newest": newest, "since": since.isoformat(), "days": days, "stories": stories,
                 "in_the_news": in_news,
-                "quotes": [r | {"speaker_key": speakers.get(speaker_key(q.speaker))}
-                           for q, r in zip(named, self._cited_quotes(named, base_url), strict=True)]}
+                "quotes": [r | {"speaker_key": speakers.get(key)}
+                           for key, r in zip(keys, self._cited_quotes(named, base_url), strict=True)]}
+
+    def _latest_quotes(self, since: date) -> tuple[list[QuoteHit], list[str]]:
+        """The newest whole quotations with a named speaker published on or after `since` (the publication's own
+        day, newest day first), and their speakers' entity keys. From the store's filed articles (`explored`, by
+        day), not the quote index: a date-range filter over every quote segment of the index took two thirds of
+        the front page's time at 84,000 articles."""
+        rows = self.db.execute(
+            "SELECT q.article_id, q.idx, q.text, q.speaker, q.speaker_key, q.language, a.title, a.published, a.source "
+            "FROM explored e JOIN quotes q ON q.article_id=e.article_id JOIN articles a ON a.id=e.article_id "
+            "WHERE e.day >= ? AND q.fragment=0 AND q.speaker IS NOT NULL AND q.speaker_key IS NOT NULL "
+            "ORDER BY e.day DESC, a.published DESC, q.article_id, q.idx LIMIT ?",
+            (since.isoformat(), FRONT_QUOTES)).fetchall()
+        hits = [QuoteHit(id=f"{r[0]}:{r[1]}", text=r[2], speaker=r[3], fragment=False, article_id=r[0], title=r[6] or "",
+                         published=r[7], language=r[5] or "und", source=r[8] or "") for r in rows]
+        return hits, [r[4] for r in rows]
 
 
 def linked_article(archive: Archive, record: dict, annotated) -> dict:

@@ -254,3 +254,22 @@ def test_queued_pages_are_in_their_stories_when_the_workers_have_taken_them(tmp_
     assert worker.returncode == 0, worker.stderr
     found = cli_json("stories", "--json", data=data)
     assert found["total"] == 1 and set(found["stories"][0]["languages"]) == {"en", "ja", "zh"}
+
+
+def test_the_front_page_quotes_the_newest_named_speakers_as_quote_search_finds_them(corpus_data):
+    """The front page's latest quotations (read from the store's filed articles) are the ones the quote search
+    gives, newest first, from the front page's first day: whole statements by a named speaker, each linking to
+    that speaker's page."""
+    from search_app.context import get_service
+    from search_app.explore import Explorer
+
+    client = create_app(corpus_data, TESTING=True).test_client()
+    with client.application.app_context():
+        news = Explorer(get_service().archive).front()
+    assert news["quotes"], news
+    found = client.get(f"/api/quotes?sort=newest&fragments=no&from={news['since']}&limit=100").get_json()["quotes"]
+    named = [q for q in found if q["speaker"] and q.get("speaker_key")]
+    assert [q["id"] for q in news["quotes"]] == [q["id"] for q in named[:len(news["quotes"])]]
+    for quote in news["quotes"]:
+        assert not quote["fragment"] and quote["published"][:10] >= news["since"]
+        assert client.get(f"/entities/{quote['speaker_key']}").status_code == 200

@@ -23,6 +23,8 @@ ANSWER_DASH = re.compile(r"[ \t\u00a0]*[-–—―][ \u00a0]*(?=\S)")
 QUESTION_END = ("?", "؟", "？")
 QUESTION_LABELS = frozenset("q f p frage pregunta question вопрос питання pytanie otázka س سؤال".split())
 ANSWER_LABELS = frozenset("a r antwort respuesta réponse resposta answer ответ відповідь odpowiedź odpověď ج جواب".split())
+HEADING_WORDS = 12
+SENTENCE_END = tuple(".!?…\"”»’)")
 MIN_LABELLED = 2  # paragraphs opened by a name label before the layout reads as a transcript
 
 
@@ -61,9 +63,15 @@ def _labelled(text: str, lines: list[tuple[int, int]], people: Sequence[str]) ->
         if label.casefold() not in full and not (len(words) == 1 and words[0] in known):
             continue
         start, end = strip_span(text, m.end(), _turn_end(text, lines, s, e))
-        if end - start >= 20:
+        if end - start >= 20 and not _heading(text[start:end]):
             turns.append(Candidate(start, end, [(start, end)], speaker=label, kind="person"))
     return turns if len(turns) >= MIN_LABELLED else []
+
+
+def _heading(turn: str) -> bool:
+    """'KARLA TARAZONA: POR SER FAN, ME CASTIGARON': a short line with no full stop is the heading of a section
+    about that person (whose quotes follow), not words of theirs."""
+    return len(turn.split()) <= HEADING_WORDS and "\n" not in turn and turn.rstrip()[-1:] not in SENTENCE_END
 
 
 def _turn_end(text: str, lines: list[tuple[int, int]], s: int, e: int) -> int:

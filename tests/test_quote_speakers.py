@@ -352,3 +352,22 @@ def test_dotted_initials_do_not_end_the_sentence_that_names_the_speaker():
                   "two issues, the nuclear program and peace.”"]
     found = annotate(Article(blocks=[Block(p) for p in paragraphs], declared_language="en")).quotes
     assert [q.speaker for q in found if "real breakthroughs" in q.text] == ["Obama"]
+
+
+def test_an_interview_whose_first_answer_is_labelled_goes_on_without_labels():
+    paragraphs = [
+        "Die Stadtplanerin Ilka Brandstetter erklärt, warum Ulm neue Radwege braucht.",
+        "Stadtblatt: Frau Brandstetter, warum baut Ulm jetzt so viele Radwege?",
+        "Ilka Brandstetter: Weil der Verkehr in der Innenstadt seit Jahren zunimmt und die Straßen voll sind.",
+        "Was sagen die Händler dazu?",
+        "Viele waren zuerst skeptisch. Inzwischen sehen sie, dass mehr Kundschaft mit dem Rad kommt.",
+        "Die Zahlen geben ihnen recht, der Umsatz ist gestiegen.",
+        "Und wie geht es weiter?",
+        "Im nächsten Jahr verbinden wir die Radwege mit den Nachbarorten.",
+        "Ilka Brandstetter leitet seit 2019 das Amt für Stadtplanung in Ulm.",
+    ]
+    assert quotes(paragraphs, "de") == [
+        ("Weil der Verkehr in der Innenstadt seit Jahren zunimmt und die Straßen voll sind.", "Ilka Brandstetter", None),
+        ("Viele waren zuerst skeptisch. Inzwischen sehen sie, dass mehr Kundschaft mit dem Rad kommt.\n\n"
+         "Die Zahlen geben ihnen recht, der Umsatz ist gestiegen.", "Ilka Brandstetter", None),
+        ("Im nächsten Jahr verbinden wir die Radwege mit den Nachbarorten.", "Ilka Brandstetter", None)]

@@ -24,6 +24,8 @@ QUESTION_END = ("?", "؟", "？")
 QUESTION_LABELS = frozenset("q f p frage pregunta question вопрос питання pytanie otázka س سؤال".split())
 ANSWER_LABELS = frozenset("a r antwort respuesta réponse resposta answer ответ відповідь odpowiedź odpověď ج جواب".split())
 HEADING_WORDS = 12
+QUESTION_WORDS = 60
+QUOTE_MARKS = "„“”«»‚‘’\"'"
 SENTENCE_END = tuple(".!?…\"”»’)")
 MIN_LABELLED = 2  # paragraphs opened by a name label before the layout reads as a transcript
 
@@ -65,7 +67,52 @@ def _labelled(text: str, lines: list[tuple[int, int]], people: Sequence[str]) ->
         start, end = strip_span(text, m.end(), _turn_end(text, lines, s, e))
         if end - start >= 20 and not _heading(text[start:end]):
             turns.append(Candidate(start, end, [(start, end)], speaker=label, kind="person"))
+    if len(turns) == 1:
+        return _unlabelled_answers(text, turns[0])
     return turns if len(turns) >= MIN_LABELLED else []
+
+
+def _unlabelled_answers(text: str, first: Candidate) -> list[Candidate]:
+    """'fluter.de: Wie finden Sie das? ¶ Felix Stalder: … ¶ Was heißt das für uns? ¶ Das heißt …': an interview whose
+    first answer, after a question, carries the person's label goes on without labels. Each later answer (the
+    paragraphs after a question, up to the next one) is that person's; the first one runs on the same way."""
+    paras = _paragraphs(text)
+    asked_first = [p for p in paras if p[1] <= first.start]
+    if not asked_first or not _asks(text[asked_first[-1][0] : asked_first[-1][1]]):
+        return []
+    name = (first.speaker or "").split()[-1]
+    answers = [[first.start, first.end]]
+    open_answer = True
+    for s, e in paras:
+        if s <= first.start:
+            continue
+        para = text[s:e].strip()
+        if _asks(para) or name in para.split()[:3]:
+            open_answer = False  # a question, or the writer on the person ("Felix Stalder ist Professor …")
+        elif _heading(para) or para[:1] in QUOTE_MARKS:
+            continue  # a crosshead or a pull quote inside the interview
+        elif open_answer:
+            answers[-1][1] = e
+        else:
+            answers.append([s, e])
+            open_answer = True
+    if len(answers) < MIN_LABELLED:
+        return []
+    spans = [strip_span(text, s, e) for s, e in answers]
+    return [Candidate(s, e, [(s, e)], speaker=first.speaker, kind="person") for s, e in spans if e - s >= 20]
+
+
+def _paragraphs(text: str) -> list[tuple[int, int]]:
+    spans, at = [], 0
+    for para in text.split("\n\n"):
+        spans.append((at, at + len(para)))
+        at += len(para) + 2
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _asks(para: str) -> bool:
+    """A paragraph that is a question (of an interviewer): short, and ending in a question mark."""
+    return para.rstrip().endswith(QUESTION_END) and len(para.split()) <= QUESTION_WORDS
 
 
 def _heading(turn: str) -> bool:

@@ -322,19 +322,6 @@ def test_a_description_without_articles_stands_for_the_one_the_text_is_about():
     assert speaker_of(experts, "cs", "ztratí formu") == (None, "zahraniční odborníci")  # several: nobody named
 
 
-def test_a_heading_naming_a_person_is_no_words_of_theirs():
-    paragraphs = [
-        "Nuestras figuras de la televisión cuentan anécdotas de su infancia.",
-        "Rosario Benavides: me escapé del colegio",
-        "“Tenía catorce años y jamás imaginé que mi madre me descubriría en la plaza”.",
-        "Julia Montalvo: una chancleta voladora",
-        "“De niña fui muy golosa y un día me comí el flan entero de la familia”.",
-    ]
-    assert quotes(paragraphs, "es") == [
-        ("Tenía catorce años y jamás imaginé que mi madre me descubriría en la plaza", "Rosario Benavides", None),
-        ("De niña fui muy golosa y un día me comí el flan entero de la familia", "Julia Montalvo", None)]
-
-
 @pytest.mark.parametrize("paragraphs, language, words, speaker", [
     (["The senator Maria Cole has pushed the coastal bill for months.",
       "In its statement, Greenpeace put it this way: “The bill is a step backwards for the coast.”"],
@@ -354,20 +341,35 @@ def test_dotted_initials_do_not_end_the_sentence_that_names_the_speaker():
     assert [q.speaker for q in found if "real breakthroughs" in q.text] == ["Obama"]
 
 
-def test_an_interview_whose_first_answer_is_labelled_goes_on_without_labels():
-    paragraphs = [
-        "Die Stadtplanerin Ilka Brandstetter erklärt, warum Ulm neue Radwege braucht.",
-        "Stadtblatt: Frau Brandstetter, warum baut Ulm jetzt so viele Radwege?",
-        "Ilka Brandstetter: Weil der Verkehr in der Innenstadt seit Jahren zunimmt und die Straßen voll sind.",
-        "Was sagen die Händler dazu?",
-        "Viele waren zuerst skeptisch. Inzwischen sehen sie, dass mehr Kundschaft mit dem Rad kommt.",
-        "Die Zahlen geben ihnen recht, der Umsatz ist gestiegen.",
-        "Und wie geht es weiter?",
-        "Im nächsten Jahr verbinden wir die Radwege mit den Nachbarorten.",
-        "Ilka Brandstetter leitet seit 2019 das Amt für Stadtplanung in Ulm.",
-    ]
-    assert quotes(paragraphs, "de") == [
+HEADED_ROUNDUP = [  # a roundup's section headings name who speaks below them; their own words are the editor's
+    "Nuestras figuras de la televisión cuentan anécdotas de su infancia.",
+    "Rosario Benavides: me escapé del colegio",
+    "“Tenía catorce años y jamás imaginé que mi madre me descubriría en la plaza”.",
+    "Julia Montalvo: una chancleta voladora",
+    "“De niña fui muy golosa y un día me comí el flan entero de la familia”.",
+]
+INTERVIEW = [  # only the first answer is labelled; a paragraph about the interviewee closes it
+    "Die Stadtplanerin Ilka Brandstetter erklärt, warum Ulm neue Radwege braucht.",
+    "Stadtblatt: Frau Brandstetter, warum baut Ulm jetzt so viele Radwege?",
+    "Ilka Brandstetter: Weil der Verkehr in der Innenstadt seit Jahren zunimmt und die Straßen voll sind.",
+    "Was sagen die Händler dazu?",
+    "Viele waren zuerst skeptisch. Inzwischen sehen sie, dass mehr Kundschaft mit dem Rad kommt.",
+    "Die Zahlen geben ihnen recht, der Umsatz ist gestiegen.",
+    "Und wie geht es weiter?",
+    "Im nächsten Jahr verbinden wir die Radwege mit den Nachbarorten.",
+    "Ilka Brandstetter leitet seit 2019 das Amt für Stadtplanung in Ulm.",
+]
+
+
+@pytest.mark.parametrize("paragraphs, language, expected", [
+    (HEADED_ROUNDUP, "es", [
+        ("Tenía catorce años y jamás imaginé que mi madre me descubriría en la plaza", "Rosario Benavides", None),
+        ("De niña fui muy golosa y un día me comí el flan entero de la familia", "Julia Montalvo", None)]),
+    (INTERVIEW, "de", [
         ("Weil der Verkehr in der Innenstadt seit Jahren zunimmt und die Straßen voll sind.", "Ilka Brandstetter", None),
         ("Viele waren zuerst skeptisch. Inzwischen sehen sie, dass mehr Kundschaft mit dem Rad kommt.\n\n"
          "Die Zahlen geben ihnen recht, der Umsatz ist gestiegen.", "Ilka Brandstetter", None),
-        ("Im nächsten Jahr verbinden wir die Radwege mit den Nachbarorten.", "Ilka Brandstetter", None)]
+        ("Im nächsten Jahr verbinden wir die Radwege mit den Nachbarorten.", "Ilka Brandstetter", None)]),
+], ids=["heading-is-no-turn", "interview-goes-on-without-labels"])
+def test_a_layout_names_who_speaks_below_it(paragraphs, language, expected):
+    assert quotes(paragraphs, language) == expected

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from indexer.annotate.quotes.candidate import Candidate, strip_span
+from indexer.annotate.quotes.marks import PARA_SEP
 
 LABEL = re.compile(r"[ \t\u00a0]*((?:[^\W\d_][\w’'.-]*[ \u00a0]){0,2}[^\W\d_][\w’'.-]*)[ \u00a0]*:[ \u00a0]+(?=\S)")
 ANSWER_DASH = re.compile(r"[ \t\u00a0]*[-–—―][ \u00a0]*(?=\S)")
@@ -37,11 +38,12 @@ def transcript_turns(text: str, people: Sequence[str], title: str = "") -> list[
     return sorted(found, key=lambda c: c.start)
 
 
-def _lines(text: str) -> list[tuple[int, int]]:
+def _lines(text: str, sep: str = "\n") -> list[tuple[int, int]]:
+    """The non-blank lines of text (or, with sep "\n\n", its paragraphs) as (start, end) offsets."""
     spans, at = [], 0
-    for line in text.split("\n"):
+    for line in text.split(sep):
         spans.append((at, at + len(line)))
-        at += len(line) + 1
+        at += len(line) + len(sep)
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
@@ -76,7 +78,7 @@ def _unlabelled_answers(text: str, first: Candidate) -> list[Candidate]:
     """'fluter.de: Wie finden Sie das? ¶ Felix Stalder: … ¶ Was heißt das für uns? ¶ Das heißt …': an interview whose
     first answer, after a question, carries the person's label goes on without labels. Each later answer (the
     paragraphs after a question, up to the next one) is that person's; the first one runs on the same way."""
-    paras = _paragraphs(text)
+    paras = _lines(text, PARA_SEP)
     asked_first = [p for p in paras if p[1] <= first.start]
     if not asked_first or not _asks(text[asked_first[-1][0] : asked_first[-1][1]]):
         return []
@@ -100,14 +102,6 @@ def _unlabelled_answers(text: str, first: Candidate) -> list[Candidate]:
         return []
     spans = [strip_span(text, s, e) for s, e in answers]
     return [Candidate(s, e, [(s, e)], speaker=first.speaker, kind="person") for s, e in spans if e - s >= 20]
-
-
-def _paragraphs(text: str) -> list[tuple[int, int]]:
-    spans, at = [], 0
-    for para in text.split("\n\n"):
-        spans.append((at, at + len(para)))
-        at += len(para) + 2
-    return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
 def _asks(para: str) -> bool:

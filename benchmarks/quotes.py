@@ -366,6 +366,12 @@ def adaq(lang: str) -> Score | None:
 
 def main(argv: list[str]) -> None:
     global HALF, PRODUCT
+    if "-h" in argv or "--help" in argv:
+        print(__doc__)
+        return
+    unknown = [a for a in argv if a.startswith("-") and a not in ("--product", "--verbose", "--half")]
+    if unknown:
+        raise SystemExit(f"unknown option {unknown[0]}: see --help (options: --half even|odd, --product, --verbose SET)")
     PRODUCT = "--product" in argv
     verbose = argv[argv.index("--verbose") + 1] if "--verbose" in argv else None
     HALF = argv[argv.index("--half") + 1] if "--half" in argv else None

@@ -320,3 +320,56 @@ def test_a_description_without_articles_stands_for_the_one_the_text_is_about():
     assert speaker_of(paragraphs, "cs", "obrovskou touhou") == ("Petr Novotný", None)
     experts = ["\"Je to výborný tým,\" řekl Petr Novotný.", "\"Tým ztratí formu,\" tvrdí zahraniční odborníci."]
     assert speaker_of(experts, "cs", "ztratí formu") == (None, "zahraniční odborníci")  # several: nobody named
+
+
+@pytest.mark.parametrize("paragraphs, language, words, speaker", [
+    (["The senator Maria Cole has pushed the coastal bill for months.",
+      "In its statement, Greenpeace put it this way: “The bill is a step backwards for the coast.”"],
+     "en", "step backwards", "Greenpeace"),
+    (["Der Stadtrat Jens Korte hat den Plan für das neue Bad in Ulm vorgestellt.",
+      "Bei Greenpeace heißt es dazu: „Der Plan ist ein Rückschritt für die Stadt.“"],
+     "de", "Rückschritt", "Greenpeace"),
+])
+def test_a_colon_frame_naming_no_person_but_one_organisation_gives_its_words(paragraphs, language, words, speaker):
+    assert speaker_of(paragraphs, language, words) == (speaker, None)
+
+
+def test_dotted_initials_do_not_end_the_sentence_that_names_the_speaker():
+    paragraphs = ["President Obama told the U.N. General Assembly that he would seek “real breakthroughs on these "
+                  "two issues, the nuclear program and peace.”"]
+    found = annotate(Article(blocks=[Block(p) for p in paragraphs], declared_language="en")).quotes
+    assert [q.speaker for q in found if "real breakthroughs" in q.text] == ["Obama"]
+
+
+HEADED_ROUNDUP = [  # a roundup's section headings name who speaks below them; their own words are the editor's
+    "Nuestras figuras de la televisión cuentan anécdotas de su infancia.",
+    "Rosario Benavides: me escapé del colegio",
+    "“Tenía catorce años y jamás imaginé que mi madre me descubriría en la plaza”.",
+    "Julia Montalvo: una chancleta voladora",
+    "“De niña fui muy golosa y un día me comí el flan entero de la familia”.",
+]
+INTERVIEW = [  # only the first answer is labelled; a paragraph about the interviewee closes it
+    "Die Stadtplanerin Ilka Brandstetter erklärt, warum Ulm neue Radwege braucht.",
+    "Stadtblatt: Frau Brandstetter, warum baut Ulm jetzt so viele Radwege?",
+    "Ilka Brandstetter: Weil der Verkehr in der Innenstadt seit Jahren zunimmt und die Straßen voll sind.",
+    "Was sagen die Händler dazu?",
+    "Viele waren zuerst skeptisch. Inzwischen sehen sie, dass mehr Kundschaft mit dem Rad kommt.",
+    "Die Zahlen geben ihnen recht, der Umsatz ist gestiegen.",
+    "Und wie geht es weiter?",
+    "Im nächsten Jahr verbinden wir die Radwege mit den Nachbarorten.",
+    "Ilka Brandstetter leitet seit 2019 das Amt für Stadtplanung in Ulm.",
+]
+
+
+@pytest.mark.parametrize("paragraphs, language, expected", [
+    (HEADED_ROUNDUP, "es", [
+        ("Tenía catorce años y jamás imaginé que mi madre me descubriría en la plaza", "Rosario Benavides", None),
+        ("De niña fui muy golosa y un día me comí el flan entero de la familia", "Julia Montalvo", None)]),
+    (INTERVIEW, "de", [
+        ("Weil der Verkehr in der Innenstadt seit Jahren zunimmt und die Straßen voll sind.", "Ilka Brandstetter", None),
+        ("Viele waren zuerst skeptisch. Inzwischen sehen sie, dass mehr Kundschaft mit dem Rad kommt.\n\n"
+         "Die Zahlen geben ihnen recht, der Umsatz ist gestiegen.", "Ilka Brandstetter", None),
+        ("Im nächsten Jahr verbinden wir die Radwege mit den Nachbarorten.", "Ilka Brandstetter", None)]),
+], ids=["heading-is-no-turn", "interview-goes-on-without-labels"])
+def test_a_layout_names_who_speaks_below_it(paragraphs, language, expected):
+    assert quotes(paragraphs, language) == expected

@@ -73,7 +73,7 @@ from indexer.models import Quote
 
 SENTENCE_END = ".!?。！？"
 ABBREVIATIONS = set(
-    "mr mrs ms dr prof gov sen rep reps sens gen lt col sgt st jr sr inc co corp ltd u.s feb jan aug sept oct nov dec no vs"
+    "mr mrs ms dr prof gov sen rep reps sens gen lt col sgt st jr sr inc co corp ltd feb jan aug sept oct nov dec no vs"
     " hr fr ing mgr ew se".split()
 )
 BOUNDARY_BEFORE = ".!?:;,—–-(…。！？：；，、،؛؟"
@@ -155,7 +155,7 @@ def find_quotes(
     events = _speech_events(masked, sentences, lang, people)
     names = name_inventory(text, people, lang)
     mentions = _person_mentions(masked, names, people, lang)
-    _resolve(cands, events, mentions, text, lang, people, names)
+    _resolve(cands, events, mentions, text, lang, people, names, bodies)
     _reported_goes_on(cands, events, masked, sentences, rules, people)
     for c in cands:
         if c.speaker:  # "وزيرة …، ماريا خوسيه أورتيغا،", エル・イドリシ特使 … 「…」と特使は
@@ -308,7 +308,8 @@ def _abbreviation(text: str, i: int) -> bool:
         return False
     word = m.group(1).lower().strip("(")
     ordinal = word.isdigit() and len(word) <= 2 and text[i + 1 : i + 2] == " " and text[i + 2 : i + 3].isalpha()
-    return word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or ordinal
+    initials = re.fullmatch(r"(?:[^\W\d_]\.)+[^\W\d_]", word) is not None  # "U.N.", "U.S.", "z.B."
+    return word in ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or ordinal or initials
 
 
 def _sentence_of(sentences: list[tuple[int, int]], pos: int) -> tuple[int, int]:
@@ -781,6 +782,7 @@ def _resolve(
     lang: str,
     people: Sequence[str],
     names=None,
+    bodies: Sequence[str] = (),
 ) -> None:
     """Turn pronouns, roles and unattributed continuations into the speaker a reader would name."""
     rules = rules_for(lang)
@@ -797,7 +799,7 @@ def _resolve(
             c.kind = "thing" if c.extra.get("outlet") else speaker_kind(c.speaker, lang, people)
     _resolve_epithets(cands, events, mentions, text, rules)
     for c in cands:
-        named = _named_in_colon_frame(c, mentions, text, people) if c.extra.get("framed") else None
+        named = _named_in_colon_frame(c, mentions, text, people, bodies) if c.extra.get("framed") else None
         frame = text[max(0, c.start - 400) : c.start]
         at_named = frame.rfind(named[0]) if named else -1
         at_taken = frame.rfind(c.speaker) if c.speaker else -1
@@ -835,7 +837,7 @@ def _resolve(
                 c.speaker, c.kind = found[0], found[1]
         elif not c.speaker and (c.pro_drop or not c.fragment) and not c.extra.get("writer"):
             found = (
-                _named_in_colon_frame(c, mentions, text, people)
+                _named_in_colon_frame(c, mentions, text, people, bodies)
                 or dialogue_turn(c, cands[:i], text)
                 or question_turn(c, cands[:i], text)
                 or _subject_just_before(c, cands[:i], mentions, text, lang, sex)
@@ -1071,16 +1073,22 @@ def _last_mention_in_paragraph(
     return (here[-1].speaker, "person", here[-1].pos) if here else None
 
 
-def _named_in_colon_frame(c: Candidate, mentions: list[_Event], text: str,
-                          people: Sequence[str]) -> tuple[str, str] | None:
+def _named_in_colon_frame(c: Candidate, mentions: list[_Event], text: str, people: Sequence[str],
+                          bodies: Sequence[str] = ()) -> tuple[str, str] | None:
     """"Verhandlungsführer Paul Schmidt verteidigte den Ausstand: „…“": a sentence that names one person (one the
-    recogniser found) and ends in a colon introduces that person's words, whatever its verb."""
+    recogniser found) and ends in a colon introduces that person's words, whatever its verb; one that names no
+    person but one organisation ("In der Zeitung Z heißt es dazu:") introduces the organisation's."""
     head = text[: c.start].rstrip()
-    if not head.endswith((":", "：")) or not people:
+    if not head.endswith((":", "：")) or not (people or bodies):
         return None
     start = max(head.rfind(end, 0, len(head) - 1) for end in (". ", "! ", "? ", "\n", "。"))
     named = {m.speaker for m in mentions if start < m.pos < len(head) and m.speaker in people}
-    return (named.pop(), "person") if len(named) == 1 else None
+    if named:
+        return (named.pop(), "person") if len(named) == 1 else None
+    frame = head[start + 1 :]
+    found = {b for b in bodies if re.search(rf"(?<!\w){re.escape(b)}(?!\w)", frame)}
+    found = {b for b in found if not any(b != other and b in other for other in found)}
+    return (found.pop(), "thing") if len(found) == 1 else None
 
 
 def _subject_just_before(c: Candidate, earlier: list[Candidate], mentions: list[_Event], text: str, lang: str,

@@ -17,12 +17,17 @@ import re
 from collections.abc import Sequence
 
 from indexer.annotate.quotes.candidate import Candidate, strip_span
+from indexer.annotate.quotes.marks import PARA_SEP
 
 LABEL = re.compile(r"[ \t\u00a0]*((?:[^\W\d_][\w’'.-]*[ \u00a0]){0,2}[^\W\d_][\w’'.-]*)[ \u00a0]*:[ \u00a0]+(?=\S)")
 ANSWER_DASH = re.compile(r"[ \t\u00a0]*[-–—―][ \u00a0]*(?=\S)")
 QUESTION_END = ("?", "؟", "？")
 QUESTION_LABELS = frozenset("q f p frage pregunta question вопрос питання pytanie otázka س سؤال".split())
 ANSWER_LABELS = frozenset("a r antwort respuesta réponse resposta answer ответ відповідь odpowiedź odpověď ج جواب".split())
+HEADING_WORDS = 12
+QUESTION_WORDS = 60
+QUOTE_MARKS = "„“”«»‚‘’\"'"
+SENTENCE_END = tuple(".!?…\"”»’)")
 MIN_LABELLED = 2  # paragraphs opened by a name label before the layout reads as a transcript
 
 
@@ -33,11 +38,12 @@ def transcript_turns(text: str, people: Sequence[str], title: str = "") -> list[
     return sorted(found, key=lambda c: c.start)
 
 
-def _lines(text: str) -> list[tuple[int, int]]:
+def _lines(text: str, sep: str = "\n") -> list[tuple[int, int]]:
+    """The non-blank lines of text (or, with sep "\n\n", its paragraphs) as (start, end) offsets."""
     spans, at = [], 0
-    for line in text.split("\n"):
+    for line in text.split(sep):
         spans.append((at, at + len(line)))
-        at += len(line) + 1
+        at += len(line) + len(sep)
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
@@ -61,9 +67,52 @@ def _labelled(text: str, lines: list[tuple[int, int]], people: Sequence[str]) ->
         if label.casefold() not in full and not (len(words) == 1 and words[0] in known):
             continue
         start, end = strip_span(text, m.end(), _turn_end(text, lines, s, e))
-        if end - start >= 20:
+        if end - start >= 20 and not _heading(text[start:end]):
             turns.append(Candidate(start, end, [(start, end)], speaker=label, kind="person"))
+    if len(turns) == 1:
+        return _unlabelled_answers(text, turns[0])
     return turns if len(turns) >= MIN_LABELLED else []
+
+
+def _unlabelled_answers(text: str, first: Candidate) -> list[Candidate]:
+    """'fluter.de: Wie finden Sie das? ¶ Felix Stalder: … ¶ Was heißt das für uns? ¶ Das heißt …': an interview whose
+    first answer, after a question, carries the person's label goes on without labels. Each later answer (the
+    paragraphs after a question, up to the next one) is that person's; the first one runs on the same way."""
+    paras = _lines(text, PARA_SEP)
+    asked_first = [p for p in paras if p[1] <= first.start]
+    if not asked_first or not _asks(text[asked_first[-1][0] : asked_first[-1][1]]):
+        return []
+    name = (first.speaker or "").split()[-1]
+    answers = [[first.start, first.end]]
+    open_answer = True
+    for s, e in paras:
+        if s <= first.start:
+            continue
+        para = text[s:e].strip()
+        if _asks(para) or name in para.split()[:3]:
+            open_answer = False  # a question, or the writer on the person ("Felix Stalder ist Professor …")
+        elif _heading(para) or para[:1] in QUOTE_MARKS:
+            continue  # a crosshead or a pull quote inside the interview
+        elif open_answer:
+            answers[-1][1] = e
+        else:
+            answers.append([s, e])
+            open_answer = True
+    if len(answers) < MIN_LABELLED:
+        return []
+    spans = [strip_span(text, s, e) for s, e in answers]
+    return [Candidate(s, e, [(s, e)], speaker=first.speaker, kind="person") for s, e in spans if e - s >= 20]
+
+
+def _asks(para: str) -> bool:
+    """A paragraph that is a question (of an interviewer): short, and ending in a question mark."""
+    return para.rstrip().endswith(QUESTION_END) and len(para.split()) <= QUESTION_WORDS
+
+
+def _heading(turn: str) -> bool:
+    """'KARLA TARAZONA: POR SER FAN, ME CASTIGARON': a short line with no full stop is the heading of a section
+    about that person (whose quotes follow), not words of theirs."""
+    return len(turn.split()) <= HEADING_WORDS and "\n" not in turn and turn.rstrip()[-1:] not in SENTENCE_END
 
 
 def _turn_end(text: str, lines: list[tuple[int, int]], s: int, e: int) -> int:

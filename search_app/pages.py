@@ -48,7 +48,7 @@ def search():
     facet_names = [labels[f] for f, values in (result or {}).get("facets", {}).items() if values]
     return render_template("search.html", q=q, filters=filters, sort=sort, result=result, error=error,
                            labels=labels, shown=FACET_SHOWN, facet_target=facet_target,
-                           stats=None if result else service.stats(),  # (the intro's: a search needs only the index)
+                           stats=None if result else service.summary(),  # (the intro's: a search needs only the index)
                            chips=_chip_labels(filters, result), facet_names=facet_names,
                            sorts=[(s, gettext(label)) for s, label in SORTS.items()],
                            page_numbers=page_numbers, bars=bars((result or {}).get("histogram")),

@@ -367,6 +367,9 @@ class SearchService:
     def stats(self) -> dict:
         return self.archive.store.stats()
 
+    def summary(self) -> dict:
+        return self.archive.store.summary()
+
     def article(self, article_id: str, version: int | None = None, base_url: str | None = None) -> dict | None:
         """The article record at a version (default the newest), with its versions, `permalink` and `citation`."""
         store = self.archive.store

@@ -273,3 +273,11 @@ def test_the_front_page_quotes_the_newest_named_speakers_as_quote_search_finds_t
     for quote in news["quotes"]:
         assert not quote["fragment"] and quote["published"][:10] >= news["since"]
         assert client.get(f"/entities/{quote['speaker_key']}").status_code == 200
+
+
+def test_the_front_page_sums_up_the_archive_as_its_statistics_do(corpus_data):
+    client = create_app(corpus_data, TESTING=True).test_client()
+    stats = client.get("/api/stats").get_json()
+    page = " ".join(client.get("/").get_data(as_text=True).split())
+    assert (f"{stats['articles']} articles in {len(stats['languages'])} languages from {len(stats['sources'])} "
+            f"sources, with {stats['quotes']} quotations") in page

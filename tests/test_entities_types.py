@@ -48,3 +48,20 @@ def test_the_european_union_in_a_polish_case_form_is_the_body():
     """"partnerem Unii Europejskiej": the genitive of "Unia Europejska" is the Union, a body, not a place."""
     found = typed(["Wstęp.", "Kraj pozostaje ważnym partnerem Unii Europejskiej od wielu lat."], "pl")
     assert ("European Union", "organization") in found and not [f for f, k in found if k == "place"], found
+
+
+def test_a_town_a_match_is_played_against_with_its_score_is_its_club():
+    """A sports report names clubs by their towns: "gegen Bremen und Leverkusen … 0:2 und 0:1 verloren" are the
+    clubs, while a town without a match and a score stays a town."""
+    found = typed(["Rückblick.", "Am ersten und zweiten Spieltag verlor die Mannschaft gegen Bremen und Leverkusen "
+                   "mit 0:2 und 0:1.", "Die Spieler flogen danach nach Bremen zurück."], "de")
+    assert ("Bremen", "organization") in found and ("Leverkusen", "organization") in found, found
+    assert ("Bremen", "place") in found and ("Leverkusen", "place") not in found, found
+
+
+def test_the_towns_of_a_line_of_results_are_clubs():
+    """"Plymouth 4 Exeter 1": agency copy lists results by the clubs' towns; a table of other figures
+    ("Vancouver 5 7", ships loading and waiting) names the port."""
+    found = typed(["Cup results.", "Second round match on Friday :\nPlymouth 4 Exeter 1",
+                   "Ships at the ports :\nVancouver 5 7"], "en")
+    assert {("Plymouth", "organization"), ("Exeter", "organization"), ("Vancouver", "place")} <= found, found

@@ -42,6 +42,8 @@ def test_a_name_after_an_abbreviated_title_is_a_person_in_every_sentence():
                    "Merine Abed, the doctor on duty, counted the babies twice.",
                    "By dawn Merine Abed, who trained in Cairo, had slept one hour."], "en")
     assert ("Merine Abed", "person") in found and ("Merine Abed", "organization") not in found
+    town = typed(["Travel.", "The ship called at St. Croix on Monday."], "en")
+    assert not [form for form, kind in town if kind == "person"], town  # ("St." is a saint's, no title)
 
 
 def test_the_european_union_in_a_polish_case_form_is_the_body():

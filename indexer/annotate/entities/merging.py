@@ -56,7 +56,7 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
             if m.fallback:  # "el Insalud", "( Socceroos )": no person's name, so the context's type
                 m.type = m.fallback
                 clusters.setdefault(f"{m.type}:{sk}", _Cluster(m.type)).mentions.append(m)
-    _guesses_join_typed(clusters)
+    _guesses_join_people(clusters)
     # Bracketed acronyms and acronyms equal to the initials of a named organisation join it.
     for key in list(clusters):
         cl = clusters[key]
@@ -70,13 +70,14 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
     return list(clusters.values())
 
 
-def _guesses_join_typed(clusters: dict[str, _Cluster]) -> None:
-    """A name typed only by default in one place ("Sherine Abed, the doctor", taken for a body) is what the article
-    says it is elsewhere ("said Dr. Sherine Abed"): the type of the one entity it names with evidence wins."""
+def _guesses_join_people(clusters: dict[str, _Cluster]) -> None:
+    """A name typed only by default in one place ("Sherine Abed, the doctor", taken for a body) is the person the
+    article names with a title or a verb of saying elsewhere ("said Dr. Sherine Abed")."""
     def forms(cl: _Cluster) -> set[str]:
         return {skeleton(m.lemma or m.surface) for m in cl.mentions if not m.lemma.startswith("@")}
 
-    typed = [(key, cl) for key, cl in clusters.items() if not all(isinstance(m.type, Guess) for m in cl.mentions)]
+    typed = [(key, cl) for key, cl in clusters.items() if cl.type == "person" and not all(
+        isinstance(m.type, Guess) for m in cl.mentions)]  # (a place typed by "on Hulu" is no such evidence)
     for key, cl in list(clusters.items()):
         if not all(isinstance(m.type, Guess) for m in cl.mentions):
             continue

@@ -461,7 +461,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if prev in _QUOTES and start > 1 and rules.apposition_noun(toks[start - 2].text):
                 prev = toks[start - 2].text  # the noun before a quoted name: "der Zeitschrift « Super Illu »"
             title = toks[start - 1] if start else None  # (an abbreviated title keeps its full stop: "Dr. Abed")
-            if title and title.text == "." and start > 1 and len(toks[start - 2].text) <= 4:
+            if title and title.text == "." and start > 1 and len(toks[start - 2].text) <= 4 and (
+                    toks[start - 2].text.casefold() not in _PLACE_HEADS):  # ("St. Louis" is a town)
                 title = toks[start - 2]
             if cue is False and title and (title.text.casefold().strip(".") in PERSON_TITLES
                                            or _hyphen_title(title.text.casefold())):

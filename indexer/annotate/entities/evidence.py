@@ -24,12 +24,7 @@ from __future__ import annotations
 import re
 
 from indexer.annotate.entities.core import _SPEECH_VERBS, Guess, Mention
-from indexer.annotate.entities.gazetteer import (
-    company_for,
-    looks_like_acronym,
-    org_for,
-    person_for,
-)
+from indexer.annotate.entities.gazetteer import looks_like_acronym
 from indexer.annotate.entities.lang import rules_for
 from indexer.models import Entity
 
@@ -64,7 +59,7 @@ def has_evidence(kind: str, name: str, mentions: list[Mention], text: str, langu
     words, rules = name.split(), rules_for(language)
     if any(not isinstance(m.type, Guess) for m in mentions if not m.weak):
         return True  # typed by the gazetteer, a cue, a given name or its context somewhere in the article
-    if any(m.canonical for m in mentions) or org_for(name) or person_for(name) or company_for(name):
+    if any(m.canonical for m in mentions):
         return True
     if kind == "organization" and len(words) > 1 and rules.org_word(words):
         return True

@@ -485,8 +485,8 @@ def is_demonym(word: str) -> bool:
     low = word.casefold()
     if low in IRREGULAR_DEMONYMS:
         return True
-    if low in place_index() and not low.endswith(("ian", "ese")):
-        return False
+    if (place := place_index().get(low)) and not low.endswith(("ian", "ese")) and not _other_spelling(low, place):
+        return False  # "Dalian", "Oman", "Jordan", "Kopenhagen"
     for suf in _DEMONYM_SUFFIXES_LONGEST_FIRST:
         if low.endswith(suf) and len(low) - len(suf) >= 3:
             stem = low[: len(low) - len(suf)]
@@ -495,25 +495,34 @@ def is_demonym(word: str) -> bool:
             if suf in ("se", "sche", "ische", "er", "ers") and place_index().get(fold(stem)) and (
                     len(stem) >= 4 and fold(word) not in common_first_names()):
                 return True  # Dutch/German adjectives of cities: "Antwerpse", "Brusselse", "Berliner" (not "Peter")
-    return _city_dwellers(low) or _place_dwellers(low)
+    return _city_dwellers(low) or _dwelt_place(low) is not None
 
 
 _PLACE_DEMONYM_ENDINGS = ("ians", "ian", "ans", "an", "ns", "n", "ers", "er", "ese")
 
 
-def _place_dwellers(low: str) -> bool:
-    """A region's or a large town's people, its name with a demonym's ending: "Gazan", "Californians",
-    "Texans", "Floridian" (the country stems above do not reach regions and towns). Not a given name ("Susan")."""
+def _other_spelling(low: str, place: Place) -> bool:
+    """The word names a town only as one of its other spellings, and is the people of a larger place: "Gazan" is
+    an old spelling of Jizan, a town of 100,000, and the people of Gaza."""
+    dwelt = _dwelt_place(low)
+    return place.kind == "city" and fold(short_name(place.name)) != low and dwelt is not None and (
+        dwelt.name != place.name and (dwelt.kind != "city" or dwelt.population > place.population))
+
+
+def _dwelt_place(low: str) -> Place | None:
+    """The region or large town whose people the word names, its name with a demonym's ending: "Gazan",
+    "Californians", "Texans", "Floridian" (the country stems above do not reach regions and towns). Not a given
+    name ("Susan")."""
     if low in common_first_names() or len(low) < 5:
-        return False
+        return None
     for suf in _PLACE_DEMONYM_ENDINGS:
         stem = low[: len(low) - len(suf)]
         if low.endswith(suf) and len(stem) >= 4:
             for cand in (stem, stem + "a", stem + "e", stem + "o", stem + "ia", stem + "s"):
                 place = place_index().get(fold(cand))
                 if place and (place.kind in ("country", "region", "continent") or place.population >= 500_000):
-                    return True
-    return False
+                    return place
+    return None
 
 
 _DWELLER_SUFFIXES = ("iennes", "ennes", "aises", "oises", "aines", "anes", "iens", "ains", "ans", "ais", "ois")

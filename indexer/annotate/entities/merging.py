@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from indexer.annotate.entities.core import Mention
+from indexer.annotate.entities.core import Guess, Mention
 from indexer.annotate.entities.gazetteer import (
     first_names,
     has_org_word,
@@ -56,6 +56,7 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
             if m.fallback:  # "el Insalud", "( Socceroos )": no person's name, so the context's type
                 m.type = m.fallback
                 clusters.setdefault(f"{m.type}:{sk}", _Cluster(m.type)).mentions.append(m)
+    _guesses_join_people(clusters)
     # Bracketed acronyms and acronyms equal to the initials of a named organisation join it.
     for key in list(clusters):
         cl = clusters[key]
@@ -67,6 +68,24 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
             del clusters[key]
     _join_partial_people(clusters)
     return list(clusters.values())
+
+
+def _guesses_join_people(clusters: dict[str, _Cluster]) -> None:
+    """A name typed only by default in one place ("Sherine Abed, the doctor", taken for a body) is the person the
+    article names with a title or a verb of saying elsewhere ("said Dr. Sherine Abed")."""
+    def forms(cl: _Cluster) -> set[str]:
+        return {skeleton(m.lemma or m.surface) for m in cl.mentions if not m.lemma.startswith("@")}
+
+    typed = [(key, cl) for key, cl in clusters.items() if cl.type == "person" and not all(
+        isinstance(m.type, Guess) for m in cl.mentions)]  # (a place typed by "on Hulu" is no such evidence)
+    for key, cl in list(clusters.items()):
+        if not all(isinstance(m.type, Guess) for m in cl.mentions):
+            continue
+        targets = [other for k, other in typed if k != key and forms(cl) & forms(other)]
+        if len(targets) == 1:
+            for m in cl.mentions:
+                m.type = targets[0].type
+            targets[0].mentions.extend(clusters.pop(key).mentions)
 
 
 def _join_partial_people(clusters: dict[str, _Cluster]) -> None:

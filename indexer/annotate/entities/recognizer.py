@@ -74,6 +74,7 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
     _polish_base_forms(mentions, language, text)
     _link_bracketed_names(mentions, text, language)
     _surnames_not_towns(mentions, text)
+    _towns_that_play(mentions, text)
     # a word in lower case in a script with capitals is no name, unless the gazetteer knows it: "dpa", "taz", and
     # a state's adjective before an institution ("российские власти": Russia's)
     mentions = [m for m in mentions if not (m.surface == m.surface.lower() and m.surface != m.surface.upper()) or (
@@ -388,6 +389,40 @@ def _surnames_not_towns(mentions: list[Mention], text: str) -> None:
         if place is None or (place.kind == "city" and place.population < 500_000) or (
                 speaks and speaks[0].casefold() in _SPEECH_VERBS):
             m.type, m.canonical, m.lemma = "person", None, ""
+
+
+# the words before a side a match is played against, and those that list two sides ("gegen Bremen und Leverkusen")
+_AGAINST = {"against", "gegen", "contra", "contre", "tegen", "contro", "vs", "v", "versus"}
+_AND = {"and", "und", "y", "e", "et", "en", "or", "oder", "o", "ou", "of"}
+_SCORE = re.compile(r"(?<![\d:.,])\d{1,2}\s?[:\-–]\s?\d{1,2}(?![\d:.,])")  # "0:2", "2-1", not "15:30:00", "2019-20"
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_RESULT_LINE = re.compile(r"\s*[^\W\d_][^\d\n]*?\s\d{1,3}\s+[^\W\d_][^\d\n]*?\s\d{1,3}\s*")  # a line of results
+
+
+def _towns_that_play(mentions: list[Mention], text: str) -> None:
+    """A town a match is played against, in a sentence that gives the score, is its club: "lost 0:2 against
+    Bremen", "gegen Bremen und Leverkusen … mit 0:2 und 0:1 verloren"; and so are the towns of a line of results,
+    "Plymouth 4 Exeter 1" (a sports report names clubs by their towns)."""
+    last_club_end = -1
+    for m in sorted(mentions, key=lambda m: m.start):
+        if m.type != "place" or " " in m.surface or (place := place_for(m.canonical or m.surface, "en")) is None or (
+                place.kind != "city"):
+            continue
+        line_start, line_end = text.rfind("\n", 0, m.start) + 1, text.find("\n", m.start) % (len(text) + 1)
+        if _RESULT_LINE.fullmatch(text, line_start, line_end):
+            m.type, m.canonical, m.lemma = "organization", None, ""  # "Plymouth 4 Exeter 1"
+            continue
+        before = text[max(0, m.start - 20) : m.start].split()
+        after = text[m.start + len(m.surface) : m.start + len(m.surface) + 20].split()
+        listed = last_club_end >= 0 and text[last_club_end : m.start].strip(" ,").casefold() in _AND
+        if not listed and not (before and before[-1].casefold().strip(".") in _AGAINST) and not (
+                after and after[0].casefold().strip(".") in _AGAINST):
+            continue
+        start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start)), default=0)
+        end = _SENTENCE_END.search(text, m.start + len(m.surface))
+        if _SCORE.search(text, start, end.start() if end else len(text)):
+            m.type, m.canonical, m.lemma = "organization", None, ""
+            last_club_end = m.start + len(m.surface)
 
 
 _BRACKET_GAP = re.compile(r"\s*(?:[^\W\d_]+\s+[^\W\d_]+\s*)?\(\s*")

@@ -100,6 +100,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "place", None  # "Palacio de Benacazón", "Teatro Real": a building or site
     if org:
         return "organization", org
+    if len(words) >= 2 and is_demonym(surface):
+        return "", None  # "New Yorker", "Sri Lankan": a town's or a country's people, or its adjective
     if len(words) == 1 and prev not in ("#", "@") and _inner_capital(words[0]):
         return "organization", None  # "TotalEnergies", "BlackRock", "PayPal": a company's name, written as one word
     if len(words) == 1 and (words[0].casefold() in _stopwords(language) or words[0].casefold() in _ABBREVIATIONS
@@ -130,7 +132,7 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return "person", None  # "Gil recordó", "Torres said": a town's name that speaks is a surname
     if (verdict := rules.type_before_place(words, place, prev)) is not None:
         return verdict
-    if place and not (first_is_name and len(words) > 1 and place.kind == "city" and place.population < 500_000 and (
+    if place and not (first_is_name and fold(words[0]) not in CONNECTORS and len(words) > 1 and place.kind == "city" and place.population < 500_000 and (
             short_name(place.name) == place.name or fold(surface) != fold(place.name))) and not (
             slavic_person and place.population < 1_000_000):  # ("Bingen am Rhein": a town's full name, no person's)
         return "place", place.name

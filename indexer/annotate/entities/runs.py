@@ -460,8 +460,12 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             prev = toks[start - 1].text if start > 0 else ""
             if prev in _QUOTES and start > 1 and rules.apposition_noun(toks[start - 2].text):
                 prev = toks[start - 2].text  # the noun before a quoted name: "der Zeitschrift « Super Illu »"
-            if cue is False and start > 0 and (toks[start - 1].text.casefold().strip(".") in PERSON_TITLES
-                                               or _hyphen_title(toks[start - 1].text.casefold())):
+            title = toks[start - 1] if start else None  # (an abbreviated title keeps its full stop: "Dr. Abed")
+            if title and title.text == "." and start > 1 and len(toks[start - 2].text) <= 4 and (
+                    toks[start - 2].text.casefold() not in _PLACE_HEADS):  # ("St. Louis" is a town)
+                title = toks[start - 2]
+            if cue is False and title and (title.text.casefold().strip(".") in PERSON_TITLES
+                                           or _hyphen_title(title.text.casefold())):
                 cue = True
             texts = [re.sub(r"['’]s$", "", w.text) for w in words]
             end = words[-1].pos + 1
@@ -495,7 +499,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             if kind is None and rules.team_names:
                 mentions[-1].fallback = _fallback_type(texts, prev, nxt, words[0].sent_start or headline, language)
             if kind == "person" and not (canonical or cue or fold(texts[0]) in first_names() or (
-                    rules.given_name(texts[0]))
+                    rules.given_name(texts[0])) or person_for(surface)  # (a known person is no guess: "Obama")
                                          or nxt.casefold() in _SPEECH_VERBS):
                 guessed.add(id(mentions[-1]))
             # "Security Service of Ukraine (SSU)": the bracketed acronym is another name for the run.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from indexer.annotate.entities.core import Mention
-from indexer.annotate.entities.gazetteer import first_names, place_for
+from indexer.annotate.entities.gazetteer import first_names, org_for, place_for
 from indexer.annotate.entities.inflection import PL_PLACE_PREPOSITIONS, pl_adjective_stem, polish_nominative
 from indexer.annotate.entities.lang import Rules
 from indexer.annotate.entities.lang.slavic import polish_common_noun, polish_place_name
@@ -27,7 +27,9 @@ def _polish_place_and_org_forms(mentions: list[Mention], text: str) -> None:
         if m.type not in ("place", "organization") or m.canonical:
             continue
         nominative = polish_nominative(m.surface)
-        if m.type == "organization" and polish_place_name(nominative):
+        if org := org_for(nominative):
+            m.type, m.canonical = "organization", org  # "Unii Europejskiej": the Union, a body, whatever its words
+        elif m.type == "organization" and polish_place_name(nominative):
             m.type = "place"  # "Warszawa Centralna"
         if nominative != m.surface:
             m.lemma = nominative

@@ -63,3 +63,14 @@ def test_a_title_in_quotation_marks_is_no_organisation_and_a_library_is_one():
     assert not any(name == "Slack Water" for name, _ in found)
     library = found[("George Peabody Library", "organization")]
     assert library.mentions == 2 and "Peabody Library" in library.aliases
+
+
+def test_a_possessive_ends_the_name_and_what_follows_is_another():
+    found = typed("Harlow’s Dunmore-area seat was redrawn, and the ABC's South America editor Lena Ortiz said so.")
+    assert ("ABC", "organization") in found and ("South America", "place") in found
+    assert not any(n.startswith(("Harlow ", "ABC ")) for n, _ in found)
+
+
+def test_an_organisation_keeps_its_first_word_mid_sentence():
+    found = typed("She leads Forward Farmers PAC, which backs rural candidates.")
+    assert ("Forward Farmers PAC", "organization") in found

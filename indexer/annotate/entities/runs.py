@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from indexer.annotate.entities.core import (
+    _EXTRA_STOP,
     _FACILITIES,
     _NAME_PARTICLES,
     _PLACE_HEADS,
@@ -109,7 +110,7 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
             i += 1
             continue
         j = i + 1
-        while j < n and not rules.closes_run(toks[j - 1].text):
+        while j < n and not rules.closes_run(toks, j):
             if _is_cap(toks[j].text) and not toks[j].sent_start and not rules.breaks_run(toks, j):
                 j += 1
                 continue
@@ -231,7 +232,7 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
         elif low in MONTHS_DAYS or low in NEVER_NAMES or low in CONNECTORS:
             words = words[1:]
         elif _leading_common(first, len(words), language, lower_vocab) and not (
-            org_for(first.text) or _lead_place(first, language, lower_vocab)
+            org_for(first.text) or _lead_place(first, language, lower_vocab) or _opens_organisation(words, language)
         ) and not rules.keeps_first_word(words, cue) or _sentence_stopword(first, language):
             words = words[1:]
         elif is_demonym(first.text) and not (len(words) > 1 and (_org_word([w.text for w in words[1:]], language) or (
@@ -253,6 +254,17 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
         else:
             break
     return words, cue
+
+
+def _opens_organisation(words: list[_Tok], language: str) -> bool:
+    """A capitalised word mid-sentence that opens a run ending in an organisation's word or acronym is the first
+    word of that organisation's name ("director of Right Women PAC", "Common Cause Party"), not an adverb or
+    adjective before it; only the language's function words ("the", "in") stay outside. (Where every noun takes a
+    capital, as in German, the capital says nothing of the name.)"""
+    first, last = words[0], words[-1].text
+    return len(words) > 1 and not first.sent_start and first.text.casefold() not in _EXTRA_STOP and not (
+        rules_for(language).capitalises_nouns) and (
+        _org_word([last], language) or looks_like_acronym(last))
 
 
 def _given_not_demonym(word: str) -> bool:

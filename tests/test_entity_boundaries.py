@@ -74,3 +74,8 @@ def test_a_possessive_ends_the_name_and_what_follows_is_another():
 def test_an_organisation_keeps_its_first_word_mid_sentence():
     found = typed("She leads Forward Farmers PAC, which backs rural candidates.")
     assert ("Forward Farmers PAC", "organization") in found
+
+
+def test_ordinary_words_set_in_capitals_for_stress_are_no_name():
+    found = typed("La alcaldesa habló en Sevilla el lunes, TRES SEMANAS ANTES de la votación.", "es")
+    assert not any("SEMANAS" in n or "ANTES" in n for n, _ in found) and ("Sevilla", "place") in found

@@ -312,7 +312,8 @@ def _caps_words(toks: list[_Tok], a: int, b: int, language: str) -> list[tuple[i
             continue
         word = toks[i].text
         low = word.lower()
-        if low in lex and low not in CONNECTORS and not (_known_name(word, language) or fold(word) in first_names()):
+        if (low in lex or low in _stopwords(language)) and low not in CONNECTORS and not (
+                _known_name(word, language) or fold(word) in first_names()):
             if start < i:
                 out.append((start, i))
             start = i + 1
@@ -439,8 +440,10 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
         runs = _runs(toks, language)
         if rules.team_names:
             runs = [part for a, b in runs for part in _split_at_title(toks, a, b)]
-            if in_capitals:  # wire copy sets headlines and slugs in capitals: "SOCCER - ..."
-                runs = [part for a, b in runs for part in _caps_words(toks, a, b, language)]
+        # wire copy sets headlines and slugs in capitals ("SOCCER - ..."), and a story may set a few words in them
+        # for stress ("a las 11, UNA HORA ANTES de la sesión")
+        runs = [part for a, b in runs for part in (_caps_words(toks, a, b, language) if in_capitals or all(
+            t.text.isupper() and len(t.text) > 1 for t in toks[a:b]) else [(a, b)])]
         for a, b in runs:
             if a < qualified_until:
                 continue

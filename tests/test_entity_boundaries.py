@@ -79,3 +79,11 @@ def test_an_organisation_keeps_its_first_word_mid_sentence():
 def test_ordinary_words_set_in_capitals_for_stress_are_no_name():
     found = typed("La alcaldesa habló en Sevilla el lunes, TRES SEMANAS ANTES de la votación.", "es")
     assert not any("SEMANAS" in n or "ANTES" in n for n, _ in found) and ("Sevilla", "place") in found
+
+
+def test_the_acronym_in_brackets_says_where_the_name_starts_and_ends():
+    found = typed("Entregó los papeles en la Oficina de la Dirección Nacional de Aduanas Marítimas (DINAM) ayer.", "es")
+    assert ("Dirección Nacional de Aduanas Marítimas", "organization") in found
+    assert not any(n.startswith("Oficina") for n, _ in found)
+    found = typed("L'Agence nationale sécurité et défense (ANSD) a publié son rapport.", "fr")
+    assert ("Agence nationale sécurité et défense", "organization") in found

@@ -471,6 +471,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             words = rules.split_institution(words, mentions, headline)
             if not words:
                 continue
+            words, spelled = _spelled_by_acronym(words, toks, language)
             start = words[0].pos
             prev = toks[start - 1].text if start > 0 else ""
             if prev in _QUOTES and start > 1 and rules.apposition_noun(toks[start - 2].text):
@@ -518,6 +519,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 toks[end + 1].text
             ):
                 code = toks[end + 1].text
+                if spelled and org_for(code) and kind != "person":  # "… informatique et libertés (CNIL)"
+                    mentions[-1].type, mentions[-1].canonical = "organization", org_for(code)
                 if kind == "person" or org_for(code) or kind == "place" and _initials(surface) != code:
                     # "Francisco León ( PSOE )", "Iva Majoli ( CRO )", "Madrid (EFE)": a party, a country or the
                     # agency credit of a dateline, not another name of the run
@@ -537,6 +540,40 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
     for m in mentions:
         first.setdefault((m.start, m.surface, m.type), m)
     return [m for m in mentions if first[(m.start, m.surface, m.type)] is m]
+
+
+def _spelled_by_acronym(words: list[_Tok], toks: list[_Tok], language: str) -> tuple[list[_Tok], bool]:
+    """The stretch an acronym in brackets after the run spells is the name: it may start after a connector inside
+    the run ("en la Ventanilla de la Dirección General de Registro (DGR)") and go on through lower-case words to the
+    bracket ("Commission nationale informatique et libertés (CNIL)"). The run as it was when no start spells it;
+    and whether the acronym spells what is returned."""
+    end = gap = words[-1].pos + 1
+    while gap < len(toks) and gap - end < 6 and toks[gap].text[:1].islower():
+        gap += 1
+    if gap + 2 >= len(toks) or toks[gap].text != "(" or toks[gap + 2].text != ")" or not (
+            toks[gap + 1].text.isalpha() and toks[gap + 1].text.isupper()):
+        return words, False
+    span, code = words + toks[end:gap], fold(toks[gap + 1].text).replace(" ", "")
+    function = _stopwords(language) | CONNECTORS
+    for i in range(len(words)):
+        if (i == 0 or words[i - 1].text.casefold() in CONNECTORS) and _spells(code, [
+                fold(t.text).replace(" ", "") for t in span[i:]], function):
+            return span[i:], True
+    return words, False
+
+
+def _spells(code: str, words: list[str], function: frozenset[str] | set[str]) -> bool:
+    """Whether the acronym takes, in order, a beginning of each word, and of a function word its initial or nothing
+    ("DIGERPI": DIrección GEneral de Registro de Propiedad Industrial)."""
+    def match(c: int, w: int) -> bool:
+        if w == len(words):
+            return c == len(code)
+        word = words[w]
+        if word in function and match(c, w + 1):
+            return True
+        return any(code[c:c + n] == word[:n] and match(c + n, w + 1)
+                   for n in range(1, min(len(word), len(code) - c) + 1))
+    return bool(words) and words[0] not in function and match(0, 0)
 
 
 def _acronym_named_run(toks: list[_Tok], a: int, b: int, language: str) -> list[_Tok]:

@@ -87,3 +87,10 @@ def test_the_acronym_in_brackets_says_where_the_name_starts_and_ends():
     assert not any(n.startswith("Oficina") for n, _ in found)
     found = typed("L'Agence nationale sécurité et défense (ANSD) a publié son rapport.", "fr")
     assert ("Agence nationale sécurité et défense", "organization") in found
+
+
+def test_an_acronym_glued_to_a_name_or_to_ordinary_words_stands_apart():
+    found = typed("Decyzję ogłosiła przewodnicząca PKZ Anna Kowalska w Lublinie.", "pl")
+    assert ("PKZ", "organization") in found and ("Anna Kowalska", "person") in found
+    found = typed("Tom Reyes, who chairs the 9th District GOP committee, backed her.")
+    assert not any("District" in n for n, _ in found) and ("Tom Reyes", "person") in found

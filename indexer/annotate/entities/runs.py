@@ -235,6 +235,9 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
             org_for(first.text) or _lead_place(first, language, lower_vocab) or _opens_organisation(words, language)
         ) and not rules.keeps_first_word(words, cue) or _sentence_stopword(first, language):
             words = words[1:]
+        elif len(words) > 1 and looks_like_acronym(words[-1].text) and org_for(words[-1].text) and all(
+                _lexical_common(w.text, language) for w in words[:-1]):
+            words = words[-1:]  # "the 11th District GOP": a known acronym after ordinary words is the name
         elif is_demonym(first.text) and not (len(words) > 1 and (_org_word([w.text for w in words[1:]], language) or (
                 words[-1].text.casefold() in _PLACE_TAILS))) and (
                 not (len(words) > 1 and (_given_not_demonym(first.text) or rules.given_not_demonym(first.text)))) and (
@@ -393,9 +396,10 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
         org = org_for(text) or org_for(_lemma_name(text, "organization", language))
         place = None if org else place_for(text, language)
         plain_name = len(rest) <= 3 and not any(w.text.casefold() in CONNECTORS for w in rest)
-        if org or place:
-            mentions.append(Mention(text, "organization" if org else "place", head[0].index,
-                                    org or place.name, weak=headline))
+        if org or place or len(head) == 1 and text.isalpha() and looks_like_acronym(text) and fold(
+                rest[0].text) in common_first_names():  # an acronym before a given name: "przewodnicząca KE Ursula …"
+            mentions.append(Mention(text, "place" if place else "organization", head[0].index,
+                                    org or place and place.name, weak=headline))
             words, given = rest, given[i:]
         elif plain_name and not has_org_word([w.text for w in head]) and not _lexical_common(rest[0].text, language) \
                 and not any(w.text.casefold() in CONNECTORS | NEVER_ALONE | _PLACE_HEADS for w in head):

@@ -94,3 +94,9 @@ def test_an_acronym_glued_to_a_name_or_to_ordinary_words_stands_apart():
     assert ("PKZ", "organization") in found and ("Anna Kowalska", "person") in found
     found = typed("Tom Reyes, who chairs the 9th District GOP committee, backed her.")
     assert not any("District" in n for n, _ in found) and ("Tom Reyes", "person") in found
+
+
+def test_a_german_noun_in_the_plural_before_an_organisation_word_names_nothing():
+    found = typed("Die Stadt sucht Fachleute aus den Bereichen Verwaltung und Technik in Kassel.", "de")
+    assert not any("Verwaltung" in n for n, _ in found) and ("Kassel", "place") in found
+    assert ("Deutsche Bahn", "organization") in typed("Die Deutsche Bahn erhöht die Preise in Kassel.", "de")

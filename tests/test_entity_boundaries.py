@@ -100,3 +100,10 @@ def test_a_german_noun_in_the_plural_before_an_organisation_word_names_nothing()
     found = typed("Die Stadt sucht Fachleute aus den Bereichen Verwaltung und Technik in Kassel.", "de")
     assert not any("Verwaltung" in n for n, _ in found) and ("Kassel", "place") in found
     assert ("Deutsche Bahn", "organization") in typed("Die Deutsche Bahn erhöht die Preise in Kassel.", "de")
+
+
+def test_an_acronym_in_mixed_case_after_the_name_it_spells_joins_it():
+    ents = extract_entities(["Staff gave supplies to the Coral Alliance For Reefs and Kindness (Cark) "
+                             "this week.", "Cark thanked the crew, and Cark will use them in May."], "en")
+    org = next(e for e in ents if e.name == "Coral Alliance For Reefs and Kindness")
+    assert org.type == "organization" and "Cark" in org.aliases

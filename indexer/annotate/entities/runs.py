@@ -519,9 +519,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                                          or nxt.casefold() in _SPEECH_VERBS):
                 guessed.add(id(mentions[-1]))
             # "Security Service of Ukraine (SSU)": the bracketed acronym is another name for the run.
-            if end + 2 < len(toks) and toks[end].text == "(" and toks[end + 2].text == ")" and looks_like_acronym(
-                toks[end + 1].text
-            ):
+            if end + 2 < len(toks) and toks[end].text == "(" and toks[end + 2].text == ")" and (
+                    looks_like_acronym(toks[end + 1].text) or spelled):
                 code = toks[end + 1].text
                 if spelled and org_for(code) and kind != "person":  # "… informatique et libertés (CNIL)"
                     mentions[-1].type, mentions[-1].canonical = "organization", org_for(code)
@@ -552,10 +551,10 @@ def _spelled_by_acronym(words: list[_Tok], toks: list[_Tok], language: str) -> t
     bracket ("Commission nationale informatique et libertés (CNIL)"). The run as it was when no start spells it;
     and whether the acronym spells what is returned."""
     end = gap = words[-1].pos + 1
-    while gap < len(toks) and gap - end < 6 and toks[gap].text[:1].islower():
+    while gap < len(toks) and gap - end < 6 and toks[gap].text[:1].isalpha() and not toks[gap].sent_start:
         gap += 1
     if gap + 2 >= len(toks) or toks[gap].text != "(" or toks[gap + 2].text != ")" or not (
-            toks[gap + 1].text.isalpha() and toks[gap + 1].text.isupper()):
+            toks[gap + 1].text.isalpha() and toks[gap + 1].text[:1].isupper() and len(toks[gap + 1].text) > 2):
         return words, False
     span, code = words + toks[end:gap], fold(toks[gap + 1].text).replace(" ", "")
     function = _stopwords(language) | CONNECTORS

@@ -46,6 +46,15 @@ def test_story_paragraphs_come_out_in_order():
     assert all(block.kind == "p" for block in article.blocks)
 
 
+def test_a_sentence_cut_by_a_double_line_break_stays_one_paragraph():
+    cut = ("The ferry company gave life jackets and a spare radio to help the volunteers of the Island Sea Rescue "
+           "Trust for Coastal <br /><br /> Safety and Training with their work this winter.")
+    article = run(story_html(after="").replace("<div class='story-body'>",
+                                               f"<div class='story-body'><p>{cut}</p>"))
+    assert ("The ferry company gave life jackets and a spare radio to help the volunteers of the Island Sea Rescue "
+            "Trust for Coastal Safety and Training with their work this winter.") in article.paragraphs
+
+
 def test_boilerplate_around_the_story_is_dropped():
     before = ("<header><nav><a href='/'>Home</a><a href='/world'>World</a><a href='/sport'>Sport</a></nav></header>"
               "<div id='cookie-banner'>We use cookies to improve your experience. Accept all</div>"

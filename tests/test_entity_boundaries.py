@@ -63,3 +63,47 @@ def test_a_title_in_quotation_marks_is_no_organisation_and_a_library_is_one():
     assert not any(name == "Slack Water" for name, _ in found)
     library = found[("George Peabody Library", "organization")]
     assert library.mentions == 2 and "Peabody Library" in library.aliases
+
+
+def test_a_possessive_ends_the_name_and_what_follows_is_another():
+    found = typed("Harlow’s Dunmore-area seat was redrawn, and the ABC's South America editor Lena Ortiz said so.")
+    assert ("ABC", "organization") in found and ("South America", "place") in found
+    assert not any(n.startswith(("Harlow ", "ABC ")) for n, _ in found)
+
+
+def test_an_organisation_keeps_its_first_word_mid_sentence():
+    found = typed("She leads Forward Farmers PAC, which backs rural candidates.")
+    assert ("Forward Farmers PAC", "organization") in found
+
+
+def test_ordinary_words_set_in_capitals_for_stress_are_no_name():
+    found = typed("La alcaldesa habló en Sevilla el lunes, TRES SEMANAS ANTES de la votación.", "es")
+    assert not any("SEMANAS" in n or "ANTES" in n for n, _ in found) and ("Sevilla", "place") in found
+
+
+def test_the_acronym_in_brackets_says_where_the_name_starts_and_ends():
+    found = typed("Entregó los papeles en la Oficina de la Dirección Nacional de Aduanas Marítimas (DINAM) ayer.", "es")
+    assert ("Dirección Nacional de Aduanas Marítimas", "organization") in found
+    assert not any(n.startswith("Oficina") for n, _ in found)
+    found = typed("L'Agence nationale sécurité et défense (ANSD) a publié son rapport.", "fr")
+    assert ("Agence nationale sécurité et défense", "organization") in found
+
+
+def test_an_acronym_glued_to_a_name_or_to_ordinary_words_stands_apart():
+    found = typed("Decyzję ogłosiła przewodnicząca PKZ Anna Kowalska w Lublinie.", "pl")
+    assert ("PKZ", "organization") in found and ("Anna Kowalska", "person") in found
+    found = typed("Tom Reyes, who chairs the 9th District GOP committee, backed her.")
+    assert not any("District" in n for n, _ in found) and ("Tom Reyes", "person") in found
+
+
+def test_a_german_noun_in_the_plural_before_an_organisation_word_names_nothing():
+    found = typed("Die Stadt sucht Fachleute aus den Bereichen Verwaltung und Technik in Kassel.", "de")
+    assert not any("Verwaltung" in n for n, _ in found) and ("Kassel", "place") in found
+    assert ("Deutsche Bahn", "organization") in typed("Die Deutsche Bahn erhöht die Preise in Kassel.", "de")
+
+
+def test_an_acronym_in_mixed_case_after_the_name_it_spells_joins_it():
+    ents = extract_entities(["Staff gave supplies to the Coral Alliance For Reefs and Kindness (Cark) "
+                             "this week.", "Cark thanked the crew, and Cark will use them in May."], "en")
+    org = next(e for e in ents if e.name == "Coral Alliance For Reefs and Kindness")
+    assert org.type == "organization" and "Cark" in org.aliases

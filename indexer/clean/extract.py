@@ -834,6 +834,19 @@ def _kind_for(tag: Tag, current: str) -> str:
 
 
 _BR = "\u2028"
+
+
+def _sentence_across_breaks(parts: list[str]) -> list[str]:
+    """Paragraphs split by <br><br>, with a sentence the break cuts in two joined again: a part of running text
+    (100 characters or more, so no heading or label) that ends on a letter goes on in the next one ("… The Bahamas
+    Alliance For Animal<br><br>Rights and Kindness (BAARK) with their work")."""
+    out: list[str] = []
+    for part in parts:
+        if out and len(out[-1].strip()) >= 100 and out[-1].strip()[-1:].isalpha() and part.strip()[:1].isalnum():
+            out[-1] = out[-1].rstrip() + " " + part.lstrip()
+        else:
+            out.append(part)
+    return out
 _EMPHASIS = {"i", "em", "b", "strong"}
 _BLANKS = re.compile(r"[ \t\r\n\f\v]+")
 _PARAGRAPH_BREAK = re.compile(rf"\s*{_BR}\s*{_BR}\s*")
@@ -908,7 +921,7 @@ def _walk(root: Tag) -> list[_Piece]:
         chars, link_chars[0] = link_chars[0], 0
         plain, plain_chars[0] = plain_chars[0], 0
         text = _BLANKS.sub(" ", raw)
-        for part in _PARAGRAPH_BREAK.split(text):
+        for part in _sentence_across_breaks(_PARAGRAPH_BREAK.split(text)):
             part = _LINE_BREAK.sub("\n", part).strip()
             if part:
                 pieces.append(_Piece(part, kinds[-1], min(chars, len(part)), emphasized=not plain))

@@ -60,7 +60,8 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
     # Bracketed acronyms and acronyms equal to the initials of a named organisation join it.
     for key in list(clusters):
         cl = clusters[key]
-        if not all(looks_like_acronym(x.surface) for x in cl.mentions) or cl.canonical:
+        if not (all(looks_like_acronym(x.surface) for x in cl.mentions) or any(
+                x.lemma.startswith("@acronym-of:") for x in cl.mentions)) or cl.canonical:  # ("(Baark)" too)
             continue
         target = _acronym_target(cl, clusters, key)
         if target:

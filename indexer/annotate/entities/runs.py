@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from indexer.annotate.entities.core import (
+    _EXTRA_STOP,
     _FACILITIES,
     _NAME_PARTICLES,
     _PLACE_HEADS,
@@ -109,7 +110,7 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
             i += 1
             continue
         j = i + 1
-        while j < n and not rules.closes_run(toks[j - 1].text):
+        while j < n and not rules.closes_run(toks, j):
             if _is_cap(toks[j].text) and not toks[j].sent_start and not rules.breaks_run(toks, j):
                 j += 1
                 continue
@@ -231,9 +232,12 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
         elif low in MONTHS_DAYS or low in NEVER_NAMES or low in CONNECTORS:
             words = words[1:]
         elif _leading_common(first, len(words), language, lower_vocab) and not (
-            org_for(first.text) or _lead_place(first, language, lower_vocab)
+            org_for(first.text) or _lead_place(first, language, lower_vocab) or _opens_organisation(words, language)
         ) and not rules.keeps_first_word(words, cue) or _sentence_stopword(first, language):
             words = words[1:]
+        elif len(words) > 1 and looks_like_acronym(words[-1].text) and org_for(words[-1].text) and all(
+                _lexical_common(w.text, language) for w in words[:-1]):
+            words = words[-1:]  # "the 11th District GOP": a known acronym after ordinary words is the name
         elif is_demonym(first.text) and not (len(words) > 1 and (_org_word([w.text for w in words[1:]], language) or (
                 words[-1].text.casefold() in _PLACE_TAILS))) and (
                 not (len(words) > 1 and (_given_not_demonym(first.text) or rules.given_not_demonym(first.text)))) and (
@@ -253,6 +257,17 @@ def _trim(words: list[_Tok], language: str, lower_vocab: set[str]) -> tuple[list
         else:
             break
     return words, cue
+
+
+def _opens_organisation(words: list[_Tok], language: str) -> bool:
+    """A capitalised word mid-sentence that opens a run ending in an organisation's word or acronym is the first
+    word of that organisation's name ("director of Right Women PAC", "Common Cause Party"), not an adverb or
+    adjective before it; only the language's function words ("the", "in") stay outside. (Where every noun takes a
+    capital, as in German, the capital says nothing of the name.)"""
+    first, last = words[0], words[-1].text
+    return len(words) > 1 and not first.sent_start and first.text.casefold() not in _EXTRA_STOP and not (
+        rules_for(language).capitalises_nouns) and (
+        _org_word([last], language) or looks_like_acronym(last))
 
 
 def _given_not_demonym(word: str) -> bool:
@@ -300,7 +315,8 @@ def _caps_words(toks: list[_Tok], a: int, b: int, language: str) -> list[tuple[i
             continue
         word = toks[i].text
         low = word.lower()
-        if low in lex and low not in CONNECTORS and not (_known_name(word, language) or fold(word) in first_names()):
+        if (low in lex or low in _stopwords(language)) and low not in CONNECTORS and not (
+                _known_name(word, language) or fold(word) in first_names()):
             if start < i:
                 out.append((start, i))
             start = i + 1
@@ -380,9 +396,10 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
         org = org_for(text) or org_for(_lemma_name(text, "organization", language))
         place = None if org else place_for(text, language)
         plain_name = len(rest) <= 3 and not any(w.text.casefold() in CONNECTORS for w in rest)
-        if org or place:
-            mentions.append(Mention(text, "organization" if org else "place", head[0].index,
-                                    org or place.name, weak=headline))
+        if org or place or len(head) == 1 and text.isalpha() and looks_like_acronym(text) and fold(
+                rest[0].text) in common_first_names():  # an acronym before a given name: "przewodnicząca KE Ursula …"
+            mentions.append(Mention(text, "place" if place else "organization", head[0].index,
+                                    org or place and place.name, weak=headline))
             words, given = rest, given[i:]
         elif plain_name and not has_org_word([w.text for w in head]) and not _lexical_common(rest[0].text, language) \
                 and not any(w.text.casefold() in CONNECTORS | NEVER_ALONE | _PLACE_HEADS for w in head):
@@ -427,8 +444,10 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
         runs = _runs(toks, language)
         if rules.team_names:
             runs = [part for a, b in runs for part in _split_at_title(toks, a, b)]
-            if in_capitals:  # wire copy sets headlines and slugs in capitals: "SOCCER - ..."
-                runs = [part for a, b in runs for part in _caps_words(toks, a, b, language)]
+        # wire copy sets headlines and slugs in capitals ("SOCCER - ..."), and a story may set a few words in them
+        # for stress ("a las 11, UNA HORA ANTES de la sesión")
+        runs = [part for a, b in runs for part in (_caps_words(toks, a, b, language) if in_capitals or all(
+            t.text.isupper() and len(t.text) > 1 for t in toks[a:b]) else [(a, b)])]
         for a, b in runs:
             if a < qualified_until:
                 continue
@@ -456,6 +475,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
             words = rules.split_institution(words, mentions, headline)
             if not words:
                 continue
+            words, spelled = _spelled_by_acronym(words, toks, language)
             start = words[0].pos
             prev = toks[start - 1].text if start > 0 else ""
             if prev in _QUOTES and start > 1 and rules.apposition_noun(toks[start - 2].text):
@@ -503,10 +523,11 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                                          or nxt.casefold() in _SPEECH_VERBS):
                 guessed.add(id(mentions[-1]))
             # "Security Service of Ukraine (SSU)": the bracketed acronym is another name for the run.
-            if end + 2 < len(toks) and toks[end].text == "(" and toks[end + 2].text == ")" and looks_like_acronym(
-                toks[end + 1].text
-            ):
+            if end + 2 < len(toks) and toks[end].text == "(" and toks[end + 2].text == ")" and (
+                    looks_like_acronym(toks[end + 1].text) or spelled):
                 code = toks[end + 1].text
+                if spelled and org_for(code) and kind != "person":  # "… informatique et libertés (CNIL)"
+                    mentions[-1].type, mentions[-1].canonical = "organization", org_for(code)
                 if kind == "person" or org_for(code) or kind == "place" and _initials(surface) != code:
                     # "Francisco León ( PSOE )", "Iva Majoli ( CRO )", "Madrid (EFE)": a party, a country or the
                     # agency credit of a dateline, not another name of the run
@@ -526,6 +547,40 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
     for m in mentions:
         first.setdefault((m.start, m.surface, m.type), m)
     return [m for m in mentions if first[(m.start, m.surface, m.type)] is m]
+
+
+def _spelled_by_acronym(words: list[_Tok], toks: list[_Tok], language: str) -> tuple[list[_Tok], bool]:
+    """The stretch an acronym in brackets after the run spells is the name: it may start after a connector inside
+    the run ("en la Ventanilla de la Dirección General de Registro (DGR)") and go on through lower-case words to the
+    bracket ("Commission nationale informatique et libertés (CNIL)"). The run as it was when no start spells it;
+    and whether the acronym spells what is returned."""
+    end = gap = words[-1].pos + 1
+    while gap < len(toks) and gap - end < 6 and toks[gap].text[:1].isalpha() and not toks[gap].sent_start:
+        gap += 1
+    if gap + 2 >= len(toks) or toks[gap].text != "(" or toks[gap + 2].text != ")" or not (
+            toks[gap + 1].text.isalpha() and toks[gap + 1].text[:1].isupper() and len(toks[gap + 1].text) > 2):
+        return words, False
+    span, code = words + toks[end:gap], fold(toks[gap + 1].text).replace(" ", "")
+    function = _stopwords(language) | CONNECTORS
+    for i in range(len(words)):
+        if (i == 0 or words[i - 1].text.casefold() in CONNECTORS) and _spells(code, [
+                fold(t.text).replace(" ", "") for t in span[i:]], function):
+            return span[i:], True
+    return words, False
+
+
+def _spells(code: str, words: list[str], function: frozenset[str] | set[str]) -> bool:
+    """Whether the acronym takes, in order, a beginning of each word, and of a function word its initial or nothing
+    ("DIGERPI": DIrección GEneral de Registro de Propiedad Industrial)."""
+    def match(c: int, w: int) -> bool:
+        if w == len(words):
+            return c == len(code)
+        word = words[w]
+        if word in function and match(c, w + 1):
+            return True
+        return any(code[c:c + n] == word[:n] and match(c + n, w + 1)
+                   for n in range(1, min(len(word), len(code) - c) + 1))
+    return bool(words) and words[0] not in function and match(0, 0)
 
 
 def _acronym_named_run(toks: list[_Tok], a: int, b: int, language: str) -> list[_Tok]:

@@ -82,8 +82,8 @@ class Rules:
         """The paragraph's tokens, with the language's multi-token words glued ("St. Malo")."""
         return toks
 
-    def closes_run(self, word: str) -> bool:
-        """The word ends a name even if a capital follows ("Japan's Kitahara Semiconductor")."""
+    def closes_run(self, toks: list, j: int) -> bool:
+        """The word toks[j - 1] ends a name even if a capital follows ("Japan's Kitahara Semiconductor")."""
         return False
 
     def breaks_run(self, toks: list, j: int) -> bool:

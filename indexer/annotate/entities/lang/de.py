@@ -660,7 +660,15 @@ def _german_org_lead(words: list[_Tok]) -> bool:
     if any(w.text.casefold() in CONNECTORS or fold(w.text) in first_names() for w in words):
         return False  # "Biologin Anna Berger vom Institut" is a person and an affiliation
     return len(words) > 1 and org_word([words[-1].text]) and not (
-        first.sent_start and capitalised_non_noun(first.text)) and first.text.casefold() not in _stopwords("de")
+        first.sent_start and capitalised_non_noun(first.text)) and first.text.casefold() not in _stopwords("de") and (
+        not _inflected_noun(first.text))
+
+
+def _inflected_noun(word: str) -> bool:
+    """A common noun in a plural or case form ("Bereichen", "Städte"), no adjective ("Deutschen", "Freien"): it
+    names no organisation with the noun after it ("aus den Bereichen Verwaltung, Technik …")."""
+    base = _lexicon().get(word) if _lexicon() is not None else None
+    return bool(base) and base != word and base[:1].isupper() and not known(word.lower())
 
 
 def _german_org_at_place(words: list) -> bool:

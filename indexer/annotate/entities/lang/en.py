@@ -24,18 +24,27 @@ from indexer.text.names import fold
 _PARTY_AND_STATE = re.compile(r"[RDI]-[A-Z]")
 
 
-def _closes_run(word: str) -> bool:
-    """A place in the possessive or as "X-based" describes the name after it: "Japan's Kitahara Semiconductor",
-    "Tokyo-based Kestrel Research" are a place and a company, not one name ("McDonald's Corp" stays one)."""
+def _closes_run(toks: list, j: int) -> bool:
+    """A word in the possessive or as "X-based" describes the name after it: "Japan's Kitahara Semiconductor",
+    "Tokyo-based Kestrel Research", "the BBC's North America editor", "Walker's Greensboro-area seat" are two
+    names, not one. A brand's own possessive stays in its name when an organisation's word ends what follows
+    ("Moody's Investors Service", "McDonald's Corp"), unless the owner is a known person or large place
+    ("Putin's United Russia party", "Japan's Kitahara Semiconductor Corp")."""
+    word = toks[j - 1].text
     if _DESCRIBED_BY_PLACE.search(word):
         return True
-    if word.endswith(("'s", "’s")) and len(word) > 3:
-        if person_for(word[:-2]):
-            return True  # "Netanyahu's Likud party", "Putin's United Russia": a person's party, not one name
-        place = place_for(word[:-2], "en")
-        return place is not None and fold(place.name) == fold(word[:-2]) and (
-            place.kind == "country" or place.population >= 500_000)  # (not "Lion's Club")
-    return False
+    if not word.endswith(("'s", "’s")) or len(word) <= 3:
+        return False
+    if person_for(word[:-2]):
+        return True
+    place = place_for(word[:-2], "en")
+    if place is not None and fold(place.name) == fold(word[:-2]) and (
+            place.kind == "country" or place.population >= 500_000):
+        return True
+    end = j
+    while end < len(toks) and toks[end].text[:1].isupper() and not toks[end].sent_start:
+        end += 1
+    return not (end > j and toks[end - 1].text.casefold().strip(".") in ORG_WORDS)
 
 
 # How names of competitions, prizes, laws and events end.
@@ -70,8 +79,8 @@ class English(Rules):
     team_names = True
     places_after_prepositions = True
 
-    def closes_run(self, word: str) -> bool:
-        return _closes_run(word)
+    def closes_run(self, toks: list, j: int) -> bool:
+        return _closes_run(toks, j)
 
     def trailing_noun(self, words: list) -> bool:
         """A plural head names no one body: "the United States Embassies in Kenya and Tanzania", "the Gulf

@@ -217,6 +217,13 @@ def archive_of_pages(root: Path, pages: dict[str, str]):
     return archive
 
 
+# Modules whose module-scoped fixtures take many seconds to build (a wheel installed into a new virtualenv, the
+# corpus copied into PostgreSQL, an archive served and walked through in Chromium, an index of many versions): xdist
+# would hand their tests to both workers and each would build the fixture again, so they stay on one.
+ONE_WORKER_MODULES = {"test_packaging.py", "test_store_end_to_end.py", "test_migrate_store.py",
+                      "test_web_for_everyone.py", "test_whoosh_matches.py"}
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the marks
 def pytest_collection_modifyitems(config, items):
     """With pytest-xdist (`scripts/test` runs two workers, `--dist loadgroup`), every test of the shared SolrCloud
@@ -225,22 +232,25 @@ def pytest_collection_modifyitems(config, items):
     "solr" backend of a parametrized engine (tests/test_engine_contract.py takes the fixture inside its own), or is
     marked `solrcloud` (a test that asks for the fixture, or reads $NEWSARCHIVE_TEST_SOLR, in its body). Tests that
     start a cluster of their own (tests/test_cluster.py) go with them, so that two sets of JVMs never start at once
-    on a small machine."""
+    on a small machine. The other tests of a module in ONE_WORKER_MODULES go to one worker too (a group of their
+    own; an item has one group at most, as xdist joins the names of several into a new one)."""
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
         if "solr_cluster" in getattr(item, "fixturenames", ()) or item.path.name == "test_cluster.py" \
                 or params.get("backend") == "solr" or item.get_closest_marker("solrcloud"):
             item.add_marker(pytest.mark.xdist_group("solrcloud"))
+        elif item.path.name in ONE_WORKER_MODULES:
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
 
 
 def pytest_collection_finish(session):
-    """Refuse to run when the grouping above did not take (pytest-xdist renames a grouped test "…@solrcloud"; a
-    pytest or xdist that no longer does would spread the SolrCloud tests over both workers and fail them by chance)."""
+    """Refuse to run when the grouping above did not take (pytest-xdist renames a grouped test "…@group"; a pytest
+    or xdist that no longer does would spread the SolrCloud tests over both workers and fail them by chance)."""
     config = session.config
     if not hasattr(config, "workerinput") or not config.getvalue("loadgroup"):
         return
-    loose = [item.nodeid for item in session.items
-             if item.get_closest_marker("xdist_group") and not item.nodeid.endswith("@solrcloud")]
+    loose = [item.nodeid for item in session.items if (mark := item.get_closest_marker("xdist_group"))
+             and not item.nodeid.endswith("@" + mark.args[0])]
     if loose:
-        raise pytest.UsageError(f"{len(loose)} SolrCloud tests are not grouped on one worker (first: {loose[0]}); "
+        raise pytest.UsageError(f"{len(loose)} grouped tests are not grouped on one worker (first: {loose[0]}); "
                                 "check the pytest and pytest-xdist versions in setup.cfg, or run with -n 0")

@@ -250,25 +250,6 @@ def is_company_name(surface: str) -> bool:
     return len(words) >= 2 and any(w in COMPANY_WORDS or w + "." in COMPANY_WORDS for w in words[1:])
 
 
-def _ru_name_geo(word: str) -> tuple[float, float]:
-    morph = _morph("ru")
-    if morph is None:
-        return 0.0, 0.0
-    parses = morph.parse(word)
-    name = sum(p.score for p in parses if "Name" in str(p.tag))
-    geo = sum(p.score for p in parses if "Geox" in str(p.tag))
-    return name, geo
-
-
-def ru_not_a_place(word: str) -> bool:
-    """A word the tagger put before a surname is not a place to split off unless pymorphy's Russian statistics
-    read it as a place name at least as often as a given name ("Москвы", not "Дэвид", "Лев", "Романа")."""
-    if not word[:1].isupper():
-        return False
-    name, geo = _ru_name_geo(word)
-    return geo == 0 or name >= geo
-
-
 def phrase_spans(texts: list[str], language: str) -> list[tuple[int, int, str, str]]:
     """(start, end, surface, kind) of institution, quoted and place names over the paragraphs joined by blank
     lines. Russian text gets place names only: its quotes name shows and products as often as firms, and the

@@ -27,8 +27,6 @@ from indexer.annotate.entities.inflection import (
 )
 from indexer.text.names import _morph, fold, readings
 
-LEGAL_FORMS = frozenset({"ТОВ", "ПАТ", "ПрАТ", "ПП", "ДП", "ГО", "КП", "АТ", "ВАТ", "ЗАТ", "ТзОВ", "ООО", "ОАО", "ЗАО",
-                         "ПАО", "АО", "ФГУП", "МУП", "LLC", "ГК", "НАК", "АК", "ДК", "ФОП", "СП", "КСП"})
 # Heads whose own name follows in quotes: "комунального підприємства «Парксервіс»".
 _NAMED_KINDS = frozenset({"підприємство", "установа", "товариство", "організація", "об'єднання", "заклад",
                           "предприятие", "учреждение", "общество", "организация", "объединение"})

@@ -676,14 +676,15 @@ def _tsv_rows(path: Path) -> list[list[str]]:
             for line in path.read_text(encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
 
 
+def _folded_index(names: dict[str, list[str]]) -> dict[str, str]:
+    """Folded variant → canonical name."""
+    return {fold(v): canonical for canonical, variants in names.items() for v in [canonical, *variants]}
+
+
 @lru_cache(maxsize=1)
 def org_index() -> dict[str, str]:
     """Folded variant → canonical name of a well-known organisation."""
-    index = {}
-    for canonical, variants in all_orgs().items():
-        for v in [canonical, *variants]:
-            index[fold(v)] = canonical
-    return index
+    return _folded_index(all_orgs())
 
 
 @lru_cache(maxsize=1)
@@ -698,11 +699,7 @@ def all_people() -> dict[str, list[str]]:
 @lru_cache(maxsize=1)
 def people_index() -> dict[str, str]:
     """Folded variant → canonical name of a known person."""
-    index = {}
-    for canonical, variants in all_people().items():
-        for v in [canonical, *variants]:
-            index[fold(v)] = canonical
-    return index
+    return _folded_index(all_people())
 
 
 _ARABIC_MARKS = re.compile("[\u064b-\u0652\u0670]")

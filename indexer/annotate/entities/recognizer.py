@@ -281,7 +281,7 @@ def _lowercase_org_names(mentions: list[Mention], text: str, language: str) -> N
             if word in _NAME_LINKS or linked and word in _ORG_ADJECTIVE_BEFORE[language]:
                 linked = True
             elif word in stop or word in MONTHS_DAYS or not linked and (
-                    _looks_like_verb_form(word) or not adjective.fullmatch(word)):
+                    not adjective.fullmatch(word)):
                 break  # (after a link, a noun: "de la santé", "de la sécurité")
             else:
                 linked, end = False, w.end()
@@ -289,11 +289,6 @@ def _lowercase_org_names(mentions: list[Mention], text: str, language: str) -> N
         if end > m.start + len(m.surface):
             m.surface, m.lemma, m.type = text[m.start : end], "", "organization"
             m.canonical = org_for(m.surface) or m.canonical
-
-
-def _looks_like_verb_form(word: str) -> bool:
-    """Past participles and finite verbs end a name: "annoncé", "ha detto", "anunciou"."""
-    return word.endswith(("é", "ée", "és", "ées", "ato", "ata", "ito", "ita", "ou", "iu", "ado", "ada")) and len(word) > 4
 
 
 _OPEN_MARKS, _CLOSE_MARKS = "“„«‘‚\"'「『", "”“»’‘\"'」』"

@@ -511,8 +511,6 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 kind, canonical = "place", None
             kind, canonical = rules.retype(texts, kind, canonical, toks, start, prev, cue)
             surface = re.sub(r"(?<=\w['’]) ", "", " ".join(texts))  # "Ministero dell'Interno", "Musée d'Orsay"
-            if kind == "" and len(texts) >= 2 and _named_by_acronym(texts, toks, end):
-                kind = "organization"  # "der Leipziger Verkehrsbetriebe (LVB)": a noun phrase its bearer abbreviates
             if kind == "" or kind != "place" and _portfolio(toks, start, texts, language, lower_vocab):
                 continue
             mentions.append(Mention(surface, kind, words[0].index, canonical, weak=headline, person_cue=cue))
@@ -617,18 +615,6 @@ def _coordinated_untyped(mentions: list[Mention], text: str, language: str) -> N
                 b.fallback = kind
 
 
-_OF = {"de", "del", "of", "van", "der", "des", "du", "di", "della", "do", "da"}
-
-
-def _office_holder(org: Mention, m: Mention, text: str, conj: str) -> bool:
-    """"el president de la Generalitat, Juanfran Pérez Llorca, en una rueda de prensa": a name set off by commas
-    after "… of <organisation>" and followed by the sentence going on in lower case names the office holder just
-    described, no item of a list."""
-    before = [w.casefold() for w in text[max(0, org.start - 12) : org.start].split()[-2:]]
-    after = re.match(r"\s*,\s*([^\W\d_]+)", text[m.start + len(m.surface) :])
-    return bool(_OF.intersection(before)) and bool(after) and after[1][:1].islower() and not re.fullmatch(conj, after[1])
-
-
 _COORDINATION = {"de": r"und|oder|sowie", "en": r"and|or", "es": r"y|e|o", "nl": r"en|of", "fr": r"et|ou",
                  "it": r"e|ed|o", "pt": r"e|ou"}
 
@@ -647,7 +633,6 @@ def _coordinated_types(mentions: list[Mention], guessed: set[int], text: str, la
             between = text[first.start + len(first.surface) : second.start]
             if not between.strip() or not separator.fullmatch(between):
                 continue
-            if id(b) in guessed and id(a) not in guessed and a.type in ("place", "organization") and not (
-                    a is first and _office_holder(a, b, text, conj)):
+            if id(b) in guessed and id(a) not in guessed and a.type in ("place", "organization"):
                 b.type = a.type
                 guessed.discard(id(b))

@@ -87,12 +87,8 @@ def _han_repeats(mentions: list[Mention]) -> list[tuple]:
         parts = _unspaced_name(m.surface) if m.type == "person" else None
         if parts and len(parts) == 2:
             forms.append((re.escape(parts[1]) + f"(?=(?:{_HAN_AFTER_SURNAME.pattern}))", parts[1], "person", None,
-                          m.surface, _not_inside_han))
+                          m.surface, _anywhere))
     return forms
-
-
-def _not_inside_han(text: str, a: int, b: int) -> bool:
-    return not re.match(r"[\u3400-\u9fff]", text[a - 1 : a])
 
 
 def _anywhere(text: str, a: int, b: int) -> bool:

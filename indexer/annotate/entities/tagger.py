@@ -1,5 +1,5 @@
-"""natasha's Russian and Ukrainian tagger: its spans, fixed where they glue a place to a person or run an organisation
-on into its verb, and the places and organisations it misses."""
+"""natasha's Russian and Ukrainian tagger: its spans, fixed where they run an organisation on into its verb, and the
+places and organisations it misses."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from indexer.annotate.entities.run_types import (
     _ABBREVIATIONS,
     _at_sentence_start,
     _common_slavic_word,
-    _given_name,
     _lemma_name,
     _part_of_speech,
     _top_tag,
@@ -155,8 +154,7 @@ _REGION = re.compile(  # "Донецької області", "Волинськ�
     r"(?:\s+(?:та|і|й)\s+[А-ЯІЇЄҐ][а-яіїєґ'’]+(?:ськ|цьк|зьк|ск|цк)[а-яіїєґ]*)?\s+(област[а-яіїєґ]*|обл\.|район[а-яіїєґ]*|"
     r"кра[йяюе][а-яіїєґ]*)"
 )
-_LEGAL_FORMS = ("ТОВ", "ПАТ", "ПрАТ", "ПП", "ДП", "ГО", "КП", "АТ", "ВАТ", "ЗАТ", "ТзОВ", "ООО", "ОАО", "ЗАО",
-                "ПАО", "АО", "ФГУП", "МУП", "LLC", "ГК", "НАК", "АК", "ДК")
+_LEGAL_FORMS = ("ПрАТ", "ТзОВ", "LLC")  # (the legal forms in capitals, "ТОВ", "ООО", are short acronyms too)
 # A legal form or any short acronym, optionally a kind ("Виробнича компанія"), then the quoted name: "ТОВ «Пакт-3»",
 # "ДТГО «Південно-Західна залізниця»", "ТОВ Виробнича компанія «Промтехбуд»".
 _QUOTED_ORG = re.compile(r"\b(?:" + "|".join(_LEGAL_FORMS) + r"|(?!США|РФ|ЄС|ООН|НАТО|СРСР|СССР|УРСР)[А-ЯІЇЄҐ]{2,6})(?:\s+[А-ЯІЇЄҐ][а-яіїєґ'’]+\s+[а-яіїєґ'’]+)?"
@@ -205,15 +203,8 @@ def _sentence_initial_noun(word: str, text: str, start: int, language: str) -> b
 
 
 def _fix_natasha_span(toks: list, text: str, kind: str, language: str, weak: bool) -> list[Mention]:
-    """Split off a leading place the tagger glued to a person ("України Володимир Зеленський"), strip titles,
-    cut organisations that run on into their verb, and look the result up in the gazetteers."""
+    """Strip titles, cut organisations that run on into their verb, and look the result up in the gazetteers."""
     out = []
-    while kind == "person" and len(toks) >= 2 and place_for(toks[0].text, language) and not _given_name(
-        toks[0].text, language
-    ) and not rules_for(language).glued_place_doubtful(toks[0].text):
-        place = place_for(toks[0].text, language)
-        out.append(Mention(toks[0].text, "place", toks[0].start, place.name if place else None, weak=weak))
-        toks = toks[1:]
     while toks and (toks[0].text.casefold() in PERSON_TITLES or is_demonym(toks[0].text)):
         toks = toks[1:]
     toks = toks[: len(_cut_at_verb([t.text for t in toks], language))]
@@ -258,9 +249,6 @@ def _with_tagger_orgs(mentions: list[Mention], texts: list[str], language: str, 
         for m in _SEA.finditer(para):  # "у Чорному морі": the noun stays in lower case
             if sea := place_for(m.group(0), language):
                 regions.append(Mention(m.group(0), "place", base + m.start(), sea.name, weak=weak_first and pi == 0))
-        base += len(para) + 2
-    base = 0
-    for pi, para in enumerate(texts):
         for m in _QUOTED_ORG.finditer(para):
             orgs.append(Mention(m.group(0), "organization", base + m.start(), weak=weak_first and pi == 0))
         base += len(para) + 2

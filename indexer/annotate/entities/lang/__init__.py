@@ -284,10 +284,6 @@ class Rules:
 
     # ---- the article's mentions
 
-    def glued_place_doubtful(self, word: str) -> bool:
-        """A place the tagger glued before a person that is likelier part of the name."""
-        return False
-
     def filter_mentions(self, mentions: list, text: str) -> list:
         """The mentions without those the language's rules rule out."""
         return mentions

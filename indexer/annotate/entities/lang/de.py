@@ -107,20 +107,10 @@ PLACE_HEADS = {
 }
 
 
-@lru_cache(maxsize=1)
-def _lexicon():
-    try:
-        from indexer.text.lemmas import SqliteDictionaryFactory
-
-        return SqliteDictionaryFactory().get_dictionary("de")
-    except Exception:  # noqa: BLE001 - optional package or missing language data
-        return None
-
-
 @lru_cache(maxsize=65536)
 def known(word: str) -> bool:
     """The exact form is in the German lexicon (cached: each look-up is an SQLite query)."""
-    lex = _lexicon()
+    lex = _lexicon_of("de")
     return lex is not None and word in lex
 
 
@@ -138,7 +128,7 @@ def capitalised_non_noun(word: str) -> bool:
 def compound_head(word: str) -> str | None:
     """The known noun a compound ends in ("Hochtechnologiebereich" → "Bereich", "US-Bank" → "Bank"), for words the
     lexicon lacks; None when the word is not such a compound."""
-    if _lexicon() is None or known(word) or word.isupper() or len(word) < 7 and "-" not in word:
+    if _lexicon_of("de") is None or known(word) or word.isupper() or len(word) < 7 and "-" not in word:
         return None
     if "-" in word:
         tail = word.rsplit("-", 1)[1]
@@ -304,7 +294,7 @@ def lexicon_name(word: str) -> bool:
     """A proper name the lexicon happens to list ("Merkel", "Lufthansa", "Klagenfurt"): known, but with no
     plural or case form leading back to it ("Kiele" → "Kiel", "Banken" → "Bank") and no lower-case reading, which
     ordinary nouns have. Such a word is read as a name, not dropped as a noun."""
-    lex = _lexicon()
+    lex = _lexicon_of("de")
     if lex is None or len(word) < 3 or word.isupper() or not known(word) or known(word.lower()):
         return False
     if lex.get(word) != word or word.casefold().endswith(NOUN_SUFFIXES) or _splits_into_words(word):
@@ -373,7 +363,7 @@ def name_adjective(word: str) -> bool:
         return False
     if low.endswith(_ADJECTIVE_ENDINGS) and not known(word):
         return True  # "Militärhistorische", which the lexicon lacks
-    lex = _lexicon()
+    lex = _lexicon_of("de")
     base = lex.get(low) if lex is not None and known(low) else None
     # an inflected adjective leads back to its base form: "heiligen" → "heilig", "grüne" → "grün"
     return bool(base) and base.islower() and base not in _DETERMINER_STEMS and low != base and low.startswith(base) and (
@@ -486,7 +476,7 @@ def genitive_of_name(word: str) -> str | None:
     stem = word[:-1]
     if known(stem.lower()) or known(word.lower()) or stem.casefold().endswith(NOUN_SUFFIXES):
         return None
-    lex = _lexicon()
+    lex = _lexicon_of("de")
     if _splits_into_words(stem):
         return None  # "Regierungschefs"
     if lexicon_name(stem) and (not known(word) or lex is not None and lex.get(word) == stem):
@@ -667,7 +657,7 @@ def _german_org_lead(words: list[_Tok]) -> bool:
 def _inflected_noun(word: str) -> bool:
     """A common noun in a plural or case form ("Bereichen", "Städte"), no adjective ("Deutschen", "Freien"): it
     names no organisation with the noun after it ("aus den Bereichen Verwaltung, Technik …")."""
-    base = _lexicon().get(word) if _lexicon() is not None else None
+    base = _lexicon_of("de").get(word) if _lexicon_of("de") is not None else None
     return bool(base) and base != word and base[:1].isupper() and not known(word.lower())
 
 
@@ -935,7 +925,7 @@ def _after_finite_verb(toks: list[_Tok], at: int) -> bool:
         return False
     if ordinary_noun(word) and "-" not in word and not word.casefold().endswith(_DE_SURNAME_TAILS):
         return False  # "wurde Gründungspräsident", but "erwarb Wiesinger"
-    lex = _lexicon()
+    lex = _lexicon_of("de")
     lemma = lex.get(prev) if lex is not None and known(prev) else None
     return bool(lemma) and lemma != prev and lemma.islower() and lemma.endswith(("en", "ern", "eln")) and not (
         prev.endswith("en")) and not (prev.startswith(lemma) and prev[len(lemma):] in ("e", "es"))  # ("seltene")
@@ -1153,7 +1143,7 @@ def organisation_base(surface: str) -> str | None:
     Wetterdienst, "des Bundesamtes für Naturschutz" → Bundesamt für Naturschutz); None where the head's gender is
     unknown or nothing is inflected."""
     words = surface.split()
-    lex = _lexicon()
+    lex = _lexicon_of("de")
     found = next(((i, g) for i in range(len(words) - 1, -1, -1) if (g := _head_gender(words[i]))), None)
     if found is None or lex is None:
         return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from indexer.annotate.entities.core import CONNECTORS, Mention, _lexical_common, _unknown_word
+from indexer.annotate.entities.core import CONNECTORS, Mention, _unknown_word
 from indexer.annotate.entities.gazetteer import first_names, place_for
 from indexer.annotate.entities.lang import Rules
 from indexer.text.names import fold
@@ -79,12 +79,6 @@ def portfolio_length(words: list[str], prev: list[str]) -> int:
         if i and (fold(word) in first_names() or word.casefold() == "van"):
             return i
     return len(words) if len(words) <= 3 else 0
-
-
-def common_word(word: str) -> bool:
-    """An ordinary Dutch word written with a capital ("Financiën", "Sociale"), not a name."""
-
-    return _lexical_common(word, "nl")
 
 
 def known_word(word: str) -> bool:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.annotate.entities.gazetteer import place_for
 from indexer.annotate.entities.lang import Rules
-from indexer.annotate.entities.lang.slavic import ru_not_a_place
 
 
 class Russian(Rules):
@@ -22,8 +20,5 @@ class Russian(Rules):
     def adjective_stems(self, stem: str, suffix: str) -> list[str]:
         moscow = [stem[:-2] + "ва"] if stem.endswith("ов") else []  # "московский" → "Москва"
         return [*super().adjective_stems(stem, suffix), *moscow]
-
-    def glued_place_doubtful(self, word: str) -> bool:
-        return ru_not_a_place(word) or place_for(word, "ru").population < 100_000
 
 RULES = Russian("ru")

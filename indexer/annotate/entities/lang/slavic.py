@@ -27,8 +27,6 @@ from indexer.annotate.entities.inflection import (
 )
 from indexer.text.names import _morph, fold, readings
 
-LEGAL_FORMS = frozenset({"ТОВ", "ПАТ", "ПрАТ", "ПП", "ДП", "ГО", "КП", "АТ", "ВАТ", "ЗАТ", "ТзОВ", "ООО", "ОАО", "ЗАО",
-                         "ПАО", "АО", "ФГУП", "МУП", "LLC", "ГК", "НАК", "АК", "ДК", "ФОП", "СП", "КСП"})
 # Heads whose own name follows in quotes: "комунального підприємства «Парксервіс»".
 _NAMED_KINDS = frozenset({"підприємство", "установа", "товариство", "організація", "об'єднання", "заклад",
                           "предприятие", "учреждение", "общество", "организация", "объединение"})
@@ -248,25 +246,6 @@ def is_company_name(surface: str) -> bool:
     """"Каліндо Лімітед", "Tolexis Trading Limited": a company suffix makes an organisation of a name."""
     words = [w.lower().strip(".,") for w in surface.split()]
     return len(words) >= 2 and any(w in COMPANY_WORDS or w + "." in COMPANY_WORDS for w in words[1:])
-
-
-def _ru_name_geo(word: str) -> tuple[float, float]:
-    morph = _morph("ru")
-    if morph is None:
-        return 0.0, 0.0
-    parses = morph.parse(word)
-    name = sum(p.score for p in parses if "Name" in str(p.tag))
-    geo = sum(p.score for p in parses if "Geox" in str(p.tag))
-    return name, geo
-
-
-def ru_not_a_place(word: str) -> bool:
-    """A word the tagger put before a surname is not a place to split off unless pymorphy's Russian statistics
-    read it as a place name at least as often as a given name ("Москвы", not "Дэвид", "Лев", "Романа")."""
-    if not word[:1].isupper():
-        return False
-    name, geo = _ru_name_geo(word)
-    return geo == 0 or name >= geo
 
 
 def phrase_spans(texts: list[str], language: str) -> list[tuple[int, int, str, str]]:

@@ -152,40 +152,55 @@ def test_a_plain_search_keeps_its_usual_time_while_hostile_clients_search(hostil
     """A server process answers three clients that send hostile queries in a loop (issue #41's, refused at once,
     and the costliest the limits let through, which run until the deadline) and a reader's plain search beside
     them. Before, the plain search waited for the chains (5.8 s to 71 s in the issue; past 120 s here), and
-    without the costly searches giving way it took several times as long as alone."""
+    without the costly searches giving way it took several times as long as alone.
+
+    The times are medians of eight searches, alone and then behind the attack; the other test worker shares the
+    two cores, so a round whose plain searches were slowed by it is measured again (at most three rounds): a
+    search that waits for the hostile ones is slow in every round."""
     with served(hostile_archive) as base:
         for text in ISSUE_QUERIES:
             _, status, body = _get(base, text)
             assert status == 400 and "at most" in body["error"], text[:40]
         for _ in range(3):
             assert _get(base, PLAIN)[1] == 200  # the serving threads' searchers open
-        alone = [_get(base, PLAIN)[0] for _ in range(8)]
-        stop = threading.Event()
-        answers: list[tuple[str, int, dict]] = []
+        rounds = []
+        for _ in range(3):
+            usual, slowed, statuses = _plain_beside_hostile(base)
+            rounds.append(f"alone {usual:.3f} s, behind hostile clients {slowed:.3f} s ({statuses})")
+            # measured: 40-50 ms alone, 55-75 ms behind them on a busy machine; before, past 120 s
+            if slowed < 2 * usual + 0.15:
+                break
+        else:
+            pytest.fail("a plain search was slowed in every round: " + "; ".join(rounds))
 
-        def attack(queries: list[str]) -> None:
-            while not stop.is_set():
-                for text in queries:
-                    try:
-                        answers.append((text, *_get(base, text)[1:]))
-                    except OSError as exc:  # the server went away or did not answer at all
-                        answers.append((text, 0, {"error": str(exc)}))
 
-        attackers = [threading.Thread(target=attack, args=(queries,), daemon=True) for queries in
-                     (ALLOWED_COSTLY, ALLOWED_COSTLY[::-1], ISSUE_QUERIES + ALLOWED_COSTLY[:1])]
+def _plain_beside_hostile(base: str) -> tuple[float, float, Counter]:
+    """(median seconds of a plain search alone, behind three hostile clients, the hostile answers' statuses)."""
+    alone = [_get(base, PLAIN)[0] for _ in range(8)]
+    stop = threading.Event()
+    answers: list[tuple[str, int, dict]] = []
+
+    def attack(queries: list[str]) -> None:
+        while not stop.is_set():
+            for text in queries:
+                try:
+                    answers.append((text, *_get(base, text)[1:]))
+                except OSError as exc:  # the server went away or did not answer at all
+                    answers.append((text, 0, {"error": str(exc)}))
+
+    attackers = [threading.Thread(target=attack, args=(queries,), daemon=True) for queries in
+                 (ALLOWED_COSTLY, ALLOWED_COSTLY[::-1], ISSUE_QUERIES + ALLOWED_COSTLY[:1])]
+    for thread in attackers:
+        thread.start()
+    try:
+        time.sleep(1.0)  # the hostile searches are running
+        behind = [_get(base, PLAIN) for _ in range(8)]
+    finally:
+        stop.set()
         for thread in attackers:
-            thread.start()
-        try:
-            time.sleep(1.0)  # the hostile searches are running
-            behind = [_get(base, PLAIN) for _ in range(8)]
-        finally:
-            stop.set()
-            for thread in attackers:
-                thread.join(120)
+            thread.join(120)
     statuses = Counter(status for _, status, _ in answers)
     assert set(statuses) <= {200, 400, 429}, statuses
     assert all("at most" in body["error"] for asked, _, body in answers if asked in ISSUE_QUERIES)
     assert [(status, body.get("total")) for _, status, body in behind] == [(200, 30)] * len(behind)
-    usual, slowed = statistics.median(alone), statistics.median(t for t, _, _ in behind)
-    # measured: 40-50 ms alone, 55-75 ms behind them on a busy machine; before, the plain search waited past 120 s
-    assert slowed < 2 * usual + 0.15, f"alone {usual:.3f} s, behind hostile clients {slowed:.3f} s ({statuses})"
+    return statistics.median(alone), statistics.median(t for t, _, _ in behind), statuses

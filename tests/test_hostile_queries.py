@@ -97,7 +97,8 @@ def test_a_costly_search_gives_way_while_a_cheap_one_runs():
         cheap_started.set()
         assert not looked.wait(0.5), "the costly search went on while the cheap one ran"
     thread.join(10)
-    assert looked.is_set() and 0.5 <= waited[0] < priority.MAX_WAIT + 1
+    # (it waited while the cheap one ran, 0.5 s: less the moment between the cheap one's start and its own clock)
+    assert looked.is_set() and 0.45 <= waited[0] < priority.MAX_WAIT + 1
 
 
 def test_a_costly_search_gives_way_for_at_most_max_wait(monkeypatch):

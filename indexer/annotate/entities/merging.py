@@ -77,12 +77,13 @@ def _guesses_join_people(clusters: dict[str, _Cluster]) -> None:
     def forms(cl: _Cluster) -> set[str]:
         return {skeleton(m.lemma or m.surface) for m in cl.mentions if not m.lemma.startswith("@")}
 
-    typed = [(key, cl) for key, cl in clusters.items() if cl.type == "person" and not all(
+    typed = [(key, cl, forms(cl)) for key, cl in clusters.items() if cl.type == "person" and not all(
         isinstance(m.type, Guess) for m in cl.mentions)]  # (a place typed by "on Hulu" is no such evidence)
     for key, cl in list(clusters.items()):
         if not all(isinstance(m.type, Guess) for m in cl.mentions):
             continue
-        targets = [other for k, other in typed if k != key and forms(cl) & forms(other)]
+        mine = forms(cl)
+        targets = [other for k, other, theirs in typed if k != key and mine & theirs]
         if len(targets) == 1:
             for m in cl.mentions:
                 m.type = targets[0].type

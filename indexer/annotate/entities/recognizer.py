@@ -413,7 +413,7 @@ def _towns_that_play(mentions: list[Mention], text: str) -> None:
         if not listed and not (before and before[-1].casefold().strip(".") in _AGAINST) and not (
                 after and after[0].casefold().strip(".") in _AGAINST):
             continue
-        start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start)), default=0)
+        start = max(text.rfind(c, 0, m.start) for c in ".!?\n") + 1  # (the sentence's start, without a scan from 0)
         end = _SENTENCE_END.search(text, m.start + len(m.surface))
         if _SCORE.search(text, start, end.start() if end else len(text)):
             m.type, m.canonical, m.lemma = "organization", None, ""

@@ -5,6 +5,7 @@ typed (run_types.py), names a run glued together split, bracketed acronyms, and 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from indexer.annotate.entities.core import (
     _EXTRA_STOP,
@@ -570,6 +571,7 @@ def _spelled_by_acronym(words: list[_Tok], toks: list[_Tok], language: str) -> t
 def _spells(code: str, words: list[str], function: frozenset[str] | set[str]) -> bool:
     """Whether the acronym takes, in order, a beginning of each word, and of a function word its initial or nothing
     ("DIGERPI": DIrección GEneral de Registro de Propiedad Industrial)."""
+    @cache  # (each (letter, word) pair once: a run of function words cannot make it exponential)
     def match(c: int, w: int) -> bool:
         if w == len(words):
             return c == len(code)

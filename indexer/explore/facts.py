@@ -8,6 +8,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from indexer.index.dates import own_day
 from indexer.text.names import keys_may_match, partial_person_key
@@ -49,28 +50,49 @@ class Facts:
 
 
 def plain(text: str) -> str:
-    """A text as spellings are compared with it: composed characters, one space for any run of white space."""
+    """A spelling as it is looked for: composed characters, one space for any run of white space."""
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
 def writes(text: str, form: str) -> bool:
-    """Does `text` (made `plain`) write the spelling as words of its own: "Wrocław" in "we Wrocławiu" no, in
-    "Wrocław, Breslau" yes. An annotation's spellings are more than its text's: the name in the dictionary form
+    """Does `text` (composed: NFC) write the spelling (`plain`) as words of its own: "Wrocław" in "we Wrocławiu" no,
+    in "Wrocław, Breslau" yes. An annotation's spellings are more than its text's: the name in the dictionary form
     (Вроцлав for "у Вроцлаві") and the gazetteer's names in other languages and scripts (Breslau, Вроцлав for
     Wrocław), which find the entity but were not written."""
-    form = plain(form)
-    if not form or form not in text:
-        return False
-    if CAMEL_FREE.search(form):  # (no spaces around words to look for)
-        return True
-    return re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text) is not None
+    at = text.find(form) if form else -1
+    if at < 0 or CAMEL_FREE.search(form):  # (scripts without spaces have no word edges to look for)
+        return at >= 0
+    while at >= 0:  # (str.find, not a regular expression per spelling: filing checks thousands of them)
+        end = at + len(form)
+        if not (at and _in_word(text[at - 1])) and not (end < len(text) and _in_word(text[end])):
+            return True
+        at = text.find(form, at + 1)
+    return False
+
+
+def _in_word(char: str) -> bool:
+    return char.isalnum() or char == "_" or unicodedata.category(char).startswith("M")
+
+
+_plain_form = lru_cache(maxsize=65536)(plain)  # (an entity's spellings recur in article after article)
 
 
 def written(spellings: dict[str, list[str]], text: str) -> dict[str, list[str]]:
-    """{entity key: those of its spellings the text (not yet `plain`) writes}, keys it writes none of left out."""
-    text = plain(text)
-    found = {key: [form for form in forms if writes(text, form)] for key, forms in spellings.items()}
-    return {key: forms for key, forms in found.items() if forms}
+    """{entity key: those of its spellings the text writes}, keys it writes none of left out. A name of several
+    words is also looked for with the text's runs of white space as one space (a line break, a no-break space);
+    the text is only made so when such a name is not found as it is (filing reads every article)."""
+    text, flat = unicodedata.normalize("NFC", text), None
+    found: dict[str, list[str]] = {}
+    for key, forms in spellings.items():
+        for form in forms:
+            look = _plain_form(form)
+            hit = writes(text, look)
+            if not hit and " " in look and look[:look.index(" ")] in text:
+                flat = flat if flat is not None else " ".join(text.split())
+                hit = writes(flat, look)
+            if hit:
+                found.setdefault(key, []).append(form)
+    return found
 
 
 def texts(db, article_ids: list[str]) -> dict[str, str]:

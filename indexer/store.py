@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from indexer.explore.schema import migrate as _migration_9
+from indexer.explore.schema import migrate_written as _migration_11
 from indexer.models import AnnotatedArticle, RawPage
 from indexer.store_db import StoreError, connect, is_remote
 from indexer.text.display_names import native_name
@@ -306,7 +307,7 @@ STORY_CANDIDATES = 50  # bodies checked a new article: the band keys' best candi
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
 MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
                               _migration_7, _migration_8, _migration_9,  # 9: the explorer's (indexer/explore/schema.py)
-                              _migration_10]
+                              _migration_10, _migration_11]  # 11: the spellings articles write (explore/schema.py)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -206,9 +206,11 @@ ENTITY = {
                  "related", "sources"],
     "properties": {
         "key": {"type": "string"}, "name": {"type": "string"}, "type": ENTITY_TYPE,
-        "names": {"type": "array", "description": "every spelling the archive has, in every script, most used first",
+        "names": {"type": "array", "description": "every spelling its articles write, in every script, most written "
+                  "first (a spelling no article writes, the canonical `name` too, is left out)",
                   "items": {"type": "object", "required": ["name", "count"], "properties": {
-                      "name": {"type": "string"}, "count": {"type": "integer"}}}},
+                      "name": {"type": "string"},
+                      "count": {"type": "integer", "description": "the articles that write this spelling"}}}},
         "languages": {"type": "array", "items": {"type": "object", "required": ["code", "count"], "properties": {
             "code": {"type": "string"}, "count": {"type": "integer"}}}},
         "articles": {"type": "object", "required": ["total", "hits"], "properties": {

@@ -1,19 +1,18 @@
-"""Filing an article's entities: how often and on which days each is named, every spelling used for it, the
-quotations by others that name it, and its URL key (`slugs`). `unrecord` takes back exactly what `record` added, so
-an article stored again or annotated again is counted once."""
+"""Filing an article's entities: how often and on which days each is named, every spelling its annotation knows for
+it (each counted apart in the articles that write it: what its page lists), the quotations by others that name it,
+and its URL key (`slugs`). `unrecord` takes back exactly what `record` added, so an article stored again or annotated
+again is counted once."""
 
 from __future__ import annotations
 
 import json
-import re
 from functools import lru_cache
 
 from indexer.explore import slugs
-from indexer.explore.facts import Facts
+from indexer.explore.facts import CAMEL_FREE, Facts
 from indexer.text.names import skeleton, split_person_key
 from indexer.text.scripts import fold_lookup
 
-_CAMEL_FREE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")  # scripts written without spaces
 MIN_FORM = 3  # shorter spellings ("EU" aside) are too often other words to say a quotation names the entity
 
 
@@ -26,39 +25,45 @@ def look_forms(text: str) -> tuple[str, str]:
 
 
 def record(db, facts: Facts) -> None:
-    """Count the article for its entities (and named speakers), by day and spelling; note the quotations that name
-    them; give every entity seen for the first time its URL key."""
-    names = facts.names
+    """Count the article for its entities (and named speakers), by day and spelling (every spelling its annotation
+    knows, for look-ups; apart, those it writes); note the quotations that name them; give every entity seen for the
+    first time its URL key."""
+    names, written = facts.names, facts.written
     db.executemany("INSERT INTO entity_mentions (key, day, article_id) VALUES (?,?,?) ON CONFLICT DO NOTHING",
                    [(key, facts.day, facts.article_id) for key in names])
     db.executemany("INSERT INTO entity_stats (key, type, articles, surname) VALUES (?,?,1,?) ON CONFLICT (key) "
                    "DO UPDATE SET articles=entity_stats.articles+1",
                    [(key, kind, split_person_key(key)[0] if kind == "person" else None)
                     for key, (kind, _) in names.items()])
-    db.executemany("INSERT INTO entity_spellings (key, form, folded, sound, articles, named) VALUES (?,?,?,?,1,?) "
-                   "ON CONFLICT (key, form) DO UPDATE SET articles=entity_spellings.articles+1, "
-                   "named=entity_spellings.named+excluded.named",
-                   [(key, form, *look_forms(form), int(i == 0)) for key, (_, forms) in names.items()
-                    for i, form in enumerate(forms)])
+    db.executemany("INSERT INTO entity_spellings (key, form, folded, sound, articles, named, written) "
+                   "VALUES (?,?,?,?,1,?,?) ON CONFLICT (key, form) DO UPDATE SET "
+                   "articles=entity_spellings.articles+1, named=entity_spellings.named+excluded.named, "
+                   "written=entity_spellings.written+excluded.written",
+                   [(key, form, *look_forms(form), int(i == 0), int(form in written.get(key, ())))
+                    for key, (_, forms) in names.items() for i, form in enumerate(forms)])
     db.executemany("INSERT INTO quotes_about (key, article_id, idx, day) VALUES (?,?,?,?) ON CONFLICT DO NOTHING",
                    [(key, facts.article_id, idx, facts.day) for key, idx in quoted_about(facts)])
-    db.execute("INSERT INTO explored (article_id, day, keys, figures) VALUES (?,?,?,?) ON CONFLICT (article_id) "
-               "DO UPDATE SET day=excluded.day, keys=excluded.keys, figures=excluded.figures",
+    db.execute("INSERT INTO explored (article_id, day, keys, figures, written) VALUES (?,?,?,?,?) "
+               "ON CONFLICT (article_id) DO UPDATE SET day=excluded.day, keys=excluded.keys, "
+               "figures=excluded.figures, written=excluded.written",
                (facts.article_id, facts.day,
                 json.dumps({key: forms for key, (_, forms) in names.items()}, ensure_ascii=False),
-                json.dumps(facts.figures)))
+                json.dumps(facts.figures), json.dumps(written, ensure_ascii=False)))
     _give_slugs(db, names)
 
 
 def unrecord(db, article_id: str) -> str | None:
     """Take back what `record` counted for the article; the day it was filed under (None if it was not)."""
-    row = db.execute("SELECT day, keys FROM explored WHERE article_id=?", (article_id,)).fetchone()
+    row = db.execute("SELECT day, keys, written FROM explored WHERE article_id=?", (article_id,)).fetchone()
     if row is None:
         return None
     keys: dict[str, list[str]] = json.loads(row[1])
+    written = {(k, form) for k, forms in json.loads(row[2] or "{}").items() for form in forms}
     db.executemany("UPDATE entity_stats SET articles=articles-1 WHERE key=?", [(k,) for k in keys])
-    db.executemany("UPDATE entity_spellings SET articles=articles-1, named=named-? WHERE key=? AND form=?",
-                   [(int(i == 0), k, form) for k, forms in keys.items() for i, form in enumerate(forms)])
+    db.executemany("UPDATE entity_spellings SET articles=articles-1, named=named-?, written=written-? "
+                   "WHERE key=? AND form=?",
+                   [(int(i == 0), int((k, form) in written), k, form) for k, forms in keys.items()
+                    for i, form in enumerate(forms)])
     db.executemany("DELETE FROM entity_spellings WHERE key=? AND form=? AND articles<=0",
                    [(k, form) for k, forms in keys.items() for form in forms])
     for table in ("entity_mentions", "quotes_about", "explored"):
@@ -77,7 +82,7 @@ def quoted_about(facts: Facts) -> list[tuple[str, int]]:
                 continue
             for form in facts.names[key][1]:
                 folded = look_forms(form)[0]
-                if _CAMEL_FREE.search(folded):
+                if CAMEL_FREE.search(folded):
                     hit = len(folded) >= 2 and folded in text
                 else:
                     hit = (len(folded) >= MIN_FORM or form.isupper()) and f" {folded} " in text

@@ -167,10 +167,14 @@ def _prefix(db, folded: str) -> tuple[str, ...]:
 
 
 def names(db, keys: list[str], limit: int = 50) -> list[dict]:
-    """Every spelling of the entity (its keys), most used first: [{"name", "count"}] (articles using it; of equals,
-    the one more articles use as its name first)."""
+    """Every spelling the entity's articles write (under any of its keys), most written first: [{"name", "count"}],
+    the count being the articles that write it (of equals, the one more articles name it by first). A spelling
+    no article writes is left out, even the entity's own name (Wrocław, when only "Вроцлаві" was written): its
+    annotation and the gazetteer know it, and look-ups find the entity by it, but a count of articles that write
+    it would be 0, and a search for it would find none of them."""
     totals: dict[str, list[int]] = {}
-    for r in db.execute(f"SELECT form, articles, named FROM entity_spellings WHERE key IN ({_in(keys)})", keys):
+    for r in db.execute(f"SELECT form, written, named FROM entity_spellings WHERE key IN ({_in(keys)}) AND written>0",
+                        keys):
         counted = totals.setdefault(r[0], [0, 0])
         counted[0] += r[1]
         counted[1] += r[2]

@@ -136,3 +136,8 @@ def test_a_line_break_ends_a_name():
     kinds = found("Signed by\nElliot Ackerman\nSaladin Ambar, Rutgers University\nMartin Amis")
     assert {("Elliot Ackerman", "person"), ("Martin Amis", "person")} <= kinds
     assert not [name for name, _ in kinds if "Ackerman Saladin" in name]
+
+
+def test_a_contraction_with_a_typographic_apostrophe_is_no_name():
+    """Pages write "We’re" with a curly apostrophe as often as "We're": both are function words, not a person."""
+    assert names("We’re told the vote is close. They’ll count again on Friday.") == set()

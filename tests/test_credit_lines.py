@@ -139,6 +139,19 @@ def test_photo_credits_and_captions_with_a_credit_are_left_out():
     assert not any("Osterhagen" in n or "Hafenbild" in n for n in entity_names(html))
 
 
+@pytest.mark.parametrize("credit", ["Top photo by Karl Osterhagen", "Illustration by Karl Osterhagen for the Courier",
+                                    "Foto von Karl Osterhagen"])
+def test_a_line_that_credits_a_photo_by_its_maker_is_left_out(credit):
+    html = page([*STORY_EN, credit])
+    assert cleaned(html).paragraphs == STORY_EN
+    assert not any("Osterhagen" in n for n in entity_names(html))
+
+
+def test_a_story_line_opening_with_photos_by_stays():
+    line = "Photos by the dozen reached the harbour office that week, most of them of the old ferry."
+    assert cleaned(page([*STORY_EN, line])).paragraphs == [*STORY_EN, line]
+
+
 def test_a_meta_strip_and_a_page_meta_line_are_left_out():
     strip = ("Harbour News | 05.03.2024 à 10h12 • Mis à jour le 05.03.2024 à 18h40 | Par Camille Roux (avec Luc "
              "Martin)")
@@ -213,6 +226,7 @@ def test_a_teaser_of_another_story_set_into_the_article_is_left_out():
     (STORY_EN, "Join our Harbour Forums to keep talking ferries! And if you have a news tip, let us know at "
                "tips@harbour-news.example.", "Harbour Forums"),
     (STORY_DE, "Wir bei WhatsApp: 0160 - 12 34 56 0", "WhatsApp"),
+    (STORY_EN, "Follow Tidewater Courier: Twitter | Facebook", "Twitter"),
     (STORY_DE, "Abonnieren Sie unseren Newsletter Küstenpost: jeden Morgen die Nachrichten aus Kiel und den Inseln "
                "in Ihrem Postfach.", "Küstenpost"),
 ])
@@ -232,6 +246,7 @@ def test_a_short_call_before_the_story_is_left_out():
     "To get started, islanders can download the ferry app, which shows the timetable and sells the tickets.",
     "“Download the app before you travel,” Marta Lindqvist told the members of the commission.",
     "Follow-up talks with the rail operator, whose app already sells combined tickets, are planned for May.",
+    "Get Aboard, the film about the first crossing, is streaming on YouTube and Facebook from Friday.",
 ])
 def test_a_closing_paragraph_of_the_story_that_names_an_app_stays(last):
     assert cleaned(page([*STORY_EN, last])).paragraphs[-1] == last

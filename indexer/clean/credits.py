@@ -83,7 +83,9 @@ _SITE_NOTICE = re.compile(
 _PHOTO_LABEL = (r"(?:foto|fotos|photo|photos|bild|bilder|image|images|picture|credit|credits|crédit|crédits"
                 r"|crédito|créditos|fotografía|zdjęcie|fot\.|symbolbild|archivbild|titelbild|beitragsbild"
                 r"|aufmacherbild|headerbild|vorschaubild|imagen|grafik|illustration)")
-_PHOTO_START = re.compile(rf"^\s*{_PHOTO_LABEL}\s*(?:\([^)]{{0,40}}\))?\s*[:：]", re.IGNORECASE)
+# "Photo: X", "Foto (Archiv): X"; "Top photo by X", "Illustration by X", "Foto von X": a line that is all credit
+_PHOTO_START = re.compile(rf"^\s*{_PHOTO_LABEL}\s*(?:\([^)]{{0,40}}\))?\s*[:：]|^(?:[^\W\d_]+\s+)?{_PHOTO_LABEL}\s+"
+                          r"(?:by|von|par|por|di|door|przez)\s+(?-i:[A-ZÀ-ÞĀ-Ž])[^.!?]{1,80}\.?$", re.IGNORECASE)
 _PHOTO_END = re.compile(rf"(?:^|[\s,;|(])(?:©|\(c\)|{_PHOTO_LABEL}\s*[:：])\s*(?P<credit>[^!?]{{2,90}}?)\s*\)?\s*$",
                         re.IGNORECASE)
 _META_LINE = re.compile(

@@ -38,12 +38,18 @@ _CALL = re.compile(
     r"|registriere dich|werde|werden sie|suivez|abonnez|téléchargez|inscrivez|rejoignez|síguenos|descarga"
     r"|descargue|suscríbete|suscríbase|únete|regístrate|seguici|scarica|iscriviti|abbonati|siga|baixe|assine"
     r"|inscreva|obserwuj|pobierz|zapisz się|dołącz|volg|abonneer|word lid)(?![\w-])", re.IGNORECASE)
+# A line that only points the reader to the outlet's social networks: "Follow Backchannel: Twitter | Facebook".
+_FOLLOW = re.compile(r"^(?:follow|folgen sie|folge|suivez|síguenos|seguici|siga|volg|obserwuj)\b[^.!?]{0,60}?"
+                     r"\b(?:twitter|facebook|instagram|linkedin|youtube|tiktok|mastodon|bluesky)\b[^.!?]{0,60}$",
+                     re.IGNORECASE)
 _QUOTATION = re.compile(r"[\"“”„«»‹›「」『』]")
 
 
 def is_promotion(text: str) -> bool:
     """A block in which the outlet calls its reader to one of its channels (see the module's docstring)."""
     line = " ".join(text.split())
+    if len(line) <= SHORT and _FOLLOW.match(line):
+        return True
     if len(line) > MAX_PROMOTION or _QUOTATION.search(line) or not _CHANNEL.search(line):
         return False
     return bool(_CALL.search(line) or _OUTLET_ON.search(line))

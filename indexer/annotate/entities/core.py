@@ -114,6 +114,7 @@ def _stopwords(language: str) -> frozenset[str]:
             words |= {w.casefold() for w in get_stop_words(name)}
             words |= _MORE_STOP.get(language, set())
             words -= _NOT_STOP.get(language, set())
+            words |= {w.replace("'", "’") for w in words if "'" in w}  # pages write "We’re" as often as "We're"
         except Exception:  # noqa: BLE001 - optional package, unknown language
             pass
         _STOPWORD_CACHE[language] = frozenset(words)

@@ -9,10 +9,13 @@ the whole entity (all its mentions in the article), never for a page:
 - a person's name opens with a given name the name lists know;
 - the context types it: a verb of saying next to it ("said Smith", "Müller sagte");
 - the article itself defines it: an acronym in brackets after its full name;
-- the article names it again (two mentions or more), or by two forms (full name and surname).
+- for a person or a place, the article names it again (two mentions or more), or by two forms (full name and
+  surname).
 
-Repetition is no evidence for an acronym (a technical term recurs as much as a body: "HIV", "DNA", "CSS") nor for
-a single capitalised noun in a language that capitalises every noun ("Eizellspende").
+Repetition says that a run is a name, not what it names. It is no evidence for an organisation: a run the
+recogniser could only guess to be one (no organisation word, list or cue) is as often a product, a technical term
+or a work that the article repeats ("Vision Pro", "DVB-T", "MDMA", "HIV"). Nor is it for a single capitalised noun
+in a language that capitalises every noun ("Eizellspende").
 
 What has none stays in the text, searchable as words, but is no facet value: the names a journalist reads as
 nonsense in a facet ("Gigafactory" as a person, "Boxrec", "Perpetual Futures") are mostly such single,
@@ -24,7 +27,6 @@ from __future__ import annotations
 import re
 
 from indexer.annotate.entities.core import _SPEECH_VERBS, Guess, Mention
-from indexer.annotate.entities.gazetteer import looks_like_acronym
 from indexer.annotate.entities.lang import rules_for
 from indexer.models import Entity
 
@@ -75,11 +77,8 @@ def has_evidence(kind: str, name: str, mentions: list[Mention], text: str, langu
 
 
 def repeated(entity: Entity, language: str) -> bool:
-    """The article names the entity again (after its forms were merged): two mentions, three for an acronym, which
-    recurs as a technical term does ("HIV", "CSS"); never a lone noun in a language that capitalises every noun."""
-    words = entity.name.split()
-    if all(looks_like_acronym(w) for w in words):
-        return entity.mentions >= 3
-    if len(words) == 1 and rules_for(language).capitalises_nouns:
+    """The article names a person or a place again (after its forms were merged); never an organisation, nor a lone
+    noun in a language that capitalises every noun."""
+    if entity.type == "organization" or " " not in entity.name and rules_for(language).capitalises_nouns:
         return False
     return entity.mentions >= 2

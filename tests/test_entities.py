@@ -281,6 +281,22 @@ def test_arabic_common_noun_is_not_a_city():
     assert {e.name for e in ents if e.type == "place"} == {"Fes"}
 
 
+def test_arabic_places_behind_proclitics_and_in_any_hamza_spelling():
+    ents = extract_entities(["وصل الوفد بالخرطوم قادما من اسرائيل، ثم سافر لإثيوبيا والقاهرة."], "ar")
+    assert {e.name for e in ents if e.type == "place"} == {"Khartoum", "Israel", "Ethiopia", "Cairo"}
+
+
+def test_an_arabic_function_word_behind_a_proclitic_is_no_town():
+    ents = extract_entities(["قال الوزير إن الاتفاق مهم وأن الحوار مستمر مع جوبا."], "ar")
+    assert {e.name for e in ents} == {"Juba"}  # "وأن" ("and that") is not Van
+
+
+def test_an_arabic_person_ends_at_the_name_and_his_family_name_joins_him():
+    text = ["استقبل الرئيس عمر البشير الوفد أمس.", "وقال مراقبون إن البشير ليس قلقا، وإن زيارة البشير المفاجئة نجحت."]
+    people = [(e.name, e.mentions) for e in extract_entities(text, "ar") if e.type == "person"]
+    assert people == [("عمر البشير", 3)]
+
+
 def test_han_and_kana_people_before_a_verb_of_saying_or_an_honorific():
     zh = extract_entities(["王建国表示，新工厂明年投产。"], "zh")
     assert ("王建国", "person") in {(e.name, e.type) for e in zh}

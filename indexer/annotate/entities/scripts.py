@@ -4,6 +4,7 @@ verbs of saying and middle dots, companies by their kind, and later mentions of 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from indexer.annotate.entities.core import _HAN, _HIRAGANA, _NO_CASE_SCRIPT, Mention
 from indexer.annotate.entities.gazetteer import script_index
@@ -16,8 +17,6 @@ _ARABIC_LETTER = re.compile(r"[\u0620-\u064a]")
 
 def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
     """Gazetteer names in Han, kana and Arabic text, longest match first (no capitals to go by there)."""
-    index = script_index()
-    longest = 20  # "الولايات المتحدة" is 16 characters
     out: list[Mention] = []
     base = 0
     whole = "\n\n".join(paragraphs)
@@ -25,31 +24,22 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
         if not _NO_CASE_SCRIPT.search(para):
             base += len(para) + 2
             continue
-        i = 0
+        weak = weak_first and pi == 0
         found: list[Mention] = []
-        while i < len(para):
-            hit = None
-            for length in range(min(longest, len(para) - i), 1, -1):
-                sub = para[i : i + length]
-                if sub in index and _arabic_bounded(para, i, i + length):
-                    hit = sub
-                    break
-            if hit:
-                kind, canonical = index[hit]
-                org = _org_around_place(para, i, hit) if kind == "place" else None
-                if org:  # "JR東日本", "中国国家铁路集团", "شركة مصر للطيران": the place is part of the name
-                    found.append(Mention(org[1], "organization", base + org[0], weak=weak_first and pi == 0))
-                    i = org[0] + len(org[1])
-                    continue
-                if not (kind == "place" and hit in _AR_COMMON_WORDS):
-                    found.append(Mention(hit, kind, base + i, canonical if kind != "person" else None,
-                                         weak=weak_first and pi == 0))
-                i += len(hit)
-            else:
-                i += 1
-        people = _script_people(para, base, weak_first and pi == 0) + _arabic_names(para, base, whole,
-                                                                                   weak_first and pi == 0) + (
-            _han_organisations(para, base, weak_first and pi == 0))
+        end = 0
+        for start, hit, kind, canonical in sorted(_han_hits(para) + arabic_names.known_names(para, _arabic_index())):
+            if start < end:
+                continue
+            org = _org_around_place(para, start, hit) if kind == "place" else None
+            if org:  # "JR東日本", "中国国家铁路集团", "شركة مصر للطيران": the place is part of the name
+                found.append(Mention(org[1], "organization", base + org[0], weak=weak))
+                end = org[0] + len(org[1])
+                continue
+            if not (kind == "place" and hit in _AR_COMMON_WORDS):
+                found.append(Mention(hit, kind, base + start, canonical if kind != "person" else None, weak=weak))
+            end = start + len(hit)
+        people = _script_people(para, base, weak) + _arabic_names(para, base, whole, weak) + (
+            _han_organisations(para, base, weak))
         for m in people:
             a, b = m.start, m.start + len(m.surface)
             clash = [x for x in found if x.start < b and a < x.start + len(x.surface)]
@@ -59,7 +49,32 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
             found.append(m)
         out.extend(found)
         base += len(para) + 2
-    return out + _unclaimed_hits(out, whole, _arabic_repeats(out) + _han_repeats(out))
+    return out + _unclaimed_hits(out, arabic_names.normal(whole), _arabic_repeats(out) + _han_repeats(out))
+
+
+def _han_hits(para: str) -> list[tuple[int, str, str, str]]:
+    """(start, name, type, canonical) of the gazetteer's names in the paragraph's Han and kana, longest first."""
+    index = script_index()
+    out = []
+    i = 0
+    while i < len(para):
+        hit = None
+        if not _ARABIC_LETTER.match(para[i]):
+            hit = next((para[i : i + n] for n in range(min(_LONGEST, len(para) - i), 1, -1)
+                        if para[i : i + n] in index), None)
+        if hit:
+            out.append((i, hit, *index[hit]))
+        i += len(hit) if hit else 1
+    return out
+
+
+_LONGEST = 20
+
+
+@lru_cache(maxsize=1)
+def _arabic_index() -> dict[str, tuple[str, str]]:
+    """The index's names in Arabic letters, keyed in the spelling Arabic names are looked up by."""
+    return {arabic_names.normal(k): v for k, v in reversed(script_index().items()) if _ARABIC_LETTER.search(k)}
 
 
 # A company or body in Han text: two to four characters of name, then what it is ("澜岸智能", "深蓝资本", "海辺書房",
@@ -119,7 +134,7 @@ def _arabic_names(para: str, base: int, whole: str, weak: bool) -> list[Mention]
 def _arabic_repeats(mentions: list[Mention]) -> list[tuple]:
     """Later bare mentions of an Arabic surname ("قال التازي") join the person named in full before."""
     families = {arabic_names.surname(m.surface) for m in mentions if m.type == "person"} - {None}
-    return [(re.escape(f), f, "person", None, f, _arabic_bounded) for f in sorted(families)]
+    return [(re.escape(arabic_names.normal(f)), f, "person", None, f, arabic_names.bounded) for f in sorted(families)]
 
 
 _HAN_ORG_SUFFIX = re.compile("(?:集团|集團|公司|银行|銀行|航空|铁路|鐵路|鉄道|大学|大學|协会|協会|委员会|委員会|电视台|新闻社"
@@ -132,7 +147,7 @@ def _org_around_place(para: str, start: int, hit: str) -> tuple[int, str] | None
     a company word after it in Han text ("中国国家铁路集团"), or an Arabic company word before it ("شركة مصر")."""
     end = start + len(hit)
     if _ARABIC_LETTER.match(hit[0]):
-        words = para[:start].split()
+        words = para[: start - len(para[:start].split(" ")[-1])].split()  # before the word its clitics begin
         if not words or words[-1] not in arabic_names.COMPANY_WORDS:
             return None
         head_at = para.rfind(words[-1], 0, start)
@@ -194,17 +209,3 @@ def _script_people(para: str, base: int, weak: bool) -> list[Mention]:
             taken |= span
             unique.append(m)
     return unique
-
-
-def _arabic_bounded(text: str, start: int, end: int) -> bool:
-    """Arabic names must not sit inside a longer word (a one-letter proclitic و ب ل ف before is allowed)."""
-    if not _ARABIC_LETTER.match(text[start]):
-        return True
-    after_ok = end >= len(text) or not _ARABIC_LETTER.match(text[end])
-    before = text[start - 1] if start > 0 else " "
-    before_ok = not _ARABIC_LETTER.match(before) or (
-        before in "وبلف" and (start < 2 or not _ARABIC_LETTER.match(text[start - 2]))
-    )
-    return after_ok and before_ok
-
-

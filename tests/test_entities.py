@@ -297,6 +297,16 @@ def test_an_arabic_person_ends_at_the_name_and_his_family_name_joins_him():
     assert people == [("عمر البشير", 3)]
 
 
+def test_a_latin_name_glued_to_han_text_is_found():
+    ents = extract_entities(["腾讯昨天与Google签署了协议。", "Google表示，合作将在明年开始。"], "zh")
+    assert ("Google", "organization", 2) in {(e.name, e.type, e.mentions) for e in ents}
+
+
+def test_latin_acronyms_and_product_names_in_han_text_are_no_entities():
+    ents = extract_entities(["该实验室发布了名为DNC的AI模型，AlphaGo AI也用了它。"], "zh")
+    assert ents == []
+
+
 def test_han_and_kana_people_before_a_verb_of_saying_or_an_honorific():
     zh = extract_entities(["王建国表示，新工厂明年投产。"], "zh")
     assert ("王建国", "person") in {(e.name, e.type) for e in zh}

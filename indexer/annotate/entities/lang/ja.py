@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from indexer.annotate.entities.core import _HAN, _HIRAGANA, Mention
+from indexer.annotate.entities.lang.zh import HanText
 
 NAME_BEFORE_TITLE = re.compile(rf"(?<![{_HAN}])[{_HAN}]{{3,5}}(?=氏|さん|社長|会長|教授|知事|市長|監督|議員|代表|准教授)")
 AFTER_SURNAME = "さん|氏|社長|会長|教授|知事|市長|は|が|も|の|と|に"
@@ -27,3 +28,6 @@ def surnames(paragraphs: list[str], mentions: list[Mention]) -> list[Mention]:
                 out.append(Mention(name[:2], "person", base + hit.start(), lemma=name, weak=m.weak))
         base += len(para) + 2
     return out
+
+
+RULES = HanText("ja")

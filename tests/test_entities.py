@@ -307,6 +307,12 @@ def test_latin_acronyms_and_product_names_in_han_text_are_no_entities():
     assert ents == []
 
 
+def test_katakana_words_joined_by_a_dot_are_a_person_only_with_a_title_or_a_later_surname():
+    ents = extract_entities(["オリンピック・パラリンピックに向け、スマホ・タブレット向けの新サービスが始まった。",
+                             "会議にはジョン・スミス議長が出席した。", "アンナ・ベルク博士も来た。ベルクさんは笑った。"], "ja")
+    assert {e.name for e in ents if e.type == "person"} == {"ジョン・スミス", "アンナ・ベルク"}
+
+
 def test_han_and_kana_people_before_a_verb_of_saying_or_an_honorific():
     zh = extract_entities(["王建国表示，新工厂明年投产。"], "zh")
     assert ("王建国", "person") in {(e.name, e.type) for e in zh}

@@ -38,7 +38,7 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
             if not (kind == "place" and hit in _AR_COMMON_WORDS):
                 found.append(Mention(hit, kind, base + start, canonical if kind != "person" else None, weak=weak))
             end = start + len(hit)
-        people = _script_people(para, base, weak) + _arabic_names(para, base, whole, weak) + (
+        people = _script_people(para, base, weak, whole) + _arabic_names(para, base, whole, weak) + (
             _han_organisations(para, base, weak))
         for m in people:
             a, b = m.start, m.start + len(m.surface)
@@ -168,19 +168,25 @@ def _org_around_place(para: str, start: int, hit: str) -> tuple[int, str] | None
 # Arabic words that are also place names in the gazetteer: "المدينة" (the city, Medina), "رياض" (a riad).
 _AR_COMMON_WORDS = {"المدينة", "مدينة", "رياض", "الرياض"}
 _KANA_NAME = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}(?:[・·][\u30a1-\u30fa\u30fc]{1,})+")
+# An honorific or a title after a name in katakana ("…特使", "…環境移行相", "…氏"): loanwords are joined by the same dot
+# ("スマホ・タブレット", "オリンピック・パラリンピック")
+_KANA_NAME_CUE = re.compile(rf"さん|氏|様|[{_HAN}]{{0,4}}(?:相|大臣|長官|長|使|員|選手|監督|教授|容疑者|被告|大統領|知事|代表|議長"
+                            "|総裁|主席|記者)")
 _HAN_DOT_NAME = re.compile(rf"[{_HAN}]{{2,6}}(?:·[{_HAN}]{{1,6}})+")
 # Characters that end a title or start a predicate, never part of a transliterated name.
 _HAN_NOT_NAME = set("的和与在是了对向由使臣家长员表席理裁授者国说称指认强会人为将从提则呼希宣发告透补问也都")
 
 
-def _script_people(para: str, base: int, weak: bool) -> list[Mention]:
+def _script_people(para: str, base: int, weak: bool, whole: str) -> list[Mention]:
     """People in Han and kana text where the text makes them clear: transliterated foreign names written with
     a middle dot ("阿米娜·伊德里西", "アミナ・エル・イドリシ"), a Chinese surname before a verb of saying or an
     honorific ("李文军表示"), a Japanese name before an honorific or a title ("川口淳さん", "北原健二社長")."""
     out: list[Mention] = []
     index = script_index()
     for m in _KANA_NAME.finditer(para):
-        if not any(part in index and index[part][0] != "person" for part in re.split("[・·]", m.group())):
+        parts = re.split("[・·]", m.group())
+        if not any(part in index and index[part][0] != "person" for part in parts) and (
+                _KANA_NAME_CUE.match(para, m.end()) or whole.count(parts[-1]) > whole.count(m.group())):
             out.append(Mention(m.group(), "person", base + m.start(), weak=weak))  # not "モロッコ・マラケシュ"
     for m in _HAN_DOT_NAME.finditer(para):
         parts = m.group().split("·")

@@ -90,7 +90,7 @@ def _han_organisations(para: str, base: int, weak: bool) -> list[Mention]:
 
 
 _HAN_AFTER_SURNAME = re.compile("氏|さん|様|首相|大臣|社長|会長|教授|知事|市長|団長|特使|委員長|部長|局長|董事長|董事长|"
-                                "先生|女士|表示|说|說|指出|认为|認為|强调|強調|は|が|も")
+                                "先生|女士|表示|说|說|指出|认为|認為|强调|強調|は|が|も|の|と|に")
 
 
 def _han_repeats(mentions: list[Mention]) -> list[tuple]:
@@ -101,8 +101,9 @@ def _han_repeats(mentions: list[Mention]) -> list[tuple]:
     for m in mentions:
         parts = _unspaced_name(m.surface) if m.type == "person" else None
         if parts and len(parts) == 2:
-            forms.append((re.escape(parts[1]) + f"(?=(?:{_HAN_AFTER_SURNAME.pattern}))", parts[1], "person", None,
-                          m.surface, _anywhere))
+            inside = f"(?<![{_HAN}])" if len(parts[1]) > 1 else ""  # "中村" is no surname in "田中村"
+            forms.append((inside + re.escape(parts[1]) + f"(?=(?:{_HAN_AFTER_SURNAME.pattern}))", parts[1], "person",
+                          None, m.surface, _anywhere))
     return forms
 
 

@@ -55,14 +55,15 @@ _GUILLEMET_NAME = re.compile(r"«([^«»\n]{2,40})»")
 _FAMILY_PREFIXES = ("ال", "بن", "بو", "ابو", "ابن", "ولد")
 # Letters glued before a word: a conjunction (و ف), then a preposition (ب ك ل); "لل" is ل before the article
 _PREFIXES = {c + p for c in ("", "و", "ف") for p in ("", "ب", "ك", "ل")}
-# One spelling for the letters news text writes either way: hamza and madda on alef, ta marbuta, alif maqsura (each
-# one letter for one, so offsets stay)
-_SPELLING = str.maketrans("أإآٱةى", "ااااهي")
+# One spelling for the letters news text writes either way: hamza and madda on alef, alif maqsura (one letter for
+# one, so offsets stay). Not ta marbuta: Persian and Urdu names in the gazetteer end in ha, and "دولة" (state) would be
+# the Indian town "دوله"
+_SPELLING = str.maketrans("أإآٱى", "ااااي")
 _ALEF = str.maketrans("أإآٱ", "اااا")
 
 
 def normal(text: str) -> str:
-    """The spelling names are looked up and merged by, never shown ("لإسرائيل" → "لاسرائيل", "سورية" → "سوريه")."""
+    """The spelling names are looked up and merged by, never shown ("لإسرائيل" → "لاسرائيل", "دبى" → "دبي")."""
     return text.translate(_SPELLING)
 
 

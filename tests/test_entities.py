@@ -339,6 +339,12 @@ def test_japanese_surname_alone_joins_the_full_name():
     assert [(p.name, p.mentions) for p in persons] == [("中村真理子", 2)]
 
 
+def test_a_japanese_bare_surname_counts_once():
+    text = ["新工場について田村浩一社長は説明した。", "田村さんは「順調だ」と語った。田中村は関係ない。"]
+    persons = [(e.name, e.mentions) for e in extract_entities(text, "ja") if e.type == "person"]
+    assert persons == [("田村浩一", 2)]
+
+
 def test_multi_word_arabic_names_are_found():
     ents = extract_entities(["قال المندوب الصيني لي وين جون إن الولايات المتحدة لم ترسل وفدا."], "ar")
     kinds = {(e.name, e.type) for e in ents}

@@ -4,7 +4,6 @@ verbs of saying and middle dots, companies by their kind, and later mentions of 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from indexer.annotate.entities.core import _HAN, _HIRAGANA, _NO_CASE_SCRIPT, Mention
 from indexer.annotate.entities.gazetteer import script_index
@@ -27,7 +26,7 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
         weak = weak_first and pi == 0
         found: list[Mention] = []
         end = 0
-        for start, hit, kind, canonical in sorted(_han_hits(para) + arabic_names.known_names(para, _arabic_index())):
+        for start, hit, kind, canonical in sorted(_han_hits(para) + arabic_names.known_names(para)):
             if start < end:
                 continue
             org = _org_around_place(para, start, hit) if kind == "place" else None
@@ -60,21 +59,12 @@ def _han_hits(para: str) -> list[tuple[int, str, str, str]]:
     while i < len(para):
         hit = None
         if not _ARABIC_LETTER.match(para[i]):
-            hit = next((para[i : i + n] for n in range(min(_LONGEST, len(para) - i), 1, -1)
+            hit = next((para[i : i + n] for n in range(min(20, len(para) - i), 1, -1)
                         if para[i : i + n] in index), None)
         if hit:
             out.append((i, hit, *index[hit]))
         i += len(hit) if hit else 1
     return out
-
-
-_LONGEST = 20
-
-
-@lru_cache(maxsize=1)
-def _arabic_index() -> dict[str, tuple[str, str]]:
-    """The index's names in Arabic letters, keyed in the spelling Arabic names are looked up by."""
-    return {arabic_names.normal(k): v for k, v in reversed(script_index().items()) if _ARABIC_LETTER.search(k)}
 
 
 # A company or body in Han text: two to four characters of name, then what it is ("澜岸智能", "深蓝资本", "海辺書房",

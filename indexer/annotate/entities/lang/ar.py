@@ -16,28 +16,28 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-_MALE = """محمد أحمد محمود مصطفى علي حسن حسين الحسين الحسن عمر عثمان خالد يوسف إبراهيم ابراهيم إسماعيل اسماعيل كريم سعيد
-سعد سمير طارق عادل هشام وليد رشيد نبيل جمال كمال فؤاد ماجد سامي رامي زياد باسم أنس حمزة بلال ياسين ياسر أيمن عماد
-نزار منير مراد سليمان داود موسى عيسى صالح فيصل سلطان ناصر منصور فهد طلال بدر راشد حمد حامد جاسم جاسر مالك أنور
-إدريس ادريس عزيز رضا جعفر قاسم هاني هادي مهدي زكريا يحيى يونس إلياس الياس أسامة اسامة معاذ عمار صلاح نور نوري شريف
-حسام وائل رائد غسان مروان عدنان نادر ناجي نجيب لطفي فريد فاروق توفيق رفيق شكري مختار المختار الهادي الطاهر الطيب
-المهدي البشير بشير نصر نصير سفيان إسحاق حكيم عبدالله عبدالرحمن عبدالعزيز عبدالكريم عبدالرحيم عبداللطيف عبدالإله
-عبدالقادر عبدالمجيد عبدالسلام عبدالحق عبدالحميد عبدالغني عبدالرزاق""".split()
+_MALE = """محمد أحمد محمود مصطفى علي حسن حسين الحسين الحسن عمر عثمان خالد يوسف إبراهيم إسماعيل كريم سعيد سعد سمير طارق
+عادل هشام وليد رشيد نبيل جمال كمال فؤاد ماجد سامي رامي زياد باسم أنس حمزة بلال ياسين ياسر أيمن عماد نزار منير مراد
+سليمان داود موسى عيسى صالح فيصل سلطان ناصر منصور فهد طلال بدر راشد حمد حامد جاسم جاسر مالك أنور إدريس عزيز رضا جعفر قاسم
+هاني هادي مهدي زكريا يحيى يونس إلياس أسامة معاذ عمار صلاح نور نوري شريف حسام وائل رائد غسان مروان عدنان نادر ناجي نجيب
+لطفي فريد فاروق توفيق رفيق شكري مختار المختار الهادي الطاهر الطيب المهدي البشير بشير نصر نصير سفيان إسحاق حكيم عبدالله
+عبدالرحمن عبدالعزيز عبدالكريم عبدالرحيم عبداللطيف عبدالإله عبدالقادر عبدالمجيد عبدالسلام عبدالحق عبدالحميد عبدالغني
+عبدالرزاق""".split()
 
-_FEMALE = """فاطمة عائشة مريم خديجة زينب سلمى ليلى نادية سميرة أمينة امينة هدى منى سارة نور رانيا دينا ريم لينا هند سعاد
-نوال حنان إيمان ايمان أسماء اسماء آمنة رشيدة نجاة كريمة لطيفة جميلة وفاء سناء غادة ياسمين بشرى حياة سهام سلوى
-نجوى رحمة رقية صفاء شيماء علياء لمياء ملاك نسرين هالة هبة وداد يسرى زهرة عزيزة مليكة نعيمة حليمة سكينة أميرة
-أمل رنا رجاء دعاء إسراء اسراء آية ندى نهى جنى""".split()
+_FEMALE = """فاطمة عائشة مريم خديجة زينب سلمى ليلى نادية سميرة أمينة هدى منى سارة نور رانيا دينا ريم لينا هند سعاد نوال
+حنان إيمان أسماء آمنة رشيدة نجاة كريمة لطيفة جميلة وفاء سناء غادة ياسمين بشرى حياة سهام سلوى نجوى رحمة رقية صفاء شيماء
+علياء لمياء ملاك نسرين هالة هبة وداد يسرى زهرة عزيزة مليكة نعيمة حليمة سكينة أميرة أمل رنا رجاء دعاء إسراء آية ندى نهى
+جنى""".split()
 
 # The language's function words (prepositions, conjunctions, particles, pronouns, negation), verbs of saying, days
 # and months: they end a name and are never one ("البشير ليس", "بن").
-FUNCTION_WORDS = set("""في من إلى الى على عن مع خلال أمام بعد قبل أن إن لأن الذي التي الذين اللذين اللتين اللاتي وهو وهي
-هو هي هم هن هما نحن أنا أنت أنتم حيث عند إنه إنها أنه أنها قد لقد لا ما لم لن ليس ليست ليسوا كان كانت كانوا يكون تكون
-هذا هذه هؤلاء ذلك تلك هناك هنا كل بعض جميع بين حول ضد منذ حتى أو أم ثم بل لكن لكنه لكنها غير أي إذا إذ لو كي كما كيف
-ماذا لماذا متى أين هل أما إلا سوف ربما فقط أيضا جدا مثل لدى عبر نحو دون وفق له لها لهم لنا به بها بهم فيه فيها منه
-منها عليه عليها إليه إليها عنه عنها معه يا بن ابن بنت أبو أم آل قال قالت يقول تقول أضاف أضافت أكد أكدت أوضح أوضحت
-أعلن أعلنت ذكر ذكرت الأحد الاثنين الثلاثاء الأربعاء الخميس الجمعة السبت يناير فبراير مارس أبريل مايو يونيو يوليو
-أغسطس سبتمبر أكتوبر نوفمبر ديسمبر اليوم أمس غدا صباح مساء""".split())
+FUNCTION_WORDS = set("""في من إلى على عن مع خلال أمام بعد قبل أن لأن الذي التي الذين اللذين اللتين اللاتي وهو وهي هو هي
+هم هن هما نحن أنا أنت أنتم حيث عند إنه إنها قد لقد لا ما لم لن ليس ليست ليسوا كان كانت كانوا يكون تكون هذا هذه هؤلاء ذلك
+تلك هناك هنا كل بعض جميع بين حول ضد منذ حتى أو أم ثم بل لكن لكنه لكنها غير أي إذا إذ لو كي كما كيف ماذا لماذا متى أين هل
+أما إلا سوف ربما فقط أيضا جدا مثل لدى عبر نحو دون وفق له لها لهم لنا به بها بهم فيه فيها منه منها عليه عليها إليه إليها
+عنه عنها معه يا بن ابن بنت أبو آل قال قالت يقول تقول أضاف أضافت أكد أكدت أوضح أوضحت أعلن أعلنت ذكر ذكرت الأحد الاثنين
+الثلاثاء الأربعاء الخميس الجمعة السبت يناير فبراير مارس أبريل مايو يونيو يوليو أغسطس سبتمبر أكتوبر نوفمبر ديسمبر اليوم
+أمس غدا صباح مساء""".split())
 
 # Words that start an organisation's name before a place in it ("شركة مصر للطيران")
 COMPANY_WORDS = set("شركة مؤسسة بنك جامعة هيئة مجموعة وكالة صحيفة قناة اتحاد نادي".split())
@@ -88,7 +88,8 @@ class Name:
 
 @lru_cache(maxsize=1)
 def given_names() -> frozenset[str]:
-    return frozenset(_MALE + _FEMALE)
+    """The given names as listed and with a bare alef ("إبراهيم", "ابراهيم")."""
+    return frozenset(_MALE + _FEMALE) | {n.translate(_ALEF) for n in _MALE + _FEMALE}
 
 
 @lru_cache(maxsize=1)
@@ -121,38 +122,52 @@ def stems(word: str):
     """(where the name starts in the word, the article to put back): the whole word first, then without its
     proclitics ("وسوريا", "بالخرطوم", "لإسرائيل")."""
     yield 0, ""
-    for prefix in sorted(_PREFIXES - {""}, key=len):
+    for prefix in _STEM_PREFIXES if word[:1] in "وفبكل" else ():
         if word.startswith(prefix):
             yield len(prefix), ""
         if prefix.endswith("ل") and word.startswith(prefix + "ل"):
             yield len(prefix) + 1, "ال"  # "للسودان": ل before "السودان", which lost its alef
 
 
-def known_names(paragraph: str, index: dict[str, tuple[str, str]]) -> list[tuple[int, str, str, str]]:
-    """(start, surface, type, canonical) of the index's names in the paragraph, longest first: up to four words
-    joined by spaces, the first read without its clitics, all in the spelling of `normal` (the index's keys)."""
+_STEM_PREFIXES = tuple(sorted(_PREFIXES - {""}, key=len))
+
+
+@lru_cache(maxsize=1)
+def _index() -> tuple[dict[str, tuple[str, str]], frozenset[str]]:
+    """The gazetteer's names in Arabic letters keyed in the spelling of `normal`, and the first words of those of
+    several words."""
+    from indexer.annotate.entities.gazetteer import script_index
+
+    index = {normal(k): v for k, v in reversed(script_index().items()) if _ARABIC_WORD.search(k)}
+    return index, frozenset(k.split(" ")[0] for k in index if " " in k)
+
+
+def known_names(paragraph: str) -> list[tuple[int, str, str, str]]:
+    """(start, surface, type, canonical) of the gazetteer's names in the paragraph, longest first: up to four words
+    joined by spaces, the first read without its clitics, all in the spelling of `normal`."""
+    index, heads = _index()
     words = list(_ARABIC_WORD.finditer(paragraph))
     out = []
     i = 0
     while i < len(words):
-        reach = 1
-        while reach < 4 and i + reach < len(words) and _adjacent(paragraph, words[i + reach - 1], words[i + reach]):
-            reach += 1
-        hit = next(((cut, n, key) for n in range(reach, 0, -1) for cut, key in _keys(paragraph, words, i, n)
-                    if key in index), None)
+        first = words[i].group()
+        keys = [(cut, article + normal(first[cut:])) for cut, article in stems(first) if len(first) - cut >= 2]
+        hit = None
+        if any(key in heads for _, key in keys):
+            reach = 1
+            while reach < 4 and i + reach < len(words) and _adjacent(paragraph, words[i + reach - 1], words[i + reach]):
+                reach += 1
+            for n in range(reach, 1, -1):
+                tail = normal(paragraph[words[i].end() : words[i + n - 1].end()])
+                hit = hit or next(((cut, n, key + tail) for cut, key in keys if key + tail in index), None)
+        hit = hit or next(((cut, 1, key) for cut, key in keys if key in index and len(key) >= 3
+                           and not function_word(first[cut:])), None)
         if hit:
             cut, n, key = hit
             start = words[i].start() + cut
             out.append((start, paragraph[start : words[i + n - 1].end()], *index[key]))
         i += hit[1] if hit else 1
     return out
-
-
-def _keys(paragraph: str, words: list[re.Match], i: int, n: int):
-    first, tail = words[i].group(), paragraph[words[i].end() : words[i + n - 1].end()]
-    for cut, article in stems(first):
-        if len(first) - cut + len(tail) >= 3 and (n > 1 or not function_word(first[cut:])):
-            yield cut, article + normal(first[cut:] + tail)
 
 
 def bounded(text: str, start: int, end: int) -> bool:

@@ -37,7 +37,7 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
             if not (kind == "place" and hit in _AR_COMMON_WORDS):
                 found.append(Mention(hit, kind, base + start, canonical if kind != "person" else None, weak=weak))
             end = start + len(hit)
-        people = _script_people(para, base, weak, whole) + _arabic_names(para, base, whole, weak) + (
+        people = _script_people(para, base, weak, whole) + arabic_names.find_names(para, whole, base, weak) + (
             _han_organisations(para, base, weak))
         for m in people:
             a, b = m.start, m.start + len(m.surface)
@@ -113,13 +113,6 @@ def _unclaimed_hits(mentions: list[Mention], text: str, forms: list[tuple]) -> l
                 out.append(Mention(surface, kind, a, canonical, lemma=lemma))
                 taken.append((a, b))
     return out
-
-
-def _arabic_names(para: str, base: int, whole: str, weak: bool) -> list[Mention]:
-    if not _ARABIC_LETTER.search(para):
-        return []
-    return [Mention(n.text, n.type, base + n.start, n.text if n.type == "organization" else None, weak=weak)
-            for n in arabic_names.find_names(para, whole)]
 
 
 def _arabic_repeats(mentions: list[Mention]) -> list[tuple]:

@@ -13,8 +13,9 @@ a quotation names its speaker (see annotate).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+
+from indexer.annotate.entities.core import Mention
 
 _MALE = """محمد أحمد محمود مصطفى علي حسن حسين الحسين الحسن عمر عثمان خالد يوسف إبراهيم إسماعيل كريم سعيد سعد سمير طارق
 عادل هشام وليد رشيد نبيل جمال كمال فؤاد ماجد سامي رامي زياد باسم أنس حمزة بلال ياسين ياسر أيمن عماد نزار منير مراد
@@ -52,7 +53,7 @@ DEFINITE_ROLES = set("""الشركة الوزارة الحكومة الوزير 
 
 _ARABIC_WORD = re.compile(r"[\u0621-\u064a\u0671-\u06d3\u064b-\u065f]+")
 _GUILLEMET_NAME = re.compile(r"«([^«»\n]{2,40})»")
-_FAMILY_PREFIXES = ("ال", "بن", "بو", "ابو", "ابن", "ولد")
+_FAMILY_PREFIXES = ("بن", "بو", "ابو", "ابن", "ولد")
 # Letters glued before a word: a conjunction (و ف), then a preposition (ب ك ل); "لل" is ل before the article
 _PREFIXES = {c + p for c in ("", "و", "ف") for p in ("", "ب", "ك", "ل")}
 # One spelling for the letters news text writes either way: hamza and madda on alef, alif maqsura (one letter for
@@ -67,23 +68,14 @@ def normal(text: str) -> str:
     return text.translate(_SPELLING)
 
 
-@lru_cache(maxsize=1)
-def _function_keys() -> frozenset[str]:
-    return frozenset(w.translate(_ALEF) for w in FUNCTION_WORDS)
+_FUNCTION_KEYS = frozenset(w.translate(_ALEF) for w in FUNCTION_WORDS)
 
 
 def function_word(word: str) -> bool:
     """A function word however its alef is written (alif maqsura kept: "على" is "on", "علي" a name), also behind
     proclitics ("وأن" is "and that", not the town Van)."""
     key = word.translate(_ALEF)
-    return any(key.startswith(p) and key[len(p):] in _function_keys() for p in _PREFIXES)
-
-
-@dataclass(frozen=True)
-class Name:
-    start: int  # character offset in the paragraph
-    text: str
-    type: str  # "person" or "organization"
+    return any(key.startswith(p) and key[len(p):] in _FUNCTION_KEYS for p in _PREFIXES)
 
 
 @lru_cache(maxsize=1)
@@ -92,20 +84,16 @@ def given_names() -> frozenset[str]:
     return frozenset(_MALE + _FEMALE) | {n.translate(_ALEF) for n in _MALE + _FEMALE}
 
 
-@lru_cache(maxsize=1)
-def _given_keys() -> frozenset[str]:
-    return frozenset(normal(n) for n in [*given_names(), "عبد"])
+_GIVEN_KEYS = frozenset(normal(n) for n in [*_MALE, *_FEMALE, "عبد"])
 
 
 def _given(word: str) -> bool:
-    return not function_word(word) and normal(word) in _given_keys()
+    return not function_word(word) and normal(word) in _GIVEN_KEYS
 
 
 def _bare(word: str) -> str:
-    """The word without a one-letter proclitic when that leaves a given name ("وكريم" → "كريم")."""
-    if not _given(word) and word[:1] in "وفلب" and _given(word[1:]):
-        return word[1:]
-    return word
+    """The word without its proclitics when that leaves a given name ("وكريم" → "كريم")."""
+    return next((word[cut:] for cut, article in stems(word) if not article and _given(word[cut:])), word)
 
 
 def _surname_like(word: str, counts: dict[str, int]) -> bool:
@@ -114,7 +102,7 @@ def _surname_like(word: str, counts: dict[str, int]) -> bool:
         return False
     key = normal(word)
     # with the article a family name is a nisba ("التازي") or a given name ("البشير"); "الوفد" is an object noun
-    family = key.startswith(_FAMILY_PREFIXES[1:]) or key.startswith("ال") and key.endswith("ي")
+    family = key.startswith(_FAMILY_PREFIXES) or key.startswith("ال") and key.endswith("ي")
     return family and len(key) >= 4 or _given(word) or counts.get(key, 0) >= 2
 
 
@@ -178,25 +166,26 @@ def bounded(text: str, start: int, end: int) -> bool:
     return text[head:start] in _PREFIXES and not (end < len(text) and _ARABIC_WORD.match(text, end))
 
 
-def find_names(paragraph: str, text: str) -> list[Name]:
+def find_names(paragraph: str, text: str, base: int = 0, weak: bool = False) -> list[Mention]:
     """People and guillemet-named organisations in one paragraph; text is the whole article (for repeated words).
     A person ends at the name: a name opening with the family name of someone named in full is that person's bare
     mention ("زيارة البشير المفاجئة" after "عمر البشير"), found later with the other bare mentions."""
-    families = {normal(w) for n in _people(text, text) for w in n.text.split()[1:]}
-    out = [n for n in _people(paragraph, text) if normal(n.text.split()[0]) not in families]
+    families = {normal(w) for start, name in _people(text, text) for w in name.split()[1:]}
+    out = [Mention(name, "person", base + start, weak=weak) for start, name in _people(paragraph, text)
+           if normal(name.split()[0]) not in families]
     for m in _GUILLEMET_NAME.finditer(paragraph):
         before = paragraph[: m.start()].split()
         if before and before[-1].lstrip("و") in ORG_HEADS | {h.removeprefix("ال") for h in ORG_HEADS}:
-            out.append(Name(m.start(1), m.group(1).strip(), "organization"))
+            out.append(Mention(m.group(1).strip(), "organization", base + m.start(1), m.group(1).strip(), weak=weak))
     return out
 
 
 @lru_cache(maxsize=64)
-def _people(paragraph: str, text: str) -> list[Name]:
+def _people(paragraph: str, text: str) -> list[tuple[int, str]]:
     """People named with a given name the lists know and a word that can close a name."""
     words = list(_ARABIC_WORD.finditer(paragraph))
     counts = _word_counts(text)
-    out: list[Name] = []
+    out: list[tuple[int, str]] = []
     i = 0
     while i < len(words):
         first = _bare(words[i].group())
@@ -212,7 +201,7 @@ def _people(paragraph: str, text: str) -> list[Name]:
             parts += 1
         if parts > j:
             start = words[i].end() - len(first)  # after a proclitic: "وكريم" names كريم
-            out.append(Name(start, paragraph[start : words[parts - 1].end()], "person"))
+            out.append((start, paragraph[start : words[parts - 1].end()]))
             i = parts
         else:
             i += 1

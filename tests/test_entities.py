@@ -281,6 +281,38 @@ def test_arabic_common_noun_is_not_a_city():
     assert {e.name for e in ents if e.type == "place"} == {"Fes"}
 
 
+def test_arabic_places_behind_proclitics_and_in_any_hamza_spelling():
+    ents = extract_entities(["وصل الوفد بالخرطوم قادما من اسرائيل، ثم سافر لإثيوبيا والقاهرة."], "ar")
+    assert {e.name for e in ents if e.type == "place"} == {"Khartoum", "Israel", "Ethiopia", "Cairo"}
+
+
+def test_an_arabic_function_word_behind_a_proclitic_is_no_town():
+    ents = extract_entities(["قال الوزير إن الاتفاق مهم وأن الحوار مستمر مع جوبا."], "ar")
+    assert {e.name for e in ents} == {"Juba"}  # "وأن" ("and that") is not Van
+
+
+def test_an_arabic_person_ends_at_the_name_and_his_family_name_joins_him():
+    text = ["استقبل الرئيس عمر البشير الوفد أمس.", "وقال مراقبون إن البشير ليس قلقا، وإن زيارة البشير المفاجئة نجحت."]
+    people = [(e.name, e.mentions) for e in extract_entities(text, "ar") if e.type == "person"]
+    assert people == [("عمر البشير", 3)]
+
+
+def test_a_latin_name_glued_to_han_text_is_found():
+    ents = extract_entities(["腾讯昨天与Google签署了协议。", "Google表示，合作将在明年开始。"], "zh")
+    assert ("Google", "organization", 2) in {(e.name, e.type, e.mentions) for e in ents}
+
+
+def test_latin_acronyms_and_product_names_in_han_text_are_no_entities():
+    ents = extract_entities(["该实验室发布了名为DNC的AI模型，AlphaGo AI也用了它。"], "zh")
+    assert ents == []
+
+
+def test_katakana_words_joined_by_a_dot_are_a_person_only_with_a_title_or_a_later_surname():
+    ents = extract_entities(["オリンピック・パラリンピックに向け、スマホ・タブレット向けの新サービスが始まった。",
+                             "会議にはジョン・スミス議長が出席した。", "アンナ・ベルク博士も来た。ベルクさんは笑った。"], "ja")
+    assert {e.name for e in ents if e.type == "person"} == {"ジョン・スミス", "アンナ・ベルク"}
+
+
 def test_han_and_kana_people_before_a_verb_of_saying_or_an_honorific():
     zh = extract_entities(["王建国表示，新工厂明年投产。"], "zh")
     assert ("王建国", "person") in {(e.name, e.type) for e in zh}
@@ -305,6 +337,12 @@ def test_japanese_surname_alone_joins_the_full_name():
     text = ["受賞者の中村真理子さんは会見に臨んだ。", "中村さんは「驚いた」と語った。"]
     persons = [e for e in extract_entities(text, "ja") if e.type == "person"]
     assert [(p.name, p.mentions) for p in persons] == [("中村真理子", 2)]
+
+
+def test_a_japanese_bare_surname_counts_once():
+    text = ["新工場について田村浩一社長は説明した。", "田村さんは「順調だ」と語った。田中村は関係ない。"]
+    persons = [(e.name, e.mentions) for e in extract_entities(text, "ja") if e.type == "person"]
+    assert persons == [("田村浩一", 2)]
 
 
 def test_multi_word_arabic_names_are_found():

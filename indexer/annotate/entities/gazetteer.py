@@ -703,6 +703,8 @@ def people_index() -> dict[str, str]:
 
 
 _ARABIC_MARKS = re.compile("[\u064b-\u0652\u0670]")
+_ARABIC_LETTER = re.compile("[\u0620-\u064a]")
+_ROMAN_ARTICLE = re.compile(r"(?:Al|El|Ad|Ar|As|Ash|At|Az|An|Adh|Ath)[ -]")
 
 
 @lru_cache(maxsize=1)
@@ -737,8 +739,12 @@ def _build_script_index() -> dict[str, tuple[str, str]]:
     for canonical, kind, pop, variants in sorted(place_rows(), key=lambda r: (r[1] != "country", -r[2], r[0])):
         if kind != "country" and pop < 300_000:
             continue  # short Han/kana strings of small towns match inside ordinary words
+        # a name romanised with the Arabic article ("Al Khartum") is written with it ("الخرطوم" for "خرطوم")
+        article = "ال" if any(_ROMAN_ARTICLE.match(v) for v in variants) else ""
         for v in variants:
             add(v, "place", canonical)
+            if article and _ARABIC_LETTER.match(v) and not v.startswith(article):
+                add(article + v, "place", canonical)
     return index
 
 

@@ -169,7 +169,7 @@ def _given_word(words: list[str]) -> str | None:
     return run[0] if run else None
 
 
-_HAN_ONLY = re.compile(r"[\u3400-\u9fff]{2,4}")
+_HAN_ONLY = re.compile(r"[\u3400-\u9fff]{2,5}")
 
 
 def _unspaced_name(word: str) -> list[str] | None:

@@ -36,7 +36,7 @@ from indexer.annotate.entities.gazetteer import (
     place_for,
 )
 from indexer.annotate.entities.keys import _unrelated_small_town
-from indexer.annotate.entities.lang import ja, rules_for
+from indexer.annotate.entities.lang import rules_for
 from indexer.annotate.entities.lang.place_adjectives import adjective_mentions
 from indexer.annotate.entities.merging import _cluster, _merge_same_key, _merge_short_forms, _to_entity
 from indexer.annotate.entities.run_types import _lemma_name, _ordinary_word
@@ -65,7 +65,6 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
         if rules.tagger_orgs:
             mentions = _with_tagger_orgs(mentions, texts, language, weak_first)
     mentions += _script_mentions(texts, weak_first)
-    mentions += ja.surnames(texts, mentions)
     if language in _SURNAME_ENDINGS:
         mentions = _inflected_surnames(mentions, text, language, len(title) if weak_first else -1)
     if weak_first and _headline_case(title, language):

@@ -66,6 +66,12 @@ from indexer.annotate.entities.run_types import (
 from indexer.text.names import fold
 
 _TOKEN = re.compile(r"\b[A-ZА-ЯІЇЄҐ]\.(?=\s?[A-ZА-ЯІЇЄҐ][a-zа-яіїєґ])|\b(?:[LlDdJjMmnSsTtCc]|N(?!['’][A-Z])|[Qq]u)['’](?=\w)|\b(?:[DdNnSs]?[Aa]ll|[Dd]ell|[Dd]egl|[Nn]ell|[Ss]ull|[Cc]oll)['’](?=\w)|(?:[^\W\d_]\.){2,}|[^\W\d_][\w]*(?:['’\-][\w]+)*|\d+(?:[.,]\d+)*|\S", re.UNICODE)
+# Han and kana text glues a Latin name to the characters around it ("公司DeepMind开发"): there a word ends where the
+# script changes (a second pattern, so that text without Han pays nothing for it)
+_HAN_KANA = "\u3040-\u30ff\u3400-\u9fff"
+_HAN_TEXT = re.compile(f"[{_HAN_KANA}]")
+_HAN_TOKEN = re.compile(_TOKEN.pattern.replace(r"[^\W\d_][\w]*(?:['’\-][\w]+)*", rf"[{_HAN_KANA}]+|[^\W\d_{_HAN_KANA}]"
+                                               rf"[^\W{_HAN_KANA}]*(?:['’\-][^\W{_HAN_KANA}]+)*"))
 _SENT_END = {".", "!", "?", "…", ":", ";"}
 _OPENERS = set("\"'«»“”„‘’([{–—-•*")
 _PURPOSE_LINKS = {"en": {"on"}, "es": {"para", "por", "contra"}, "pt": {"para", "por", "contra"}, "it": {"per", "contro"},
@@ -77,7 +83,7 @@ _PURPOSE_LINKS = {"en": {"on"}, "es": {"para", "por", "contra"}, "pt": {"para", 
 def _tokens(paragraph: str, offset: int) -> list[_Tok]:
     toks: list[_Tok] = []
     at_start, end, lines = True, 0, "\n" in paragraph
-    for m in _TOKEN.finditer(paragraph):
+    for m in (_HAN_TOKEN if _HAN_TEXT.search(paragraph) else _TOKEN).finditer(paragraph):
         text = m.group()
         if lines and paragraph.find("\n", end, m.start()) >= 0:
             at_start = True  # a line break ends a name: a list of names, one a line ("Elliot Ackerman<br>Saladin Ambar")

@@ -16,8 +16,6 @@ _ARABIC_LETTER = re.compile(r"[\u0620-\u064a]")
 
 def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
     """Gazetteer names in Han, kana and Arabic text, longest match first (no capitals to go by there)."""
-    index = script_index()
-    longest = 20  # "الولايات المتحدة" is 16 characters
     out: list[Mention] = []
     base = 0
     whole = "\n\n".join(paragraphs)
@@ -25,31 +23,22 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
         if not _NO_CASE_SCRIPT.search(para):
             base += len(para) + 2
             continue
-        i = 0
+        weak = weak_first and pi == 0
         found: list[Mention] = []
-        while i < len(para):
-            hit = None
-            for length in range(min(longest, len(para) - i), 1, -1):
-                sub = para[i : i + length]
-                if sub in index and _arabic_bounded(para, i, i + length):
-                    hit = sub
-                    break
-            if hit:
-                kind, canonical = index[hit]
-                org = _org_around_place(para, i, hit) if kind == "place" else None
-                if org:  # "JR東日本", "中国国家铁路集团", "شركة مصر للطيران": the place is part of the name
-                    found.append(Mention(org[1], "organization", base + org[0], weak=weak_first and pi == 0))
-                    i = org[0] + len(org[1])
-                    continue
-                if not (kind == "place" and hit in _AR_COMMON_WORDS):
-                    found.append(Mention(hit, kind, base + i, canonical if kind != "person" else None,
-                                         weak=weak_first and pi == 0))
-                i += len(hit)
-            else:
-                i += 1
-        people = _script_people(para, base, weak_first and pi == 0) + _arabic_names(para, base, whole,
-                                                                                   weak_first and pi == 0) + (
-            _han_organisations(para, base, weak_first and pi == 0))
+        end = 0
+        for start, hit, kind, canonical in sorted(_han_hits(para) + arabic_names.known_names(para)):
+            if start < end:
+                continue
+            org = _org_around_place(para, start, hit) if kind == "place" else None
+            if org:  # "JR東日本", "中国国家铁路集团", "شركة مصر للطيران": the place is part of the name
+                found.append(Mention(org[1], "organization", base + org[0], weak=weak))
+                end = org[0] + len(org[1])
+                continue
+            if not (kind == "place" and hit in _AR_COMMON_WORDS):
+                found.append(Mention(hit, kind, base + start, canonical if kind != "person" else None, weak=weak))
+            end = start + len(hit)
+        people = _script_people(para, base, weak, whole) + arabic_names.find_names(para, whole, base, weak) + (
+            _han_organisations(para, base, weak))
         for m in people:
             a, b = m.start, m.start + len(m.surface)
             clash = [x for x in found if x.start < b and a < x.start + len(x.surface)]
@@ -59,7 +48,23 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
             found.append(m)
         out.extend(found)
         base += len(para) + 2
-    return out + _unclaimed_hits(out, whole, _arabic_repeats(out) + _han_repeats(out))
+    return out + _unclaimed_hits(out, arabic_names.normal(whole), _arabic_repeats(out) + _han_repeats(out))
+
+
+def _han_hits(para: str) -> list[tuple[int, str, str, str]]:
+    """(start, name, type, canonical) of the gazetteer's names in the paragraph's Han and kana, longest first."""
+    index = script_index()
+    out = []
+    i = 0
+    while i < len(para):
+        hit = None
+        if not _ARABIC_LETTER.match(para[i]):
+            hit = next((para[i : i + n] for n in range(min(20, len(para) - i), 1, -1)
+                        if para[i : i + n] in index), None)
+        if hit:
+            out.append((i, hit, *index[hit]))
+        i += len(hit) if hit else 1
+    return out
 
 
 # A company or body in Han text: two to four characters of name, then what it is ("澜岸智能", "深蓝资本", "海辺書房",
@@ -75,7 +80,7 @@ def _han_organisations(para: str, base: int, weak: bool) -> list[Mention]:
 
 
 _HAN_AFTER_SURNAME = re.compile("氏|さん|様|首相|大臣|社長|会長|教授|知事|市長|団長|特使|委員長|部長|局長|董事長|董事长|"
-                                "先生|女士|表示|说|說|指出|认为|認為|强调|強調|は|が|も")
+                                "先生|女士|表示|说|說|指出|认为|認為|强调|強調|は|が|も|の|と|に")
 
 
 def _han_repeats(mentions: list[Mention]) -> list[tuple]:
@@ -86,8 +91,9 @@ def _han_repeats(mentions: list[Mention]) -> list[tuple]:
     for m in mentions:
         parts = _unspaced_name(m.surface) if m.type == "person" else None
         if parts and len(parts) == 2:
-            forms.append((re.escape(parts[1]) + f"(?=(?:{_HAN_AFTER_SURNAME.pattern}))", parts[1], "person", None,
-                          m.surface, _anywhere))
+            inside = f"(?<![{_HAN}])" if len(parts[1]) > 1 else ""  # "中村" is no surname in "田中村"
+            forms.append((inside + re.escape(parts[1]) + f"(?=(?:{_HAN_AFTER_SURNAME.pattern}))", parts[1], "person",
+                          None, m.surface, _anywhere))
     return forms
 
 
@@ -109,17 +115,10 @@ def _unclaimed_hits(mentions: list[Mention], text: str, forms: list[tuple]) -> l
     return out
 
 
-def _arabic_names(para: str, base: int, whole: str, weak: bool) -> list[Mention]:
-    if not _ARABIC_LETTER.search(para):
-        return []
-    return [Mention(n.text, n.type, base + n.start, n.text if n.type == "organization" else None, weak=weak)
-            for n in arabic_names.find_names(para, whole)]
-
-
 def _arabic_repeats(mentions: list[Mention]) -> list[tuple]:
     """Later bare mentions of an Arabic surname ("قال التازي") join the person named in full before."""
     families = {arabic_names.surname(m.surface) for m in mentions if m.type == "person"} - {None}
-    return [(re.escape(f), f, "person", None, f, _arabic_bounded) for f in sorted(families)]
+    return [(re.escape(arabic_names.normal(f)), f, "person", None, f, arabic_names.bounded) for f in sorted(families)]
 
 
 _HAN_ORG_SUFFIX = re.compile("(?:集团|集團|公司|银行|銀行|航空|铁路|鐵路|鉄道|大学|大學|协会|協会|委员会|委員会|电视台|新闻社"
@@ -132,7 +131,7 @@ def _org_around_place(para: str, start: int, hit: str) -> tuple[int, str] | None
     a company word after it in Han text ("中国国家铁路集团"), or an Arabic company word before it ("شركة مصر")."""
     end = start + len(hit)
     if _ARABIC_LETTER.match(hit[0]):
-        words = para[:start].split()
+        words = para[: start - len(para[:start].split(" ")[-1])].split()  # before the word its clitics begin
         if not words or words[-1] not in arabic_names.COMPANY_WORDS:
             return None
         head_at = para.rfind(words[-1], 0, start)
@@ -153,19 +152,25 @@ def _org_around_place(para: str, start: int, hit: str) -> tuple[int, str] | None
 # Arabic words that are also place names in the gazetteer: "المدينة" (the city, Medina), "رياض" (a riad).
 _AR_COMMON_WORDS = {"المدينة", "مدينة", "رياض", "الرياض"}
 _KANA_NAME = re.compile(r"[\u30a1-\u30fa\u30fc]{2,}(?:[・·][\u30a1-\u30fa\u30fc]{1,})+")
+# An honorific or a title after a name in katakana ("…特使", "…環境移行相", "…氏"): loanwords are joined by the same dot
+# ("スマホ・タブレット", "オリンピック・パラリンピック")
+_KANA_NAME_CUE = re.compile(rf"さん|氏|様|[{_HAN}]{{0,4}}(?:相|大臣|長官|長|使|員|選手|監督|教授|容疑者|被告|大統領|知事|代表|議長"
+                            "|総裁|主席|記者)")
 _HAN_DOT_NAME = re.compile(rf"[{_HAN}]{{2,6}}(?:·[{_HAN}]{{1,6}})+")
 # Characters that end a title or start a predicate, never part of a transliterated name.
 _HAN_NOT_NAME = set("的和与在是了对向由使臣家长员表席理裁授者国说称指认强会人为将从提则呼希宣发告透补问也都")
 
 
-def _script_people(para: str, base: int, weak: bool) -> list[Mention]:
+def _script_people(para: str, base: int, weak: bool, whole: str) -> list[Mention]:
     """People in Han and kana text where the text makes them clear: transliterated foreign names written with
     a middle dot ("阿米娜·伊德里西", "アミナ・エル・イドリシ"), a Chinese surname before a verb of saying or an
     honorific ("李文军表示"), a Japanese name before an honorific or a title ("川口淳さん", "北原健二社長")."""
     out: list[Mention] = []
     index = script_index()
     for m in _KANA_NAME.finditer(para):
-        if not any(part in index and index[part][0] != "person" for part in re.split("[・·]", m.group())):
+        parts = re.split("[・·]", m.group())
+        if not any(part in index and index[part][0] != "person" for part in parts) and (
+                _KANA_NAME_CUE.match(para, m.end()) or whole.count(parts[-1]) > whole.count(m.group())):
             out.append(Mention(m.group(), "person", base + m.start(), weak=weak))  # not "モロッコ・マラケシュ"
     for m in _HAN_DOT_NAME.finditer(para):
         parts = m.group().split("·")
@@ -194,17 +199,3 @@ def _script_people(para: str, base: int, weak: bool) -> list[Mention]:
             taken |= span
             unique.append(m)
     return unique
-
-
-def _arabic_bounded(text: str, start: int, end: int) -> bool:
-    """Arabic names must not sit inside a longer word (a one-letter proclitic و ب ل ف before is allowed)."""
-    if not _ARABIC_LETTER.match(text[start]):
-        return True
-    after_ok = end >= len(text) or not _ARABIC_LETTER.match(text[end])
-    before = text[start - 1] if start > 0 else " "
-    before_ok = not _ARABIC_LETTER.match(before) or (
-        before in "وبلف" and (start < 2 or not _ARABIC_LETTER.match(text[start - 2]))
-    )
-    return after_ok and before_ok
-
-

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
+from indexer.annotate.entities.core import _NO_CASE_SCRIPT
 from indexer.annotate.entities.gazetteer import first_names
+from indexer.annotate.entities.lang import Rules
 from indexer.text.names import fold
 
 ZH_SURNAMES = set("李王张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏"
@@ -31,3 +33,15 @@ def given_first(words: list[str]) -> list[str]:
             fold(words[1]) not in first_names()):
         return [words[1], words[0]]
     return words
+
+
+class HanText(Rules):
+    """Chinese and Japanese: Latin words stand in the text without spaces or capitals around them to tell a name
+    from a product or a technical term ("AlphaGo AI", "DNC模型")."""
+
+    def filter_mentions(self, mentions: list, text: str) -> list:
+        """A Latin name counts where the gazetteer knows it by that name, an acronym's expansion excepted."""
+        return [m for m in mentions if _NO_CASE_SCRIPT.search(m.surface) or m.canonical and not m.surface.isupper()]
+
+
+RULES = HanText("zh")

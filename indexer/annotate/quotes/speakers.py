@@ -424,13 +424,15 @@ def _quoted_speakers(quotes: list[Quote], entities: Sequence[Entity], unconfirme
                      language: str) -> list[Entity]:
     """The unconfirmed names that speak a quotation ('"…," řekl Konečný', '"…," said Peter Kadzik'): the verb
     of saying beside a quotation types its subject as surely as a title would."""
-    speaking = [e for e in unconfirmed if e.type in SPEAKING and _mid_sentence(e, text)]
+    speaking = [e for e in unconfirmed if e.type in SPEAKING]
     if not speaking:
         return []
     known, maybe = ArticleSpeakers(entities, text, language), ArticleSpeakers(speaking, text, language)
     found: dict[int, Entity] = {}
     for q in quotes:
-        if known.entity_for(q.speaker or "") is None and (e := maybe.entity_for(q.speaker or "")) is not None:
+        e = maybe.entity_for(q.speaker or "")
+        if e is not None and id(e) not in found and known.entity_for(q.speaker or "") is None and _mid_sentence(
+                e, text):
             found[id(e)] = e
     return list(found.values())
 

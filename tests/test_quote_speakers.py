@@ -283,11 +283,25 @@ def test_a_name_seen_once_is_confirmed_by_the_quotation_it_speaks(paragraphs, la
 @pytest.mark.parametrize("paragraphs, language", [
     (["Přemýšlím o tom často a pak si říkám: „Nic ještě není ztraceno.“"], "cs"),  # a capital opening a sentence
     (["Obránce hrál skvěle. „Je to dříč,“ píše server Brambor and Kedluben."], "cs"),  # the end of a name with "and"
+    (["Prices fell this spring at Whole Larder.", "“The price gap is gone,” Whole Larder said in a memo."],
+     "en"),  # the end of a longer name ("Larder" is no one)
+    (["If I ran the photo desk, I’d start by asking “how do we receive images?”"], "en"),  # a pronoun and its verb
 ])
 def test_a_quotation_confirms_no_word_that_is_not_written_as_a_name(paragraphs, language):
     article = annotate(Article(title="Report", blocks=[Block(p) for p in paragraphs], declared_language=language))
     assert [q.speaker for q in article.quotes] == [None]
-    assert article.entities == []
+    assert [e for e in article.entities if e.type == "person"] == []
+
+
+def test_a_title_before_a_name_seen_once_leaves_it_a_name():
+    paragraphs = ["Als Beispiel wird von Herrn A. Wendlhuber in Unterbrunn Folgendes mitgeteilt: „Ich habe die Kühe "
+                  "im Stall numeriert.“"]
+    assert speaker_of(paragraphs, "de", "Kühe") == ("A. Wendlhuber", None)
+
+
+def test_a_noun_with_an_article_beside_a_quotation_describes_the_source():
+    paragraphs = ["„Kinder brauchen eine gute Betreuung“, sagt die Pendlerinnen-Vertretung."]
+    assert speaker_of(paragraphs, "de", "Betreuung") == (None, "die Pendlerinnen-Vertretung")
 
 
 def test_a_speaker_named_without_his_generation_suffix_is_the_person_with_it():

@@ -422,30 +422,45 @@ def resolve_speakers(quotes: Iterable[Quote], entities: Sequence[Entity], text: 
 
 def _quoted_speakers(quotes: list[Quote], entities: Sequence[Entity], unconfirmed: Sequence[Entity], text: str,
                      language: str) -> list[Entity]:
-    """The unconfirmed names that speak a quotation ('"…," řekl Konečný', '"…," said Peter Kadzik'): the verb
-    of saying beside a quotation types its subject as surely as a title would."""
-    speaking = [e for e in unconfirmed if e.type in SPEAKING]
+    """The unconfirmed names that speak a quotation ('"…," řekl Konečný', '"…," Okonkwo wrote'): the verb of
+    saying beside a quotation types its subject as surely as a title would."""
+    speaking = [e for e in unconfirmed if e.type in SPEAKING and not _pronoun_first(e.name, language)]
     if not speaking:
         return []
     known, maybe = ArticleSpeakers(entities, text, language), ArticleSpeakers(speaking, text, language)
     found: dict[int, Entity] = {}
     for q in quotes:
         e = maybe.entity_for(q.speaker or "")
-        if e is not None and id(e) not in found and known.entity_for(q.speaker or "") is None and _mid_sentence(
-                e, text):
+        if e is not None and id(e) not in found and known.entity_for(q.speaker or "") is None and _stands_alone(
+                e, text) and not _after_article(e, q.speaker or ""):
             found[id(e)] = e
     return list(found.values())
 
 
-def _mid_sentence(entity: Entity, text: str) -> bool:
-    """Written after a word of its sentence ("řekl Konečný", "said Peter Kadzik"): a capital that only opens
-    sentences ("Vzpomínám tu na …") says nothing of a name, nor one after "and" ("server Claret and Hugh")."""
+def _pronoun_first(name: str, language: str) -> bool:
+    """'I’d', 'We’ll': a pronoun with its verb run on is nobody's name."""
+    word = re.split(r"['’]", name)[0]
+    return word.lower() in NOT_DESCRIPTIVE or rules_for(language).pronoun(word) is not None
+
+
+def _stands_alone(entity: Entity, text: str) -> bool:
+    """Written somewhere after a word in lower case, a title or a comma ("řekl Konečný", '"…," Okonkwo wrote'), so the
+    capitals are the name's own: not a capital opening a sentence ("Vzpomínám tu na …"), not the end of a longer
+    name ("Whole Foods"), nor a name after "and" ("server Claret and Hugh")."""
     for form in (entity.name, *entity.aliases):
         for m in re.finditer(rf"(\S+) {re.escape(form)}\b", text):
-            before = m.group(1).rstrip("\"'”’»«“„")  # ('"…," Okonkwo wrote')
-            if before[-1:] in (",", ";") or before.isalpha() and not _PAIR.fullmatch(f" {before} "):
-                return True
+            before = m.group(1).rstrip("\"'”’»«“„")
+            if before[-1:] in (",", ";") or before.isalpha() and (before[:1].islower() or any(
+                    soft_eq(fold_word(before), t) for t in _OFFICES)) and not _PAIR.fullmatch(f" {before} "):
+                return True  # (a title is no part of the name: "von Herrn A. Kubelka")
     return False
+
+
+def _after_article(entity: Entity, phrase: str) -> bool:
+    """'die Alleinerziehenden-Vertretung': a noun the phrase gives an article is a description, not a name."""
+    words = fold_words(phrase)
+    return any((at := _find(words, list(f))) > 0 and words[at - 1] in DEFINITE | INDEFINITE
+               for f in {tuple(fold_words(x)) for x in (entity.name, *entity.aliases)} if f)
 
 
 __all__ = ["ArticleSpeakers", "is_description", "resolve_speakers"]

@@ -266,6 +266,58 @@ def test_a_colon_frame_without_a_verb_speaks_through_the_person_in_it():
     assert speaker_of(paragraphs, "en", "old school")[0] == "Bob Harwell"
 
 
+@pytest.mark.parametrize("paragraphs, language, words, speaker", [
+    (["„Nikdo nás teď nezastaví,“ řekl Vodražka."], "cs", "nezastaví", "Vodražka"),
+    (["Hokejisté Zlína vyhráli i třetí zápas za sebou.",
+      "„Nikdo nás teď nezastaví,“ poznamenal po utkání brankář Vodražka."], "cs", "nezastaví", "Vodražka"),
+    (["“The bridge stays shut until spring,” Okonkwo wrote in a letter to the council."], "en", "bridge", "Okonkwo"),
+])
+def test_a_name_seen_once_is_confirmed_by_the_quotation_it_speaks(paragraphs, language, words, speaker):
+    """A surname named once, with no title or gazetteer entry to type it: the verb of saying beside a quotation
+    says it is someone, so it is the speaker and a person of the article's facets."""
+    article = annotate(Article(title="Report", blocks=[Block(p) for p in paragraphs], declared_language=language))
+    assert [q.speaker for q in article.quotes if words in q.text] == [speaker]
+    assert (speaker, "person") in [(e.name, e.type) for e in article.entities]
+
+
+@pytest.mark.parametrize("paragraphs, language", [
+    (["Přemýšlím o tom často a pak si říkám: „Nic ještě není ztraceno.“"], "cs"),  # a capital opening a sentence
+    (["Obránce hrál skvěle. „Je to dříč,“ píše server Brambor and Kedluben."], "cs"),  # the end of a name with "and"
+    (["Prices fell this spring at Whole Larder.", "“The price gap is gone,” Whole Larder said in a memo."],
+     "en"),  # the end of a longer name ("Larder" is no one)
+    (["If I ran the photo desk, I’d start by asking “how do we receive images?”"], "en"),  # a pronoun and its verb
+])
+def test_a_quotation_confirms_no_word_that_is_not_written_as_a_name(paragraphs, language):
+    article = annotate(Article(title="Report", blocks=[Block(p) for p in paragraphs], declared_language=language))
+    assert [q.speaker for q in article.quotes] == [None]
+    assert [e for e in article.entities if e.type == "person"] == []
+
+
+def test_a_title_before_a_name_seen_once_leaves_it_a_name():
+    paragraphs = ["Als Beispiel wird von Herrn A. Wendlhuber in Unterbrunn Folgendes mitgeteilt: „Ich habe die Kühe "
+                  "im Stall numeriert.“"]
+    assert speaker_of(paragraphs, "de", "Kühe") == ("A. Wendlhuber", None)
+
+
+def test_a_noun_with_an_article_beside_a_quotation_describes_the_source():
+    paragraphs = ["„Kinder brauchen eine gute Betreuung“, sagt die Pendlerinnen-Vertretung."]
+    assert speaker_of(paragraphs, "de", "Betreuung") == (None, "die Pendlerinnen-Vertretung")
+
+
+def test_a_speaker_named_without_his_generation_suffix_is_the_person_with_it():
+    paragraphs = ["“You were outvoted before I could speak,” Rep. Harold Wexley III (R-Ida.) said during the hearing."]
+    assert speaker_of(paragraphs, "en", "outvoted") == ("Harold Wexley III", None)
+
+
+@pytest.mark.parametrize("paragraphs, language, words, description", [
+    (["«Прибыль выросла вдвое», - говорит режиссер."], "ru", "Прибыль", "режиссер"),
+    (["„Proto musíme spolupracovat,“ dodal předseda."], "cs", "spolupracovat", "předseda"),
+])
+def test_a_lone_role_noun_in_a_language_without_articles_describes_the_source(paragraphs, language, words,
+                                                                              description):
+    assert speaker_of(paragraphs, language, words) == (None, description)
+
+
 # ---------------------------------------------------------------- where quotes are shown
 
 UNNAMED = ("Ferry timetable to double", [

@@ -18,7 +18,9 @@ QUOTE_LANGUAGE_MIN_CHARS = 60  # shorter quotes are too short for language ident
 
 def annotate(article: Article) -> AnnotatedArticle:
     language = detect_language(article.text, declared=article.declared_language, title=article.title)
-    entities = _not_the_outlet(extract_entities(article.paragraphs, language, title=article.title), article.source)
+    unconfirmed: list[Entity] = []  # names proposed without evidence: a quotation they speak confirms them
+    entities = _not_the_outlet(extract_entities(article.paragraphs, language, article.title, unconfirmed),
+                               article.source)
     people = _people_forms(entities, article.text)
     quotes = _names_are_no_quotes(extract_quotes(article.paragraphs, language, people, article.title,
                                                   _bodies_forms(entities, article.text), _blockquotes(article)), entities)
@@ -32,7 +34,7 @@ def annotate(article: Article) -> AnnotatedArticle:
         if q.speaker is None:
             _attribute_in_own_language(q, article.paragraphs, people)
     entities += _speakers_as_people(quotes, entities, language, article.text)
-    resolve_speakers(quotes, entities, article.text, language)
+    entities += resolve_speakers(quotes, entities, article.text, language, _not_the_outlet(unconfirmed, article.source))
     return AnnotatedArticle(article=article, language=language, quotes=quotes, entities=entities,
                             annotator=annotator())
 

@@ -7,7 +7,7 @@ the whole entity (all its mentions in the article), never for a page:
 - a cue word says what it is: a title before a person ("Minister", "Frau"), an organisation's word inside its
   name ("Ministry", "Universität", "GmbH"), a place's word ("Street", "Airport");
 - a person's name opens with a given name the name lists know;
-- the context types it: a verb of saying next to it ("said Smith", "Müller sagte");
+- the context types it: a quotation it speaks ("…," said Smith: quotes.speakers confirms the name);
 - the article itself defines it: an acronym in brackets after its full name;
 - for a person or a place, the article names it again (two mentions or more), or by two forms (full name and
   surname).
@@ -26,21 +26,17 @@ from __future__ import annotations
 
 import re
 
-from indexer.annotate.entities.core import _SPEECH_VERBS, Guess, Mention
+from indexer.annotate.entities.core import Guess, Mention
 from indexer.annotate.entities.lang import rules_for
 from indexer.models import Entity
 
-_WORD_BEFORE = re.compile(r"([^\W\d_]+)[\s-]*$")  # (only a space or a hyphen between: "said Smith", "Oslo-based")
-_WORD_AFTER = re.compile(r"^\s*([^\W\d_]+)")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[\s-]*$")  # (only a space or a hyphen between: "Oslo-based")
 
 
-def _neighbours(text: str, m: Mention) -> tuple[str, str]:
+def _word_before(text: str, m: Mention) -> str:
     at = text.find(m.surface, m.start) if 0 <= m.start < len(text) else -1
-    if at < 0 or at - m.start > 3:
-        return "", ""
-    before = _WORD_BEFORE.search(text[max(0, at - 40):at])
-    after = _WORD_AFTER.match(text[at + len(m.surface):at + len(m.surface) + 40])
-    return (before.group(1) if before else ""), (after.group(1) if after else "")
+    before = _WORD_BEFORE.search(text[max(0, at - 40):at]) if at >= 0 and at - m.start <= 3 else None
+    return before.group(1) if before else ""
 
 
 # the words that describe a company by where it sits or who holds it: "Tokyo-based", "state-owned", "Paris-listed"
@@ -67,13 +63,8 @@ def has_evidence(kind: str, name: str, mentions: list[Mention], text: str, langu
         return True
     if any(m.lemma.startswith("@acronym-of:") for m in mentions):
         return True
-    for m in mentions:
-        before, after = _neighbours(text, m)
-        if kind == "person" and (before.casefold() in _SPEECH_VERBS or after.casefold() in _SPEECH_VERBS):
-            return True
-        if kind == "organization" and (before in _COMPANY_CUES or _quoted(text, m) and not rules.quotes_mark_titles):
-            return True  # "Tokyo-based Kestrel Research"; „Kurier Nadwiślański“, «Исеть Девелопмент»
-    return False
+    return kind == "organization" and any(_word_before(text, m) in _COMPANY_CUES or _quoted(
+        text, m) and not rules.quotes_mark_titles for m in mentions)  # "Tokyo-based Kestrel", „Kurier Nadwiślański“
 
 
 def repeated(entity: Entity, language: str) -> bool:

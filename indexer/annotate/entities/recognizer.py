@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from indexer.annotate.entities import merging
 from indexer.annotate.entities.core import (
     _DESCRIBED_BY_PLACE,
     _LOWERCASE_ORG_HEADS,
@@ -39,7 +40,7 @@ from indexer.annotate.entities.keys import _unrelated_small_town
 from indexer.annotate.entities.lang import rules_for
 from indexer.annotate.entities.lang.place_adjectives import adjective_mentions
 from indexer.annotate.entities.merging import _cluster, _merge_same_key, _merge_short_forms, _to_entity
-from indexer.annotate.entities.run_types import _lemma_name, _ordinary_word
+from indexer.annotate.entities.run_types import _lemma_name, _ordinary_word, _unknown_word
 from indexer.annotate.entities.runs import _TOKEN, _is_all_caps, _rule_mentions
 from indexer.annotate.entities.scripts import _script_mentions
 from indexer.annotate.entities.tagger import _natasha_mentions, _with_tagger_orgs
@@ -47,8 +48,9 @@ from indexer.models import ENTITY_TYPES, Entity
 from indexer.text.names import fold, skeleton
 
 
-def extract_entities(paragraphs: list[str], language: str, title: str = "") -> list[Entity]:
-    """People, places and organisations named in an article, most mentioned first."""
+def extract_entities(paragraphs: list[str], language: str, title: str = "",
+                     unconfirmed: list[Entity] | None = None) -> list[Entity]:
+    """People, places and organisations named in an article, most mentioned first; `unconfirmed` gets the rest."""
     language = (language or "und").split("-")[0].lower()
     texts = [t for t in paragraphs if t and t.strip()]
     # Title mentions count, but a name seen only in the title must be confirmed by a gazetteer: titles are
@@ -111,6 +113,13 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "") -> l
             evidenced.add(id(ent))
         entities.append(ent)
     entities = _merge_short_forms(_merge_same_key(entities, first_seen, evidenced), evidenced)
+    if unconfirmed is not None:  # and the runs nothing typed, as people (quotes.speakers; no German noun: "Namen")
+        runs: dict[str, merging._Cluster] = {}
+        for m in (m for m in mentions if m.type is None and not m.weak and (
+                " " in m.surface or not rules.capitalises_nouns or _unknown_word(m.surface, language))):
+            runs.setdefault(m.lemma or m.surface, merging._Cluster("person")).mentions.append(m)
+        unconfirmed += [e for e in entities if id(e) not in evidenced and not repeated(e, language)] + [
+            _to_entity(cl) for cl in runs.values()]
     entities = [e for e in entities if id(e) in evidenced or repeated(e, language)]
     entities.sort(key=lambda e: (-e.mentions, first_seen[id(e)]))
     return entities

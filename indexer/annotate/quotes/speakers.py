@@ -33,6 +33,7 @@ from indexer.annotate.quotes.speaker_words import ORG_WORDS, PERSON_ROLES, TIME_
 from indexer.models import Entity, Quote
 
 PARA_SEP = "\n\n"
+_GENERATION = frozenset("jr sr ii iii iv".split())  # written after a name, often left out beside a quote
 SPEAKING = ("person", "organization")
 # words that open a description of a source: articles, and the numbers and quantifiers of "one GOP operative"
 INDEFINITE = frozenset("""a an one another some several two three ein eine einer einem einen un une uno una unos unas um uma
@@ -77,8 +78,9 @@ class ArticleSpeakers:
         self.known: list[_Known] = []
         self.places: dict[str, Entity] = {}
         for e in entities:
-            forms = sorted({tuple(fold_words(f)) for f in (e.name, *e.aliases) if f and fold_words(f)}, key=len,
-                           reverse=True)
+            forms = {tuple(fold_words(f)) for f in (e.name, *e.aliases) if f and fold_words(f)}
+            forms |= {f[:-1] for f in forms if len(f) > 2 and f[-1] in _GENERATION}  # "Emanuel Cleaver II"
+            forms = sorted(forms, key=len, reverse=True)
             if e.type in SPEAKING:
                 self.known.append(_Known(e, [list(f) for f in forms]))
             elif e.type == "place":
@@ -345,9 +347,9 @@ def is_description(phrase: str, language: str) -> bool:
     rules = rules_for(language)
     if rules.caseless:
         return not rules.pronoun(phrase)  # no capitals to tell a name by: the finder read it as a role (ある証券アナリスト)
-    if rules.no_articles and 2 <= len(toks) <= 4 and all(t.isalpha() and t[1:].islower() for t in toks) and all(
+    if rules.no_articles and (len(toks) > 1 or toks[0].islower()) and len(toks) <= 4 and all(t.isalpha() and t[1:].islower() for t in toks) and all(
             t.islower() for t in toks[1:]):
-        return not set(low) & NOT_DESCRIPTIVE and not rules.pronoun(low[0])  # "mladá anglická superstar"
+        return not set(low) & NOT_DESCRIPTIVE and not rules.pronoun(low[0])  # "mladá anglická superstar", "režisér"
     lowercase_head = toks[-1][:1].islower() or rules.nouns_capitalised
     return lowercase_head and (head in _OFFICES or head in _BODY_HEADS)
 
@@ -386,17 +388,23 @@ def _with_its_complement(description: str, text: str, quote: Quote, language: st
     return " ".join([description, *words]) if len(words) > 1 else description
 
 
-def resolve_speakers(quotes: Iterable[Quote], entities: Sequence[Entity], text: str, language: str) -> None:
+_PAIR = re.compile(r"\s+(?:and|und|et|y|e|en|i|и|і|a)\s+")  # "Varga and Hale said": two speakers
+
+
+def resolve_speakers(quotes: Iterable[Quote], entities: Sequence[Entity], text: str, language: str,
+                     unconfirmed: Sequence[Entity] = ()) -> list[Entity]:
     """Give each quote's speaker as the entity it names, or None; keep a description of an unnamed source in
-    speaker_description."""
+    speaker_description. A name the recogniser proposed without evidence (`unconfirmed`) is confirmed by the
+    quotation it speaks: those confirmed are returned, to join the article's entities."""
     quotes = [q for q in quotes if q.speaker]
     if not quotes:
-        return
-    known = ArticleSpeakers(entities, text, language)
+        return []
+    confirmed = _quoted_speakers(quotes, entities, unconfirmed, text, language)
+    known = ArticleSpeakers([*entities, *confirmed], text, language)
     described: dict[str, Entity | None] = {}  # "el funcionario" stands for the same person all through
     for q in quotes:
         phrase = q.speaker or ""
-        pair = re.split(r"\s+(?:and|und|et|y|e|en|i|и|і|a)\s+", phrase)
+        pair = _PAIR.split(phrase)
         if len(pair) == 2 and all(p[:1].isupper() for p in pair):
             both = [known.entity_for(p) for p in pair]
             if all(both):
@@ -409,6 +417,50 @@ def resolve_speakers(quotes: Iterable[Quote], entities: Sequence[Entity], text: 
             if found is None:
                 q.speaker_description = _with_its_complement(phrase, text, q, language)
         q.speaker = found.name if found else None
+    return confirmed
+
+
+def _quoted_speakers(quotes: list[Quote], entities: Sequence[Entity], unconfirmed: Sequence[Entity], text: str,
+                     language: str) -> list[Entity]:
+    """The unconfirmed names that speak a quotation ('"…," řekl Konečný', '"…," Okonkwo wrote'): the verb of
+    saying beside a quotation types its subject as surely as a title would."""
+    speaking = [e for e in unconfirmed if e.type in SPEAKING and not _pronoun_first(e.name, language)]
+    if not speaking:
+        return []
+    known, maybe = ArticleSpeakers(entities, text, language), ArticleSpeakers(speaking, text, language)
+    found: dict[int, Entity] = {}
+    for q in quotes:
+        e = maybe.entity_for(q.speaker or "")
+        if e is not None and id(e) not in found and known.entity_for(q.speaker or "") is None and _stands_alone(
+                e, text) and not _after_article(e, q.speaker or ""):
+            found[id(e)] = e
+    return list(found.values())
+
+
+def _pronoun_first(name: str, language: str) -> bool:
+    """'I’d', 'We’ll': a pronoun with its verb run on is nobody's name."""
+    word = re.split(r"['’]", name)[0]
+    return word.lower() in NOT_DESCRIPTIVE or rules_for(language).pronoun(word) is not None
+
+
+def _stands_alone(entity: Entity, text: str) -> bool:
+    """Written somewhere after a word in lower case, a title or a comma ("řekl Konečný", '"…," Okonkwo wrote'), so the
+    capitals are the name's own: not a capital opening a sentence ("Vzpomínám tu na …"), not the end of a longer
+    name ("Whole Foods"), nor a name after "and" ("server Claret and Hugh")."""
+    for form in (entity.name, *entity.aliases):
+        for m in re.finditer(rf"(\S+) {re.escape(form)}\b", text):
+            before = m.group(1).rstrip("\"'”’»«“„")
+            if before[-1:] in (",", ";") or before.isalpha() and (before[:1].islower() or any(
+                    soft_eq(fold_word(before), t) for t in _OFFICES)) and not _PAIR.fullmatch(f" {before} "):
+                return True  # (a title is no part of the name: "von Herrn A. Kubelka")
+    return False
+
+
+def _after_article(entity: Entity, phrase: str) -> bool:
+    """'die Alleinerziehenden-Vertretung': a noun the phrase gives an article is a description, not a name."""
+    words = fold_words(phrase)
+    return any((at := _find(words, list(f))) > 0 and words[at - 1] in DEFINITE | INDEFINITE
+               for f in {tuple(fold_words(x)) for x in (entity.name, *entity.aliases)} if f)
 
 
 __all__ = ["ArticleSpeakers", "is_description", "resolve_speakers"]

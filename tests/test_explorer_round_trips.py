@@ -26,6 +26,7 @@ FLOOD = {
 
 # statements per request at most (6, 13 and 13 before they were joined)
 MOST = {"lookup": 2, "entity": 9, "front": 8}
+FILING = 20  # statements per article filed (23 before new entities got their URL keys together)
 
 
 @pytest.fixture
@@ -91,3 +92,32 @@ def test_the_front_page_asks_the_store_few_times(served):
     assert asked <= MOST["front"], f"{asked} statements"
     front, _ = _asked(served, "/api/search?q=Oder")
     assert front.get_json()["total"] == 3
+
+
+def test_filing_an_article_asks_the_store_a_bounded_number_of_times(store_url, monkeypatch):  # noqa: F811
+    """Filing runs in every ingest: its statements per article (new entities' URL keys, candidate stories) do not
+    grow with the entities an article names."""
+    from test_explorer_store import FLOOD as STORED
+    from test_explorer_store import _stored
+
+    from indexer.explore.update import catch_up
+    from indexer.store import Store
+
+    store = Store(store_url)
+    try:
+        ids = _stored(store, STORED * 2)
+        statements: list[str] = []
+        for kind in (SQLiteDatabase, PostgresDatabase):
+            for name in ("execute", "executemany"):
+                real = getattr(kind, name)
+
+                def counted(self, sql, params=(), real=real):
+                    statements.append(sql)
+                    return real(self, sql, params)
+
+                monkeypatch.setattr(kind, name, counted)
+        assert catch_up(store) == len(ids)
+        assert len(statements) <= FILING * len(ids), f"{len(statements)} statements for {len(ids)} articles"
+        assert store.db.execute("SELECT COUNT(*) FROM entity_links WHERE key LIKE 'place:%'").fetchone()[0] >= 3
+    finally:
+        store.close()

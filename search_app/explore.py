@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from itertools import islice
 
 from indexer.archive import Archive
-from indexer.explore import lookup
+from indexer.explore import lookup, update
 from indexer.explore.slugs import looks_like_slug
 from indexer.index.dates import date_ranges
 from indexer.index.engine import KEYED_FACETS, QueryError, QuoteHit, parse_date
@@ -163,7 +163,7 @@ class Explorer:
             return []
         wanted = list(dict.fromkeys(k for _, k, _ in pairs))
         # (the archive's size, each companion's count and its slug: one round trip)
-        rows = self.db.execute(f"SELECT l.key, s.articles, l.slug, (SELECT COUNT(*) FROM explored) FROM entity_links l "
+        rows = self.db.execute(f"SELECT l.key, s.articles, l.slug, {update.FILED} FROM entity_links l "
                                f"LEFT JOIN entity_stats s ON s.key=l.key WHERE l.key IN ({_marks(wanted)})",
                                wanted).fetchall()
         total = (rows[0][3] if rows else 0) or 1

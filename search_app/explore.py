@@ -15,13 +15,13 @@ from datetime import date, timedelta
 from itertools import islice
 
 from indexer.archive import Archive
-from indexer.explore import lookup
+from indexer.explore import lookup, update
 from indexer.explore.slugs import looks_like_slug
 from indexer.index.dates import date_ranges
 from indexer.index.engine import KEYED_FACETS, QueryError, QuoteHit, parse_date
 from indexer.index.histogram import bucket_end
 from indexer.index.provenance import in_date_order, same_statement
-from indexer.index.translated import WITHIN_DAYS, article_names, translations
+from indexer.index.translated import WITHIN_DAYS, translations
 from search_app.citation import cited, cited_quotes
 
 RELATED = 12  # entities listed as related
@@ -31,6 +31,19 @@ IN_THE_NEWS_DAYS = 7  # the front page's "last days", counted back from the newe
 FRONT_STORIES, FRONT_ENTITIES, FRONT_QUOTES = 8, 8, 6
 STORY_MATCHES = 5000  # the best-ranked articles of a search whose stories /api/stories?q= lists
 MATCHES = {lookup.EXACT: "exact", lookup.SAME_SOUND: "same sound", lookup.PREFIX: "prefix"}
+
+
+STORY_FIELDS = "h.id, h.title, h.languages, h.sources, h.articles, h.first, h.last, h.first_day, h.last_day, h.lead"
+
+
+def _story_record(r) -> dict:
+    """A story's record from a row of STORY_FIELDS."""
+    return {"id": r[0], "title": r[1], "languages": json.loads(r[2]), "sources": json.loads(r[3]),
+            "articles": r[4], "first": r[5] or r[7], "last": r[6] or r[8], "lead": r[9]}
+
+
+def _marks(values) -> str:
+    return ",".join("?" * len(values))
 
 
 class Moved(Exception):
@@ -85,6 +98,11 @@ class Explorer:
         found = self.resolve(value)
         if found is None:
             return None
+        with self.archive.engine.one_view():  # (its articles and its quotations: one look at the index's tables)
+            return self._profile(found, reader, language, source, page, limit, base_url)
+
+    def _profile(self, found: lookup.Resolved, reader: str | None, language: str | None, source: str | None,
+                 page: int, limit: int, base_url: str | None) -> dict:
         engine, store = self.archive.engine, self.archive.store
         keys = lookup.group(self.db, found.key)
         narrowed = {k: v for k, v in (("language", language), ("source", source)) if v}
@@ -138,14 +156,21 @@ class Explorer:
     def _related(self, key: str, keys: list[str], result, reader: str | None) -> list[dict]:
         """The entities named in this one's articles more often than chance says, by log-likelihood over the
         archive's articles, strongest first."""
-        total = self.db.execute("SELECT COUNT(*) FROM explored").fetchone()[0] or 1
         mine = max(1, result.total)
         pairs = [(facet, k, n) for facet in ("person", "place", "organization")
                  for k, n in result.facets.get(facet, []) if k not in keys]
-        theirs = lookup.counts(self.db, [k for _, k, _ in pairs])
+        if not pairs:
+            return []
+        wanted = list(dict.fromkeys(k for _, k, _ in pairs))
+        # (the archive's size, each companion's count and its slug: one round trip)
+        rows = self.db.execute(f"SELECT l.key, s.articles, l.slug, {update.FILED} FROM entity_links l "
+                               f"LEFT JOIN entity_stats s ON s.key=l.key WHERE l.key IN ({_marks(wanted)})",
+                               wanted).fetchall()
+        total = (rows[0][3] if rows else 0) or 1
+        theirs = {r[0]: r[1] for r in rows if r[1] is not None}
+        slugs = {r[0]: r[2] for r in rows}
         scored = [(log_likelihood(n, mine, theirs.get(k, n), max(total, mine)), facet, k, n) for facet, k, n in pairs]
         scored = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[2]))[:RELATED]
-        slugs = lookup.slugs_for(self.db, [k for _, _, k, _ in scored])
         names = self.archive.store.display_names([k for _, _, k, _ in scored], "speaker", [reader])
         return [{"key": slugs.get(k, k), "name": names.get(k, k), "type": facet, "articles": n, "score": round(g, 2)}
                 for g, facet, k, n in scored if k in slugs]
@@ -155,7 +180,8 @@ class Explorer:
         earliest of its reports in the archive, in its language or (a translation) another."""
         engine = self.archive.engine
         wanted = page * limit
-        traced = engine.search_quotes(None, speaker=key, limit=max(wanted, min(TRACED, 10 * limit)), sort="newest")
+        traced = engine.search_quotes(None, speaker=key, limit=max(wanted, min(TRACED, 10 * limit)), sort="newest",
+                                      facet_limit=0)
         shown = traced.quotes[(page - 1) * limit:wanted]
         records = self._cited_quotes(shown, base_url)
         firsts = self._first_reports(shown, traced.quotes, key)
@@ -164,11 +190,11 @@ class Explorer:
         return {"total": traced.total, "hits": records}
 
     def _first_reports(self, shown: list, among: list, key: str) -> list[tuple[dict, int]]:
-        store, names = self.archive.store, {}
+        names: dict[str, dict[str, str]] = {}
 
         def names_of(article_id: str) -> dict[str, str]:
-            if article_id not in names:
-                names[article_id] = article_names(store.article(article_id))
+            if article_id not in names:  # (the first time: those of every article among them, in one statement)
+                names.update(self._names_in({c.article_id for c in among} | {article_id}))
             return names[article_id]
 
         out = []
@@ -188,22 +214,38 @@ class Explorer:
                          "translated": first.id in translated}, len({c.id for c in same})))
         return out
 
+    def _names_in(self, article_ids: set[str]) -> dict[str, dict[str, str]]:
+        """{article id: {every form of an entity's name the article used: the entity's key}}, as `article_names`
+        reads them from each article's record, from the store's entities of the articles' current versions: one
+        statement for them all (reading each record was a round trip per quotation of a speaker's page)."""
+        ids = sorted(article_ids)
+        found: dict[str, dict[str, str]] = {i: {} for i in ids}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            for article_id, key, name, aliases in self.db.execute(
+                    f"SELECT article_id, key, name, aliases FROM entities WHERE article_id IN ({_marks(chunk)}) "
+                    f"ORDER BY {self.db.insertion_order}", chunk):  # (a later entity's form wins, as in the record)
+                found[article_id] |= dict.fromkeys([name, *json.loads(aliases or "[]")], key)
+        return found
+
     def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
         return cited_quotes(self.archive.store.article_heads(q.article_id for q in quotes), quotes, base_url)
 
     def quotes_about(self, keys: list[str], page: int = 1, limit: int = 10, base_url: str | None = None) -> dict:
         """Quotations by others that name the entity, newest first, each with the first report of its statement
         among them."""
-        marks = ",".join("?" * len(keys))
-        total = self.db.execute(f"SELECT COUNT(*) FROM quotes_about WHERE key IN ({marks})", keys).fetchone()[0]
-        rows = self.db.execute(
+        marks = _marks(keys)
+        counted = f"SELECT COUNT(*) FROM quotes_about WHERE key IN ({marks})"
+        rows = self.db.execute(  # (its total and its speakers' slugs in the same round trip)
             f"SELECT DISTINCT qa.article_id, qa.idx, qa.day, q.text, q.speaker, q.speaker_key, q.fragment, q.language, "
-            f"a.title, a.published, a.source, a.url, a.current_version FROM quotes_about qa "
+            f"a.title, a.published, a.source, a.url, a.current_version, l.slug, ({counted}) FROM quotes_about qa "
             f"JOIN quotes q ON q.article_id=qa.article_id AND q.idx=qa.idx JOIN articles a ON a.id=qa.article_id "
+            f"LEFT JOIN entity_links l ON l.key=q.speaker_key "
             f"WHERE qa.key IN ({marks}) ORDER BY qa.day DESC, qa.article_id, qa.idx LIMIT ? OFFSET ?",
-            (*keys, limit, (page - 1) * limit)).fetchall()
+            (*keys, *keys, limit, (page - 1) * limit)).fetchall()
+        total = rows[0][14] if rows else (self.db.execute(counted, keys).fetchone()[0] if page > 1 else 0)
         hits = []
-        speakers = lookup.slugs_for(self.db, [r[5] for r in rows])
+        speakers = {r[5]: r[13] for r in rows if r[13]}
         for r in rows:
             record = {"id": f"{r[0]}:{r[1]}", "text": r[3], "speaker": r[4], "fragment": bool(r[6]), "article_id": r[0],
                       "title": r[8], "published": r[9], "language": r[7], "source": r[10], "url": r[11],
@@ -220,12 +262,10 @@ class Explorer:
 
     def _entity_stories(self, keys: list[str], limit: int = 5) -> list[dict]:
         """The latest stories of several articles that name the entity."""
-        marks = ",".join("?" * len(keys))
-        rows = self.db.execute(
-            f"SELECT DISTINCT h.id, h.last_day FROM entity_mentions m JOIN story_members s ON s.article_id=m.article_id "
-            f"JOIN story_heads h ON h.id=s.story WHERE m.key IN ({marks}) AND h.articles > 1 "
-            f"ORDER BY h.last_day DESC, h.id LIMIT ?", (*keys, limit)).fetchall()
-        return self._story_records([r[0] for r in rows])
+        return [_story_record(r) for r in self.db.execute(
+            f"SELECT DISTINCT {STORY_FIELDS} FROM entity_mentions m JOIN story_members s ON s.article_id=m.article_id "
+            f"JOIN story_heads h ON h.id=s.story WHERE m.key IN ({_marks(keys)}) AND h.articles > 1 "
+            f"ORDER BY h.last_day DESC, h.id LIMIT ?", (*keys, limit))]
 
     # -- stories -----------------------------------------------------------------------------------------------
     def stories_of(self, article_ids: list[str]) -> dict[str, dict]:
@@ -241,12 +281,9 @@ class Explorer:
     def _story_records(self, ids: list[str]) -> list[dict]:
         if not ids:
             return []
-        rows = {r[0]: r for r in self.db.execute(
-            f"SELECT id, title, languages, sources, articles, first, last, first_day, last_day, lead FROM story_heads "
-            f"WHERE id IN ({','.join('?' * len(ids))})", ids)}
-        return [{"id": r[0], "title": r[1], "languages": json.loads(r[2]), "sources": json.loads(r[3]),
-                 "articles": r[4], "first": r[5] or r[7], "last": r[6] or r[8], "lead": r[9]}
-                for i in ids if (r := rows.get(i))]
+        rows = {r[0]: r for r in self.db.execute(f"SELECT {STORY_FIELDS} FROM story_heads h WHERE h.id IN "
+                                                 f"({_marks(ids)})", ids)}
+        return [_story_record(r) for i in ids if (r := rows.get(i))]
 
     def story_id(self, value: str) -> str | None:
         """The live story an id names (following merges); None for an id never given."""
@@ -289,10 +326,10 @@ class Explorer:
         clause = " AND ".join(where)
         total = self.db.execute(f"SELECT COUNT(*) FROM story_heads h WHERE {clause}", params).fetchone()[0] \
             if counted else None
-        ids = [r[0] for r in self.db.execute(
-            f"SELECT h.id FROM story_heads h WHERE {clause} ORDER BY h.last_day DESC, h.last DESC, h.id LIMIT ? "
-            f"OFFSET ?", (*params, limit, (page - 1) * limit))]
-        return {"total": total, "stories": self._story_records(ids), "page": page, "limit": limit}
+        rows = self.db.execute(
+            f"SELECT {STORY_FIELDS} FROM story_heads h WHERE {clause} ORDER BY h.last_day DESC, h.last DESC, h.id "
+            f"LIMIT ? OFFSET ?", (*params, limit, (page - 1) * limit))
+        return {"total": total, "stories": [_story_record(r) for r in rows], "page": page, "limit": limit}
 
     def story(self, value: str, base_url: str | None = None, reader: str | None = None) -> dict | None:
         """One story with its articles (earliest first), its quotations and the entities most named in it; None
@@ -359,31 +396,32 @@ class Explorer:
             if now and kind in news and len(news[kind]) < FRONT_ENTITIES:
                 news[kind].append((key, now, earlier))
         keys = [k for items in news.values() for k, _, _ in items]
-        slugs, names = lookup.slugs_for(self.db, keys), self.archive.store.display_names(keys, "speaker", [reader])
+        named, speakers, heads = self._latest_quotes(since)
+        slugs, names = lookup.slugs_for(self.db, [*keys, *speakers]), self.archive.store.display_names(
+            keys, "speaker", [reader])
         in_news = {kind: [{"key": slugs[k], "name": names.get(k, k), "type": kind, "articles": now, "before": earlier,
                            "change": now - earlier} for k, now, earlier in items if k in slugs]
                    for kind, items in news.items()}
-        named, keys = self._latest_quotes(since)
-        speakers = lookup.slugs_for(self.db, keys)
         return {"newest": newest, "since": since.isoformat(), "days": days, "stories": stories,
                 "in_the_news": in_news,
-                "quotes": [r | {"speaker_key": speakers.get(key)}
-                           for key, r in zip(keys, self._cited_quotes(named, base_url), strict=True)]}
+                "quotes": [r | {"speaker_key": slugs.get(key)}
+                           for key, r in zip(speakers, cited_quotes(heads, named, base_url), strict=True)]}
 
-    def _latest_quotes(self, since: date) -> tuple[list[QuoteHit], list[str]]:
+    def _latest_quotes(self, since: date) -> tuple[list[QuoteHit], list[str], dict[str, tuple[int, str | None]]]:
         """The newest whole quotations with a named speaker published on or after `since` (the publication's own
-        day, newest day first), and their speakers' entity keys. From the store's filed articles (`explored`, by
-        day), not the quote index: a date-range filter over every quote segment of the index took two thirds of
-        the front page's time at 84,000 articles."""
+        day, newest day first), their speakers' entity keys, and their articles' heads (`Store.article_heads`).
+        From the store's filed articles (`explored`, by day), not the quote index: a date-range filter over every
+        quote segment of the index took two thirds of the front page's time at 84,000 articles."""
         rows = self.db.execute(
-            "SELECT q.article_id, q.idx, q.text, q.speaker, q.speaker_key, q.language, a.title, a.published, a.source "
+            "SELECT q.article_id, q.idx, q.text, q.speaker, q.speaker_key, q.language, a.title, a.published, a.source, "
+            "a.current_version, a.url "
             "FROM explored e JOIN quotes q ON q.article_id=e.article_id JOIN articles a ON a.id=e.article_id "
             "WHERE e.day >= ? AND q.fragment=0 AND q.speaker IS NOT NULL AND q.speaker_key IS NOT NULL "
             "ORDER BY e.day DESC, a.published DESC, q.article_id, q.idx LIMIT ?",
             (since.isoformat(), FRONT_QUOTES)).fetchall()
         hits = [QuoteHit(id=f"{r[0]}:{r[1]}", text=r[2], speaker=r[3], fragment=False, article_id=r[0], title=r[6] or "",
                          published=r[7], language=r[5] or "und", source=r[8] or "") for r in rows]
-        return hits, [r[4] for r in rows]
+        return hits, [r[4] for r in rows], {r[0]: (r[9], r[10]) for r in rows}
 
 
 def linked_article(archive: Archive, record: dict, annotated) -> dict:

@@ -59,6 +59,10 @@ def test_an_article_stored_again_or_annotated_again_is_counted_once(store_url):
     assert pending(store) == 1
     catch_up(store)
     assert counts() == before
+    # the number of filed articles entity pages read is kept in the same transactions (migration 13), exactly
+    kept = "SELECT value FROM explore_totals WHERE name='explored'"
+    assert store.db.execute(kept).fetchone()[0] == len(ids) == store.db.execute(
+        "SELECT COUNT(*) FROM explored").fetchone()[0]
     store.close()
 
 

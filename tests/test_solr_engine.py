@@ -241,6 +241,65 @@ def test_the_spellings_of_every_name_in_a_query_come_in_one_request(migrated):
         assert asked == [], "kept until the next commit"
 
 
+def test_an_entity_page_on_the_cluster_is_the_whoosh_one_in_two_solr_requests(migrated):
+    """Its articles (with facets and timeline) and its quotations: two requests. A third, asking the commit's stamp
+    before the quotations, cost a fifth of the page on a busy machine; the people table the first search checked
+    serves the second (`one_view`)."""
+    from search_app.explore import Explorer
+
+    data, url = migrated
+    with Archive(data) as local, Archive(data, index=url) as cluster:
+        if cluster.engine.stats().articles == 0:
+            cluster.sync_index()
+        slug = local.store.db.execute(
+            "SELECT l.slug FROM quotes q JOIN entity_links l ON l.key=q.speaker_key GROUP BY l.slug "
+            "ORDER BY COUNT(*) DESC, l.slug LIMIT 1").fetchone()[0]
+        want = Explorer(local).entity(slug)
+        cluster.engine.search("*")  # (the tables of this commit kept, as in a serving process)
+        engine, asked = cluster.engine, []
+        post = engine.client.post
+
+        def counted(path, body, *args, **kwargs):
+            asked.append(path)
+            return post(path, body, *args, **kwargs)
+
+        engine.client.post = counted
+        got = Explorer(cluster).entity(slug)
+        assert len(asked) == 2, asked
+        assert got["quotes_by"]["total"] == want["quotes_by"]["total"] > 0
+        assert [q["id"] for q in got["quotes_by"]["hits"]] == [q["id"] for q in want["quotes_by"]["hits"]]
+        for part in ("named_in", "names", "related", "quotes_about", "stories"):
+            assert got[part] == want[part], part
+        for part in ("languages", "sources"):  # (the engines order values of equal counts each their own way)
+            assert sorted(map(str, got[part])) == sorted(map(str, want[part])), part
+
+
+def test_the_tables_a_page_held_are_checked_again_by_the_next_page(solr_cluster):
+    from indexer.annotate.entities import entity_key
+    from indexer.models import Entity, Quote
+
+    url = solr_cluster.new_collections()
+    reader, writer = open_engine(Path("."), url), open_engine(Path("."), url)
+    try:
+        writer.write_articles([("h1", 1, article("Harbour report", "Cranes stood still."))])
+        with reader.one_view():
+            assert reader.search("cranes").total == 1
+            assert reader.search_quotes(None, speaker="Kowalczyk", facet_limit=0).total == 0
+        name = "Marta Kowalczyk"
+        person = Entity(name, "person", 2, ["Kowalczyk"], key=entity_key(name, "person"))
+        new = AnnotatedArticle(Article(title="Port reopens", blocks=[Block("Cranes moved again, said Kowalczyk.")],
+                                       published="2026-05-02T08:00:00+00:00", source="Kill Wire", url=None),
+                               "pl", [Quote("Cranes moved again.", name)], [person])
+        writer.write_articles([("h2", 1, new)])
+        with reader.one_view():  # a surname alone finds her only with the new commit's people table
+            assert reader.search("cranes", {"person": "Kowalczyk"}).total == 1
+            assert reader.search_quotes(None, speaker="Kowalczyk", facet_limit=0).total == 1
+        assert reader.search_quotes(None, speaker="Kowalczyk").total == 1
+    finally:
+        reader.close(), writer.close()
+        solr_cluster.drop_collections(url)
+
+
 def _quote_total(engine, q: str) -> int | str:
     try:
         return engine.search_quotes(None if q == "*" else q).total

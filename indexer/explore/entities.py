@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from itertools import chain, islice
 
 from indexer.explore import slugs
 from indexer.explore.facts import CAMEL_FREE, Facts
 from indexer.text.names import skeleton, split_person_key
 from indexer.text.scripts import fold_lookup
 
+FIRST_TRIED = 3  # slugs of a new entity asked about at once (its words; with its type; with its type and 2)
 MIN_FORM = 3  # shorter spellings ("EU" aside) are too often other words to say a quotation names the entity
 
 
@@ -98,12 +100,27 @@ def _give_slugs(db, names: dict[str, tuple[str, list[str]]]) -> None:
         return
     known = {r[0] for r in db.execute(f"SELECT key FROM entity_links WHERE key IN ({','.join('?' * len(keys))})",
                                       keys)}
+    new = []
     for key in keys:
-        if key in known:
-            continue
-        kind, forms = names[key]
-        name = slugs.canonical_name(forms[0] if forms else key, kind, forms)
-        for slug in slugs.candidates(slugs.base_slug(key, kind, name), kind):
-            if db.execute("SELECT 1 FROM entity_links WHERE slug=?", (slug,)).fetchone() is None:
-                db.execute("INSERT INTO entity_links (slug, key, type, name) VALUES (?,?,?,?)", (slug, key, kind, name))
+        if key not in known:
+            kind, forms = names[key]
+            name = slugs.canonical_name(forms[0] if forms else key, kind, forms)
+            new.append((key, kind, name, slugs.candidates(slugs.base_slug(key, kind, name), kind)))
+    if not new:
+        return
+    # the first few slugs each new entity may take, asked about in one statement (two round trips an entity were a
+    # third of filing on PostgreSQL); a slug given just now to another of them is taken too
+    tried = {key: list(islice(candidates, FIRST_TRIED)) for key, _, _, candidates in new}
+    wanted = list(dict.fromkeys(slug for listed in tried.values() for slug in listed))
+    taken = {r[0] for r in db.execute(f"SELECT slug FROM entity_links WHERE slug IN ({','.join('?' * len(wanted))})",
+                                      wanted)}
+    asked = set(wanted)
+    given = []
+    for key, kind, name, candidates in new:
+        for slug in chain(tried[key], candidates):
+            if slug not in taken and (slug in asked or db.execute(
+                    "SELECT 1 FROM entity_links WHERE slug=?", (slug,)).fetchone() is None):
+                taken.add(slug)
+                given.append((slug, key, kind, name))
                 break
+    db.executemany("INSERT INTO entity_links (slug, key, type, name) VALUES (?,?,?,?)", given)

@@ -64,27 +64,18 @@ def keys_for_slugs(db, slugs) -> dict[str, tuple[str, str]]:
         f"SELECT slug, key, type FROM entity_links WHERE slug IN ({_in(slugs)})", slugs)}
 
 
-def counts(db, keys) -> dict[str, int]:
-    """{entity key: articles naming it} for these keys."""
-    keys = list(dict.fromkeys(keys))
-    found: dict[str, int] = {}
-    for start in range(0, len(keys), 400):
-        chunk = keys[start:start + 400]
-        found |= {r[0]: r[1] for r in db.execute(
-            f"SELECT key, articles FROM entity_stats WHERE key IN ({_in(chunk)})", chunk)}
-    return found
-
-
 def resolve(db, value: str) -> Resolved | None:
     """The entity a URL key stands for: its own, or (when it names nothing any more) the one its name finds now; an
     entity key ("person:peskov|dmitro") is taken as its slug. None for a key never given out."""
-    row = db.execute("SELECT slug, key, type, name FROM entity_links WHERE slug=?", (value,)).fetchone()
+    linked = ("SELECT l.slug, l.key, l.type, l.name, COALESCE(s.articles, 0) FROM entity_links l "
+              "LEFT JOIN entity_stats s ON s.key=l.key WHERE l.{}=?")
+    row = db.execute(linked.format("slug"), (value,)).fetchone()
     if row is None and ":" in value:
-        row = db.execute("SELECT slug, key, type, name FROM entity_links WHERE key=?", (value,)).fetchone()
+        row = db.execute(linked.format("key"), (value,)).fetchone()
     if row is None:
         return None
     slug, key, kind, name = row[0], row[1], row[2], row[3]
-    if counts(db, [key]).get(key, 0) > 0:
+    if row[4] > 0:
         return Resolved(key, slug, kind, name)
     again = [f for f in find(db, name, kind) if f.key != key and f.match >= SAME_SOUND]
     if again:
@@ -111,46 +102,39 @@ def find(db, text: str, kind: str | None = None, limit: int = 10) -> list[Found]
     if not text or kind not in (None, *ENTITY_TYPES):
         return []
     kinds = [kind] if kind else list(ENTITY_TYPES)
-    matches: dict[str, int] = {}
-
-    def note(keys, quality: int) -> None:
-        for k in keys:
-            matches[k] = max(matches.get(k, 0), quality)
-
-    keyed = {entity_key(text, k) for k in kinds}
-    note(keyed, EXACT)
-    for key in keyed:
-        if key.startswith("person:"):  # "Peskov": every Peskov; "Dmitry Peskov": also his "Peskov" mentions
-            note((r[0] for r in db.execute("SELECT key FROM entity_stats WHERE surname=? AND articles>0",
-                                           (split_person_key(key)[0],))), SAME_SOUND)
+    keyed = sorted({entity_key(text, k) for k in kinds})
+    # "Peskov": every Peskov; "Dmitry Peskov": also his "Peskov" mentions
+    surnames = sorted({split_person_key(k)[0] for k in keyed if k.startswith("person:")})
     folded, sound = look_forms(text)
+    ways = [(f"SELECT key, {EXACT} AS quality FROM entity_stats WHERE key IN ({_in(keyed)})", keyed)]
+    if surnames:
+        ways.append((f"SELECT key, {SAME_SOUND} FROM entity_stats WHERE surname IN ({_in(surnames)}) AND articles>0",
+                     surnames))
     if folded:
-        note((r[0] for r in db.execute("SELECT DISTINCT key FROM entity_spellings WHERE folded=?", (folded,))), EXACT)
+        ways.append((f"SELECT key, {EXACT} FROM entity_spellings WHERE folded=?", [folded]))
     if sound and sound != folded:
-        note((r[0] for r in db.execute("SELECT DISTINCT key FROM entity_spellings WHERE sound=?", (sound,))),
-             SAME_SOUND)
-    if len(folded) >= MIN_PREFIX and len(matches) < limit * 3:
-        note((r[0] for r in db.execute(_prefix_sql(db), (*_prefix(db, folded), limit * 5))), PREFIX)
-    stats = {r[0]: (r[1], r[2]) for r in db.execute(
-        f"SELECT key, type, articles FROM entity_stats WHERE key IN ({_in(matches)}) AND articles>0",
-        list(matches))} if matches else {}
-    stats = {k: v for k, v in stats.items() if v[0] in kinds}
+        ways.append((f"SELECT key, {SAME_SOUND} FROM entity_spellings WHERE sound=?", [sound]))
+    if len(folded) >= MIN_PREFIX:
+        ways.append((f"SELECT key, {PREFIX} FROM ({_prefix_sql(db)}) AS started", [*_prefix(db, folded), limit * 5]))
+    # every way of looking in one statement, with what ranking needs and the slug: one round trip to the store
+    rows = db.execute(
+        f"SELECT s.key, s.type, s.articles, MAX(m.quality), l.slug FROM ({' UNION ALL '.join(w for w, _ in ways)}) "
+        f"AS m JOIN entity_stats s ON s.key=m.key LEFT JOIN entity_links l ON l.key=s.key WHERE s.articles>0 "
+        f"GROUP BY s.key, s.type, s.articles, l.slug", [p for _, params in ways for p in params]).fetchall()
+    stats = {r[0]: (r[1], r[2], r[3], r[4] or "") for r in rows if r[1] in kinds}
     # a surname-only or initial key stands for the one person it resolves to, who takes its match
     resolved = resolve_partial_keys([k for k in stats if k.startswith("person:")])
     merged: dict[str, Found] = {}
-    for key in stats:
+    for key, (_, _, quality, _) in stats.items():
         target = resolved.get(key, key)
         if target not in stats:
             target = key
-        quality = matches[key]
         if target == key and partial_person_key(key):
             quality = min(quality, SAME_SOUND)  # "Carter" when the archive knows several: no exact answer
-        found = merged.setdefault(target, Found(target, stats[target][0], stats[target][1], 0))
+        kind_of, articles, _, slug = stats[target]
+        found = merged.setdefault(target, Found(target, kind_of, articles, 0, slug))
         found.match = max(found.match, quality)
     ranked = sorted(merged.values(), key=lambda f: (-f.match, -f.articles, f.key))[:limit]
-    slugs = slugs_for(db, [f.key for f in ranked])
-    for f in ranked:
-        f.slug = slugs.get(f.key, "")
     return [f for f in ranked if f.slug]
 
 

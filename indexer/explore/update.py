@@ -16,6 +16,9 @@ from collections.abc import Callable
 from indexer.explore import entities, facts, stories
 
 BATCH = 200  # articles per transaction: other writers wait at most for one batch
+# how many articles are filed: the count catch_up keeps (migration 13), else (none kept yet) counted
+FILED = ("COALESCE((SELECT value FROM explore_totals WHERE name='explored'), "
+         "(SELECT COUNT(*) FROM explored))")
 
 
 def pending(store) -> int:
@@ -32,23 +35,27 @@ def catch_up(store, batch: int = BATCH, progress: Callable[[int], None] | None =
                 "ORDER BY COALESCE(a.published, a.first_seen, ''), p.article_id LIMIT ?", (batch,))]
             if not ids:  # (another process took them meanwhile)
                 break
+            filed = total = db.execute(f"SELECT {FILED}").fetchone()[0]
             found = facts.read(db, ids)
             stored = {f.article_id for f in found}
             for article_id in ids:
                 if article_id not in stored:  # no longer stored: take it out of everything
                     stories.leave(db, article_id)
-                    entities.unrecord(db, article_id)
-            total = db.execute("SELECT COUNT(*) FROM explored").fetchone()[0]
+                    if entities.unrecord(db, article_id) is not None:
+                        filed -= 1
             weights = stories.Weights(db, total)
             for f in sorted(found, key=lambda f: (f.day, f.published or "", f.article_id)):
                 old = stories.leave(db, f.article_id)
                 if entities.unrecord(db, f.article_id) is None:
                     weights.total += 1
+                    filed += 1
                 entities.record(db, f)
                 for key in f.names:  # (their counts just changed)
                     weights.known.pop(key, None)
                 stories.file(db, f, weights, old)
             db.executemany("DELETE FROM explore_pending WHERE article_id=?", [(i,) for i in ids])
+            db.execute("INSERT INTO explore_totals (name, value) VALUES ('explored', ?) ON CONFLICT (name) DO UPDATE "
+                       "SET value=excluded.value", (filed,))
         done += len(ids)
         if progress:
             progress(len(ids))

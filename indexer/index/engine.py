@@ -25,6 +25,7 @@ raises QueryTooBroad.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -263,6 +264,12 @@ class SearchEngine(Protocol):
 
     def quote(self, quote_id: str) -> QuoteHit | None:
         """One quotation by id, or None when the index has no such quote."""
+        ...
+
+    def one_view(self) -> AbstractContextManager[None]:
+        """Within it, this thread's searches share what the engine reads of the index once per commit (Solr's people
+        table, checked against the index by the first search): the searches of one page cost one round trip less
+        each. Nothing for an engine that needs no such check."""
         ...
 
     def quote_candidates(self, text: str, language: str, limit: int = 50) -> list[QuoteHit]:

@@ -1012,6 +1012,9 @@ class WhooshEngine:
     def close(self) -> None:
         self._reset_searchers()
 
+    def one_view(self) -> contextlib.nullcontext:
+        return contextlib.nullcontext()  # (each search checks its searcher against the index at no cost)
+
     def _text_fieldnames(self, prefix: str, languages: Iterable[str]) -> list[str]:
         profiles = dict.fromkeys(profile_for(lang) for lang in languages)
         return [f"{prefix}_{p}" for p in profiles] + [f"{prefix}_latn"]

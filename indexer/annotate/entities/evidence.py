@@ -61,11 +61,9 @@ def has_evidence(kind: str, name: str, mentions: list[Mention], text: str, langu
     words, rules = name.split(), rules_for(language)
     if any(not isinstance(m.type, Guess) for m in mentions if not m.weak):
         return True  # typed by the gazetteer, a cue, a given name or its context somewhere in the article
-    if any(m.canonical for m in mentions):
-        return True
+    if any(m.canonical or m.lemma.startswith("@acronym-of:") for m in mentions):
+        return True  # a gazetteer's name, or the acronym the article spells out
     if kind == "organization" and len(words) > 1 and rules.org_word(words):
-        return True
-    if any(m.lemma.startswith("@acronym-of:") for m in mentions):
         return True
     for m in mentions:
         before, after = _neighbours(text, m)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from indexer.annotate.entities import extract_entities
-from indexer.annotate.entities.inflection import nominative_name
+from indexer.annotate.entities.inflection import agreed_nominative
 from indexer.annotate.entities.lang.slavic import (
     country_after,
     descriptor_start,
@@ -139,10 +139,10 @@ def test_streets_and_named_landscape_features_are_places():
 
 
 def test_institution_is_listed_under_its_nominative_name():
-    assert nominative_name("Хмельницького відділення АМКУ", "uk") == "Хмельницьке відділення АМКУ"
-    assert nominative_name("Господарського суду Харківської області", "uk") == "Господарський суд Харківської області"
-    assert nominative_name("Херсонської ТЕЦ", "uk") == "Херсонська ТЕЦ"
-    assert nominative_name("Всероссийскому совету местного самоуправления", "ru") == (
+    assert agreed_nominative("Хмельницького відділення АМКУ", "uk") == "Хмельницьке відділення АМКУ"
+    assert agreed_nominative("Господарського суду Харківської області", "uk") == "Господарський суд Харківської області"
+    assert agreed_nominative("Херсонської ТЕЦ", "uk") == "Херсонська ТЕЦ"
+    assert agreed_nominative("Всероссийскому совету местного самоуправления", "ru") == (
         "Всероссийский совет местного самоуправления")
     ents = extract_entities(["Рішення оскаржила Запорізька облрада , а юристи Запорізької облради мовчать ."], "uk")
     councils = [e for e in ents if e.type == "organization"]

@@ -102,7 +102,6 @@ class Mention:
     caseless: bool = False  # in a line set in capitals, where capitals say nothing ("PARADISE ISLAND")
 
 
-
 def _stopwords(language: str) -> frozenset[str]:
     if language not in _STOPWORD_CACHE:
         words = set(_EXTRA_STOP)
@@ -188,14 +187,20 @@ def _unknown_word(word: str, language: str) -> bool:
     return lex is not None and word not in lex and word.lower() not in lex
 
 
-
-
 @dataclass(slots=True)
 class _Tok:
     text: str
     sent_start: bool
     index: int  # character offset in the article
     pos: int = 0  # position in its paragraph's token list
+
+
+def paragraph_offsets(paragraphs: list[str]):
+    """(offset, paragraph) for each paragraph: offsets count over the paragraphs joined by blank lines."""
+    base = 0
+    for para in paragraphs:
+        yield base, para
+        base += len(para) + 2
 
 
 # Arabic names keep their article in lower case, joined by a hyphen: "Omar al-Bashir", "Deir al-Balah", "el-Sisi"

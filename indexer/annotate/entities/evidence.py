@@ -57,11 +57,9 @@ def has_evidence(kind: str, name: str, mentions: list[Mention], text: str, langu
     words, rules = name.split(), rules_for(language)
     if any(not isinstance(m.type, Guess) for m in mentions if not m.weak):
         return True  # typed by the gazetteer, a cue, a given name or its context somewhere in the article
-    if any(m.canonical for m in mentions):
-        return True
+    if any(m.canonical or m.lemma.startswith("@acronym-of:") for m in mentions):
+        return True  # a gazetteer's name, or the acronym the article spells out
     if kind == "organization" and len(words) > 1 and rules.org_word(words):
-        return True
-    if any(m.lemma.startswith("@acronym-of:") for m in mentions):
         return True
     return kind == "organization" and any(_word_before(text, m) in _COMPANY_CUES or _quoted(
         text, m) and not rules.quotes_mark_titles for m in mentions)  # "Tokyo-based Kestrel", „Kurier Nadwiślański“

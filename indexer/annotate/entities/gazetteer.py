@@ -530,13 +530,9 @@ _DWELLER_SUFFIXES = ("iennes", "ennes", "aises", "oises", "aines", "anes", "iens
 
 def _city_dwellers(low: str) -> bool:
     """French plurals for a town's people, capitalised as names are: "Sévillans", "Lyonnais", "Marseillais"."""
-    for suf in _DWELLER_SUFFIXES:
-        stem = low[: len(low) - len(suf)]
-        if low.endswith(suf) and len(stem) >= 4:
-            cands = (stem, stem + "e", stem + "a", stem[:-1] if stem[-1:] == stem[-2:-1] else stem)
-            if any((p := place_index().get(fold(c))) and p.population >= 50_000 for c in cands):
-                return True
-    return False
+    stems = [low[: len(low) - len(suf)] for suf in _DWELLER_SUFFIXES if low.endswith(suf) and len(low) - len(suf) >= 4]
+    return any((p := place_index().get(fold(c))) and p.population >= 50_000 for stem in stems
+               for c in (stem, stem + "e", stem + "a", stem[:-1] if stem[-1:] == stem[-2:-1] else stem))
 
 
 @lru_cache(maxsize=1)
@@ -727,15 +723,11 @@ def _build_script_index() -> dict[str, tuple[str, str]]:
             # pycountry writes Arabic with its short vowels and shadda ("السّنغال"); news text leaves them out
             index.setdefault(_ARABIC_MARKS.sub("", variant), (kind, canonical))
 
-    for canonical, variants in all_people().items():
-        for v in variants:
-            add(v, "person", canonical)
-    for canonical, variants in all_orgs().items():
-        for v in variants:
-            add(v, "organization", canonical)
-    for canonical, variants in [*EXTRA_PLACES.items(), *EXTRA_VARIANTS.items()]:
-        for v in variants:
-            add(v, "place", canonical)
+    for kind, names in (("person", all_people().items()), ("organization", all_orgs().items()),
+                        ("place", [*EXTRA_PLACES.items(), *EXTRA_VARIANTS.items()])):
+        for canonical, variants in names:
+            for v in variants:
+                add(v, kind, canonical)
     for canonical, kind, pop, variants in sorted(place_rows(), key=lambda r: (r[1] != "country", -r[2], r[0])):
         if kind != "country" and pop < 300_000:
             continue  # short Han/kana strings of small towns match inside ordinary words
@@ -942,12 +934,9 @@ def company_index() -> dict[str, str]:
     """Folded name → canonical name of a company of the stock indices in data/companies.tsv (built from
     pytickersymbols by scripts/build_companies.py): "Inditex", "Stellantis", "Mercedes-Benz Group"."""
     index: dict[str, str] = {}
-    path = DATA / "companies.tsv"
-    for line in path.read_text(encoding="utf-8").splitlines() if path.exists() else []:
-        if line and not line.startswith("#"):
-            canonical, _, variants = line.partition("\t")
-            for name in (canonical, *filter(None, variants.split("|"))):
-                index.setdefault(fold(name), canonical)
+    for canonical, *variants in _tsv_rows(DATA / "companies.tsv"):
+        for name in (canonical, *filter(None, "|".join(variants).split("|"))):
+            index.setdefault(fold(name), canonical)
     return index
 
 

@@ -31,8 +31,6 @@ _ORG_HEADS = frozenset("""
 """.split())
 # Compound heads: "Київрада", "облдержадміністрація", "райсуд".
 _HEAD_ENDINGS = ("рада", "адміністрація", "суд", "управління", "лісгосп", "інспекція", "виконком", "райком", "обком")
-
-
 _HEAD_PREFIXES = frozenset(h[:3] for h in _ORG_HEADS)
 # Abbreviated heads: головне управління, відділ поліції, обласна/районна держадміністрація …
 _ABBR_HEADS = frozenset({"ГУ", "ВП", "ОДА", "РДА", "КМДА", "ОТВ", "ГУНП", "СВ", "ДПІ", "УВС", "ГУМВС", "УМВС"})
@@ -45,10 +43,8 @@ def _is_head(word: str, language: str) -> bool:
     low = word.lower()
     if low[:3] not in _HEAD_PREFIXES and not _HEAD_INSIDE.search(low):
         return False  # most words: no need to ask the (slow) analyser
-    for lemma, tag in readings(word, language):
-        if "NOUN" in tag and (lemma in _ORG_HEADS or lemma.endswith(_HEAD_ENDINGS)):
-            return True
-    return False
+    return any("NOUN" in tag and (lemma in _ORG_HEADS or lemma.endswith(_HEAD_ENDINGS)) for lemma, tag in readings(
+        word, language))
 
 
 def _is_adj(word: str, language: str) -> bool:
@@ -66,18 +62,13 @@ def _inflect(word: str, parse, grammemes: set[str]) -> str | None:
     if "-" in word and len(word.split("-")) == len(text.split("-")):  # "Верх-Исетского" → "Верх-Исетский"
         return "-".join(p[:1].upper() + p[1:] if w[:1].isupper() else p
                         for w, p in zip(word.split("-"), text.split("-"), strict=True))
-    return text[:1].upper() + text[1:] if word[:1].isupper() else text
-
-
-def nominative_name(surface: str, language: str) -> str:
-    """The dictionary form of an institution or region name: its adjectives and head word in the nominative, the
-    genitives after it unchanged ("Хмельницького відділення АМКУ" → "Хмельницьке відділення АМКУ"). The surface
-    itself when the analyser cannot agree the words."""
-    return agreed_nominative(surface, language) or surface
+    return _same_case(text, word)
 
 
 def agreed_nominative(surface: str, language: str) -> str | None:
-    """nominative_name, or None when the name does not start with adjectives agreeing with a head noun."""
+    """The dictionary form of an institution or region name: its adjectives and head word in the nominative, the
+    genitives after it unchanged ("Хмельницького відділення АМКУ" → "Хмельницьке відділення АМКУ"); None when the
+    name does not start with adjectives agreeing with a head noun."""
     morph = _morph(language)
     words = surface.split()
     if morph is None or len(words) < 2 or not words[0][:1].isupper():
@@ -109,7 +100,6 @@ def agreed_nominative(surface: str, language: str) -> str | None:
     return None
 
 
-
 # ---------------------------------------------------------------- Polish (Latin script, seven cases)
 
 _PL_ADJ_ENDINGS = ("iego", "iemu", "ego", "emu", "ymi", "imi", "ych", "ich", "iej", "ym", "im", "ej", "ie", "ą", "y",
@@ -127,7 +117,7 @@ def _pl_lemma(word: str) -> str:
     found = lemma(low, "pl")
     if found == low:
         found = lemma(word, "pl")
-    return found[:1].upper() + found[1:] if word[:1].isupper() else found
+    return _same_case(found, word)
 
 
 def pl_adjective_stem(word: str) -> str | None:

@@ -25,7 +25,6 @@ class _Cluster:
     type: str
     mentions: list[Mention] = field(default_factory=list)
     canonical: str | None = None
-    extra_aliases: list[str] = field(default_factory=list)
 
 
 def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:

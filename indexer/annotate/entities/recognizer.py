@@ -13,6 +13,7 @@ keys) is shared by all languages; evidence.py decides which entities a facet sho
 
 from __future__ import annotations
 
+import os
 import re
 
 from indexer.annotate.entities import merging
@@ -26,6 +27,7 @@ from indexer.annotate.entities.core import (
     CONNECTORS_BY_LANG,
     Mention,
     _stopwords,
+    paragraph_offsets,
 )
 from indexer.annotate.entities.evidence import has_evidence, repeated
 from indexer.annotate.entities.gazetteer import (
@@ -149,11 +151,7 @@ def _country_named(surface: str, canonical: str) -> bool:
 def _mark_caseless(mentions: list[Mention], texts: list[str]) -> None:
     """Mentions in a line set in capitals ("ATLANTIS PARADISE ISLAND AND DOLPHIN CAY DONATES …"): their words may
     be any words, so they count only where the article names them again in ordinary case."""
-    spans, base = [], 0
-    for para in texts:
-        if _is_all_caps(_TOKEN.findall(para)):
-            spans.append((base, base + len(para)))
-        base += len(para) + 2
+    spans = [(base, base + len(para)) for base, para in paragraph_offsets(texts) if _is_all_caps(_TOKEN.findall(para))]
     for m in mentions:
         if any(a <= m.start < b for a, b in spans):
             m.caseless = m.weak = True
@@ -328,9 +326,8 @@ def _follow_qualified_places(mentions: list[Mention]) -> None:
     for m in mentions:
         if m.type == "place" and m.canonical and fold(m.canonical).split()[-1] in _REGION_WORDS:
             continue  # "Osaka Prefecture", "Lviv Oblast": the region, while a bare "Osaka" stays the city
-        if m.type == "place" and m.canonical and len(m.surface.split()) > 1 and "-" not in m.canonical:
-            qualified.setdefault(fold(m.canonical).split()[0], m.canonical)
-        elif m.type == "place" and m.canonical and "-на-" in m.surface:
+        if m.type == "place" and m.canonical and (len(m.surface.split()) > 1 and "-" not in m.canonical or (
+                "-на-" in m.surface)):
             qualified.setdefault(fold(m.canonical).split()[0], m.canonical)
     for m in mentions:
         if m.type == "place" and m.canonical and len(m.surface.split()) == 1 and "-" not in m.surface:
@@ -366,11 +363,7 @@ def _polish_base_forms(mentions: list[Mention], language: str, text: str = "") -
 
 
 def _same_stem(a: str, b: str) -> bool:
-    n = 0
-    for x, y in zip(a.casefold(), b.casefold(), strict=False):
-        if x != y:
-            break
-        n += 1
+    n = len(os.path.commonprefix([a.casefold(), b.casefold()]))
     return n >= 4 and n >= max(len(a), len(b)) - 3
 
 

@@ -219,12 +219,7 @@ def _capitals_line_start(texts: list[str], toks: list[_Tok], end: int, language:
     if not surface.isupper() or end >= len(toks):
         return None
     place = place_for(surface, language)
-    if place is None:
-        return None
-    nxt = toks[end].text
-    if nxt in (",", "(", "-", "–", "—", ":"):
-        return "place", place.name
-    return None
+    return ("place", place.name) if place is not None and toks[end].text in (",", "(", "-", "–", "—", ":") else None
 
 
 _DATELINE = re.compile(r"(?:\( [A-ZÁÉÍÓÚÑ][^()]{0,40} \) )?, \d{1,2} [a-záéíóú]{3,10}\.? (?:\d{4} )?\( [A-Z][A-Za-z]+ \)")
@@ -253,11 +248,7 @@ def _fallback_type(texts: list[str], prev: str, nxt: str, sent_start: bool, lang
     if not word or sent_start or word.isupper() or "-" in word or not _unknown_word(word, language) or (
             is_demonym(word)):
         return None
-    if prev == "(" and nxt == ")":
-        return "organization"
-    if prev.casefold() in _ARTICLES.get(language, ()):
-        return "organization"
-    return None
+    return "organization" if prev == "(" and nxt == ")" or prev.casefold() in _ARTICLES.get(language, ()) else None
 
 
 _ARTICLES = {"es": {"el", "la", "los", "las", "del", "al"}}  # (English "the Marne", "the Aisne" are rivers)
@@ -364,8 +355,6 @@ def _common_slavic_word(word: str, language: str) -> bool:
         return False
     return not any(t in tag for _l, tag in readings(word, language) for t in ("Name", "Surn", "Patr", "Geox", "Orgn",
                                                                                "Abbr"))
-
-
 
 
 @lru_cache(maxsize=65_536)

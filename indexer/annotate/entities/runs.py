@@ -24,6 +24,7 @@ from indexer.annotate.entities.core import (
     _lexicon,
     _stopwords,
     _Tok,
+    paragraph_offsets,
 )
 from indexer.annotate.entities.gazetteer import (
     IRREGULAR_DEMONYMS,
@@ -78,8 +79,6 @@ _PURPOSE_LINKS = {"en": {"on"}, "es": {"para", "por", "contra"}, "pt": {"para", 
                   "fr": {"pour", "contre"}}
 
 
-
-
 def _tokens(paragraph: str, offset: int) -> list[_Tok]:
     toks: list[_Tok] = []
     at_start, end, lines = True, 0, "\n" in paragraph
@@ -89,12 +88,7 @@ def _tokens(paragraph: str, offset: int) -> list[_Tok]:
             at_start = True  # a line break ends a name: a list of names, one a line ("Elliot Ackerman<br>Saladin Ambar")
         end = m.end()
         toks.append(_Tok(text, at_start, offset + m.start(), len(toks)))
-        if text in _SENT_END:
-            at_start = True
-        elif at_start and (text in _OPENERS or text.isdigit()):
-            at_start = True
-        else:
-            at_start = False
+        at_start = text in _SENT_END or at_start and (text in _OPENERS or text.isdigit())
     return toks
 
 
@@ -103,15 +97,11 @@ def _is_all_caps(words: list[str]) -> bool:
     return len(words) >= 2 and sum(w.isupper() for w in words) / len(words) > 0.6
 
 
-
-
 def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
     """Maximal stretches of capitalised tokens, bridged by connectors that are followed by one more."""
     rules = rules_for(language)
     connectors = CONNECTORS_BY_LANG.get(language, _NAME_PARTICLES)
-    runs = []
-    i = 0
-    n = len(toks)
+    runs, i, n = [], 0, len(toks)
     while i < n:
         if not _is_cap(toks[i].text):
             i += 1
@@ -430,13 +420,7 @@ def _split_glued(words: list[_Tok], toks: list[_Tok], language: str, lower_vocab
 
 def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> list[Mention]:
     rules = rules_for(language)
-    all_toks: list[list[_Tok]] = []
-    offset = 0
-    for p in paragraphs:
-        toks = _tokens(p, offset)
-        toks = rules.tokens(toks, p, offset)
-        offset += len(p) + 2  # character offsets over the paragraphs joined by blank lines, as elsewhere
-        all_toks.append(toks)
+    all_toks = [rules.tokens(_tokens(p, offset), p, offset) for offset, p in paragraph_offsets(paragraphs)]
     lower_vocab = {t.text.casefold() for toks in all_toks for t in toks if t.text[:1].islower()}
     mentions: list[Mention] = []
     guessed: set[int] = set()  # persons typed by default only, open to the type of their list neighbours
@@ -611,16 +595,22 @@ def _coordinated_untyped(mentions: list[Mention], text: str, language: str) -> N
     separator = re.compile(rf"\s*(?:,\s*)?(?:(?:{conj})\s+)?")
     if rules_for(language).coordination_needs_conjunction:  # (not a bare comma, which also adds a place)
         separator = re.compile(rf"\s*(?:,\s*)?(?:{conj})\s+")
-    ordered = sorted(mentions, key=lambda m: m.start)
+    for a, b, a_first in _listed_pairs(sorted(mentions, key=lambda m: m.start), text, separator):
+        kind = a.type or a.fallback
+        if b.type is None and kind and (_unknown_word(b.surface, language) and "-" not in b.surface or b.fallback) and (
+                kind != "place" or a_first):  # (not "( Fiorentina , Italy )": a club and its country)
+            b.fallback = kind
+
+
+def _listed_pairs(ordered: list[Mention], text: str, separator: re.Pattern):
+    """(a, b, whether a comes first) for two neighbours of a list ("A, B und C"), each way round, twice over: a
+    type travels along the list in both directions."""
     for _ in range(2):
         for a, b in [*zip(ordered, ordered[1:], strict=False), *zip(ordered[1:], ordered, strict=False)]:
             first, second = (a, b) if a.start < b.start else (b, a)
             between = text[first.start + len(first.surface) : second.start]
-            kind = a.type or a.fallback
-            if b.type is None and kind and between.strip() and separator.fullmatch(between) and (
-                    _unknown_word(b.surface, language) and "-" not in b.surface or b.fallback) and (
-                    kind != "place" or a is first):  # (not "( Fiorentina , Italy )": a club and its country)
-                b.fallback = kind
+            if between.strip() and separator.fullmatch(between):
+                yield a, b, a is first
 
 
 _COORDINATION = {"de": r"und|oder|sowie", "en": r"and|or", "es": r"y|e|o", "nl": r"en|of", "fr": r"et|ou",
@@ -634,13 +624,7 @@ def _coordinated_types(mentions: list[Mention], guessed: set[int], text: str, la
     if not guessed or not conj:
         return
     separator = re.compile(rf"\s*(?:,\s*)?(?:(?:{conj})\s+)?")
-    ordered = sorted((m for m in mentions if m.type), key=lambda m: m.start)
-    for _ in range(2):  # a type travels along the list in both directions
-        for a, b in [*zip(ordered, ordered[1:], strict=False), *zip(ordered[1:], ordered, strict=False)]:
-            first, second = (a, b) if a.start < b.start else (b, a)
-            between = text[first.start + len(first.surface) : second.start]
-            if not between.strip() or not separator.fullmatch(between):
-                continue
-            if id(b) in guessed and id(a) not in guessed and a.type in ("place", "organization"):
-                b.type = a.type
-                guessed.discard(id(b))
+    for a, b, _a_first in _listed_pairs(sorted((m for m in mentions if m.type), key=lambda m: m.start), text, separator):
+        if id(b) in guessed and id(a) not in guessed and a.type in ("place", "organization"):
+            b.type = a.type
+            guessed.discard(id(b))

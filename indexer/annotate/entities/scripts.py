@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.annotate.entities.core import _HAN, _HIRAGANA, _NO_CASE_SCRIPT, Mention
+from indexer.annotate.entities.core import _HAN, _HIRAGANA, _NO_CASE_SCRIPT, Mention, paragraph_offsets
 from indexer.annotate.entities.gazetteer import script_index
 from indexer.annotate.entities.keys import _unspaced_name
 from indexer.annotate.entities.lang import ar as arabic_names
@@ -17,11 +17,9 @@ _ARABIC_LETTER = re.compile(r"[\u0620-\u064a]")
 def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
     """Gazetteer names in Han, kana and Arabic text, longest match first (no capitals to go by there)."""
     out: list[Mention] = []
-    base = 0
     whole = "\n\n".join(paragraphs)
-    for pi, para in enumerate(paragraphs):
+    for pi, (base, para) in enumerate(paragraph_offsets(paragraphs)):
         if not _NO_CASE_SCRIPT.search(para):
-            base += len(para) + 2
             continue
         weak = weak_first and pi == 0
         found: list[Mention] = []
@@ -47,7 +45,6 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
             found = [x for x in found if x not in clash]  # "德里" inside "伊德里西", "川口" inside "川口淳"
             found.append(m)
         out.extend(found)
-        base += len(para) + 2
     return out + _unclaimed_hits(out, arabic_names.normal(whole), _arabic_repeats(out) + _han_repeats(out))
 
 

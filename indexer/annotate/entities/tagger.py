@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from indexer.annotate.entities.core import Mention
+from indexer.annotate.entities.core import Mention, paragraph_offsets
 from indexer.annotate.entities.gazetteer import PERSON_TITLES, is_demonym, org_for, place_for
 from indexer.annotate.entities.lang import rules_for
 from indexer.annotate.entities.lang.slavic import (
@@ -136,11 +136,9 @@ def _natasha_mentions(paragraphs: list[str], language: str, weak_first: bool) ->
             continue
         covered.update(range(span.start, span.stop))
         mentions.extend(_fix_natasha_span(toks, text, kind, language, span.start < title_end))
-    base = 0
-    for pi, para in enumerate(paragraphs):
+    for pi, (base, para) in enumerate(paragraph_offsets(paragraphs)):
         shifted = {i - base for i in covered if base <= i < base + len(para)}
         mentions.extend(_slavic_gazetteer_mentions(para, language, base, shifted, weak_first and pi == 0))
-        base += len(para) + 2
     if rules_for(language).tagger_spans:
         return merge_phrase_orgs(mentions, paragraphs, language, lambda surface, start, kind="organization",
                                  canonical=None: Mention(surface, kind, start, canonical,
@@ -242,8 +240,7 @@ def _with_tagger_orgs(mentions: list[Mention], texts: list[str], language: str, 
     orgs = [m for m in tagged if m.type == "organization" and len(m.surface.split()) > 1
             and not any(p in m.surface for p in people)]
     regions = []
-    base = 0
-    for pi, para in enumerate(texts):
+    for pi, (base, para) in enumerate(paragraph_offsets(texts)):
         for m in _REGION.finditer(para):
             regions.append(Mention(m.group(0), "place", base + m.start(), weak=weak_first and pi == 0))
         for m in _SEA.finditer(para):  # "у Чорному морі": the noun stays in lower case
@@ -251,7 +248,6 @@ def _with_tagger_orgs(mentions: list[Mention], texts: list[str], language: str, 
                 regions.append(Mention(m.group(0), "place", base + m.start(), sea.name, weak=weak_first and pi == 0))
         for m in _QUOTED_ORG.finditer(para):
             orgs.append(Mention(m.group(0), "organization", base + m.start(), weak=weak_first and pi == 0))
-        base += len(para) + 2
     covered = " | ".join(m.surface for m in orgs + regions)
     kept = [m for m in mentions if not (m.type != "person" and m.surface in covered)]
     return merge_phrase_orgs(kept + orgs + regions, texts, language, lambda surface, start, kind="organization",

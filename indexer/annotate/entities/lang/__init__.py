@@ -19,12 +19,6 @@ from indexer.annotate.entities.gazetteer import MONTHS_DAYS, NEVER_NAMES, has_or
 _LATIN_INFLECTING = ("pl", "cs", "sk", "hr", "sl", "lt", "lv")
 
 
-def given_name_not_month(words: list[str]) -> bool:
-    """Before a capitalised surname "Jan" is a man, not January ("Jan Temmerman", "Jan Kowalski", Slovak "Ján
-    Kováč")."""
-    return len(words) >= 2 and words[0] in ("Jan", "Ján") and words[1][:1].isupper() and not words[1].isupper()
-
-
 class Rules:
     """The defaults: what holds in every language unless its module says otherwise."""
 
@@ -121,8 +115,9 @@ class Rules:
         return False
 
     def given_name_not_month(self, words: list[str]) -> bool:
-        """The run opens with a given name that is also a month's abbreviation ("Jan Temmerman")."""
-        return given_name_not_month(words)
+        """Before a capitalised surname "Jan" is a man, not January ("Jan Temmerman", "Jan Kowalski", Slovak "Ján
+        Kováč")."""
+        return len(words) >= 2 and words[0] in ("Jan", "Ján") and words[1][:1].isupper() and not words[1].isupper()
 
     def keeps_first_word(self, words: list, cue: bool) -> bool:
         """A common word opening the run that still belongs to the name ("Bad Godesberg")."""

@@ -13,6 +13,7 @@ a quotation names its speaker (see annotate).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 
 from indexer.annotate.entities.core import Mention
@@ -211,11 +212,7 @@ def _people(paragraph: str, text: str) -> list[tuple[int, str]]:
 @lru_cache(maxsize=4)
 def _word_counts(text: str) -> dict[str, int]:
     """How often each Arabic word occurs in the article (computed once for all its paragraphs)."""
-    counts: dict[str, int] = {}
-    for m in _ARABIC_WORD.finditer(text):
-        key = normal(m.group())
-        counts[key] = counts.get(key, 0) + 1
-    return counts
+    return Counter(normal(m.group()) for m in _ARABIC_WORD.finditer(text))
 
 
 def _adjacent(paragraph: str, a: re.Match, b: re.Match) -> bool:

@@ -55,9 +55,7 @@ def _org_surfaces() -> dict[str, str]:
 def known_org(surface: str) -> str | None:
     """The Low Countries' organisation named by the surface; acronyms only when written in capitals."""
     name = _org_surfaces().get(fold(surface))
-    if name is None or (len(surface) <= 4 and surface != name):
-        return None
-    return name
+    return None if name is None or len(surface) <= 4 and surface != name else name
 
 
 def after_portfolio_holder(prev: list[str]) -> bool:
@@ -83,14 +81,12 @@ def portfolio_length(words: list[str], prev: list[str]) -> int:
 
 def known_word(word: str) -> bool:
     """A word the Dutch dictionary lists as written (capitalised too): a people, a language, an adjective."""
-
     return not _unknown_word(word, "nl") and not word.isupper()
 
 
 def split_portfolio(words: list, toks: list, mentions: list, headline: bool) -> list:
     """Cut a portfolio off the run of capitals it leads ("Financiën Didier Reynders") into a mention of its own,
     and return the rest of the run."""
-
     start = words[0].pos
     k = portfolio_length([w.text for w in words], [t.text for t in toks[max(0, start - 2):start]])
     if not k or k == len(words):
@@ -106,9 +102,7 @@ def retype(words: list[str], kind: str | None, line_tokens: list[str], start: in
     """The type Dutch usage gives a run starting at token `start` of its line where the generic guess differs,
     else None."""
     surface = " ".join(words)
-    if known_org(surface):
-        return "organization"
-    if portfolio_length(words, line_tokens[max(0, start - 2):start]) == len(words):
+    if known_org(surface) or portfolio_length(words, line_tokens[max(0, start - 2):start]) == len(words):
         return "organization"  # "het departement Onderwijs", "kabinet van Onderwijs"
     prev = line_tokens[start - 1] if start > 0 else ""
     place = place_for(surface, "nl")

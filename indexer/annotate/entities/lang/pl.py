@@ -54,5 +54,4 @@ class Polish(Rules):
         _polish_place_and_org_forms(mentions, text)
 
 
-
 RULES = Polish("pl")

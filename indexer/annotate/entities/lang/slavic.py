@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from indexer.annotate.entities.core import paragraph_offsets
 from indexer.annotate.entities.gazetteer import first_names, place_for
 from indexer.annotate.entities.inflection import (
     _HEAD_ENDINGS,
@@ -70,14 +71,11 @@ def _words(para: str) -> list[_W]:
     for m in _WORD.finditer(para):
         text = m.group()
         if len(text) > 2 and text.endswith(".") and text[:-1].lower() not in ("ім", "м", "вул"):
-            text = text[:-1]  # a sentence-final full stop is not part of the word
-            out.append(_W(text, m.start(), m.start() + len(text)))
-            out.append(_W(".", m.end() - 1, m.end()))
-            continue
-        out.append(_W(text, m.start(), m.start() + len(text)))
+            # a sentence-final full stop is not part of the word
+            out += [_W(text[:-1], m.start(), m.end() - 1), _W(".", m.end() - 1, m.end())]
+        else:
+            out.append(_W(text, m.start(), m.end()))
     return out
-
-
 
 
 def _is_gen(word: str, language: str) -> bool:
@@ -253,15 +251,13 @@ def phrase_spans(texts: list[str], language: str) -> list[tuple[int, int, str, s
     lines. Russian text gets place names only: its quotes name shows and products as often as firms, and the
     tagger finds its institutions better."""
     out: list[tuple[int, int, str, str]] = []
-    base = 0
-    for para in texts:
+    for base, para in paragraph_offsets(texts):
         spans = place_phrases(para, language)
         if language == "uk":
             spans = org_phrases(para, language) + spans
             taken = [(s.start, s.end) for s in spans]
             spans += [q for q in quoted_orgs(para) if not any(a <= q.start and q.end <= b for a, b in taken)]
         out.extend((base + s.start, base + s.end, para[s.start : s.end], s.kind) for s in spans)
-        base += len(para) + 2
     return out
 
 
@@ -373,12 +369,8 @@ _REGION_WORDS = re.compile(r"[А-ЯІЇЄҐ][а-яіїєґ'’\-]+(?:ськ|ць
 
 
 def _region_spans(texts: list[str]) -> list[tuple[int, int]]:
-    out = []
-    base = 0
-    for para in texts:
-        out.extend((base + m.start(), base + m.end()) for m in _REGION_WORDS.finditer(para))
-        base += len(para) + 2
-    return out
+    return [(base + m.start(), base + m.end()) for base, para in paragraph_offsets(texts)
+            for m in _REGION_WORDS.finditer(para)]
 
 
 def _trim_into(mentions: list, spans: list[tuple[int, int]], language: str) -> None:
@@ -501,8 +493,7 @@ _CAP_WORD_BEFORE = re.compile(r"(?<![\w.])([А-ЯІЇЄҐЁ][а-яіїєґё'’
 
 def _extend_people(mentions: list, text: str, language: str) -> None:
     """Give people their full written name: initials before a surname ("Д . І . Менделєєва", "Т. Шевченко") and a
-    surname before a given name and patronymic ("Харченко Світлана Юріївна"). Lone initials then go."""
-    grown = []
+    surname before a given name and patronymic ("Харченко Світлана Юріївна")."""
     for m in mentions:
         if m.type != "person":
             continue
@@ -524,7 +515,6 @@ def _extend_people(mentions: list, text: str, language: str) -> None:
             width = len(hit.group(0))
             m.surface = text[start - width : start + len(m.surface)]
             m.start -= width
-            grown.append((start - width, start + len(m.surface) - width))
 
 
 _BRACKETED_ACRONYM = re.compile(r"^(.*\S)\s*\(\s*([A-ZА-ЯЁ]{2,}|[А-ЯЁ][а-яё]*[А-ЯЁ][\w]*)$", re.DOTALL)
@@ -578,8 +568,7 @@ def state_adjectives(texts: list[str], language: str) -> list[tuple[int, str, st
     if language != "ru" or _morph(language) is None:
         return []
     out = []
-    base = 0
-    for para in texts:
+    for base, para in paragraph_offsets(texts):
         words = list(_RU_WORD.finditer(para))
         for k, m in enumerate(words):
             w = m.group()
@@ -590,7 +579,6 @@ def state_adjectives(texts: list[str], language: str) -> list[tuple[int, str, st
             if any(p and p[0][0] in _STATE_ACTORS for p in following):
                 place = place_for(_STATE_ADJECTIVES[stem], language)
                 out.append((base + m.start(), w, place.name if place else _STATE_ADJECTIVES[stem]))
-        base += len(para) + 2
     return out
 
 
@@ -607,15 +595,13 @@ def land_names(texts: list[str], language: str) -> set[tuple[int, str]]:
     if language not in ("uk", "ru") or _morph(language) is None:
         return set()
     out = set()
-    base = 0
-    for para in texts:
+    for base, para in paragraph_offsets(texts):
         out.update((base + m.start(), m.group()) for m in _STATE_ACRONYMS.finditer(para))
         for m in _CAP_CYR.finditer(para):
             if "щин" in m.group() or "ччин" in m.group():
                 parses = readings(m.group(), language)
                 if parses and "NOUN" in parses[0][1] and parses[0][0].endswith(("щина", "ччина")):
                     out.add((base + m.start(), m.group()))
-        base += len(para) + 2
     return out
 
 
@@ -653,9 +639,6 @@ def _places_after_prepositions(mentions: list, text: str, language: str) -> None
             m.type, m.canonical = "place", place.name
 
 
-
-
-
 def polish_place_name(surface: str) -> bool:
     """A known place followed by adjectives only names a place: "Warszawa Centralna" (a station)."""
     words = surface.split()
@@ -686,15 +669,12 @@ def _role_noun(word: str, language: str) -> bool:
 def _strip_roles(mentions: list, language: str) -> None:
     """"Гідролог Йонас Альбрехт" is the person Йонас Альбрехт; "Лікарка екстреної медицини" (before a name) is a
     role, not an organisation: no institution's name begins with a noun for a single person."""
-    out = []
     for m in mentions:
         words = m.surface.split()
         if len(words) >= 2 and m.type in ("person", "organization") and _role_noun(words[0], language):
             m.surface = " ".join(words[1:])
             m.start += len(words[0]) + 1
             m.lemma = " ".join(m.lemma.split()[1:]) if len(m.lemma.split()) == len(words) else ""
-        out.append(m)
-    mentions[:] = out
 
 
 # Nouns for a kind of place, after which a name is that place's: "канала Булак", "села Жовква".

@@ -11,6 +11,9 @@ the whole entity (all its mentions in the article), never for a page:
 - the article itself defines it: an acronym in brackets after its full name;
 - the article names it again (two mentions or more), or by two forms (full name and surname).
 
+A rule's type is no evidence for an organisation whose name reads as an ordinary phrase of the language (German
+"gegen Fake News", "für Soziale Netzwerke": an adjective and a noun with no article before them).
+
 Repetition is no evidence for an acronym (a technical term recurs as much as a body: "HIV", "DNA", "CSS") nor for
 a single capitalised noun in a language that capitalises every noun ("Eizellspende").
 
@@ -57,10 +60,12 @@ def _quoted(text: str, m: Mention) -> bool:
 def has_evidence(kind: str, name: str, mentions: list[Mention], text: str, language: str) -> bool:
     """Whether an entity of this kind, so named, with these mentions in the article, may be a facet value."""
     words, rules = name.split(), rules_for(language)
-    if any(not isinstance(m.type, Guess) for m in mentions if not m.weak):
-        return True  # typed by the gazetteer, a cue, a given name or its context somewhere in the article
     if any(m.canonical for m in mentions):
         return True
+    if kind == "organization" and all(rules.common_phrase(m.surface.split(), _neighbours(text, m)[0]) for m in mentions):
+        return False  # "gegen Fake News", "für Soziale Netzwerke": an adjective and a noun, with no article
+    if any(not isinstance(m.type, Guess) for m in mentions if not m.weak):
+        return True  # typed by the gazetteer, a cue, a given name or its context somewhere in the article
     if kind == "organization" and len(words) > 1 and rules.org_word(words):
         return True
     if any(m.lemma.startswith("@acronym-of:") for m in mentions):

@@ -93,7 +93,8 @@ PERSON_HEADS = {
 }
 PLACE_HEADS = {
     "stadt", "dorf", "gemeinde", "ort", "ortsteil", "stadtteil", "hauptstadt", "metropole", "region",
-    "bundesland", "provinz", "kreis", "landkreis", "bezirk", "insel", "fluss", "see", "gebirge", "hafen",
+    "bundesland", "provinz", "kreis", "landkreis", "bezirk", "insel", "fluss", "see", "gebirge", "hafen", "berg",
+    "vulkan",
     "kanton", "emirat", "königreich", "schloss", "burg", "kloster", "turm", "platz", "viertel", "grafschaft",
     "herzogtum", "fürstentum", "kurort", "badeort", "vorort", "kreisstadt", "landeshauptstadt", "nachbarort",
     "nachbarstadt", "heimatstadt", "heimatort", "geburtsort", "großstadt", "kleinstadt", "hansestadt",
@@ -306,7 +307,7 @@ def lexicon_name(word: str) -> bool:
 
 # Endings only common nouns have ("Neuzeit", "Fahnenflucht", "Internetsucht").
 NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ismus", "ität", "nis", "tum", "zeit", "sucht", "flucht",
-                 "erin", "istin", "innen")
+                 "erin", "istin", "innen", "aner")  # (and a town's, a club's or a creed's people: "Herthaner")
 
 
 def _splits_into_words(word: str) -> bool:
@@ -988,7 +989,7 @@ def _german_double_place(word: str) -> bool:
     if len(parts) < 2 or not all(p[:1].isupper() and len(p) >= 3 and not p.isupper() for p in parts):
         return False
     last = parts[-1]
-    if place_for(parts[0], "de") is not None and (lexicon_name(last) or not known(last)):
+    if place_for(parts[0], "de") is not None and (lexicon_name(last) or not known(last) and not compound_head(last)):
         return True
     # "Nideggen-Wollersheim", "Bietigheim-Bissingen": names the lexicon lacks, one of them shaped like a town's
     return all(not known(p) or lexicon_name(p) for p in parts) and any(
@@ -1017,8 +1018,8 @@ _DE_DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "ein
                    "dieses", "diesem", "diesen", "jede", "jeder", "jedes", "alle", "sein", "seine", "ihr", "ihre"}
 
 
-_DE_NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ismus", "ität", "ik", "tät", "nis", "tum", "ment",
-                     "ur", "ie", "ei", "enz", "anz", "age", "ling", "chen", "lein", "ssen", "sse", "ten", "ern",
+_DE_NOUN_SUFFIXES = NOUN_SUFFIXES + ("ik", "tät", "ment", "ur", "ie", "ei", "enz", "anz", "age", "ling", "chen", "lein",
+                                     "ssen", "sse", "ten", "ern",
                      # and adjective endings: "Kleinwüchsige", "Verfahrenstechnischer"
                      "ige", "iger", "igen", "ische", "ischer", "ischen", "liche", "licher", "lichen", "bare", "barer",
                      # plurals and neuter adjectives: "Psalmbereimungen", "Verdächtiges"
@@ -1157,6 +1158,14 @@ def organisation_base(surface: str) -> str | None:
     return base if base != surface else None
 
 
+def _rare_given_noun(word: str) -> bool:
+    """A common noun that is also a rare given name somewhere ("Art", "Titel"), not a kind's noun ("Burg") nor a
+    place ("London")."""
+    given = fold(word)
+    return given in first_names() and given not in common_first_names() and inflects_as_noun(word) and not (
+        _german_kind_noun(word)) and place_for(word, "de") is None
+
+
 class German(Rules):
     capitalises_nouns = True
     places_after_prepositions = True
@@ -1172,6 +1181,12 @@ class German(Rules):
 
     def capitalised_non_noun(self, word: str) -> bool:
         return capitalised_non_noun(word)
+
+    def common_phrase(self, words: list[str], before: str) -> bool:
+        """"gegen Fake News", "für Soziale Netzwerke": an adjective before a noun, with no article before them, as
+        German writes a kind of thing; an institution so named takes its article ("der Deutschen Bank")."""
+        return len(words) == 2 and before.isalpha() and before.islower() and before not in _DE_DETERMINERS and (
+            known(words[0].lower())) and known(words[1]) and fold(words[0]) not in first_names()
 
     def tokens(self, toks: list, paragraph: str, offset: int) -> list:
         return _german_slash_names(_german_saints(toks, paragraph, offset))
@@ -1270,6 +1285,8 @@ class German(Rules):
 
     def type_before_place(self, words: list[str], place, prev: str) -> tuple | None:
         one = len(words) == 1
+        if not one and prev.casefold() in _DE_ARTICLES and _rare_given_noun(words[0]):
+            return "", None  # "der Art Anopheles": a noun ("Arten") after its article, not a rare given name ("Art")
         if one and (currency(words[0]) and (
                 prev[:1].isdigit() or prev.casefold() in _DE_AMOUNTS or is_demonym(prev)
                 or words[0].casefold() in FOREIGN_CURRENCIES)):

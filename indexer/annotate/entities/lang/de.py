@@ -212,8 +212,6 @@ HYPHEN_LANDMARKS = ("mahnmal", "denkmal", "pagode", "tal", "see", "turm", "tor",
 def named_institution(word: str, tails: tuple[str, ...] = HYPHEN_INSTITUTIONS) -> bool:
     """"Bethanien-Krankenhaus", "Sankt-Niklaus-Kindergarten": names the lexicon lacks before an institution noun (or,
     with HYPHEN_LANDMARKS, before a landmark: "Shwedagon-Pagode")."""
-    if "-" not in word:
-        return False
     *names, tail = word.split("-")
     return tail.casefold() in tails and all(
         part[:1].isupper() and not part.isupper() and (not known(part) or lexicon_name(part)) for part in names)
@@ -478,8 +476,6 @@ def genitive_of_name(word: str) -> str | None:
     if known(stem.lower()) or known(word.lower()) or stem.casefold().endswith(NOUN_SUFFIXES):
         return None
     lex = _lexicon_of("de")
-    if _splits_into_words(stem):
-        return None  # "Regierungschefs"
     if lexicon_name(stem) and (not known(word) or lex is not None and lex.get(word) == stem):
         return stem
     if not known(stem) and not known(word) and compound_head(stem) is None:
@@ -924,16 +920,10 @@ def _after_finite_verb(toks: list[_Tok], at: int) -> bool:
     if known(word) and not lexicon_name(word) and not hyphenated_given(word, first_names()) and (
             not ordinary_noun(word) or compound_head(word) is None):
         return False
-    if ordinary_noun(word) and "-" not in word and not word.casefold().endswith(_DE_SURNAME_TAILS):
-        return False  # "wurde Gründungspräsident", but "erwarb Wiesinger"
     lex = _lexicon_of("de")
     lemma = lex.get(prev) if lex is not None and known(prev) else None
     return bool(lemma) and lemma != prev and lemma.islower() and lemma.endswith(("en", "ern", "eln")) and not (
         prev.endswith("en")) and not (prev.startswith(lemma) and prev[len(lemma):] in ("e", "es"))  # ("seltene")
-
-
-# Endings of surnames that the lexicon splits into a known noun ("Wies|inger", "Gallen|stein").
-_DE_SURNAME_TAILS = ("inger", "stein", "berger", "ler", "ner")
 
 
 def _german_genitive(word: str, prev: str, nxt: str) -> str | None:
@@ -1355,8 +1345,6 @@ class German(Rules):
     def type_word_in_context(self, word: str, prev: str, nxt: str) -> tuple | None:
         if _german_brand(word, prev):
             return "organization", None  # "DragonForce", "IStGH": a brand or a body
-        if prev in ("in", "nach") and toponym_after_preposition(word):
-            return "place", None  # "in Engstingen", "nach Moldawien": no article, so no common noun
         if (kind := _german_genitive(word, prev, nxt)) is not None:
             return (kind or None), None  # "Chaucers erstes Gedicht", "in Wallensteins Truppe"
         kind = _german_single(word, prev)

@@ -1148,33 +1148,17 @@ def organisation_base(surface: str) -> str | None:
     return base if base != surface else None
 
 
-def _rare_given_noun(word: str) -> bool:
-    """A common noun that is also a rare given name somewhere ("Art", "Titel"), not a kind's noun ("Burg") nor a
-    place ("London")."""
-    given = fold(word)
-    return given in first_names() and given not in common_first_names() and inflects_as_noun(word) and not (
-        _german_kind_noun(word)) and place_for(word, "de") is None
-
-
 class German(Rules):
     capitalises_nouns = True
     places_after_prepositions = True
 
-    def lexical_common(self, word: str) -> bool:
-        return lexical_common(word)
+    # (a hook that only calls the German rule is that rule)
+    lexical_common = staticmethod(lexical_common)
+    unknown_word = staticmethod(unknown_word)
+    org_word = staticmethod(org_word)
+    capitalised_non_noun = staticmethod(capitalised_non_noun)
 
-    def unknown_word(self, word: str) -> bool:
-        return unknown_word(word)
-
-    def org_word(self, words: list[str]) -> bool:
-        return org_word(words)
-
-    def capitalised_non_noun(self, word: str) -> bool:
-        return capitalised_non_noun(word)
-
-    def common_phrase(self, words: list[str], before: str) -> bool:
-        """"gegen Fake News", "für Soziale Netzwerke": an adjective before a noun, with no article before them, as
-        German writes a kind of thing; an institution so named takes its article ("der Deutschen Bank")."""
+    def common_phrase(self, words: list[str], before: str) -> bool:  # "gegen Fake News" (but "der Deutschen Bank")
         return len(words) == 2 and before.isalpha() and before.islower() and before not in _DE_DETERMINERS and (
             known(words[0].lower())) and known(words[1]) and fold(words[0]) not in first_names()
 
@@ -1214,11 +1198,8 @@ class German(Rules):
             return i - 1  # "Die nanoresins AG": a company written in lower case before its legal form
         return i
 
-    def split_runs(self, toks: list, runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        return _german_noun_splits(toks, runs)
-
-    def kind_noun_before_name(self, noun: str, name: str) -> bool:
-        return _german_place_noun_before(noun, name)
+    split_runs = staticmethod(_german_noun_splits)
+    kind_noun_before_name = staticmethod(_german_place_noun_before)
 
     def whole_name(self, words: list) -> bool:
         return _german_org_at_place(words) or len(words) > 1 and not words[0].sent_start and bool(
@@ -1239,16 +1220,14 @@ class German(Rules):
     def demonym_in_name(self, words: list) -> bool:
         return _german_town_adjective(words) or _german_genitive_place(words[0].text) or _german_town_site(words)
 
-    def genitive_place(self, word: str) -> bool:
-        return _german_genitive_place(word)
+    genitive_place = staticmethod(_german_genitive_place)
 
     def trailing_noun(self, words: list) -> bool:
         return _german_trailing_noun([w.text for w in words]) and not _german_town_site(words)
 
     typed_by_parts = True
 
-    def saint_name(self, word: str) -> bool:
-        return _saint_name(word)
+    saint_name = staticmethod(_saint_name)
 
     def common_noun_not_org(self, surface: str, prev: str, nxt: str) -> bool:
         if not known(surface) or lexicon_name(surface):
@@ -1267,15 +1246,16 @@ class German(Rules):
             if m.type == "organization" and (base := organisation_base(m.surface)):
                 m.lemma, m.canonical = base, m.canonical or org_for(base)
 
-    def kind_noun(self, word: str) -> bool:
-        return _german_kind_noun(word)
+    kind_noun = staticmethod(_german_kind_noun)
 
     def hyphenated_given(self, word: str) -> bool:
         return hyphenated_given(word, first_names())
 
     def type_before_place(self, words: list[str], place, prev: str) -> tuple | None:
         one = len(words) == 1
-        if not one and prev.casefold() in _DE_ARTICLES and _rare_given_noun(words[0]):
+        if not one and prev.casefold() in _DE_ARTICLES and fold(words[0]) in first_names() and inflects_as_noun(
+                words[0]) and fold(words[0]) not in common_first_names() and not place_for(words[0], "de") and not (
+                _german_kind_noun(words[0])):
             return "", None  # "der Art Anopheles": a noun ("Arten") after its article, not a rare given name ("Art")
         if one and (currency(words[0]) and (
                 prev[:1].isdigit() or prev.casefold() in _DE_AMOUNTS or is_demonym(prev)
@@ -1305,8 +1285,7 @@ class German(Rules):
     def unit_after_figure(self, prev: str) -> bool:
         return prev[:1].isdigit() or prev == "Uhr"
 
-    def foreign_name_tail(self, words: list[str]) -> bool:
-        return _english_name_tail(words)
+    foreign_name_tail = staticmethod(_english_name_tail)
 
     def type_by_apposition(self, words: list[str], prev: str, first_is_name: bool) -> tuple | None:
         if apposition_type(words[0]) in ("place", "organization"):
@@ -1363,14 +1342,9 @@ class German(Rules):
         # (a noun that is some city's other name only: "Rest" for Rasht, "Kitas" for Quito, "Klang"; but "Halle" is
         # the name Halle (Saale) goes by)
 
-    def roads(self, toks: list) -> list[tuple[str, int]]:
-        return _german_roads(toks)
-
-    def listed_name(self, toks: list, at: int) -> str | None:
-        return _german_listed_name(toks, at)
-
-    def apposition_head(self, texts: list[str]) -> bool:
-        return _german_apposition_head(texts)
+    roads = staticmethod(_german_roads)
+    listed_name = staticmethod(_german_listed_name)
+    apposition_head = staticmethod(_german_apposition_head)
 
     def apposition_noun(self, word: str) -> bool:
         return bool(apposition_type(word))
@@ -1394,15 +1368,9 @@ class German(Rules):
             return "place", None  # "Belagerung von Yungay", "Einwohner von Kusice"
         return kind, canonical
 
-    def given_name(self, word: str) -> bool | None:
-        return _de_given(word)
-
-
-    def connector_inside_name(self, texts: list[str], k: int) -> bool:
-        return _german_noble_name(texts, k)
-
-    def filter_mentions(self, mentions: list, text: str) -> list:
-        return _german_not_in_english_phrase(mentions, text)
+    given_name = staticmethod(_de_given)
+    connector_inside_name = staticmethod(_german_noble_name)
+    filter_mentions = staticmethod(_german_not_in_english_phrase)
 
     def type_bare_word(self, word: str, prev: str, nxt: str) -> tuple | None:
         if _german_bare_name(word, prev) and not (word.endswith("er") and nxt[:1].isupper()):

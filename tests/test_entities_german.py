@@ -15,12 +15,16 @@ def test_an_adjective_and_a_noun_without_an_article_are_no_organisation():
     found = typed(["Neue Regeln.", "Der Verband ruft zum Kampf gegen Fake News auf und fordert Pflichten für Soziale "
                    "Netzwerke ab dem Sommer."])
     assert not [form for form, _kind in found if form in ("Fake News", "Soziale Netzwerke")], found
+    found = typed(["Neue Regeln.", "Der Verband verbreitet seine Mitteilung seit Montag auch über Google News."])
+    assert ("Google News", "organization") in found, found  # (a known company's name opens it)
 
 
 def test_a_noun_that_is_a_rare_given_name_is_no_person_after_its_article():
     """"der Art Anopheles": the species ("Art", plural "Arten"), not a man called Art."""
     found = typed(["Mückenplage.", "Im Sumpf vermehren sich die Mücken der Art Anopheles besonders schnell."])
     assert not [form for form, kind in found if kind == "person"], found
+    found = typed(["Rechte.", "Die Bilder stammen aus dem Archiv der Red Bull Media House in Salzburg."])
+    assert ("Red Bull Media House", "organization") in found, found  # (English words after it: a firm)
 
 
 def test_a_compound_of_nouns_after_a_place_is_no_place():

@@ -1160,7 +1160,7 @@ class German(Rules):
 
     def common_phrase(self, words: list[str], before: str) -> bool:  # "gegen Fake News" (but "der Deutschen Bank")
         return len(words) == 2 and before.isalpha() and before.islower() and before not in _DE_DETERMINERS and (
-            known(words[0].lower())) and known(words[1]) and fold(words[0]) not in first_names()
+            known(words[0].lower())) and known(words[1]) and fold(words[0]) not in first_names() and not org_for(words[0])
 
     def tokens(self, toks: list, paragraph: str, offset: int) -> list:
         return _german_slash_names(_german_saints(toks, paragraph, offset))
@@ -1255,7 +1255,7 @@ class German(Rules):
         one = len(words) == 1
         if not one and prev.casefold() in _DE_ARTICLES and fold(words[0]) in first_names() and inflects_as_noun(
                 words[0]) and fold(words[0]) not in common_first_names() and not place_for(words[0], "de") and not (
-                _german_kind_noun(words[0])):
+                _german_kind_noun(words[0])) and not _english_name_tail(words):
             return "", None  # "der Art Anopheles": a noun ("Arten") after its article, not a rare given name ("Art")
         if one and (currency(words[0]) and (
                 prev[:1].isdigit() or prev.casefold() in _DE_AMOUNTS or is_demonym(prev)

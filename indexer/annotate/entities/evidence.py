@@ -17,6 +17,9 @@ recogniser could only guess to be one (no organisation word, list or cue) is as 
 or a work that the article repeats ("Vision Pro", "DVB-T", "MDMA", "HIV"). Nor is it for a single capitalised noun
 in a language that capitalises every noun ("Eizellspende").
 
+A rule's type is no evidence for an organisation whose name reads as an ordinary phrase of the language (German
+"gegen Fake News", "für Soziale Netzwerke": an adjective and a noun with no article before them).
+
 What has none stays in the text, searchable as words, but is no facet value: the names a journalist reads as
 nonsense in a facet ("Gigafactory" as a person, "Boxrec", "Perpetual Futures") are mostly such single,
 unconfirmed runs.
@@ -55,10 +58,12 @@ def _quoted(text: str, m: Mention) -> bool:
 def has_evidence(kind: str, name: str, mentions: list[Mention], text: str, language: str) -> bool:
     """Whether an entity of this kind, so named, with these mentions in the article, may be a facet value."""
     words, rules = name.split(), rules_for(language)
-    if any(not isinstance(m.type, Guess) for m in mentions if not m.weak):
-        return True  # typed by the gazetteer, a cue, a given name or its context somewhere in the article
     if any(m.canonical or m.lemma.startswith("@acronym-of:") for m in mentions):
         return True  # a gazetteer's name, or the acronym the article spells out
+    if kind == "organization" and all(rules.common_phrase(m.surface.split(), _word_before(text, m)) for m in mentions):
+        return False  # "gegen Fake News", "für Soziale Netzwerke": an adjective and a noun, with no article
+    if any(not isinstance(m.type, Guess) for m in mentions if not m.weak):
+        return True  # typed by the gazetteer, a cue, a given name or its context somewhere in the article
     if kind == "organization" and len(words) > 1 and rules.org_word(words):
         return True
     return kind == "organization" and any(_word_before(text, m) in _COMPANY_CUES or _quoted(

@@ -70,6 +70,11 @@ class Rules:
         """A capitalised word that is neither noun nor name (German "Dabei")."""
         return False
 
+    def common_phrase(self, words: list[str], before: str) -> bool:
+        """An organisation's name, after the word before it, reads as an ordinary phrase of the language ("für
+        Soziale Netzwerke"): a rule's type is then no evidence, the gazetteer or the article's repetition must be."""
+        return False
+
     # ---- runs of capitals
 
     def tokens(self, toks: list, paragraph: str, offset: int) -> list:

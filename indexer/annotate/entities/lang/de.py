@@ -93,7 +93,8 @@ PERSON_HEADS = {
 }
 PLACE_HEADS = {
     "stadt", "dorf", "gemeinde", "ort", "ortsteil", "stadtteil", "hauptstadt", "metropole", "region",
-    "bundesland", "provinz", "kreis", "landkreis", "bezirk", "insel", "fluss", "see", "gebirge", "hafen",
+    "bundesland", "provinz", "kreis", "landkreis", "bezirk", "insel", "fluss", "see", "gebirge", "hafen", "berg",
+    "vulkan",
     "kanton", "emirat", "königreich", "schloss", "burg", "kloster", "turm", "platz", "viertel", "grafschaft",
     "herzogtum", "fürstentum", "kurort", "badeort", "vorort", "kreisstadt", "landeshauptstadt", "nachbarort",
     "nachbarstadt", "heimatstadt", "heimatort", "geburtsort", "großstadt", "kleinstadt", "hansestadt",
@@ -211,8 +212,6 @@ HYPHEN_LANDMARKS = ("mahnmal", "denkmal", "pagode", "tal", "see", "turm", "tor",
 def named_institution(word: str, tails: tuple[str, ...] = HYPHEN_INSTITUTIONS) -> bool:
     """"Bethanien-Krankenhaus", "Sankt-Niklaus-Kindergarten": names the lexicon lacks before an institution noun (or,
     with HYPHEN_LANDMARKS, before a landmark: "Shwedagon-Pagode")."""
-    if "-" not in word:
-        return False
     *names, tail = word.split("-")
     return tail.casefold() in tails and all(
         part[:1].isupper() and not part.isupper() and (not known(part) or lexicon_name(part)) for part in names)
@@ -306,7 +305,7 @@ def lexicon_name(word: str) -> bool:
 
 # Endings only common nouns have ("Neuzeit", "Fahnenflucht", "Internetsucht").
 NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ismus", "ität", "nis", "tum", "zeit", "sucht", "flucht",
-                 "erin", "istin", "innen")
+                 "erin", "istin", "innen", "aner")  # (and a town's, a club's or a creed's people: "Herthaner")
 
 
 def _splits_into_words(word: str) -> bool:
@@ -477,8 +476,6 @@ def genitive_of_name(word: str) -> str | None:
     if known(stem.lower()) or known(word.lower()) or stem.casefold().endswith(NOUN_SUFFIXES):
         return None
     lex = _lexicon_of("de")
-    if _splits_into_words(stem):
-        return None  # "Regierungschefs"
     if lexicon_name(stem) and (not known(word) or lex is not None and lex.get(word) == stem):
         return stem
     if not known(stem) and not known(word) and compound_head(stem) is None:
@@ -923,16 +920,10 @@ def _after_finite_verb(toks: list[_Tok], at: int) -> bool:
     if known(word) and not lexicon_name(word) and not hyphenated_given(word, first_names()) and (
             not ordinary_noun(word) or compound_head(word) is None):
         return False
-    if ordinary_noun(word) and "-" not in word and not word.casefold().endswith(_DE_SURNAME_TAILS):
-        return False  # "wurde Gründungspräsident", but "erwarb Wiesinger"
     lex = _lexicon_of("de")
     lemma = lex.get(prev) if lex is not None and known(prev) else None
     return bool(lemma) and lemma != prev and lemma.islower() and lemma.endswith(("en", "ern", "eln")) and not (
         prev.endswith("en")) and not (prev.startswith(lemma) and prev[len(lemma):] in ("e", "es"))  # ("seltene")
-
-
-# Endings of surnames that the lexicon splits into a known noun ("Wies|inger", "Gallen|stein").
-_DE_SURNAME_TAILS = ("inger", "stein", "berger", "ler", "ner")
 
 
 def _german_genitive(word: str, prev: str, nxt: str) -> str | None:
@@ -988,7 +979,7 @@ def _german_double_place(word: str) -> bool:
     if len(parts) < 2 or not all(p[:1].isupper() and len(p) >= 3 and not p.isupper() for p in parts):
         return False
     last = parts[-1]
-    if place_for(parts[0], "de") is not None and (lexicon_name(last) or not known(last)):
+    if place_for(parts[0], "de") is not None and (lexicon_name(last) or not known(last) and not compound_head(last)):
         return True
     # "Nideggen-Wollersheim", "Bietigheim-Bissingen": names the lexicon lacks, one of them shaped like a town's
     return all(not known(p) or lexicon_name(p) for p in parts) and any(
@@ -1017,8 +1008,8 @@ _DE_DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "ein
                    "dieses", "diesem", "diesen", "jede", "jeder", "jedes", "alle", "sein", "seine", "ihr", "ihre"}
 
 
-_DE_NOUN_SUFFIXES = ("ung", "heit", "keit", "schaft", "tion", "ismus", "ität", "ik", "tät", "nis", "tum", "ment",
-                     "ur", "ie", "ei", "enz", "anz", "age", "ling", "chen", "lein", "ssen", "sse", "ten", "ern",
+_DE_NOUN_SUFFIXES = NOUN_SUFFIXES + ("ik", "tät", "ment", "ur", "ie", "ei", "enz", "anz", "age", "ling", "chen", "lein",
+                                     "ssen", "sse", "ten", "ern",
                      # and adjective endings: "Kleinwüchsige", "Verfahrenstechnischer"
                      "ige", "iger", "igen", "ische", "ischer", "ischen", "liche", "licher", "lichen", "bare", "barer",
                      # plurals and neuter adjectives: "Psalmbereimungen", "Verdächtiges"
@@ -1161,17 +1152,15 @@ class German(Rules):
     capitalises_nouns = True
     places_after_prepositions = True
 
-    def lexical_common(self, word: str) -> bool:
-        return lexical_common(word)
+    # (a hook that only calls the German rule is that rule)
+    lexical_common = staticmethod(lexical_common)
+    unknown_word = staticmethod(unknown_word)
+    org_word = staticmethod(org_word)
+    capitalised_non_noun = staticmethod(capitalised_non_noun)
 
-    def unknown_word(self, word: str) -> bool:
-        return unknown_word(word)
-
-    def org_word(self, words: list[str]) -> bool:
-        return org_word(words)
-
-    def capitalised_non_noun(self, word: str) -> bool:
-        return capitalised_non_noun(word)
+    def common_phrase(self, words: list[str], before: str) -> bool:  # "gegen Fake News" (but "der Deutschen Bank")
+        return len(words) == 2 and before.isalpha() and before.islower() and before not in _DE_DETERMINERS and (
+            known(words[0].lower())) and known(words[1]) and fold(words[0]) not in first_names() and not org_for(words[0])
 
     def tokens(self, toks: list, paragraph: str, offset: int) -> list:
         return _german_slash_names(_german_saints(toks, paragraph, offset))
@@ -1209,11 +1198,8 @@ class German(Rules):
             return i - 1  # "Die nanoresins AG": a company written in lower case before its legal form
         return i
 
-    def split_runs(self, toks: list, runs: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        return _german_noun_splits(toks, runs)
-
-    def kind_noun_before_name(self, noun: str, name: str) -> bool:
-        return _german_place_noun_before(noun, name)
+    split_runs = staticmethod(_german_noun_splits)
+    kind_noun_before_name = staticmethod(_german_place_noun_before)
 
     def whole_name(self, words: list) -> bool:
         return _german_org_at_place(words) or len(words) > 1 and not words[0].sent_start and bool(
@@ -1234,16 +1220,14 @@ class German(Rules):
     def demonym_in_name(self, words: list) -> bool:
         return _german_town_adjective(words) or _german_genitive_place(words[0].text) or _german_town_site(words)
 
-    def genitive_place(self, word: str) -> bool:
-        return _german_genitive_place(word)
+    genitive_place = staticmethod(_german_genitive_place)
 
     def trailing_noun(self, words: list) -> bool:
         return _german_trailing_noun([w.text for w in words]) and not _german_town_site(words)
 
     typed_by_parts = True
 
-    def saint_name(self, word: str) -> bool:
-        return _saint_name(word)
+    saint_name = staticmethod(_saint_name)
 
     def common_noun_not_org(self, surface: str, prev: str, nxt: str) -> bool:
         if not known(surface) or lexicon_name(surface):
@@ -1262,14 +1246,17 @@ class German(Rules):
             if m.type == "organization" and (base := organisation_base(m.surface)):
                 m.lemma, m.canonical = base, m.canonical or org_for(base)
 
-    def kind_noun(self, word: str) -> bool:
-        return _german_kind_noun(word)
+    kind_noun = staticmethod(_german_kind_noun)
 
     def hyphenated_given(self, word: str) -> bool:
         return hyphenated_given(word, first_names())
 
     def type_before_place(self, words: list[str], place, prev: str) -> tuple | None:
         one = len(words) == 1
+        if not one and prev.casefold() in _DE_ARTICLES and fold(words[0]) in first_names() and inflects_as_noun(
+                words[0]) and fold(words[0]) not in common_first_names() and not place_for(words[0], "de") and not (
+                _german_kind_noun(words[0])) and not _english_name_tail(words):
+            return "", None  # "der Art Anopheles": a noun ("Arten") after its article, not a rare given name ("Art")
         if one and (currency(words[0]) and (
                 prev[:1].isdigit() or prev.casefold() in _DE_AMOUNTS or is_demonym(prev)
                 or words[0].casefold() in FOREIGN_CURRENCIES)):
@@ -1298,8 +1285,7 @@ class German(Rules):
     def unit_after_figure(self, prev: str) -> bool:
         return prev[:1].isdigit() or prev == "Uhr"
 
-    def foreign_name_tail(self, words: list[str]) -> bool:
-        return _english_name_tail(words)
+    foreign_name_tail = staticmethod(_english_name_tail)
 
     def type_by_apposition(self, words: list[str], prev: str, first_is_name: bool) -> tuple | None:
         if apposition_type(words[0]) in ("place", "organization"):
@@ -1338,8 +1324,6 @@ class German(Rules):
     def type_word_in_context(self, word: str, prev: str, nxt: str) -> tuple | None:
         if _german_brand(word, prev):
             return "organization", None  # "DragonForce", "IStGH": a brand or a body
-        if prev in ("in", "nach") and toponym_after_preposition(word):
-            return "place", None  # "in Engstingen", "nach Moldawien": no article, so no common noun
         if (kind := _german_genitive(word, prev, nxt)) is not None:
             return (kind or None), None  # "Chaucers erstes Gedicht", "in Wallensteins Truppe"
         kind = _german_single(word, prev)
@@ -1358,14 +1342,9 @@ class German(Rules):
         # (a noun that is some city's other name only: "Rest" for Rasht, "Kitas" for Quito, "Klang"; but "Halle" is
         # the name Halle (Saale) goes by)
 
-    def roads(self, toks: list) -> list[tuple[str, int]]:
-        return _german_roads(toks)
-
-    def listed_name(self, toks: list, at: int) -> str | None:
-        return _german_listed_name(toks, at)
-
-    def apposition_head(self, texts: list[str]) -> bool:
-        return _german_apposition_head(texts)
+    roads = staticmethod(_german_roads)
+    listed_name = staticmethod(_german_listed_name)
+    apposition_head = staticmethod(_german_apposition_head)
 
     def apposition_noun(self, word: str) -> bool:
         return bool(apposition_type(word))
@@ -1389,15 +1368,9 @@ class German(Rules):
             return "place", None  # "Belagerung von Yungay", "Einwohner von Kusice"
         return kind, canonical
 
-    def given_name(self, word: str) -> bool | None:
-        return _de_given(word)
-
-
-    def connector_inside_name(self, texts: list[str], k: int) -> bool:
-        return _german_noble_name(texts, k)
-
-    def filter_mentions(self, mentions: list, text: str) -> list:
-        return _german_not_in_english_phrase(mentions, text)
+    given_name = staticmethod(_de_given)
+    connector_inside_name = staticmethod(_german_noble_name)
+    filter_mentions = staticmethod(_german_not_in_english_phrase)
 
     def type_bare_word(self, word: str, prev: str, nxt: str) -> tuple | None:
         if _german_bare_name(word, prev) and not (word.endswith("er") and nxt[:1].isupper()):

@@ -1,0 +1,45 @@
+"""German words a facet must not show as names: German capitalises every noun, so a capital alone says little, and
+the facet shows a run only with evidence that it names someone or something."""
+
+from __future__ import annotations
+
+from indexer.annotate.entities import extract_entities
+
+
+def typed(paragraphs: list[str]) -> set[tuple[str, str]]:
+    return {(form, e.type) for e in extract_entities(paragraphs, "de") for form in [e.name, *e.aliases]}
+
+
+def test_an_adjective_and_a_noun_without_an_article_are_no_organisation():
+    """"gegen Fake News", "für Soziale Netzwerke": a kind of thing, though "News" and "-werke" end names of bodies."""
+    found = typed(["Neue Regeln.", "Der Verband ruft zum Kampf gegen Fake News auf und fordert Pflichten für Soziale "
+                   "Netzwerke ab dem Sommer."])
+    assert not [form for form, _kind in found if form in ("Fake News", "Soziale Netzwerke")], found
+    found = typed(["Neue Regeln.", "Der Verband verbreitet seine Mitteilung seit Montag auch über Google News."])
+    assert ("Google News", "organization") in found, found  # (a known company's name opens it)
+
+
+def test_a_noun_that_is_a_rare_given_name_is_no_person_after_its_article():
+    """"der Art Anopheles": the species ("Art", plural "Arten"), not a man called Art."""
+    found = typed(["Mückenplage.", "Im Sumpf vermehren sich die Mücken der Art Anopheles besonders schnell."])
+    assert not [form for form, kind in found if kind == "person"], found
+    found = typed(["Rechte.", "Die Bilder stammen aus dem Archiv der Red Bull Media House in Salzburg."])
+    assert ("Red Bull Media House", "organization") in found, found  # (English words after it: a firm)
+
+
+def test_a_compound_of_nouns_after_a_place_is_no_place():
+    """"Kenia-Steppenmaus": an animal named after a country, not a place called so."""
+    found = typed(["Trockenheit.", "Die Dürre bedroht den Lebensraum der Kenia-Steppenmaus im Hochland."])
+    assert not [form for form, _kind in found if "Steppenmaus" in form], found
+
+
+def test_a_clubs_people_are_no_person():
+    """"wird Herthaner": the word for a club's fans and players ("-aner"), not a surname after a verb."""
+    found = typed(["Transfer.", "Der Verteidiger aus Kiel unterschreibt bis 2026 und wird Herthaner."])
+    assert not [form for form, _kind in found if form == "Herthaner"], found
+
+
+def test_a_name_after_the_noun_for_a_mountain_is_a_place():
+    """"am Berg Chiwang": the mountain, not a person."""
+    found = typed(["Ausflug.", "Die Gruppe übernachtete in einer Hütte am Berg Chiwang nahe der Grenze."])
+    assert ("Chiwang", "place") in found and ("Chiwang", "person") not in found, found

@@ -141,3 +141,12 @@ def test_a_line_break_ends_a_name():
 def test_a_contraction_with_a_typographic_apostrophe_is_no_name():
     """Pages write "We’re" with a curly apostrophe as often as "We're": both are function words, not a person."""
     assert names("We’re told the vote is close. They’ll count again on Friday.") == set()
+
+
+def test_an_ordinary_word_that_is_only_another_name_of_a_town_does_not_cut_a_bodys_name():
+    """"Drug" is an old name of the Indian city of Durg: in "Centre for Drugs and Drug Addiction" it is a word of the
+    complement, not a place that starts a second name (as "Europe" does in "the Council of Europe and Turkey")."""
+    kinds = found("A report by the Northern Monitoring Centre for Drugs and Drug Addiction found it.")
+    assert ("Northern Monitoring Centre for Drugs and Drug Addiction", "organization") in kinds
+    kinds = found("The Council of Europe and Turkey met on Monday.")
+    assert {("Council of Europe", "organization"), ("Turkey", "place")} <= kinds

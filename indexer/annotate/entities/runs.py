@@ -59,6 +59,7 @@ from indexer.annotate.entities.run_types import (
     _lexical_common,
     _not_this_place,
     _notable_place,
+    _ordinary_word,
     _org_word,
     _portfolio,
     _type_run,
@@ -149,7 +150,7 @@ def _across_and(toks: list[_Tok], start: int, end: int, k: int, language: str) -
     before = [t.text for t in toks[start:end]]
     if k > end and k + 2 < n and toks[end].text.casefold() in _COMPLEMENT_LINKS and _is_cap(toks[k].text) and (
             toks[k + 1].text in _AND and _is_cap(toks[k + 2].text) and not toks[k + 2].sent_start) and _org_word(
-            before, language) and not (_notable_place(toks[k].text, language) or _notable_place(toks[k + 2].text, language)):
+            before, language) and not (_names_place(toks[k].text, language) or _names_place(toks[k + 2].text, language)):
         return k + 3  # (but "the Council of Europe and NATO" are two)
     if k == end and end + 1 < n and toks[end].text in _AND and _is_cap(toks[end + 1].text) and not (
             rules_for(language).capitalises_nouns):  # (German capitals mark nouns: "Hass-Postings und Fake News")
@@ -163,6 +164,14 @@ def _across_and(toks: list[_Tok], start: int, end: int, k: int, language: str) -
                 w in ORG_WORDS or w in _PLACE_TAILS for w in inner):
             return stop  # (not a list: "Al-Najjar Hospital and Kendall Hospital")
     return end
+
+
+def _names_place(word: str, language: str) -> bool:
+    """A notable place, unless it is an ordinary word of the language that names the place only by another of its
+    names ("Drug", an old name of Durg, in "Centre for Drugs and Drug Addiction")."""
+    place = place_for(word, language)
+    return _notable_place(word, language) and not (
+        place is not None and _ordinary_word(word, language) and fold(word)[:3] != fold(place.name)[:3])
 
 
 def _place_across(toks: list[_Tok], start: int, end: int) -> int:

@@ -150,3 +150,13 @@ def test_an_ordinary_word_that_is_only_another_name_of_a_town_does_not_cut_a_bod
     assert ("Northern Monitoring Centre for Drugs and Drug Addiction", "organization") in kinds
     kinds = found("The Council of Europe and Turkey met on Monday.")
     assert {("Council of Europe", "organization"), ("Turkey", "place")} <= kinds
+
+
+@pytest.mark.parametrize("text, language", [
+    ("Im besten Fall sollen DPIs die Entwicklung fördern. Kritiker sind skeptisch.", "de"),
+    ("Das Ziel sind die nachhaltigen Entwicklungsziele (SDGs) bis 2030.", "de"),
+    ("Several NGOs wrote to the ministry on Monday.", "en"),
+])
+def test_the_plural_of_an_acronym_is_no_person(text, language):
+    """"DPIs", "SDGs", "NGOs": capitals with a plural s are an acronym's plural, read as a surname before."""
+    assert not [name for name, kind in found(text, language) if kind == "person"]

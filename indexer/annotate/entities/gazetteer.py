@@ -994,7 +994,9 @@ def has_org_word(words: list[str]) -> bool:
 
 
 def looks_like_acronym(word: str) -> bool:
+    """Capitals only ("NATO", "U.S."), or their plural ("NGOs", "SDGs": never a surname)."""
     core = re.sub(r"[.&\-]", "", word)
+    core = core[:-1] if len(core) >= 3 and core.endswith("s") else core
     return 2 <= len(core) <= 6 and core.isupper() and core.isalpha()
 
 

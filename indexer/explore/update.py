@@ -35,7 +35,7 @@ def catch_up(store, batch: int = BATCH, progress: Callable[[int], None] | None =
                 "ORDER BY COALESCE(a.published, a.first_seen, ''), p.article_id LIMIT ?", (batch,))]
             if not ids:  # (another process took them meanwhile)
                 break
-            filed = total = db.execute(f"SELECT {FILED}").fetchone()[0]
+            filed = db.execute(f"SELECT {FILED}").fetchone()[0]
             found = facts.read(db, ids)
             stored = {f.article_id for f in found}
             for article_id in ids:
@@ -43,7 +43,7 @@ def catch_up(store, batch: int = BATCH, progress: Callable[[int], None] | None =
                     stories.leave(db, article_id)
                     if entities.unrecord(db, article_id) is not None:
                         filed -= 1
-            weights = stories.Weights(db, total)
+            weights = stories.Weights(db, filed)  # (the articles still filed, as stories weigh keys by them)
             for f in sorted(found, key=lambda f: (f.day, f.published or "", f.article_id)):
                 old = stories.leave(db, f.article_id)
                 if entities.unrecord(db, f.article_id) is None:

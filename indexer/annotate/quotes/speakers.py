@@ -399,8 +399,10 @@ def resolve_speakers(quotes: Iterable[Quote], entities: Sequence[Entity], text: 
     quotes = [q for q in quotes if q.speaker]
     if not quotes:
         return []
-    confirmed = _quoted_speakers(quotes, entities, unconfirmed, text, language)
-    known = ArticleSpeakers([*entities, *confirmed], text, language)
+    known = ArticleSpeakers(entities, text, language)
+    confirmed = _quoted_speakers(quotes, known, unconfirmed, text, language)
+    if confirmed:
+        known = ArticleSpeakers([*entities, *confirmed], text, language)
     described: dict[str, Entity | None] = {}  # "el funcionario" stands for the same person all through
     for q in quotes:
         phrase = q.speaker or ""
@@ -420,14 +422,14 @@ def resolve_speakers(quotes: Iterable[Quote], entities: Sequence[Entity], text: 
     return confirmed
 
 
-def _quoted_speakers(quotes: list[Quote], entities: Sequence[Entity], unconfirmed: Sequence[Entity], text: str,
+def _quoted_speakers(quotes: list[Quote], known: ArticleSpeakers, unconfirmed: Sequence[Entity], text: str,
                      language: str) -> list[Entity]:
     """The unconfirmed names that speak a quotation ('"…," řekl Konečný', '"…," Okonkwo wrote'): the verb of
     saying beside a quotation types its subject as surely as a title would."""
     speaking = [e for e in unconfirmed if e.type in SPEAKING and not _pronoun_first(e.name, language)]
     if not speaking:
         return []
-    known, maybe = ArticleSpeakers(entities, text, language), ArticleSpeakers(speaking, text, language)
+    maybe = ArticleSpeakers(speaking, text, language)
     found: dict[int, Entity] = {}
     for q in quotes:
         e = maybe.entity_for(q.speaker or "")

@@ -858,6 +858,9 @@ def test_german_federal_body_and_place_after_a_noun_of_place_are_typed():
     assert ("Bundeskriminalamt", "organization") in kinds_of("Das Bundeskriminalamt warnt vor falschen Mails .", "de")
     assert kinds_of("Die Bundesregierung warnt vor falschen Mails .", "de") == {("Bundesregierung", "organization")}
     assert ("Kusice", "place") in kinds_of("Heute sind die Einwohner von Kusice katholisch .", "de")
+    # a federal ministry is one body, whatever its portfolio (but a "Wirtschaftsministerium" may be any state's)
+    assert ("Bundesverkehrsministerium", "organization") in kinds_of(
+        "Eine Sprecherin des Bundesverkehrsministeriums sagte , der Plan stehe .", "de")
 
 
 def test_headline_in_capitals_keeps_names_apart_from_ordinary_words():

@@ -447,12 +447,12 @@ def place_of(noun: str) -> bool:
 
 
 def national_institution(word: str) -> bool:
-    """"Bundeskriminalamt", "Reichswehr", "Welthandelsorganisation": the one federal, imperial or world body of its
-    kind (but "Bundesregierung" and "Weltmeisterschaft" are generic and left alone)."""
+    """"Bundeskriminalamt", "Bundesjustizministerium", "Reichswehr", "Welthandelsorganisation": the one federal,
+    imperial or world body of its kind (but "Bundesregierung" and "Weltmeisterschaft" are generic and left alone)."""
     low = word.casefold()
     return len(low) > 9 and low.startswith(("bundes", "reichs", "welt")) and low.endswith((
         "gericht", "gerichts", "amt", "amts", "agentur", "organisation", "kanzlei", "wehr", "jugendtag", "gipfel",
-        "gipfels", "bank"))
+        "gipfels", "bank", "ministerium", "ministeriums"))
 
 
 _INNER_CAPITAL = re.compile(r"[a-zäöüß][A-ZÄÖÜ]")

@@ -286,6 +286,18 @@ def test_arabic_places_behind_proclitics_and_in_any_hamza_spelling():
     assert {e.name for e in ents if e.type == "place"} == {"Khartoum", "Israel", "Ethiopia", "Cairo"}
 
 
+def test_countries_are_found_by_the_short_names_the_press_uses_in_every_language():
+    # pycountry has only official names ("الجمهوريّة العربيّة السّوريّة"); CLDR's are the ones news writes
+    assert {e.name for e in extract_entities(["عاد اللاجئون من سوريا إلى الأردن."], "ar")} == {"Syria", "Jordan"}
+    assert {e.name for e in extract_entities(["Suomi ja Saksa sopivat asiasta tiistaina."], "fi")} == {
+        "Finland", "Germany"}
+
+
+def test_a_name_in_katakana_is_a_whole_katakana_word():
+    assert extract_entities(["家族アルバムのような本だと語った。"], "ja") == []  # アルバ, Aruba, is not in アルバム
+    assert [e.name for e in extract_entities(["彼はアルバを訪れた。"], "ja")] == ["Aruba"]
+
+
 def test_an_arabic_function_word_behind_a_proclitic_is_no_town():
     ents = extract_entities(["قال الوزير إن الاتفاق مهم وأن الحوار مستمر مع جوبا."], "ar")
     assert {e.name for e in ents} == {"Juba"}  # "وأن" ("and that") is not Van

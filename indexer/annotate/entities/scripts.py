@@ -48,6 +48,15 @@ def _script_mentions(paragraphs: list[str], weak_first: bool) -> list[Mention]:
     return out + _unclaimed_hits(out, arabic_names.normal(whole), _arabic_repeats(out) + _han_repeats(out))
 
 
+_KATAKANA = re.compile(r"[\u30a1-\u30fa\u30fc]+")
+
+
+def _inside_katakana_word(para: str, start: int, end: int) -> bool:
+    """A name in katakana is a whole word of katakana: "アルバ" (Aruba) is not in "アルバム" (an album)."""
+    return bool(_KATAKANA.fullmatch(para[start:end])) and (
+        start > 0 and _KATAKANA.match(para[start - 1]) is not None or _KATAKANA.match(para[end:end + 1]) is not None)
+
+
 def _han_hits(para: str) -> list[tuple[int, str, str, str]]:
     """(start, name, type, canonical) of the gazetteer's names in the paragraph's Han and kana, longest first."""
     index = script_index()
@@ -57,7 +66,7 @@ def _han_hits(para: str) -> list[tuple[int, str, str, str]]:
         hit = None
         if not _ARABIC_LETTER.match(para[i]):
             hit = next((para[i : i + n] for n in range(min(20, len(para) - i), 1, -1)
-                        if para[i : i + n] in index), None)
+                        if para[i : i + n] in index and not _inside_katakana_word(para, i, i + n)), None)
         if hit:
             out.append((i, hit, *index[hit]))
         i += len(hit) if hit else 1

@@ -28,7 +28,7 @@ from pathlib import Path
 from indexer.explore.schema import migrate as _migration_9
 from indexer.explore.schema import migrate_written as _migration_11
 from indexer.models import AnnotatedArticle, RawPage
-from indexer.store_db import StoreError, connect, is_remote
+from indexer.store_db import Read, StoreError, connect, is_remote
 from indexer.text.display_names import native_name
 from indexer.text.scripts import language_script, word_script
 
@@ -737,16 +737,21 @@ class Store:
         return (row["version"], AnnotatedArticle.from_record(json.loads(row["record"]))) if row else None
 
     def article_heads(self, article_ids: Iterable[str]) -> dict[str, tuple[int, str | None]]:
-        """Article id -> (current version, URL), a few hundred ids per query: what citing a page of quotes
-        needs of their articles."""
+        """Article id -> (current version, URL), a few hundred ids per statement, all in one round trip: what citing
+        a page of quotes needs of their articles."""
         ids = list(dict.fromkeys(article_ids))
-        heads: dict[str, tuple[int, str | None]] = {}
-        for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
-            for r in self.db.execute(f"SELECT id, current_version, url FROM articles WHERE id IN "
-                                     f"({','.join('?' * len(chunk))})", chunk):
-                heads[r[0]] = (r[1], r[2])
-        return heads
+        reads = [self.heads_read(ids[start:start + 500]) for start in range(0, len(ids), 500)]
+        return self.heads_of([r for rows in self.db.read_together(reads) for r in rows])
+
+    @staticmethod
+    def heads_read(article_ids: list[str]) -> Read | None:
+        """The statement of `article_heads` for a few hundred ids at most (None for none); `heads_of` its rows."""
+        return Read(f"SELECT id, current_version, url FROM articles WHERE id IN ({','.join('?' * len(article_ids))})",
+                    article_ids) if article_ids else None
+
+    @staticmethod
+    def heads_of(rows: list) -> dict[str, tuple[int, str | None]]:
+        return {r[0]: (r[1], r[2]) for r in rows}
 
     def current_version(self, article_id: str) -> int | None:
         row = self.db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()
@@ -1007,24 +1012,31 @@ class Store:
         more often; Ukrainian-only results show the Ukrainian spelling, not a German one that happens to be
         counted more. Places and organisations, which the gazetteer names in English, are named in the `reader`'s
         script where the archive knows a name in it (`_native_names`)."""
-        keys = list(keys)
+        read = self.names_read(list(keys), kind)
+        return self.names_of(self.db.execute(*read).fetchall() if read else [], kind, languages, reader)
+
+    @staticmethod
+    def names_read(keys: list[str], kind: str) -> Read | None:
+        """The statement `display_names` reads (None for no keys), to send with others (`read_together`); its rows
+        go to `names_of`. A speaker who is also a named entity is named as in the person and organisation facets;
+        one no article names (quoted only) by the quotations' spellings."""
         if not keys:
-            return {}
+            return None
         marks = ",".join("?" * len(keys))
-        entities_sql = (f"SELECT key, name, language, SUM(mentions) AS n FROM entities WHERE key IN ({marks}) "
-                        f"GROUP BY key, name, language")
-        order = list(dict.fromkeys(lang for lang in languages if lang))
-        names = self._best_names(entities_sql, keys, order)
+        sql = (f"SELECT key, name, language, SUM(mentions) AS n FROM entities WHERE key IN ({marks}) "
+               f"GROUP BY key, name, language")
+        if kind != "speaker":
+            return Read(sql, keys)
+        return Read(f"{sql} UNION ALL SELECT speaker_key, speaker, language, COUNT(*) FROM quotes WHERE speaker_key IN "
+                    f"(SELECT k FROM ({' UNION ALL '.join(['SELECT ? AS k'] * len(keys))}) AS asked WHERE NOT EXISTS "
+                    f"(SELECT 1 FROM entities e WHERE e.key=asked.k)) GROUP BY speaker_key, speaker, language",
+                    [*keys, *keys])
+
+    def names_of(self, rows: list, kind: str, languages: Iterable[str] = (), reader: str | None = None) -> dict[str, str]:
+        """`display_names` from the rows of its statement (`names_read`)."""
+        names = self._best_names(rows, list(dict.fromkeys(lang for lang in languages if lang)))
         if kind in ("place", "organization") and reader:
             names |= self._native_names(names, reader)
-        if kind == "speaker":
-            # a speaker who is also a named entity is shown as in the person and organisation facets
-            missing = [k for k in keys if k not in names]
-            if missing:
-                marks = ",".join("?" * len(missing))
-                names |= self._best_names(f"SELECT speaker_key AS key, speaker AS name, language, COUNT(*) AS n "
-                                          f"FROM quotes WHERE speaker_key IN ({marks}) "
-                                          f"GROUP BY speaker_key, speaker, language", missing, order)
         return names
 
     def _native_names(self, names: dict[str, str], language: str) -> dict[str, str]:
@@ -1045,15 +1057,17 @@ class Store:
                 listed[r["key"]].update(spellings)
         return {k: native_name(names[k], language, own[k], listed[k]) for k in keys if own[k]}
 
-    def _best_names(self, sql: str, keys: list[str], order: list[str]) -> dict[str, str]:
-        """Per key: the most used name in the first language of `order` that has one, else in all languages."""
+    @staticmethod
+    def _best_names(rows: list, order: list[str]) -> dict[str, str]:
+        """Per key: the most used name in the first language of `order` that has one, else in all languages (rows
+        of key, name, language, uses)."""
         place = {lang: i for i, lang in enumerate(order)}
         counts: dict[str, dict[str, list[int]]] = defaultdict(dict)  # key -> name -> uses per preferred language + all
-        for r in self.db.execute(sql, keys):
-            uses = counts[r["key"]].setdefault(r["name"], [0] * (len(order) + 1))
-            uses[-1] += r["n"]
-            if r["language"] in place:
-                uses[place[r["language"]]] += r["n"]
+        for key, name, language, n in rows:
+            uses = counts[key].setdefault(name, [0] * (len(order) + 1))
+            uses[-1] += n
+            if language in place:
+                uses[place[language]] += n
         best: dict[str, str] = {}
         for key, by_name in counts.items():
             column = next((i for i in range(len(order)) if any(u[i] for u in by_name.values())), len(order))

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from indexer import store_counts
 from indexer.explore.schema import migrate as _migration_9
 from indexer.explore.schema import migrate_written as _migration_11
 from indexer.models import AnnotatedArticle, RawPage
@@ -317,13 +318,18 @@ def _migration_13(db) -> None:
     db.execute("CREATE TABLE IF NOT EXISTS explore_totals (name TEXT PRIMARY KEY, value INTEGER NOT NULL)")
 
 
+def _migration_14(db) -> None:
+    """The front page's counts kept (indexer/store_counts.py): counted once here, then changed by every write."""
+    store_counts.recount(db)
+
+
 STORY_CANDIDATES = 50  # bodies checked a new article: the band keys' best candidates are few; this bounds the rest
 
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
 MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
                               _migration_7, _migration_8, _migration_9,  # 9: the explorer's (indexer/explore/schema.py)
                               _migration_10, _migration_11,  # 11: the spellings articles write (explore/schema.py)
-                              _migration_12, _migration_13]
+                              _migration_12, _migration_13, _migration_14]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -554,7 +560,8 @@ class Store:
                     article_id = owner["id"]
             elif a.url and not db.execute("SELECT 1 FROM articles WHERE url_key=?", (url_key,)).fetchone():
                 db.execute("UPDATE articles SET url_key=? WHERE id=?", (url_key, article_id))
-            row = db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()
+            row = db.execute("SELECT current_version, language, source FROM articles WHERE id=?",
+                             (article_id,)).fetchone()
             if row is not None:
                 current = db.execute(
                     "SELECT content_hash FROM versions WHERE article_id=? AND version=?",
@@ -582,7 +589,9 @@ class Store:
                 (version, stamp, a.title, a.url, annotated.language, a.source, a.published,
                  annotated.annotator or None, article_id),
             )
-            self._replace_annotations(db, article_id, annotated)
+            quoted = self._replace_annotations(db, article_id, annotated)
+            store_counts.change(db, [(row["language"], row["source"])] if row is not None else [],
+                                [(annotated.language, a.source)], quoted)
             self._join_story(db, article_id, grams)
             db.execute("UPDATE pages SET status='stored', error=NULL, article_id=? WHERE id=?", (article_id, page_id))
         return StoredArticle(article_id, outcome, version)
@@ -671,13 +680,15 @@ class Store:
         """Replace the derived annotations of the current version (same story, better annotators) and queue it
         for re-indexing; the raw page and the version history stay as they are."""
         with self.transaction() as db:
-            version = db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()[0]
+            version, language, source = db.execute("SELECT current_version, language, source FROM articles "
+                                                   "WHERE id=?", (article_id,)).fetchone()
             db.execute("UPDATE versions SET record=? WHERE article_id=? AND version=?",
                        (json.dumps(annotated.to_record(), ensure_ascii=False), article_id, version))
             db.execute("UPDATE articles SET language=?, annotator=?, indexed_version=0 WHERE id=?",
                        (annotated.language, annotated.annotator or None, article_id))
             db.execute("DELETE FROM index_versions WHERE article_id=?", (article_id,))
-            self._replace_annotations(db, article_id, annotated)
+            quoted = self._replace_annotations(db, article_id, annotated)
+            store_counts.change(db, [(language, source)], [(annotated.language, source)], quoted)
 
     def current_pages(self) -> list[tuple[str, int]]:
         """(article id, raw page id) of every article's current version."""
@@ -686,12 +697,13 @@ class Store:
             "ON v.article_id=a.id AND v.version=a.current_version ORDER BY a.first_seen, a.id")]
 
     @staticmethod
-    def _replace_annotations(db, article_id: str, annotated: AnnotatedArticle) -> None:
+    def _replace_annotations(db, article_id: str, annotated: AnnotatedArticle) -> int:
+        """Its entities and quotations those of `annotated`; the change in the number of quotations."""
         # late: the store itself needs no NLP unless annotations are written
         from indexer.annotate.entities.keys import entity_key, speaker_key
 
         db.execute("DELETE FROM entities WHERE article_id=?", (article_id,))
-        db.execute("DELETE FROM quotes WHERE article_id=?", (article_id,))
+        gone = db.execute("DELETE FROM quotes WHERE article_id=?", (article_id,)).rowcount
         # the explorer files it again (indexer/explore/update.py): its entities' pages, its story
         db.execute("INSERT INTO explore_pending (article_id) VALUES (?) ON CONFLICT (article_id) DO NOTHING",
                    (article_id,))
@@ -706,6 +718,7 @@ class Store:
             [(article_id, i, q.text, q.speaker, speaker_key(q.speaker),
               int(q.fragment), q.language or annotated.language) for i, q in enumerate(annotated.quotes)],
         )
+        return len(annotated.quotes) - gone
 
     def article(self, article_id: str, version: int | None = None) -> AnnotatedArticle | None:
         row = self.db.execute(
@@ -980,14 +993,10 @@ class Store:
     # -- summaries ---------------------------------------------------------------------------------------------
     def summary(self) -> dict:
         """What the front page and the search page say of the archive: its articles, their languages and sources
-        (each with its count, most first) and its quotations; each count read from an index (migration 10)."""
-        found: dict[str, dict[str, int]] = {"articles": {}, "language": {}, "source": {}, "quotes": {}}
-        for part, value, n in self.db.execute(  # (one round trip: four were a fifth of a front page on PostgreSQL)
-                "SELECT 'articles', '', COUNT(*) FROM articles UNION ALL "
-                "SELECT 'language', language, COUNT(*) FROM articles GROUP BY language UNION ALL "
-                "SELECT 'source', source, COUNT(*) FROM articles GROUP BY source UNION ALL "
-                "SELECT 'quotes', '', COUNT(*) FROM quotes"):
-            found[part][value or ""] = n
+        (each with its count, most first) and its quotations; counts kept by the writes (indexer/store_counts.py)."""
+        found: dict[str, dict[str, int]] = {"articles": {"": 0}, "language": {}, "source": {}, "quotes": {"": 0}}
+        for part, value, n in self.db.execute(store_counts.KEPT):
+            found[part][value] = n
         ranked = {part: dict(sorted(found[part].items(), key=lambda kv: (-kv[1], kv[0]))) for part in ("language", "source")}
         return {"articles": found["articles"][""], "languages": ranked["language"], "sources": ranked["source"],
                 "quotes": found["quotes"][""]}

@@ -339,18 +339,17 @@ class Explorer:
             params.append(language)
         if q and q.strip():
             ids = list(islice(self.archive.engine.matching_ids(q, {}, sort="relevance"), STORY_MATCHES))
-            found = self.stories_of(ids)
-            chosen = list(dict.fromkeys(s["id"] for s in found.values()))
-            if not chosen:
+            if not ids:
                 return {"total": 0, "stories": [], "page": page, "limit": limit}
-            where.append(f"h.id IN ({','.join('?' * len(chosen))})")
-            params.extend(chosen)
+            where.append(f"h.id IN (SELECT story FROM story_members WHERE article_id IN ({_marks(ids)}))")
+            params.extend(ids)
         clause = " AND ".join(where)
-        total = self.db.execute(f"SELECT COUNT(*) FROM story_heads h WHERE {clause}", params).fetchone()[0] \
-            if counted else None
-        rows = self.db.execute(
-            f"SELECT {STORY_FIELDS} FROM story_heads h WHERE {clause} ORDER BY h.last_day DESC, h.last DESC, h.id "
-            f"LIMIT ? OFFSET ?", (*params, limit, (page - 1) * limit))
+        # (the count and the page: one round trip)
+        total, rows = self.db.read_together([
+            Read(f"SELECT COUNT(*) FROM story_heads h WHERE {clause}", params) if counted else None,
+            Read(f"SELECT {STORY_FIELDS} FROM story_heads h WHERE {clause} ORDER BY h.last_day DESC, h.last DESC, h.id "
+                 f"LIMIT ? OFFSET ?", (*params, limit, (page - 1) * limit))])
+        total = total[0][0] if counted else None
         return {"total": total, "stories": [_story_record(r) for r in rows], "page": page, "limit": limit}
 
     def story(self, value: str, base_url: str | None = None, reader: str | None = None) -> dict | None:

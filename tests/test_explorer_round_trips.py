@@ -106,6 +106,19 @@ def test_an_entity_page_and_its_json_ask_the_store_few_times(served):
     assert trips is None or trips <= TRIPS["entity"], f"{trips} round trips"
 
 
+def test_the_stories_of_a_search_ask_the_store_once(served):
+    """Its count and its page of stories, with the stories of the matches chosen inside each statement: one round
+    trip (three before: the stories of the matches, then the count, then the page)."""
+    response, asked, trips = _asked(served, "/api/stories?q=Oder")
+    found = response.get_json()
+    assert found["total"] == 1 and found["stories"][0]["articles"] == 3
+    assert set(found["stories"][0]["languages"]) == {"en", "de", "pl"}
+    assert asked <= 2, f"{asked} statements"
+    assert trips is None or trips == 1, f"{trips} round trips"
+    response, _, _ = _asked(served, "/api/stories?q=nothingmatchesthis")
+    assert response.get_json()["total"] == 0
+
+
 def test_statements_read_together_are_one_round_trip_on_postgresql(store_url, tmp_path):  # noqa: F811
     """libpq's own trace of the conversation: the statements of `read_together` go out together and the server
     says it is ready once (one wait for it), where after each `execute` it says so once each; their rows come back

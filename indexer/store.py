@@ -994,8 +994,17 @@ class Store:
     def summary(self) -> dict:
         """What the front page and the search page say of the archive: its articles, their languages and sources
         (each with its count, most first) and its quotations; counts kept by the writes (indexer/store_counts.py)."""
+        return self.summary_of(self.db.execute(*self.summary_read()).fetchall())
+
+    @staticmethod
+    def summary_read() -> Read:
+        """The statement of `summary`, to send with others (`read_together`); `summary_of` its rows."""
+        return Read(store_counts.KEPT)
+
+    @staticmethod
+    def summary_of(rows: list) -> dict:
         found: dict[str, dict[str, int]] = {"articles": {"": 0}, "language": {}, "source": {}, "quotes": {"": 0}}
-        for part, value, n in self.db.execute(store_counts.KEPT):
+        for part, value, n in rows:
             found[part][value] = n
         ranked = {part: dict(sorted(found[part].items(), key=lambda kv: (-kv[1], kv[0]))) for part in ("language", "source")}
         return {"articles": found["articles"][""], "languages": ranked["language"], "sources": ranked["source"],

@@ -324,8 +324,19 @@ class Explorer:
                 language: str | None = None, limit: int = 20, page: int = 1, least: int = 1,
                 counted: bool = True) -> dict:
         """Stories newest first (by their latest article): `{"total", "stories": [...]}`. `q` keeps the stories of
-        the articles a search finds (its STORY_MATCHES best); `start`/`end` those running on some day between them; `language` those with
-        an article in it; `least` those of at least that many articles. Without `counted`, no total (None)."""
+        the articles a search finds (its STORY_MATCHES best); `start`/`end` those running on some day between them;
+        `language` those with an article in it; `least` those of at least that many articles. Without `counted`, no
+        total (None). The count and the page: one round trip."""
+        reads = self._stories_reads(q, start, end, language, limit, page, least, counted)
+        total, rows = self.db.read_together(reads) if reads else ([[0]], [])
+        return {"total": total[0][0] if counted else None, "stories": [_story_record(r) for r in rows], "page": page,
+                "limit": limit}
+
+    def _stories_reads(self, q: str | None = None, start: str | None = None, end: str | None = None,
+                       language: str | None = None, limit: int = 20, page: int = 1, least: int = 1,
+                       counted: bool = True) -> tuple[Read | None, Read] | None:
+        """`stories`' statements: its count (None without `counted`) and its page; None when the search of `q`
+        finds nothing."""
         where, params = ["h.merged_into IS NULL", "h.articles >= ?"], [max(1, least)]
         for _, first, last in date_ranges(start, end):  # the search's from/to: a day, month, year or moment
             if first:
@@ -340,17 +351,13 @@ class Explorer:
         if q and q.strip():
             ids = list(islice(self.archive.engine.matching_ids(q, {}, sort="relevance"), STORY_MATCHES))
             if not ids:
-                return {"total": 0, "stories": [], "page": page, "limit": limit}
+                return None
             where.append(f"h.id IN (SELECT story FROM story_members WHERE article_id IN ({_marks(ids)}))")
             params.extend(ids)
         clause = " AND ".join(where)
-        # (the count and the page: one round trip)
-        total, rows = self.db.read_together([
-            Read(f"SELECT COUNT(*) FROM story_heads h WHERE {clause}", params) if counted else None,
-            Read(f"SELECT {STORY_FIELDS} FROM story_heads h WHERE {clause} ORDER BY h.last_day DESC, h.last DESC, h.id "
-                 f"LIMIT ? OFFSET ?", (*params, limit, (page - 1) * limit))])
-        total = total[0][0] if counted else None
-        return {"total": total, "stories": [_story_record(r) for r in rows], "page": page, "limit": limit}
+        return (Read(f"SELECT COUNT(*) FROM story_heads h WHERE {clause}", params) if counted else None,
+                Read(f"SELECT {STORY_FIELDS} FROM story_heads h WHERE {clause} ORDER BY h.last_day DESC, h.last DESC, "
+                     f"h.id LIMIT ? OFFSET ?", (*params, limit, (page - 1) * limit)))
 
     def story(self, value: str, base_url: str | None = None, reader: str | None = None) -> dict | None:
         """One story with its articles (earliest first), its quotations and the entities most named in it; None
@@ -395,21 +402,28 @@ class Explorer:
     def front(self, reader: str | None = None, days: int = IN_THE_NEWS_DAYS, base_url: str | None = None) -> dict:
         """What is in the news: the latest stories of several reports (else of one), the entities most named over
         the last `days` days (counted back from the newest article's day, so that an archive that stopped growing
-        still shows its last days) beside the days before, and the latest quotations of those days."""
-        row = self.db.execute("SELECT MAX(day) FROM explored WHERE day <> '0000-00-00'").fetchone()
-        newest = row[0] if row and row[0] else None
+        still shows its last days) beside the days before, the latest quotations of those days, and the archive's
+        figures (`summary`). Three round trips: the newest day, the stories and the figures; what needs the newest
+        day; the names and URL keys of what that found."""
+        store = self.archive.store
+        latest = self._stories_reads(limit=FRONT_STORIES, counted=False)[1]
+        newest, several, any_story, figures = self.db.read_together([
+            Read("SELECT MAX(day) FROM explored WHERE day <> '0000-00-00'"),
+            self._stories_reads(limit=FRONT_STORIES, least=2, counted=False)[1], latest, store.summary_read()])
+        summary = store.summary_of(figures)
+        newest = newest[0][0] if newest and newest[0][0] else None
         if newest is None:
-            return {"newest": None, "days": days, "stories": [], "in_the_news": {}, "quotes": []}
+            return {"newest": None, "days": days, "stories": [], "in_the_news": {}, "quotes": [], "summary": summary}
         end = date.fromisoformat(newest)
         since = end - timedelta(days=days - 1)
         before = since - timedelta(days=days)
-        stories = self.stories(limit=FRONT_STORIES, least=2, counted=False)["stories"] or \
-            self.stories(limit=FRONT_STORIES, counted=False)["stories"]
+        mentioned, quoted = self.db.read_together([
+            Read("SELECT key, day >= ? AS recent, COUNT(*) FROM entity_mentions WHERE day BETWEEN ? AND ? "
+                 "GROUP BY key, recent",  # (PostgreSQL takes `day >= $1` and `day >= $4` for two expressions)
+                 (since.isoformat(), before.isoformat(), newest)),
+            self._latest_quotes_read(since)])
         counts: dict[str, list[int]] = {}
-        for key, day, n in self.db.execute(
-                "SELECT key, day >= ? AS recent, COUNT(*) FROM entity_mentions WHERE day BETWEEN ? AND ? "
-                "GROUP BY key, recent",  # (PostgreSQL takes `day >= $1` and `day >= $4` for two expressions)
-                (since.isoformat(), before.isoformat(), newest)):
+        for key, day, n in mentioned:
             counts.setdefault(key, [0, 0])[1 if day else 0] += n
         news: dict[str, list] = {"person": [], "place": [], "organization": []}
         for key, (earlier, now) in sorted(counts.items(), key=lambda kv: (-kv[1][1], kv[0])):
@@ -417,29 +431,36 @@ class Explorer:
             if now and kind in news and len(news[kind]) < FRONT_ENTITIES:
                 news[kind].append((key, now, earlier))
         keys = [k for items in news.values() for k, _, _ in items]
-        named, speakers, heads = self._latest_quotes(since)
-        slugs, names = lookup.slugs_for(self.db, [*keys, *speakers]), self.archive.store.display_names(
-            keys, "speaker", [reader])
+        named, speakers, heads = self._latest_quotes(quoted)
+        linked, spelled = self.db.read_together([lookup.slugs_read([*keys, *speakers]),
+                                                 store.names_read(keys, "speaker")])
+        slugs, names = dict(linked), store.names_of(spelled, "speaker", [reader])
         in_news = {kind: [{"key": slugs[k], "name": names.get(k, k), "type": kind, "articles": now, "before": earlier,
                            "change": now - earlier} for k, now, earlier in items if k in slugs]
                    for kind, items in news.items()}
-        return {"newest": newest, "since": since.isoformat(), "days": days, "stories": stories,
-                "in_the_news": in_news,
+        return {"newest": newest, "since": since.isoformat(), "days": days,
+                "stories": [_story_record(r) for r in several or any_story], "in_the_news": in_news,
                 "quotes": [r | {"speaker_key": slugs.get(key)}
-                           for key, r in zip(speakers, cited_quotes(heads, named, base_url), strict=True)]}
+                           for key, r in zip(speakers, cited_quotes(heads, named, base_url), strict=True)],
+                "summary": summary}
 
-    def _latest_quotes(self, since: date) -> tuple[list[QuoteHit], list[str], dict[str, tuple[int, str | None]]]:
+    @staticmethod
+    def _latest_quotes_read(since: date) -> Read:
         """The newest whole quotations with a named speaker published on or after `since` (the publication's own
-        day, newest day first), their speakers' entity keys, and their articles' heads (`Store.article_heads`).
-        From the store's filed articles (`explored`, by day), not the quote index: a date-range filter over every
-        quote segment of the index took two thirds of the front page's time at 84,000 articles."""
-        rows = self.db.execute(
+        day, newest day first). From the store's filed articles (`explored`, by day), not the quote index: a
+        date-range filter over every quote segment of the index took two thirds of the front page's time at 84,000
+        articles."""
+        return Read(
             "SELECT q.article_id, q.idx, q.text, q.speaker, q.speaker_key, q.language, a.title, a.published, a.source, "
             "a.current_version, a.url "
             "FROM explored e JOIN quotes q ON q.article_id=e.article_id JOIN articles a ON a.id=e.article_id "
             "WHERE e.day >= ? AND q.fragment=0 AND q.speaker IS NOT NULL AND q.speaker_key IS NOT NULL "
-            "ORDER BY e.day DESC, a.published DESC, q.article_id, q.idx LIMIT ?",
-            (since.isoformat(), FRONT_QUOTES)).fetchall()
+            "ORDER BY e.day DESC, a.published DESC, q.article_id, q.idx LIMIT ?", (since.isoformat(), FRONT_QUOTES))
+
+    @staticmethod
+    def _latest_quotes(rows: list) -> tuple[list[QuoteHit], list[str], dict[str, tuple[int, str | None]]]:
+        """The quotations of `_latest_quotes_read`'s rows, their speakers' entity keys, and their articles' heads
+        (`Store.article_heads`)."""
         hits = [QuoteHit(id=f"{r[0]}:{r[1]}", text=r[2], speaker=r[3], fragment=False, article_id=r[0], title=r[6] or "",
                          published=r[7], language=r[5] or "und", source=r[8] or "") for r in rows]
         return hits, [r[4] for r in rows], {r[0]: (r[9], r[10]) for r in rows}

@@ -46,14 +46,16 @@ def _in(values) -> str:
 
 
 def slugs_for(db, keys) -> dict[str, str]:
-    """{entity key: its slug} for the keys that have one."""
+    """{entity key: its slug} for the keys that have one (a few hundred keys a statement, all in one round trip)."""
     keys = list(dict.fromkeys(k for k in keys if k))
-    found: dict[str, str] = {}
-    for start in range(0, len(keys), 400):
-        chunk = keys[start:start + 400]
-        found |= {r[0]: r[1] for r in db.execute(f"SELECT key, slug FROM entity_links WHERE key IN ({_in(chunk)})",
-                                                 chunk)}
-    return found
+    return {r[0]: r[1] for rows in db.read_together([slugs_read(keys[start:start + 400])
+                                                       for start in range(0, len(keys), 400)]) for r in rows}
+
+
+def slugs_read(keys: list[str]) -> Read | None:
+    """The statement of `slugs_for` for a few hundred keys at most (None for none): rows of key and slug."""
+    keys = list(dict.fromkeys(k for k in keys if k))
+    return Read(f"SELECT key, slug FROM entity_links WHERE key IN ({_in(keys)})", keys) if keys else None
 
 
 def keys_for_slugs(db, slugs) -> dict[str, tuple[str, str]]:

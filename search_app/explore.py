@@ -140,8 +140,8 @@ class Explorer:
         traced = engine.search_quotes(None, speaker=found.key, limit=TRACED, sort="newest", facet_limit=0)
         shown = traced.quotes[:QUOTED]
         languages = [lang for lang, _ in everything.facets.get("language", [])]
-        companions = [(facet, k, n) for facet in ("person", "place", "organization")
-                      for k, n in everything.facets.get(facet, []) if k not in keys]
+        companions = [(kind, k, n) for kind in ("person", "place", "organization")
+                      for k, n in everything.facets.get(kind, []) if k not in keys]
         named = self.db.read_together([
             store.names_read([found.key], "speaker"), lookup.names_read(keys),
             self._stories_read([h.id for h in listed.hits]), self._about_read(keys), self._companions_read(companions),

@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from synthetic import article_range, html_page  # noqa: E402
 
+from indexer import store_counts  # noqa: E402
 from indexer.annotate.entities.keys import entity_key, speaker_key  # noqa: E402
 from indexer.index.engine import index_key  # noqa: E402
 from indexer.index.solr.client import SolrClient, SolrURL  # noqa: E402
@@ -162,6 +163,7 @@ def bulk_store(store: Store, block: Block) -> None:
     with store.transaction() as db:
         for table, sql in INSERTS.items():
             db.executemany(sql, block.rows[table])
+        store_counts.change(db, joined=[(r[6], r[7]) for r in block.rows["articles"]], quotes=len(block.rows["quotes"]))
 
 
 def solr_batches(written: list[tuple[str, int, object]]) -> list[tuple[str, list[dict]]]:

@@ -4,7 +4,8 @@
   articles and of thirty chosen at random (a fixed seed);
 - look-ups (/api/entities?q=): those entities' names as a journalist types them: the whole name, a person's surname
   alone, the first five letters, the name without its accents;
-- the front page (/) and the list of stories (/api/stories, /api/stories?q=bridge).
+- the front page (/) and the list of stories (/api/stories, /api/stories?q=bridge, /stories);
+- the stories of a search alone (/api/stories?q= bridge, council and flood).
 The first round warms the server's threads and is not counted. Limits (issue #43): an entity page's p95 200 ms,
 a look-up's 50 ms, the front page 300 ms.
 """
@@ -50,8 +51,8 @@ def _get(url: str) -> float:
     return time.perf_counter() - started
 
 
-def mix(base: str, store_file: Path, rounds: int = 3) -> dict[str, list[float]]:
-    """Seconds per request of each kind, over `rounds` rounds after a warm-up round."""
+def mix(base: str, store_file: Path, rounds: int = 3, kinds: list[str] | None = None) -> dict[str, list[float]]:
+    """Seconds per request of each kind (of `kinds`, when given), over `rounds` rounds after a warm-up round."""
     keys, names = sample(store_file)
     quoted = urllib.parse.quote
     requests = {
@@ -60,7 +61,9 @@ def mix(base: str, store_file: Path, rounds: int = 3) -> dict[str, list[float]]:
         "lookup": [f"{base}/api/entities?q={quoted(n)}" for n in names],
         "front page": [f"{base}/"],
         "stories": [f"{base}/api/stories", f"{base}/api/stories?q=bridge", f"{base}/stories"],
+        "stories of a search": [f"{base}/api/stories?q={q}" for q in ("bridge", "council", "flood")],
     }
+    requests = {kind: urls for kind, urls in requests.items() if not kinds or kind in kinds}
     timings: dict[str, list[float]] = {kind: [] for kind in requests}
     for r in range(rounds + 1):
         for kind, urls in requests.items():

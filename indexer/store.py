@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from indexer import store_counts
 from indexer.explore.schema import migrate as _migration_9
 from indexer.explore.schema import migrate_written as _migration_11
 from indexer.models import AnnotatedArticle, RawPage
-from indexer.store_db import StoreError, connect, is_remote
+from indexer.store_db import Read, StoreError, connect, is_remote
 from indexer.text.display_names import native_name
 from indexer.text.scripts import language_script, word_script
 
@@ -317,13 +318,18 @@ def _migration_13(db) -> None:
     db.execute("CREATE TABLE IF NOT EXISTS explore_totals (name TEXT PRIMARY KEY, value INTEGER NOT NULL)")
 
 
+def _migration_14(db) -> None:
+    """The front page's counts kept (indexer/store_counts.py): counted once here, then changed by every write."""
+    store_counts.recount(db)
+
+
 STORY_CANDIDATES = 50  # bodies checked a new article: the band keys' best candidates are few; this bounds the rest
 
 # Migration n brings schema version n-1 to n. Append, never edit one that has shipped.
 MIGRATIONS: list[Callable] = [_migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
                               _migration_7, _migration_8, _migration_9,  # 9: the explorer's (indexer/explore/schema.py)
                               _migration_10, _migration_11,  # 11: the spellings articles write (explore/schema.py)
-                              _migration_12, _migration_13]
+                              _migration_12, _migration_13, _migration_14]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -554,7 +560,8 @@ class Store:
                     article_id = owner["id"]
             elif a.url and not db.execute("SELECT 1 FROM articles WHERE url_key=?", (url_key,)).fetchone():
                 db.execute("UPDATE articles SET url_key=? WHERE id=?", (url_key, article_id))
-            row = db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()
+            row = db.execute("SELECT current_version, language, source FROM articles WHERE id=?",
+                             (article_id,)).fetchone()
             if row is not None:
                 current = db.execute(
                     "SELECT content_hash FROM versions WHERE article_id=? AND version=?",
@@ -582,7 +589,9 @@ class Store:
                 (version, stamp, a.title, a.url, annotated.language, a.source, a.published,
                  annotated.annotator or None, article_id),
             )
-            self._replace_annotations(db, article_id, annotated)
+            quoted = self._replace_annotations(db, article_id, annotated)
+            store_counts.change(db, [(row["language"], row["source"])] if row is not None else [],
+                                [(annotated.language, a.source)], quoted)
             self._join_story(db, article_id, grams)
             db.execute("UPDATE pages SET status='stored', error=NULL, article_id=? WHERE id=?", (article_id, page_id))
         return StoredArticle(article_id, outcome, version)
@@ -671,13 +680,15 @@ class Store:
         """Replace the derived annotations of the current version (same story, better annotators) and queue it
         for re-indexing; the raw page and the version history stay as they are."""
         with self.transaction() as db:
-            version = db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()[0]
+            version, language, source = db.execute("SELECT current_version, language, source FROM articles "
+                                                   "WHERE id=?", (article_id,)).fetchone()
             db.execute("UPDATE versions SET record=? WHERE article_id=? AND version=?",
                        (json.dumps(annotated.to_record(), ensure_ascii=False), article_id, version))
             db.execute("UPDATE articles SET language=?, annotator=?, indexed_version=0 WHERE id=?",
                        (annotated.language, annotated.annotator or None, article_id))
             db.execute("DELETE FROM index_versions WHERE article_id=?", (article_id,))
-            self._replace_annotations(db, article_id, annotated)
+            quoted = self._replace_annotations(db, article_id, annotated)
+            store_counts.change(db, [(language, source)], [(annotated.language, source)], quoted)
 
     def current_pages(self) -> list[tuple[str, int]]:
         """(article id, raw page id) of every article's current version."""
@@ -686,12 +697,13 @@ class Store:
             "ON v.article_id=a.id AND v.version=a.current_version ORDER BY a.first_seen, a.id")]
 
     @staticmethod
-    def _replace_annotations(db, article_id: str, annotated: AnnotatedArticle) -> None:
+    def _replace_annotations(db, article_id: str, annotated: AnnotatedArticle) -> int:
+        """Its entities and quotations those of `annotated`; the change in the number of quotations."""
         # late: the store itself needs no NLP unless annotations are written
         from indexer.annotate.entities.keys import entity_key, speaker_key
 
         db.execute("DELETE FROM entities WHERE article_id=?", (article_id,))
-        db.execute("DELETE FROM quotes WHERE article_id=?", (article_id,))
+        gone = db.execute("DELETE FROM quotes WHERE article_id=?", (article_id,)).rowcount
         # the explorer files it again (indexer/explore/update.py): its entities' pages, its story
         db.execute("INSERT INTO explore_pending (article_id) VALUES (?) ON CONFLICT (article_id) DO NOTHING",
                    (article_id,))
@@ -706,6 +718,7 @@ class Store:
             [(article_id, i, q.text, q.speaker, speaker_key(q.speaker),
               int(q.fragment), q.language or annotated.language) for i, q in enumerate(annotated.quotes)],
         )
+        return len(annotated.quotes) - gone
 
     def article(self, article_id: str, version: int | None = None) -> AnnotatedArticle | None:
         row = self.db.execute(
@@ -737,16 +750,21 @@ class Store:
         return (row["version"], AnnotatedArticle.from_record(json.loads(row["record"]))) if row else None
 
     def article_heads(self, article_ids: Iterable[str]) -> dict[str, tuple[int, str | None]]:
-        """Article id -> (current version, URL), a few hundred ids per query: what citing a page of quotes
-        needs of their articles."""
+        """Article id -> (current version, URL), a few hundred ids per statement, all in one round trip: what citing
+        a page of quotes needs of their articles."""
         ids = list(dict.fromkeys(article_ids))
-        heads: dict[str, tuple[int, str | None]] = {}
-        for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
-            for r in self.db.execute(f"SELECT id, current_version, url FROM articles WHERE id IN "
-                                     f"({','.join('?' * len(chunk))})", chunk):
-                heads[r[0]] = (r[1], r[2])
-        return heads
+        reads = [self.heads_read(ids[start:start + 500]) for start in range(0, len(ids), 500)]
+        return self.heads_of([r for rows in self.db.read_together(reads) for r in rows])
+
+    @staticmethod
+    def heads_read(article_ids: list[str]) -> Read | None:
+        """The statement of `article_heads` for a few hundred ids at most (None for none); `heads_of` its rows."""
+        return Read(f"SELECT id, current_version, url FROM articles WHERE id IN ({','.join('?' * len(article_ids))})",
+                    article_ids) if article_ids else None
+
+    @staticmethod
+    def heads_of(rows: list) -> dict[str, tuple[int, str | None]]:
+        return {r[0]: (r[1], r[2]) for r in rows}
 
     def current_version(self, article_id: str) -> int | None:
         row = self.db.execute("SELECT current_version FROM articles WHERE id=?", (article_id,)).fetchone()
@@ -975,14 +993,19 @@ class Store:
     # -- summaries ---------------------------------------------------------------------------------------------
     def summary(self) -> dict:
         """What the front page and the search page say of the archive: its articles, their languages and sources
-        (each with its count, most first) and its quotations; each count read from an index (migration 10)."""
-        found: dict[str, dict[str, int]] = {"articles": {}, "language": {}, "source": {}, "quotes": {}}
-        for part, value, n in self.db.execute(  # (one round trip: four were a fifth of a front page on PostgreSQL)
-                "SELECT 'articles', '', COUNT(*) FROM articles UNION ALL "
-                "SELECT 'language', language, COUNT(*) FROM articles GROUP BY language UNION ALL "
-                "SELECT 'source', source, COUNT(*) FROM articles GROUP BY source UNION ALL "
-                "SELECT 'quotes', '', COUNT(*) FROM quotes"):
-            found[part][value or ""] = n
+        (each with its count, most first) and its quotations; counts kept by the writes (indexer/store_counts.py)."""
+        return self.summary_of(self.db.execute(*self.summary_read()).fetchall())
+
+    @staticmethod
+    def summary_read() -> Read:
+        """The statement of `summary`, to send with others (`read_together`); `summary_of` its rows."""
+        return Read(store_counts.KEPT)
+
+    @staticmethod
+    def summary_of(rows: list) -> dict:
+        found: dict[str, dict[str, int]] = {"articles": {"": 0}, "language": {}, "source": {}, "quotes": {"": 0}}
+        for part, value, n in rows:
+            found[part][value] = n
         ranked = {part: dict(sorted(found[part].items(), key=lambda kv: (-kv[1], kv[0]))) for part in ("language", "source")}
         return {"articles": found["articles"][""], "languages": ranked["language"], "sources": ranked["source"],
                 "quotes": found["quotes"][""]}
@@ -1007,24 +1030,31 @@ class Store:
         more often; Ukrainian-only results show the Ukrainian spelling, not a German one that happens to be
         counted more. Places and organisations, which the gazetteer names in English, are named in the `reader`'s
         script where the archive knows a name in it (`_native_names`)."""
-        keys = list(keys)
+        read = self.names_read(list(keys), kind)
+        return self.names_of(self.db.execute(*read).fetchall() if read else [], kind, languages, reader)
+
+    @staticmethod
+    def names_read(keys: list[str], kind: str) -> Read | None:
+        """The statement `display_names` reads (None for no keys), to send with others (`read_together`); its rows
+        go to `names_of`. A speaker who is also a named entity is named as in the person and organisation facets;
+        one no article names (quoted only) by the quotations' spellings."""
         if not keys:
-            return {}
+            return None
         marks = ",".join("?" * len(keys))
-        entities_sql = (f"SELECT key, name, language, SUM(mentions) AS n FROM entities WHERE key IN ({marks}) "
-                        f"GROUP BY key, name, language")
-        order = list(dict.fromkeys(lang for lang in languages if lang))
-        names = self._best_names(entities_sql, keys, order)
+        sql = (f"SELECT key, name, language, SUM(mentions) AS n FROM entities WHERE key IN ({marks}) "
+               f"GROUP BY key, name, language")
+        if kind != "speaker":
+            return Read(sql, keys)
+        return Read(f"{sql} UNION ALL SELECT speaker_key, speaker, language, COUNT(*) FROM quotes WHERE speaker_key IN "
+                    f"(SELECT k FROM ({' UNION ALL '.join(['SELECT ? AS k'] * len(keys))}) AS asked WHERE NOT EXISTS "
+                    f"(SELECT 1 FROM entities e WHERE e.key=asked.k)) GROUP BY speaker_key, speaker, language",
+                    [*keys, *keys])
+
+    def names_of(self, rows: list, kind: str, languages: Iterable[str] = (), reader: str | None = None) -> dict[str, str]:
+        """`display_names` from the rows of its statement (`names_read`)."""
+        names = self._best_names(rows, list(dict.fromkeys(lang for lang in languages if lang)))
         if kind in ("place", "organization") and reader:
             names |= self._native_names(names, reader)
-        if kind == "speaker":
-            # a speaker who is also a named entity is shown as in the person and organisation facets
-            missing = [k for k in keys if k not in names]
-            if missing:
-                marks = ",".join("?" * len(missing))
-                names |= self._best_names(f"SELECT speaker_key AS key, speaker AS name, language, COUNT(*) AS n "
-                                          f"FROM quotes WHERE speaker_key IN ({marks}) "
-                                          f"GROUP BY speaker_key, speaker, language", missing, order)
         return names
 
     def _native_names(self, names: dict[str, str], language: str) -> dict[str, str]:
@@ -1045,15 +1075,17 @@ class Store:
                 listed[r["key"]].update(spellings)
         return {k: native_name(names[k], language, own[k], listed[k]) for k in keys if own[k]}
 
-    def _best_names(self, sql: str, keys: list[str], order: list[str]) -> dict[str, str]:
-        """Per key: the most used name in the first language of `order` that has one, else in all languages."""
+    @staticmethod
+    def _best_names(rows: list, order: list[str]) -> dict[str, str]:
+        """Per key: the most used name in the first language of `order` that has one, else in all languages (rows
+        of key, name, language, uses)."""
         place = {lang: i for i, lang in enumerate(order)}
         counts: dict[str, dict[str, list[int]]] = defaultdict(dict)  # key -> name -> uses per preferred language + all
-        for r in self.db.execute(sql, keys):
-            uses = counts[r["key"]].setdefault(r["name"], [0] * (len(order) + 1))
-            uses[-1] += r["n"]
-            if r["language"] in place:
-                uses[place[r["language"]]] += r["n"]
+        for key, name, language, n in rows:
+            uses = counts[key].setdefault(name, [0] * (len(order) + 1))
+            uses[-1] += n
+            if language in place:
+                uses[place[language]] += n
         best: dict[str, str] = {}
         for key, by_name in counts.items():
             column = next((i for i in range(len(order)) if any(u[i] for u in by_name.values())), len(order))

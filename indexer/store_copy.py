@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from indexer import store_counts
 from indexer.store import SCHEMA_VERSION, Store
 from indexer.store_db import StoreError, is_remote, redact
 
@@ -35,7 +36,7 @@ MARKER = "copied_from"  # the settings row naming the archive a store is a copy 
 SECRET_SETTING = "web_secret_key"  # the web app's cookie key in a shared store (search_app/__init__.py)
 SECRET_FILE = "secret_key"  # ... and in a data folder (search_app/auth.py)
 FAMILY = ("versions", "entities", "quotes")  # rows that belong to one article, copied with it
-NOT_COPIED = ("schema_version", "index_versions")
+NOT_COPIED = ("schema_version", "index_versions", "archive_counts")  # (the counts: kept by the copy's writes)
 VERIFIED = ("articles", "versions", "quotes", "entities", "users", "jobs", "pages")
 
 
@@ -227,7 +228,7 @@ class _Copy:
     def _articles(self) -> None:
         columns = self.src.columns("articles")
         family = {t: self.src.columns(t) for t in FAMILY if t in self.src.tables}
-        at_version = columns.index("current_version")
+        at_version, at_language, at_source = (columns.index(c) for c in ("current_version", "language", "source"))
         if "indexed_version" in columns:  # the SQLite file's own index: the new store has none
             at_indexed = columns.index("indexed_version")
         total, done, copied, last = self.src.count("articles"), 0, 0, ""
@@ -240,15 +241,15 @@ class _Copy:
             if "indexed_version" in columns:
                 rows = [r[:at_indexed] + (0,) + r[at_indexed + 1:] for r in rows]
             with self.store.transaction() as db:
-                there = {r[0]: r[1] for r in db.execute("SELECT id, current_version FROM articles WHERE id = ANY(?)",
-                                                        ([r[0] for r in rows],))}
-                todo = [r for r in rows if r[0] not in there or there[r[0]] < r[at_version]]
+                there = {r[0]: r for r in db.execute("SELECT id, current_version, language, source FROM articles "
+                                                     "WHERE id = ANY(?)", ([r[0] for r in rows],))}
+                todo = [r for r in rows if r[0] not in there or there[r[0]][1] < r[at_version]]
                 if todo:
                     ids = [r[0] for r in todo]
                     stale = [i for i in ids if i in there]  # an older version here: its annotations are replaced
-                    for table in ("entities", "quotes"):
-                        if stale and table in family:
-                            db.execute(f"DELETE FROM {table} WHERE article_id = ANY(?)", (stale,))
+                    gone = {table: db.execute(f"DELETE FROM {table} WHERE article_id = ANY(?)", (stale,)).rowcount
+                            for table in ("entities", "quotes") if stale and table in family}
+                    quoted = -gone.get("quotes", 0)
                     update = ", ".join(f"{_q(c)}=excluded.{_q(c)}" for c in columns if c != "id")
                     db.executemany(self._insert("articles", columns) + f" ON CONFLICT (id) DO UPDATE SET {update}",
                                    todo)
@@ -258,6 +259,9 @@ class _Copy:
                                                        f"WHERE article_id IN ({marks})", ids).fetchall()
                         conflict = " ON CONFLICT DO NOTHING" if table == "versions" else ""
                         db.executemany(self._insert(table, cols) + conflict, children)
+                        quoted += len(children) if table == "quotes" else 0
+                    store_counts.change(db, [there[i][2:] for i in stale],
+                                        [(r[at_language], r[at_source]) for r in todo], quoted)
             copied += len(todo)
             done += len(rows)
             self.say(f"  articles: {done}/{total} read, {copied} copied with their versions, entities and quotes")

@@ -4,6 +4,8 @@ The store keeps one text of SQL for both. This module hides what differs: placeh
 psycopg), column types in DDL, how a table's columns are listed, and how writers take turns. Rows are addressable
 by name and by position on both, and `transaction()` is one writer at a time on both (SQLite's `BEGIN IMMEDIATE`;
 a transaction-scoped advisory lock on PostgreSQL), so the store's read-then-write transactions mean the same thing.
+`read_together()` reads several independent statements: one after the other on SQLite (a function call each), in one
+round trip to the server on PostgreSQL (psycopg's pipeline mode), where each round trip waits for the server's turn.
 """
 
 from __future__ import annotations
@@ -14,10 +16,11 @@ import re
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from indexer import outage
 
@@ -54,6 +57,13 @@ def _free_connections(conn) -> int:
                        "connections')::int - (SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client "
                        "backend') + 1").fetchone()
     return int(row[0])
+
+
+class Read(NamedTuple):
+    """One read statement and its parameters, for `read_together`."""
+
+    sql: str
+    params: Sequence = ()
 
 
 class StoreError(RuntimeError):
@@ -118,6 +128,10 @@ class SQLiteDatabase:
 
     def executemany(self, sql: str, rows: Iterable[Iterable]) -> None:
         self.db.executemany(sql, rows)
+
+    def read_together(self, reads: Sequence[Read | None]) -> list[list]:
+        """The rows of each statement, in order ([] for None): here one after the other, in the same process."""
+        return [self.db.execute(r.sql, tuple(r.params)).fetchall() if r else [] for r in reads]
 
     @contextmanager
     def transaction(self, turn: bool = True) -> Iterator[SQLiteDatabase]:
@@ -315,6 +329,18 @@ class PostgresDatabase:
         if rows:
             with self._connection() as conn, conn.cursor() as cur:
                 cur.executemany(_pg_sql(sql), rows)
+
+    def read_together(self, reads: Sequence[Read | None]) -> list[list]:
+        """The rows of each statement, in order ([] for None), all sent before any answer is read: one round trip
+        to the server (psycopg's pipeline mode; the server runs them in turn, up to one synchronisation point)."""
+        wanted = [r for r in reads if r]
+        if not wanted:
+            return [[] for _ in reads]
+        with self._connection() as conn:
+            with conn.pipeline():
+                cursors = [conn.execute(_pg_sql(r.sql), tuple(r.params)) for r in wanted]
+            answers = iter([_Result(c).rows for c in cursors])
+        return [next(answers) if r else [] for r in reads]
 
     @contextmanager
     def transaction(self, turn: bool = True) -> Iterator[PostgresDatabase]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import defaultdict
 from dataclasses import asdict
 from datetime import date, timedelta
 from itertools import islice
@@ -22,11 +23,13 @@ from indexer.index.engine import KEYED_FACETS, QueryError, QuoteHit, parse_date
 from indexer.index.histogram import bucket_end
 from indexer.index.provenance import in_date_order, same_statement
 from indexer.index.translated import WITHIN_DAYS, translations
+from indexer.store_db import Read
 from search_app.citation import cited, cited_quotes
 
 RELATED = 12  # entities listed as related
 RELATED_LOOKED_AT = 40  # the most frequent companions of each kind whose association is measured
-TRACED = 200  # a speaker's newest quotations among which the first report of each statement is looked for
+QUOTED = 10  # quotations by and about an entity on its page
+TRACED = 100  # a speaker's newest quotations among which the first report of each statement is looked for
 IN_THE_NEWS_DAYS = 7  # the front page's "last days", counted back from the newest article
 FRONT_STORIES, FRONT_ENTITIES, FRONT_QUOTES = 8, 8, 6
 STORY_MATCHES = 5000  # the best-ranked articles of a search whose stories /api/stories?q= lists
@@ -44,6 +47,21 @@ def _story_record(r) -> dict:
 
 def _marks(values) -> str:
     return ",".join("?" * len(values))
+
+
+def _near(quote, among: list) -> list:
+    """The quotations among `among` (the speaker's) within the days a translation of `quote` is looked for in;
+    none for a fragment or an undated quotation."""
+    when = parse_date(quote.published)
+    if quote.fragment or when is None:
+        return []
+    return [c for c in among if (d := parse_date(c.published)) and abs((d - when).days) <= WITHIN_DAYS]
+
+
+def _translated(shown: list, among: list) -> bool:
+    """Whether tracing the first reports of `shown` compares articles' names (`translations`): some quotation of
+    it has near ones in another language, of another article."""
+    return any(c.language != q.language and c.article_id != q.article_id for q in shown for c in _near(q, among))
 
 
 class Moved(Exception):
@@ -103,6 +121,9 @@ class Explorer:
 
     def _profile(self, found: lookup.Resolved, reader: str | None, language: str | None, source: str | None,
                  page: int, limit: int, base_url: str | None) -> dict:
+        """The engine's searches first (its articles, its quotations); then what the store holds of it, read in one
+        round trip (`read_together`: names, display name, the stories of the listed articles, the quotations about
+        it, its companions' counts, its stories, and what tracing its quotations needs); then its companions' names."""
         engine, store = self.archive.engine, self.archive.store
         keys = lookup.group(self.db, found.key)
         narrowed = {k: v for k, v in (("language", language), ("source", source)) if v}
@@ -116,32 +137,40 @@ class Explorer:
                                        facet_limit=RELATED_LOOKED_AT)
         listed = engine.search("*", {facet: found.key, **narrowed}, page=page, limit=limit, sort="newest",
                                facet_limit=1) if narrowed else everything
+        traced = engine.search_quotes(None, speaker=found.key, limit=TRACED, sort="newest", facet_limit=0)
+        shown = traced.quotes[:QUOTED]
         languages = [lang for lang, _ in everything.facets.get("language", [])]
-        name = store.display_names([found.key], "speaker", [reader, *languages]).get(found.key) or found.name
+        companions = [(kind, k, n) for kind in ("person", "place", "organization")
+                      for k, n in everything.facets.get(kind, []) if k not in keys]
+        named = self.db.read_together([
+            store.names_read([found.key], "speaker"), lookup.names_read(keys),
+            self._stories_read([h.id for h in listed.hits]), self._about_read(keys), self._companions_read(companions),
+            self._entity_stories_read(keys), store.heads_read(list(dict.fromkeys(q.article_id for q in shown))),
+            self._names_in_read({c.article_id for c in traced.quotes}) if _translated(shown, traced.quotes) else None])
+        name_rows, spellings, stories, about, companion_rows, their_stories, heads, names_in = named
         h = everything.histogram
         return {
             "key": found.slug,
-            "name": name,
+            "name": store.names_of(name_rows, "speaker", [reader, *languages]).get(found.key) or found.name,
             "type": found.type,
-            "names": lookup.names(self.db, keys),
+            "names": lookup.names_of(spellings),
             "named_in": everything.total,
             "languages": [{"code": c, "count": n} for c, n in everything.facets.get("language", [])],
             "articles": {"total": listed.total, "page": listed.page, "limit": listed.limit,
                          "filters": narrowed,
-                         "hits": self._hits(listed.hits, base_url)},
+                         "hits": self._hits(listed.hits, self._stories_of(stories), base_url)},
             "timeline": {"interval": h.interval, "undated": h.undated,
                          "buckets": [{"start": s, "end": bucket_end(date.fromisoformat(s), h.interval).isoformat(),
                                       "count": n} for s, n in h.buckets]},
-            "quotes_by": self.quotes_by(found.key, base_url=base_url),
-            "quotes_about": self.quotes_about(keys, base_url=base_url),
-            "related": self._related(found.key, keys, everything, reader),
+            "quotes_by": self._quotes_by(traced, shown, store.heads_of(heads), self._names_of(names_in), base_url),
+            "quotes_about": self._quotes_about(about, base_url),
+            "related": self._related(companions, companion_rows, everything.total, reader),
             "sources": [{"name": s, "count": n} for s, n in everything.facets.get("source", [])],
-            "stories": self._entity_stories(keys),
+            "stories": [_story_record(r) for r in their_stories],
             "search": {facet: found.slug},  # (a search by its URL key: search?person=<key>)
         }
 
-    def _hits(self, hits, base_url: str | None) -> list[dict]:
-        stories = self.stories_of([h.id for h in hits])
+    def _hits(self, hits, stories: dict[str, dict], base_url: str | None) -> list[dict]:
         out = []
         for hit in hits:
             record = asdict(hit)
@@ -153,97 +182,85 @@ class Explorer:
                 "story_reports": {k: story[k] for k in ("articles", "languages")} if story else None})
         return out
 
-    def _related(self, key: str, keys: list[str], result, reader: str | None) -> list[dict]:
-        """The entities named in this one's articles more often than chance says, by log-likelihood over the
-        archive's articles, strongest first."""
-        mine = max(1, result.total)
-        pairs = [(facet, k, n) for facet in ("person", "place", "organization")
-                 for k, n in result.facets.get(facet, []) if k not in keys]
-        if not pairs:
-            return []
-        wanted = list(dict.fromkeys(k for _, k, _ in pairs))
-        # (the archive's size, each companion's count and its slug: one round trip)
-        rows = self.db.execute(f"SELECT l.key, s.articles, l.slug, {update.FILED} FROM entity_links l "
-                               f"LEFT JOIN entity_stats s ON s.key=l.key WHERE l.key IN ({_marks(wanted)})",
-                               wanted).fetchall()
+    @staticmethod
+    def _companions_read(companions: list[tuple[str, str, int]]) -> Read | None:
+        """The archive's size, and each companion's count and slug, for `_related`."""
+        wanted = list(dict.fromkeys(k for _, k, _ in companions))
+        return Read(f"SELECT l.key, s.articles, l.slug, {update.FILED} FROM entity_links l LEFT JOIN entity_stats s "
+                    f"ON s.key=l.key WHERE l.key IN ({_marks(wanted)})", wanted) if wanted else None
+
+    def _related(self, companions: list[tuple[str, str, int]], rows: list, named_in: int,
+                 reader: str | None) -> list[dict]:
+        """The entities named in this one's articles (`companions`: facet, key, articles together) more often than
+        chance says, by log-likelihood over the archive's articles, strongest first."""
+        mine = max(1, named_in)
         total = (rows[0][3] if rows else 0) or 1
         theirs = {r[0]: r[1] for r in rows if r[1] is not None}
         slugs = {r[0]: r[2] for r in rows}
-        scored = [(log_likelihood(n, mine, theirs.get(k, n), max(total, mine)), facet, k, n) for facet, k, n in pairs]
+        scored = [(log_likelihood(n, mine, theirs.get(k, n), max(total, mine)), facet, k, n)
+                  for facet, k, n in companions]
         scored = sorted((s for s in scored if s[0] > 0), key=lambda s: (-s[0], s[2]))[:RELATED]
         names = self.archive.store.display_names([k for _, _, k, _ in scored], "speaker", [reader])
         return [{"key": slugs.get(k, k), "name": names.get(k, k), "type": facet, "articles": n, "score": round(g, 2)}
                 for g, facet, k, n in scored if k in slugs]
 
-    def quotes_by(self, key: str, page: int = 1, limit: int = 10, base_url: str | None = None) -> dict:
-        """What the entity said, newest first (fragments flagged), each with the first report of the statement: the
-        earliest of its reports in the archive, in its language or (a translation) another."""
-        engine = self.archive.engine
-        wanted = page * limit
-        traced = engine.search_quotes(None, speaker=key, limit=max(wanted, min(TRACED, 10 * limit)), sort="newest",
-                                      facet_limit=0)
-        shown = traced.quotes[(page - 1) * limit:wanted]
-        records = self._cited_quotes(shown, base_url)
-        firsts = self._first_reports(shown, traced.quotes, key)
-        for record, (first, reports) in zip(records, firsts, strict=True):
-            record["first_reported"], record["reports"] = first, reports
+    def _quotes_by(self, traced, shown: list, heads: dict, names: dict[str, dict[str, str]],
+                   base_url: str | None) -> dict:
+        """What the entity said (`shown`: its newest quotations, of `traced`), fragments flagged, each with the first
+        report of the statement: the earliest of its reports in the archive, in its language or (a translation)
+        another. `names`: `_names_of` the articles of the traced quotations, when any may be a translation."""
+        records = cited_quotes(heads, shown, base_url)
+        for record, quote in zip(records, shown, strict=True):
+            same = [c for c in traced.quotes if c.id == quote.id or (c.language == quote.language and not c.fragment
+                                                                     and same_statement(quote.text, c.text))]
+            translated = set()
+            for c, _ in translations(quote, near, names.__getitem__) if (near := _near(quote, traced.quotes)) else ():
+                same.append(c)
+                translated.add(c.id)
+            first = in_date_order(same, lambda c: parse_date(c.published))[0]
+            record["first_reported"] = {"id": first.id, "article_id": first.article_id, "title": first.title,
+                                        "source": first.source, "published": first.published,
+                                        "language": first.language, "translated": first.id in translated}
+            record["reports"] = len({c.id for c in same})
         return {"total": traced.total, "hits": records}
 
-    def _first_reports(self, shown: list, among: list, key: str) -> list[tuple[dict, int]]:
-        names: dict[str, dict[str, str]] = {}
-
-        def names_of(article_id: str) -> dict[str, str]:
-            if article_id not in names:  # (the first time: those of every article among them, in one statement)
-                names.update(self._names_in({c.article_id for c in among} | {article_id}))
-            return names[article_id]
-
-        out = []
-        for quote in shown:
-            same = [c for c in among if c.id == quote.id or (c.language == quote.language and not c.fragment
-                                                             and same_statement(quote.text, c.text))]
-            translated = set()
-            when = parse_date(quote.published)
-            if not quote.fragment and when is not None:
-                near = [c for c in among if (d := parse_date(c.published)) and abs((d - when).days) <= WITHIN_DAYS]
-                for c, _ in translations(quote, near, names_of):
-                    same.append(c)
-                    translated.add(c.id)
-            first = in_date_order(same, lambda c: parse_date(c.published))[0]
-            out.append(({"id": first.id, "article_id": first.article_id, "title": first.title,
-                         "source": first.source, "published": first.published, "language": first.language,
-                         "translated": first.id in translated}, len({c.id for c in same})))
-        return out
-
-    def _names_in(self, article_ids: set[str]) -> dict[str, dict[str, str]]:
-        """{article id: {every form of an entity's name the article used: the entity's key}}, as `article_names`
-        reads them from each article's record, from the store's entities of the articles' current versions: one
-        statement for them all (reading each record was a round trip per quotation of a speaker's page)."""
+    def _names_in_read(self, article_ids: set[str]) -> Read:
+        """The entities of the articles' current versions, for `_names_of`: one statement for them all (reading
+        each record was a round trip per quotation of a speaker's page)."""
         ids = sorted(article_ids)
-        found: dict[str, dict[str, str]] = {i: {} for i in ids}
-        for start in range(0, len(ids), 500):
-            chunk = ids[start:start + 500]
-            for article_id, key, name, aliases in self.db.execute(
-                    f"SELECT article_id, key, name, aliases FROM entities WHERE article_id IN ({_marks(chunk)}) "
-                    f"ORDER BY {self.db.insertion_order}", chunk):  # (a later entity's form wins, as in the record)
-                found[article_id] |= dict.fromkeys([name, *json.loads(aliases or "[]")], key)
+        return Read(f"SELECT article_id, key, name, aliases FROM entities WHERE article_id IN ({_marks(ids)}) "
+                    f"ORDER BY {self.db.insertion_order}", ids)  # (a later entity's form wins, as in the record)
+
+    @staticmethod
+    def _names_of(rows: list) -> dict[str, dict[str, str]]:
+        """{article id: {every form of an entity's name the article used: the entity's key}}, as `article_names`
+        reads them from each article's record (an article of no entity: none)."""
+        found: dict[str, dict[str, str]] = defaultdict(dict)
+        for article_id, key, name, aliases in rows:
+            found[article_id] |= dict.fromkeys([name, *json.loads(aliases or "[]")], key)
         return found
 
-    def _cited_quotes(self, quotes: list, base_url: str | None) -> list[dict]:
-        return cited_quotes(self.archive.store.article_heads(q.article_id for q in quotes), quotes, base_url)
+    def quotes_about(self, keys: list[str], base_url: str | None = None) -> dict:
+        """Quotations by others that name the entity (under any of its keys), newest first, each with the first
+        report of its statement among them."""
+        return self._quotes_about(self.db.execute(*self._about_read(keys)).fetchall(), base_url)
 
-    def quotes_about(self, keys: list[str], page: int = 1, limit: int = 10, base_url: str | None = None) -> dict:
-        """Quotations by others that name the entity, newest first, each with the first report of its statement
-        among them."""
+    @staticmethod
+    def _about_read(keys: list[str]) -> Read:
+        """Quotations by others that name the entity, newest first, with their total and their speakers' slugs."""
         marks = _marks(keys)
-        counted = f"SELECT COUNT(*) FROM quotes_about WHERE key IN ({marks})"
-        rows = self.db.execute(  # (its total and its speakers' slugs in the same round trip)
+        return Read(
             f"SELECT DISTINCT qa.article_id, qa.idx, qa.day, q.text, q.speaker, q.speaker_key, q.fragment, q.language, "
-            f"a.title, a.published, a.source, a.url, a.current_version, l.slug, ({counted}) FROM quotes_about qa "
+            f"a.title, a.published, a.source, a.url, a.current_version, l.slug, "
+            f"(SELECT COUNT(*) FROM quotes_about WHERE key IN ({marks})) FROM quotes_about qa "
             f"JOIN quotes q ON q.article_id=qa.article_id AND q.idx=qa.idx JOIN articles a ON a.id=qa.article_id "
             f"LEFT JOIN entity_links l ON l.key=q.speaker_key "
-            f"WHERE qa.key IN ({marks}) ORDER BY qa.day DESC, qa.article_id, qa.idx LIMIT ? OFFSET ?",
-            (*keys, *keys, limit, (page - 1) * limit)).fetchall()
-        total = rows[0][14] if rows else (self.db.execute(counted, keys).fetchone()[0] if page > 1 else 0)
+            f"WHERE qa.key IN ({marks}) ORDER BY qa.day DESC, qa.article_id, qa.idx LIMIT ?", (*keys, *keys, QUOTED))
+
+    @staticmethod
+    def _quotes_about(rows: list, base_url: str | None) -> dict:
+        """The quotations that name the entity (`_about_read`'s rows), each with the first report of its statement
+        among them."""
         hits = []
         speakers = {r[5]: r[13] for r in rows if r[13]}
         for r in rows:
@@ -258,24 +275,29 @@ class Explorer:
             record["first_reported"] = {k: first[k] for k in ("id", "article_id", "title", "source", "published",
                                                                "language")} | {"translated": False}
             record["reports"] = len(same)
-        return {"total": total, "hits": [record for _, record in hits]}
+        return {"total": rows[0][14] if rows else 0, "hits": [record for _, record in hits]}
 
-    def _entity_stories(self, keys: list[str], limit: int = 5) -> list[dict]:
+    @staticmethod
+    def _entity_stories_read(keys: list[str], limit: int = 5) -> Read:
         """The latest stories of several articles that name the entity."""
-        return [_story_record(r) for r in self.db.execute(
-            f"SELECT DISTINCT {STORY_FIELDS} FROM entity_mentions m JOIN story_members s ON s.article_id=m.article_id "
-            f"JOIN story_heads h ON h.id=s.story WHERE m.key IN ({_marks(keys)}) AND h.articles > 1 "
-            f"ORDER BY h.last_day DESC, h.id LIMIT ?", (*keys, limit))]
+        return Read(f"SELECT DISTINCT {STORY_FIELDS} FROM entity_mentions m JOIN story_members s "
+                    f"ON s.article_id=m.article_id JOIN story_heads h ON h.id=s.story WHERE m.key IN ({_marks(keys)}) "
+                    f"AND h.articles > 1 ORDER BY h.last_day DESC, h.id LIMIT ?", (*keys, limit))
 
     # -- stories -----------------------------------------------------------------------------------------------
     def stories_of(self, article_ids: list[str]) -> dict[str, dict]:
         """{article id: {"id", "articles", "languages"}} of each article's story (those filed)."""
+        read = self._stories_read(article_ids)
+        return self._stories_of(self.db.execute(*read).fetchall()) if read else {}
+
+    @staticmethod
+    def _stories_read(article_ids: list[str]) -> Read | None:
         ids = list(dict.fromkeys(article_ids))
-        if not ids:
-            return {}
-        rows = self.db.execute(
-            f"SELECT m.article_id, h.id, h.articles, h.languages FROM story_members m JOIN story_heads h "
-            f"ON h.id=m.story WHERE m.article_id IN ({','.join('?' * len(ids))})", ids).fetchall()
+        return Read(f"SELECT m.article_id, h.id, h.articles, h.languages FROM story_members m JOIN story_heads h "
+                    f"ON h.id=m.story WHERE m.article_id IN ({_marks(ids)})", ids) if ids else None
+
+    @staticmethod
+    def _stories_of(rows: list) -> dict[str, dict]:
         return {r[0]: {"id": r[1], "articles": r[2], "languages": json.loads(r[3])} for r in rows}
 
     def _story_records(self, ids: list[str]) -> list[dict]:
@@ -302,8 +324,19 @@ class Explorer:
                 language: str | None = None, limit: int = 20, page: int = 1, least: int = 1,
                 counted: bool = True) -> dict:
         """Stories newest first (by their latest article): `{"total", "stories": [...]}`. `q` keeps the stories of
-        the articles a search finds (its STORY_MATCHES best); `start`/`end` those running on some day between them; `language` those with
-        an article in it; `least` those of at least that many articles. Without `counted`, no total (None)."""
+        the articles a search finds (its STORY_MATCHES best); `start`/`end` those running on some day between them;
+        `language` those with an article in it; `least` those of at least that many articles. Without `counted`, no
+        total (None). The count and the page: one round trip."""
+        reads = self._stories_reads(q, start, end, language, limit, page, least, counted)
+        total, rows = self.db.read_together(reads) if reads else ([[0]], [])
+        return {"total": total[0][0] if counted else None, "stories": [_story_record(r) for r in rows], "page": page,
+                "limit": limit}
+
+    def _stories_reads(self, q: str | None = None, start: str | None = None, end: str | None = None,
+                       language: str | None = None, limit: int = 20, page: int = 1, least: int = 1,
+                       counted: bool = True) -> tuple[Read | None, Read] | None:
+        """`stories`' statements: its count (None without `counted`) and its page; None when the search of `q`
+        finds nothing."""
         where, params = ["h.merged_into IS NULL", "h.articles >= ?"], [max(1, least)]
         for _, first, last in date_ranges(start, end):  # the search's from/to: a day, month, year or moment
             if first:
@@ -317,19 +350,14 @@ class Explorer:
             params.append(language)
         if q and q.strip():
             ids = list(islice(self.archive.engine.matching_ids(q, {}, sort="relevance"), STORY_MATCHES))
-            found = self.stories_of(ids)
-            chosen = list(dict.fromkeys(s["id"] for s in found.values()))
-            if not chosen:
-                return {"total": 0, "stories": [], "page": page, "limit": limit}
-            where.append(f"h.id IN ({','.join('?' * len(chosen))})")
-            params.extend(chosen)
+            if not ids:
+                return None
+            where.append(f"h.id IN (SELECT story FROM story_members WHERE article_id IN ({_marks(ids)}))")
+            params.extend(ids)
         clause = " AND ".join(where)
-        total = self.db.execute(f"SELECT COUNT(*) FROM story_heads h WHERE {clause}", params).fetchone()[0] \
-            if counted else None
-        rows = self.db.execute(
-            f"SELECT {STORY_FIELDS} FROM story_heads h WHERE {clause} ORDER BY h.last_day DESC, h.last DESC, h.id "
-            f"LIMIT ? OFFSET ?", (*params, limit, (page - 1) * limit))
-        return {"total": total, "stories": [_story_record(r) for r in rows], "page": page, "limit": limit}
+        return (Read(f"SELECT COUNT(*) FROM story_heads h WHERE {clause}", params) if counted else None,
+                Read(f"SELECT {STORY_FIELDS} FROM story_heads h WHERE {clause} ORDER BY h.last_day DESC, h.last DESC, "
+                     f"h.id LIMIT ? OFFSET ?", (*params, limit, (page - 1) * limit)))
 
     def story(self, value: str, base_url: str | None = None, reader: str | None = None) -> dict | None:
         """One story with its articles (earliest first), its quotations and the entities most named in it; None
@@ -374,21 +402,28 @@ class Explorer:
     def front(self, reader: str | None = None, days: int = IN_THE_NEWS_DAYS, base_url: str | None = None) -> dict:
         """What is in the news: the latest stories of several reports (else of one), the entities most named over
         the last `days` days (counted back from the newest article's day, so that an archive that stopped growing
-        still shows its last days) beside the days before, and the latest quotations of those days."""
-        row = self.db.execute("SELECT MAX(day) FROM explored WHERE day <> '0000-00-00'").fetchone()
-        newest = row[0] if row and row[0] else None
+        still shows its last days) beside the days before, the latest quotations of those days, and the archive's
+        figures (`summary`). Three round trips: the newest day, the stories and the figures; what needs the newest
+        day; the names and URL keys of what that found."""
+        store = self.archive.store
+        latest = self._stories_reads(limit=FRONT_STORIES, counted=False)[1]
+        newest, several, any_story, figures = self.db.read_together([
+            Read("SELECT MAX(day) FROM explored WHERE day <> '0000-00-00'"),
+            self._stories_reads(limit=FRONT_STORIES, least=2, counted=False)[1], latest, store.summary_read()])
+        summary = store.summary_of(figures)
+        newest = newest[0][0] if newest and newest[0][0] else None
         if newest is None:
-            return {"newest": None, "days": days, "stories": [], "in_the_news": {}, "quotes": []}
+            return {"newest": None, "days": days, "stories": [], "in_the_news": {}, "quotes": [], "summary": summary}
         end = date.fromisoformat(newest)
         since = end - timedelta(days=days - 1)
         before = since - timedelta(days=days)
-        stories = self.stories(limit=FRONT_STORIES, least=2, counted=False)["stories"] or \
-            self.stories(limit=FRONT_STORIES, counted=False)["stories"]
+        mentioned, quoted = self.db.read_together([
+            Read("SELECT key, day >= ? AS recent, COUNT(*) FROM entity_mentions WHERE day BETWEEN ? AND ? "
+                 "GROUP BY key, recent",  # (PostgreSQL takes `day >= $1` and `day >= $4` for two expressions)
+                 (since.isoformat(), before.isoformat(), newest)),
+            self._latest_quotes_read(since)])
         counts: dict[str, list[int]] = {}
-        for key, day, n in self.db.execute(
-                "SELECT key, day >= ? AS recent, COUNT(*) FROM entity_mentions WHERE day BETWEEN ? AND ? "
-                "GROUP BY key, recent",  # (PostgreSQL takes `day >= $1` and `day >= $4` for two expressions)
-                (since.isoformat(), before.isoformat(), newest)):
+        for key, day, n in mentioned:
             counts.setdefault(key, [0, 0])[1 if day else 0] += n
         news: dict[str, list] = {"person": [], "place": [], "organization": []}
         for key, (earlier, now) in sorted(counts.items(), key=lambda kv: (-kv[1][1], kv[0])):
@@ -396,29 +431,36 @@ class Explorer:
             if now and kind in news and len(news[kind]) < FRONT_ENTITIES:
                 news[kind].append((key, now, earlier))
         keys = [k for items in news.values() for k, _, _ in items]
-        named, speakers, heads = self._latest_quotes(since)
-        slugs, names = lookup.slugs_for(self.db, [*keys, *speakers]), self.archive.store.display_names(
-            keys, "speaker", [reader])
+        named, speakers, heads = self._latest_quotes(quoted)
+        linked, spelled = self.db.read_together([lookup.slugs_read([*keys, *speakers]),
+                                                 store.names_read(keys, "speaker")])
+        slugs, names = dict(linked), store.names_of(spelled, "speaker", [reader])
         in_news = {kind: [{"key": slugs[k], "name": names.get(k, k), "type": kind, "articles": now, "before": earlier,
                            "change": now - earlier} for k, now, earlier in items if k in slugs]
                    for kind, items in news.items()}
-        return {"newest": newest, "since": since.isoformat(), "days": days, "stories": stories,
-                "in_the_news": in_news,
+        return {"newest": newest, "since": since.isoformat(), "days": days,
+                "stories": [_story_record(r) for r in several or any_story], "in_the_news": in_news,
                 "quotes": [r | {"speaker_key": slugs.get(key)}
-                           for key, r in zip(speakers, cited_quotes(heads, named, base_url), strict=True)]}
+                           for key, r in zip(speakers, cited_quotes(heads, named, base_url), strict=True)],
+                "summary": summary}
 
-    def _latest_quotes(self, since: date) -> tuple[list[QuoteHit], list[str], dict[str, tuple[int, str | None]]]:
+    @staticmethod
+    def _latest_quotes_read(since: date) -> Read:
         """The newest whole quotations with a named speaker published on or after `since` (the publication's own
-        day, newest day first), their speakers' entity keys, and their articles' heads (`Store.article_heads`).
-        From the store's filed articles (`explored`, by day), not the quote index: a date-range filter over every
-        quote segment of the index took two thirds of the front page's time at 84,000 articles."""
-        rows = self.db.execute(
+        day, newest day first). From the store's filed articles (`explored`, by day), not the quote index: a
+        date-range filter over every quote segment of the index took two thirds of the front page's time at 84,000
+        articles."""
+        return Read(
             "SELECT q.article_id, q.idx, q.text, q.speaker, q.speaker_key, q.language, a.title, a.published, a.source, "
             "a.current_version, a.url "
             "FROM explored e JOIN quotes q ON q.article_id=e.article_id JOIN articles a ON a.id=e.article_id "
             "WHERE e.day >= ? AND q.fragment=0 AND q.speaker IS NOT NULL AND q.speaker_key IS NOT NULL "
-            "ORDER BY e.day DESC, a.published DESC, q.article_id, q.idx LIMIT ?",
-            (since.isoformat(), FRONT_QUOTES)).fetchall()
+            "ORDER BY e.day DESC, a.published DESC, q.article_id, q.idx LIMIT ?", (since.isoformat(), FRONT_QUOTES))
+
+    @staticmethod
+    def _latest_quotes(rows: list) -> tuple[list[QuoteHit], list[str], dict[str, tuple[int, str | None]]]:
+        """The quotations of `_latest_quotes_read`'s rows, their speakers' entity keys, and their articles' heads
+        (`Store.article_heads`)."""
         hits = [QuoteHit(id=f"{r[0]}:{r[1]}", text=r[2], speaker=r[3], fragment=False, article_id=r[0], title=r[6] or "",
                          published=r[7], language=r[5] or "und", source=r[8] or "") for r in rows]
         return hits, [r[4] for r in rows], {r[0]: (r[9], r[10]) for r in rows}

@@ -121,7 +121,7 @@ def front():
     """The front page: the latest stories, who and what is in the news, the latest quotations."""
     service = get_service()
     news = Explorer(service.archive).front(reader=reader_language(), base_url=request.url_root)
-    return render_template("front.html", news=news, stats=service.summary(), focus_search=True,
+    return render_template("front.html", news=news, stats=news["summary"], focus_search=True,
                            labels={k: gettext(v) for k, v in NEWS_LABELS.items()})
 
 

@@ -132,7 +132,7 @@ def _stored(store: Store, pages: dict[str, str]) -> None:
 
 
 def _names(store: Store, key: str) -> dict[str, int]:
-    return counted(lookup.names(store.db, [key]))
+    return counted(lookup.names_of(store.db.execute(*lookup.names_read([key])).fetchall()))
 
 
 def test_an_archive_from_before_migration_11_counts_what_its_articles_write_once_opened(store_url):

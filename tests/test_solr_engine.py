@@ -241,6 +241,18 @@ def test_the_spellings_of_every_name_in_a_query_come_in_one_request(migrated):
         assert asked == [], "kept until the next commit"
 
 
+def _requests_of(engine) -> list[str]:
+    """The paths of the requests the engine sends from now on (a list that grows as it sends them)."""
+    asked, post = [], engine.client.post
+
+    def counted(path, body, *args, **kwargs):
+        asked.append(path)
+        return post(path, body, *args, **kwargs)
+
+    engine.client.post = counted
+    return asked
+
+
 def test_an_entity_page_on_the_cluster_is_the_whoosh_one_in_two_solr_requests(migrated):
     """Its articles (with facets and timeline) and its quotations: two requests. A third, asking the commit's stamp
     before the quotations, cost a fifth of the page on a busy machine; the people table the first search checked
@@ -256,14 +268,7 @@ def test_an_entity_page_on_the_cluster_is_the_whoosh_one_in_two_solr_requests(mi
             "ORDER BY COUNT(*) DESC, l.slug LIMIT 1").fetchone()[0]
         want = Explorer(local).entity(slug)
         cluster.engine.search("*")  # (the tables of this commit kept, as in a serving process)
-        engine, asked = cluster.engine, []
-        post = engine.client.post
-
-        def counted(path, body, *args, **kwargs):
-            asked.append(path)
-            return post(path, body, *args, **kwargs)
-
-        engine.client.post = counted
+        asked = _requests_of(cluster.engine)
         got = Explorer(cluster).entity(slug)
         assert len(asked) == 2, asked
         assert got["quotes_by"]["total"] == want["quotes_by"]["total"] > 0
@@ -272,6 +277,26 @@ def test_an_entity_page_on_the_cluster_is_the_whoosh_one_in_two_solr_requests(mi
             assert got[part] == want[part], part
         for part in ("languages", "sources"):  # (the engines order values of equal counts each their own way)
             assert sorted(map(str, got[part])) == sorted(map(str, want[part])), part
+
+
+def test_the_stories_of_a_search_are_the_whoosh_ones_in_one_solr_request(migrated):
+    """/api/stories?q= reads the ids of the search's matches: when they all come in the first page, no request
+    follows for the empty page that would say so (half the request's time on a busy machine)."""
+    from search_app.explore import Explorer
+
+    data, url = migrated
+    with Archive(data) as local, Archive(data, index=url) as cluster:
+        if cluster.engine.stats().articles == 0:
+            cluster.sync_index()
+        want = Explorer(local).stories("Oder")
+        cluster.engine.search("Oder")  # (the tables of this commit and the spellings of Oder kept, as in a serving process)
+        asked = _requests_of(cluster.engine)
+        got = Explorer(cluster).stories("Oder")
+        assert len(asked) == 1, asked
+        assert got == want and got["total"] >= 1
+        asked.clear()
+        assert sorted(cluster.engine.matching_ids("Oder")) == sorted(local.engine.matching_ids("Oder"))
+        assert len(asked) == 1, asked
 
 
 def test_the_tables_a_page_held_are_checked_again_by_the_next_page(solr_cluster):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from indexer.explore.entities import look_forms
 from indexer.models import ENTITY_TYPES
+from indexer.store_db import Read
 from indexer.text.names import partial_person_key, resolve_partial_keys, split_person_key
 
 EXACT, SAME_SOUND, PREFIX = 3, 2, 1
@@ -45,14 +46,16 @@ def _in(values) -> str:
 
 
 def slugs_for(db, keys) -> dict[str, str]:
-    """{entity key: its slug} for the keys that have one."""
+    """{entity key: its slug} for the keys that have one (a few hundred keys a statement, all in one round trip)."""
     keys = list(dict.fromkeys(k for k in keys if k))
-    found: dict[str, str] = {}
-    for start in range(0, len(keys), 400):
-        chunk = keys[start:start + 400]
-        found |= {r[0]: r[1] for r in db.execute(f"SELECT key, slug FROM entity_links WHERE key IN ({_in(chunk)})",
-                                                 chunk)}
-    return found
+    return {r[0]: r[1] for rows in db.read_together([slugs_read(keys[start:start + 400])
+                                                       for start in range(0, len(keys), 400)]) for r in rows}
+
+
+def slugs_read(keys: list[str]) -> Read | None:
+    """The statement of `slugs_for` for a few hundred keys at most (None for none): rows of key and slug."""
+    keys = list(dict.fromkeys(k for k in keys if k))
+    return Read(f"SELECT key, slug FROM entity_links WHERE key IN ({_in(keys)})", keys) if keys else None
 
 
 def keys_for_slugs(db, slugs) -> dict[str, tuple[str, str]]:
@@ -150,17 +153,22 @@ def _prefix(db, folded: str) -> tuple[str, ...]:
     return (folded.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%",)
 
 
-def names(db, keys: list[str], limit: int = 50) -> list[dict]:
+def names_read(keys: list[str]) -> Read:
+    """The statement of an entity's names (`names_of` reads its rows): every spelling its articles write, under any
+    of its keys."""
+    return Read(f"SELECT form, written, named FROM entity_spellings WHERE key IN ({_in(keys)}) AND written>0", keys)
+
+
+def names_of(rows: list, limit: int = 50) -> list[dict]:
     """Every spelling the entity's articles write (under any of its keys), most written first: [{"name", "count"}],
     the count being the articles that write it (of equals, the one more articles name it by first). A spelling
     no article writes is left out, even the entity's own name (Wrocław, when only "Вроцлаві" was written): its
     annotation and the gazetteer know it, and look-ups find the entity by it, but a count of articles that write
     it would be 0, and a search for it would find none of them."""
     totals: dict[str, list[int]] = {}
-    for r in db.execute(f"SELECT form, written, named FROM entity_spellings WHERE key IN ({_in(keys)}) AND written>0",
-                        keys):
-        counted = totals.setdefault(r[0], [0, 0])
-        counted[0] += r[1]
-        counted[1] += r[2]
+    for form, written, named in rows:
+        counted = totals.setdefault(form, [0, 0])
+        counted[0] += written
+        counted[1] += named
     ranked = sorted(totals.items(), key=lambda x: (-x[1][0], -x[1][1], x[0]))  # ties: the one used as the name
     return [{"name": n, "count": c[0]} for n, c in ranked[:limit]]

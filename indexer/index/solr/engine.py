@@ -624,12 +624,14 @@ class SolrEngine:
 
     def _following(self, q: query.Query, fq: list[str], order: str | None, answer: dict,
                    until: float) -> Iterator[str]:
-        cursor = "*"
+        cursor, given = "*", 0
         while True:
             for d in answer["response"]["docs"]:
                 yield d["id"]
+            given += len(answer["response"]["docs"])
             following = answer.get("nextCursorMark", cursor)
-            if following == cursor or not answer["response"]["docs"]:
+            # (every match given: no request for the empty page that would say so, a round trip to every shard)
+            if following == cursor or not answer["response"]["docs"] or given >= answer["response"]["numFound"]:
                 return
             if time.monotonic() > until:
                 raise too_broad()

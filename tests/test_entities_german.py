@@ -43,3 +43,14 @@ def test_a_name_after_the_noun_for_a_mountain_is_a_place():
     """"am Berg Chiwang": the mountain, not a person."""
     found = typed(["Ausflug.", "Die Gruppe übernachtete in einer Hütte am Berg Chiwang nahe der Grenze."])
     assert ("Chiwang", "place") in found and ("Chiwang", "person") not in found, found
+
+
+def test_a_plural_noun_is_no_surname_and_does_not_run_on_from_a_place():
+    """"die Sozialmanager Sachen": a plural ("Sachen" → Sache) after a noun for people, not a surname after a title;
+    "San Francisco Demonstranten": the place, then the people there (German names take no plural ending)."""
+    found = typed(["Im Lager.", "Damals haben die Hausmeister Sachen für uns verwahrt, erzählt sie."])
+    assert not [form for form, kind in found if kind == "person"], found
+    found = typed(["Proteste.", "Am Freitag zogen in Boston und San Francisco Demonstranten vor die Filialen der Bank."])
+    assert ("San Francisco", "place") in found and not [form for form, _k in found if "Demonstranten" in form], found
+    found = typed(["Gespräch.", "Nikolai Huke: Wie kamen Sie nach Italien? Darauf antwortet Nikolai Huke selbst."])
+    assert ("Nikolai Huke", "person") in found, found  # (a surname the lexicon also lists as an old dative, "Huk")

@@ -572,7 +572,8 @@ def _german_noun_splits(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[t
                 out.append((start, k))  # "Ortsumfahrung | Schwäbisch Gmünd": a two-word place after a noun
                 start = k
                 continue
-            if _is_cap(toks[k].text) and _german_common_noun(toks[k].text) and _german_name_like(toks[k - 1].text) and (
+            if _is_cap(toks[k].text) and _german_common_noun(toks[k].text) and (_german_name_like(
+                    toks[k - 1].text) or declined_noun(toks[k].text)) and (
                     not _german_town_site([toks[k - 1], toks[k]])) and (
                     not place_for(f"{toks[k - 1].text} {toks[k].text}", "de")):  # (but "Schwäbisch Hall")
                 out.append((start, k))
@@ -658,6 +659,12 @@ def _inflected_noun(word: str) -> bool:
     return bool(base) and base != word and base[:1].isupper() and not known(word.lower())
 
 
+def declined_noun(word: str) -> bool:
+    """A common noun in a plural or dative ending in "n" ("Sachen" → Sache, "Demonstranten" → Demonstrant): German
+    names take no such endings (a surname may look like an old dative, "Huke" → Huk, or a genitive, "Merkels")."""
+    return word.endswith("n") and _inflected_noun(word)
+
+
 def _german_org_at_place(words: list) -> bool:
     """"Universität Zürich", "Landgericht Düsseldorf", "Jugendamt Mannheim": an institution and its seat."""
     texts = [getattr(w, "text", w) for w in words]
@@ -739,6 +746,8 @@ def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
     word = toks[at].text
     prev = toks[at - 1].text if at > 0 else ""
     nxt = toks[at + 1].text if at + 1 < len(toks) else ""
+    if declined_noun(word) and place_for(word, "de") is None:
+        return None  # "die Sozialmanager Sachen für mich": a plural, not the surname after a title
     if not toks[at].sent_start and not capitalised_non_noun(word) and len(word) > 2 and (
             prev.casefold() in _SPEECH_VERBS or prev.casefold() in SPEECH_VERBS or prev == "so" and nxt in (
                 ".", ",", ";")):

@@ -54,3 +54,11 @@ def test_a_plural_noun_is_no_surname_and_does_not_run_on_from_a_place():
     assert ("San Francisco", "place") in found and not [form for form, _k in found if "Demonstranten" in form], found
     found = typed(["Gespräch.", "Nikolai Huke: Wie kamen Sie nach Italien? Darauf antwortet Nikolai Huke selbst."])
     assert ("Nikolai Huke", "person") in found, found  # (a surname the lexicon also lists as an old dative, "Huk")
+
+
+def test_a_title_abbreviation_is_no_name_and_leads_to_the_person():
+    """"arbeitet Dr. Lindqvist": the title after a verb is no surname; the surname after it is the person the article
+    names in full."""
+    found = typed(["Forschung.", "Seit dem Frühjahr arbeitet Dr. Lindqvist in Kiel. Dr. Marta Lindqvist ist "
+                   "Meeresbiologin und leitet dort ein Labor."])
+    assert ("Marta Lindqvist", "person") in found and not [form for form, _k in found if form == "Dr"], found

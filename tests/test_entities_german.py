@@ -62,3 +62,12 @@ def test_a_title_abbreviation_is_no_name_and_leads_to_the_person():
     found = typed(["Forschung.", "Seit dem Frühjahr arbeitet Dr. Lindqvist in Kiel. Dr. Marta Lindqvist ist "
                    "Meeresbiologin und leitet dort ein Labor."])
     assert ("Marta Lindqvist", "person") in found and not [form for form, _k in found if form == "Dr"], found
+
+
+def test_a_noun_with_a_plural_in_s_is_no_name_the_lexicon_lists():
+    """"Kino bleibt …": "Kinos" looks like a name's genitive ("Merkels"), but "Kino" opens dozens of compounds
+    (Kinosaal, Kinofilm …), as ordinary nouns do and names do not."""
+    found = typed(["Freizeit.", "Kino bleibt für viele Familien der liebste Ausflug am Wochenende."])
+    assert not [form for form, _kind in found if form == "Kino"], found
+    found = typed(["Politik.", "Merkel sagte am Montag in Berlin, die Lage sei ernst."])
+    assert ("Merkel", "person") in found, found

@@ -300,7 +300,17 @@ def lexicon_name(word: str) -> bool:
         return False  # an inflected form ("Namen", "Seen"), an abstract noun, a compound ("Arbeitsleben")
     stems = {word, _umlauted(word), word[:-1], word[:-2]}  # "Boden" → "Böden"; "Thema" → "Themen", "Zentrum" → "Zentren"
     endings = ("", "e", "en", "n", "er", "es", "ern", "nen", "a")  # ("Autorinnen", "Lexika")
-    return not any(lex.get(stem + ending) == word for stem in stems for ending in endings if stem + ending != word)
+    return not any(lex.get(stem + ending) == word for stem in stems for ending in endings if stem + ending != word) and (
+        len(_compounds_opened(word)) < 15)
+
+
+def _compounds_opened(word: str) -> set[str]:
+    """The compounds the lexicon lists that begin with the word and end in a known noun ("Radio" → Radiosender,
+    Radiowecker, …): an ordinary noun opens dozens, a name a handful ("Goethehaus"). This tells "Radio", "Kino",
+    "Team" (plural in -s, like a name's genitive "Merkels") from names."""
+    lemmas = getattr(_lexicon_of("de"), "lemmas_starting", lambda _prefix: set())(word)
+    return {lem for lem in lemmas if len(lem) >= len(word) + 3 and lem.startswith(word) and lem[len(word)].islower()
+            and known(lem[len(word)].upper() + lem[len(word) + 1 :])}
 
 
 # Endings only common nouns have ("Neuzeit", "Fahnenflucht", "Internetsucht").

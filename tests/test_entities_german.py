@@ -71,3 +71,18 @@ def test_a_noun_with_a_plural_in_s_is_no_name_the_lexicon_lists():
     assert not [form for form, _kind in found if form == "Kino"], found
     found = typed(["Politik.", "Merkel sagte am Montag in Berlin, die Lage sei ernst."])
     assert ("Merkel", "person") in found, found
+
+
+def test_a_compound_whose_first_part_ends_in_a_linked_noun_suffix_is_no_surname():
+    """"Uferentsiegelungsvorhaben": "-ungs" before "Vorhaben" marks a compound of nouns, however rare its first part."""
+    found = typed(["Baustelle.", "Der Ort erlebt gerade sein größtes Uferentsiegelungsvorhaben – mit viel Lärm."])
+    assert not [form for form, _kind in found if "vorhaben" in form], found
+
+
+def test_a_kind_of_road_is_no_street_name():
+    """"auf einer Kreisstraße", "Zufahrtsstraße": kinds of road; "Bahnhofstraße", "Pestalozzistraße" are streets."""
+    found = typed(["Unfall.", "Der Wagen kam auf einer Kreisstraße bei Nacht von der Fahrbahn ab und prallte später "
+                   "an eine Hafenzufahrtsstraße."])
+    assert not [form for form, _kind in found if "straße" in form], found
+    found = typed(["Umzug.", "Die Praxis zieht in die Bahnhofstraße, gegenüber der Pestalozzistraße."])
+    assert {("Bahnhofstraße", "place"), ("Pestalozzistraße", "place")} <= found, found

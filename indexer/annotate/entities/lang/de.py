@@ -154,7 +154,13 @@ def _word_part(prefix: str) -> bool:
         part = prefix[: len(prefix) - cut] if cut else prefix
         if len(part) >= 3 and (known(part) or known(part.capitalize()) or known(part.lower())):
             return True
+    if len(prefix) >= 6 and prefix.endswith(_LINKED_SUFFIXES):
+        return True  # "Flussrenaturierungs-": a noun suffix and the linking "s" only nouns take
     return len(prefix) >= 7 and compound_head(prefix.capitalize()) is not None  # "Apfeldiät-speise"
+
+
+# Noun suffixes with the linking "s" a compound's first part takes after them ("Versicherungs|vertrag").
+_LINKED_SUFFIXES = ("ungs", "heits", "keits", "schafts", "tions", "täts", "ismus")
 
 
 def looks_like_toponym(word: str) -> bool:
@@ -178,19 +184,19 @@ STREET_ENDINGS = ("straße", "strasse", "platz", "weg", "allee", "gasse", "damm"
 
 def street_name(word: str) -> bool:
     """"Schillerstraße", "Lindenallee": a street the lexicon does not list as a common word ("Landstraße")."""
-    low = word.casefold()
+    low = word.lower()  # (not casefold, which spells "ß" as "ss" and so cuts the stem short)
     if "-" in word:
         return False
     ending = next((e for e in _STREET_TAILS if low.endswith(e) and len(low) > len(e) + 2), None)
     if ending is None:
         return False
-    if not known(word):
-        return True
-    # a listed street named after someone ("Pestalozzistraße", "Goetheplatz"), not "Hauptstraße" or "Parkplatz"
+    if not known(word):  # "Bahnhofstraße", but not a kind of road: "Zufahrtsstraße", "Ortsumgehungsstraße"
+        return len(compound_head(word) or ending) <= len(ending) + 1
+    # a listed street named after someone ("Pestalozzistraße", "Goetheplatz"), not "Hauptstraße", "Parkplatz",
+    # "Bundeswasserstraße"
     stem = word[: -len(ending)]
-    return ending in ("straße", "strasse", "platz", "allee") and not any(
-        known(part) or known(part.lower()) for part in (stem, stem.rstrip("s"), stem[:-1] if stem.endswith("n") else stem)
-        if len(part) >= 3) and len(stem) >= 4
+    return ending in ("straße", "strasse", "platz", "allee") and len(stem) >= 4 and (
+        fold(stem) in first_names() or person_for(stem) is not None or not _word_part(stem))
 
 
 # Last parts of street names ("Schillerstraße", "Nußbaumweg", "Dönhoffplatzes", "Murgtalpfad").

@@ -86,3 +86,12 @@ def test_a_kind_of_road_is_no_street_name():
     assert not [form for form, _kind in found if "straße" in form], found
     found = typed(["Umzug.", "Die Praxis zieht in die Bahnhofstraße, gegenüber der Pestalozzistraße."])
     assert {("Bahnhofstraße", "place"), ("Pestalozzistraße", "place")} <= found, found
+
+
+def test_a_noun_phrase_that_opens_with_a_given_name_is_no_person():
+    """"eine Art Streik": the noun "Art" after any article, not a man called Art; "Per Erlass …": the preposition
+    opening a sentence, not the given name Per (who keeps his surname: "Per Mertesacker")."""
+    found = typed(["Streit.", "Die Belegschaft rief eine Art Streik aus. Per Erlass verbot die Leitung jede Versammlung."])
+    assert not [form for form, _kind in found if form.startswith(("Art", "Per"))], found
+    found = typed(["Fußball.", "Per Mertesacker lobte die Abwehr nach dem Spiel."])
+    assert ("Per Mertesacker", "person") in found, found

@@ -1027,6 +1027,8 @@ def _german_single(word: str, prev: str) -> str | None:
     return apposition_type(prev) if prev[:1].isupper() else None
 
 
+# Prepositions that are given names elsewhere ("Per", "Pro", "Via"): they open a sentence before a common noun.
+_DE_NAME_PREPOSITIONS = frozenset({"per", "pro", "via"})
 _DE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})  # the definite ones among the determiners
 _DE_DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "eines", "einen",
                    "zur", "zum", "im", "am", "vom", "beim", "ins", "ans", "kein", "keine", "dieser", "diese",
@@ -1278,10 +1280,13 @@ class German(Rules):
 
     def type_before_place(self, words: list[str], place, prev: str) -> tuple | None:
         one = len(words) == 1
-        if not one and prev.casefold() in _DE_ARTICLES and fold(words[0]) in first_names() and inflects_as_noun(
+        if not one and prev.casefold() in _DE_DETERMINERS and fold(words[0]) in first_names() and inflects_as_noun(
                 words[0]) and fold(words[0]) not in common_first_names() and not place_for(words[0], "de") and not (
-                _german_kind_noun(words[0])) and not _english_name_tail(words):
-            return "", None  # "der Art Anopheles": a noun ("Arten") after its article, not a rare given name ("Art")
+                _german_kind_noun(words[0])) and not (_english_name_tail(words) and not all(map(known, words[1:]))):
+            return "", None  # "der Art Anopheles", "eine Art Protest": a noun ("Arten") after its article
+        if not one and prev in ("", ".", "!", "?", ":") and words[0].casefold() in _DE_NAME_PREPOSITIONS and known(
+                words[1]) and not lexicon_name(words[1]) and not noun_surname(words[1]):
+            return "", None  # "Per Dekret verordnet …": a preposition opening the sentence, not the given name Per
         if one and (currency(words[0]) and (
                 prev[:1].isdigit() or prev.casefold() in _DE_AMOUNTS or is_demonym(prev)
                 or words[0].casefold() in FOREIGN_CURRENCIES)):

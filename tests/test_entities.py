@@ -653,8 +653,10 @@ def test_german_institution_and_a_seat_no_gazetteer_lists_are_one_organisation()
         "Das Konzert fand im Festsaal der Universität Brenzingen statt .", "de")
 
 
-def test_german_sun_and_planets_are_places():
-    assert ("Sonne", "place") in kinds_of("Die Katze liegt im Garten und genießt die Sonne .", "de")
+def test_german_sun_is_a_common_noun_and_planets_stay_places():
+    """"genießt die Sonne", "von Sonne und Meer": sunshine, which a facet of places must not show."""
+    assert kinds_of("Die Katze liegt im Garten und genießt die Sonne .", "de") == set()
+    assert kinds_of("Das Haar war gebleicht von Sonne und Salz .", "de") == set()
     assert ("Jupiter", "place") in kinds_of("Die Sonde flog südlich von Jupiter vorbei .", "de")
 
 

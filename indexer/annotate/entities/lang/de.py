@@ -528,12 +528,6 @@ def noun_surname(word: str) -> bool:
     return word in NOUN_SURNAMES and not known(word.lower())
 
 
-# Bodies of the solar system, which news and encyclopaedias name as places ("in der Sonne", "südlich von Jupiter",
-# "die Besiedlung des Mondes"); not "Erde", which is mostly soil.
-CELESTIAL_BODIES = frozenset({"Sonne", "Mond", "Mondes", "Merkur", "Venus", "Mars", "Jupiter", "Jupiters", "Saturn",
-                              "Saturns", "Uranus", "Neptun", "Neptuns", "Pluto", "Plutos", "Milchstraße"})
-
-
 # ---------------------------------------------------------------- the German rules the recogniser calls
 
 
@@ -772,8 +766,6 @@ def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
             prev[:1].isupper() and apposition_type(prev) == "person" and (
                 not inflects_as_noun(word) or not nxt[:1].isupper() and not place_for(word, "de"))):
         return "person"  # "Kanzlerin Köhler", "Gehilfe Fritz": a person's title before a surname that is a noun too
-    if word in CELESTIAL_BODIES and not nxt[:1].isupper():
-        return "place"  # "genießen die Sonne", "südlich von Jupiter"
     if prev == "nach" and not toks[at].sent_start and place_for(word, "de") is not None and not nxt[:1].isupper() and (
             word.casefold() not in _DE_COMPASS):
         return "place"  # "unterwegs nach Gießen": a noun after "nach" would take an article

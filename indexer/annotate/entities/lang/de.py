@@ -511,23 +511,6 @@ def genitive_context(prev: str, nxt: str, determiners: set[str]) -> bool:
     return before_noun or after_noun
 
 
-# The commonest German surnames that are also common nouns ("Müller", "Weber", "Jäger"): the lexicon reads them as
-# nouns, so a sentence that names the person by surname alone ("hat Müller gegenüber dem ZdK") loses them.
-NOUN_SURNAMES = frozenset("""
-    Müller Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Schäfer Koch Bauer Richter Wolf Schröder
-    Neumann Zimmermann Krüger Hofmann Hartmann Schmitt Werner Schmitz Krause Meier Lehmann Schmid Schulze Maier Köhler
-    Herrmann Walter Mayer Huber Fuchs Peters Scholz Möller Hahn Schubert Vogel Keller Berger Winkler Roth Beck Lorenz
-    Baumann Franke Schuster Böhm Winter Kraus Schumacher Krämer Vogt Stein Jäger Sommer Seidel Brandt Haas Schreiber
-    Schulte Ziegler Kuhn Kühn Pohl Engel Horn Busch Bergmann Voigt Sauer Wolff Pfeiffer Schreiner Metzger Zimmer
-    Gärtner Fleischer Förster Kellner Wirth Wirt Jäger Pfarrer Vogler Bäcker
-""".split())
-
-
-def noun_surname(word: str) -> bool:
-    """One of the commonest surnames that the lexicon also knows as a noun (but not an adjective: "Klein", "Groß")."""
-    return word in NOUN_SURNAMES and not known(word.lower())
-
-
 # ---------------------------------------------------------------- the German rules the recogniser calls
 
 
@@ -775,10 +758,6 @@ def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
         return "place"  # "im Osten Hüttingen", "Dorf Oberrodenbach": a name the lexicon splits into nouns
     if _after_finite_verb(toks, at) and not (org_for(word) or place_for(word, "de") or _noun_shape(word, prev)):
         return "person"  # "kündigte Berlusconi an", "erwarb Wiesinger" (not "rette Menschenleben")
-    if noun_surname(word) and not nxt[:1].isupper() and nxt not in ("-", "&") and (
-            not prev[:1].isupper() or toks[at].sent_start) and prev.casefold() not in _DE_DETERMINERS | {
-                "dessen", "deren"} and not (prev[:1].islower() and prev.endswith(("e", "en", "er", "es", "em"))) and (not toks[at].sent_start or nxt[:1].islower()):
-        return "person"  # "hat Müller gegenüber dem ZdK", "Weber wird": no article, so the surname, not the miller
     if national_institution(word) or _german_brand(word, prev):
         return "organization"  # "Bundeskriminalamt", "Reichskanzlei": one institution, though the lexicon lists it
     if (kind := _german_genitive(word, prev, nxt)) is not None:
@@ -1277,7 +1256,7 @@ class German(Rules):
                 _german_kind_noun(words[0])) and not (_english_name_tail(words) and not all(map(known, words[1:]))):
             return "", None  # "der Art Anopheles", "eine Art Protest": a noun ("Arten") after its article
         if not one and prev in ("", ".", "!", "?", ":") and words[0].casefold() in _DE_NAME_PREPOSITIONS and known(
-                words[1]) and not lexicon_name(words[1]) and not noun_surname(words[1]):
+                words[1]) and not lexicon_name(words[1]):
             return "", None  # "Per Dekret verordnet …": a preposition opening the sentence, not the given name Per
         if one and (currency(words[0]) and (
                 prev[:1].isdigit() or prev.casefold() in _DE_AMOUNTS or is_demonym(prev)

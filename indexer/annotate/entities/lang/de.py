@@ -185,9 +185,7 @@ STREET_ENDINGS = ("straße", "strasse", "platz", "weg", "allee", "gasse", "damm"
 def street_name(word: str) -> bool:
     """"Schillerstraße", "Lindenallee": a street the lexicon does not list as a common word ("Landstraße")."""
     low = word.lower()  # (not casefold, which spells "ß" as "ss" and so cuts the stem short)
-    if "-" in word:
-        return False
-    ending = next((e for e in _STREET_TAILS if low.endswith(e) and len(low) > len(e) + 2), None)
+    ending = next((e for e in _STREET_TAILS if low.endswith(e) and len(low) > len(e) + 2 and "-" not in word), None)
     if ending is None:
         return False
     if not known(word):  # "Bahnhofstraße", but not a kind of road: "Zufahrtsstraße", "Ortsumgehungsstraße"
@@ -990,8 +988,8 @@ def _german_single(word: str, prev: str) -> str | None:
     if "-" in word and (word.rsplit("-", 1)[-1].casefold() in _PLACE_TAILS or named_institution(
             word, HYPHEN_LANDMARKS)):
         return "place"  # "Friedrich-Ebert-Straße", "Shwedagon-Pagode"
-    if street_name(word) or _german_double_place(word) or _german_landmark(word):
-        return "place"  # "Schillerstraße", "Schleswig-Holstein", "Nassau-Weilburg", "Jakobskirche"
+    if _german_double_place(word):  # (streets and landmarks are typed before: German.type_word)
+        return "place"  # "Schleswig-Holstein", "Nassau-Weilburg"
     if looks_like_toponym(word) or word.endswith("s") and len(word) > 6 and (
             looks_like_toponym(word[:-1]) or word[:-1].endswith("ien") and not known(word[:-1])):
         return "place"  # (also in the genitive: "Autor Hohenlohes", "Religion Iberiens")

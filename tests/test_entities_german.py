@@ -54,6 +54,8 @@ def test_a_plural_noun_is_no_surname_and_does_not_run_on_from_a_place():
     assert ("San Francisco", "place") in found and not [form for form, _k in found if "Demonstranten" in form], found
     found = typed(["Gespräch.", "Nikolai Huke: Wie kamen Sie nach Italien? Darauf antwortet Nikolai Huke selbst."])
     assert ("Nikolai Huke", "person") in found, found  # (a surname the lexicon also lists as an old dative, "Huk")
+    found = typed(["Verbände.", "Sie ist Mitglied im Landesverband für Wohnungsgenossenschaften in Sachsen."])
+    assert ("Landesverband für Wohnungsgenossenschaften", "organization") in found, found  # (a plural in a name)
 
 
 def test_a_title_abbreviation_is_no_name_and_leads_to_the_person():

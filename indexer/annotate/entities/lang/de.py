@@ -563,8 +563,8 @@ def _german_noun_splits(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[t
                 out.append((start, k))  # "Ortsumfahrung | Schwäbisch Gmünd": a two-word place after a noun
                 start = k
                 continue
-            if _is_cap(toks[k].text) and _german_common_noun(toks[k].text) and (_german_name_like(
-                    toks[k - 1].text) or declined_noun(toks[k].text)) and (
+            if _is_cap(toks[k].text) and _german_common_noun(toks[k].text) and (_german_name_like(toks[k - 1].text) or (
+                    declined_noun(toks[k].text) and _is_cap(toks[k - 1].text))) and (
                     not _german_town_site([toks[k - 1], toks[k]])) and (
                     not place_for(f"{toks[k - 1].text} {toks[k].text}", "de")):  # (but "Schwäbisch Hall")
                 out.append((start, k))

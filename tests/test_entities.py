@@ -646,9 +646,12 @@ def test_german_name_in_the_genitive_before_what_it_owns():
     assert kinds_of("Beide Autos verfügen über einen Motor .", "de") == set()
 
 
-def test_german_surname_that_is_also_a_noun_without_an_article():
-    kinds = kinds_of("Als Antwort darauf hat Müller beim ZdK die Zahlungen gekürzt .", "de")
-    assert ("Müller", "person") in kinds
+def test_german_surname_that_is_also_a_noun_needs_a_person_cue():
+    """"hat Müller beim ZdK" is the person the article named in full; "gegen Abgeordnete, Richter und Händler",
+    with no such cue, lists judges."""
+    kinds = kinds_of("Gerd Müller leitet das Amt . Als Antwort darauf hat Müller beim ZdK die Zahlungen gekürzt .", "de")
+    assert ("Müller", "person") in kinds and ("Gerd Müller", "person") in kinds
+    assert kinds_of("Die Vorwürfe richteten sich gegen Abgeordnete , Richter und Händler .", "de") == set()
     assert ("Fischer", "person") in kinds_of("Die Olympiasiegerin Fischer schlug die Schwedin im Finale .", "de")
     assert kinds_of("Der erste Richter hatte Aktien .", "de") == set()
     assert kinds_of("Im Hafen warten die Fischer auf besseres Wetter .", "de") == set()
@@ -665,8 +668,10 @@ def test_german_institution_and_a_seat_no_gazetteer_lists_are_one_organisation()
         "Das Konzert fand im Festsaal der Universität Brenzingen statt .", "de")
 
 
-def test_german_sun_and_planets_are_places():
-    assert ("Sonne", "place") in kinds_of("Die Katze liegt im Garten und genießt die Sonne .", "de")
+def test_german_sun_is_a_common_noun_and_planets_stay_places():
+    """"genießt die Sonne", "von Sonne und Meer": sunshine, which a facet of places must not show."""
+    assert kinds_of("Die Katze liegt im Garten und genießt die Sonne .", "de") == set()
+    assert kinds_of("Das Haar war gebleicht von Sonne und Salz .", "de") == set()
     assert ("Jupiter", "place") in kinds_of("Die Sonde flog südlich von Jupiter vorbei .", "de")
 
 

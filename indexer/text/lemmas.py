@@ -98,6 +98,12 @@ class SqliteMapping(Mapping[str, str]):
     def __contains__(self, key) -> bool:
         return self.get(key) is not None
 
+    def lemmas_starting(self, prefix: str, limit: int = 2000) -> set[str]:
+        """The lemmas of the forms that begin with prefix (an index range, not a scan): "Radio" → Radiosender, …"""
+        rows = self._db().execute("SELECT lemma FROM forms WHERE form > ? AND form < ? LIMIT ?", (
+            prefix.encode("utf-8"), (prefix + "\U0010ffff").encode("utf-8"), limit))
+        return {lemma.decode("utf-8") for (lemma,) in rows}
+
     def __iter__(self) -> Iterator[str]:
         for (form,) in self._db().execute("SELECT form FROM forms"):
             yield form.decode("utf-8")

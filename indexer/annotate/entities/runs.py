@@ -456,7 +456,8 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 words = _acronym_named_run(toks, a, b, language)
             if not words:
                 lone = toks[a].text
-                kind = rules.listed_name(toks, a) if b - a == 1 else None
+                titled = lone.casefold() in PERSON_TITLES  # "arbeitet Dr. Sboui": the title leads to a name
+                kind = rules.listed_name(toks, a) if b - a == 1 and not titled else None
                 if rules.team_names and b - a == 1 and _agency_dateline(toks, b):
                     kind = "place"  # "Alcañiz, 3 mar (EFE)": the town the story was filed from, though also a word
                 if kind:  # "sagte Merkel", "Chemiekonzern Bayer"
@@ -464,7 +465,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                                             toks[a].index, weak=headline))
                     continue
                 if b - a == 1 and lone.casefold() not in _stopwords(language) and lone.casefold() not in (
-                        MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE | PERSON_TITLES) and not is_demonym(lone):
+                        MONTHS_DAYS | NEVER_NAMES | NEVER_ALONE) and not titled and not is_demonym(lone):
                     # A sentence-initial word that may still be a surname named earlier ("Scholz sagte").
                     mentions.append(Mention(lone, None, toks[a].index, weak=headline))
                 continue

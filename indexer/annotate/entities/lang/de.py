@@ -154,7 +154,13 @@ def _word_part(prefix: str) -> bool:
         part = prefix[: len(prefix) - cut] if cut else prefix
         if len(part) >= 3 and (known(part) or known(part.capitalize()) or known(part.lower())):
             return True
+    if len(prefix) >= 6 and prefix.endswith(_LINKED_SUFFIXES):
+        return True  # "Flussrenaturierungs-": a noun suffix and the linking "s" only nouns take
     return len(prefix) >= 7 and compound_head(prefix.capitalize()) is not None  # "Apfeldiät-speise"
+
+
+# Noun suffixes with the linking "s" a compound's first part takes after them ("Versicherungs|vertrag").
+_LINKED_SUFFIXES = ("ungs", "heits", "keits", "schafts", "tions", "täts", "ismus")
 
 
 def looks_like_toponym(word: str) -> bool:
@@ -178,19 +184,17 @@ STREET_ENDINGS = ("straße", "strasse", "platz", "weg", "allee", "gasse", "damm"
 
 def street_name(word: str) -> bool:
     """"Schillerstraße", "Lindenallee": a street the lexicon does not list as a common word ("Landstraße")."""
-    low = word.casefold()
-    if "-" in word:
-        return False
-    ending = next((e for e in _STREET_TAILS if low.endswith(e) and len(low) > len(e) + 2), None)
+    low = word.lower()  # (not casefold, which spells "ß" as "ss" and so cuts the stem short)
+    ending = next((e for e in _STREET_TAILS if low.endswith(e) and len(low) > len(e) + 2 and "-" not in word), None)
     if ending is None:
         return False
-    if not known(word):
-        return True
-    # a listed street named after someone ("Pestalozzistraße", "Goetheplatz"), not "Hauptstraße" or "Parkplatz"
+    if not known(word):  # "Bahnhofstraße", but not a kind of road: "Zufahrtsstraße", "Ortsumgehungsstraße"
+        return len(compound_head(word) or ending) <= len(ending) + 1
+    # a listed street named after someone ("Pestalozzistraße", "Goetheplatz"), not "Hauptstraße", "Parkplatz",
+    # "Bundeswasserstraße"
     stem = word[: -len(ending)]
-    return ending in ("straße", "strasse", "platz", "allee") and not any(
-        known(part) or known(part.lower()) for part in (stem, stem.rstrip("s"), stem[:-1] if stem.endswith("n") else stem)
-        if len(part) >= 3) and len(stem) >= 4
+    return ending in ("straße", "strasse", "platz", "allee") and len(stem) >= 4 and (
+        fold(stem) in first_names() or person_for(stem) is not None or not _word_part(stem))
 
 
 # Last parts of street names ("Schillerstraße", "Nußbaumweg", "Dönhoffplatzes", "Murgtalpfad").
@@ -300,7 +304,17 @@ def lexicon_name(word: str) -> bool:
         return False  # an inflected form ("Namen", "Seen"), an abstract noun, a compound ("Arbeitsleben")
     stems = {word, _umlauted(word), word[:-1], word[:-2]}  # "Boden" → "Böden"; "Thema" → "Themen", "Zentrum" → "Zentren"
     endings = ("", "e", "en", "n", "er", "es", "ern", "nen", "a")  # ("Autorinnen", "Lexika")
-    return not any(lex.get(stem + ending) == word for stem in stems for ending in endings if stem + ending != word)
+    return not any(lex.get(stem + ending) == word for stem in stems for ending in endings if stem + ending != word) and (
+        len(_compounds_opened(word)) < 15)
+
+
+def _compounds_opened(word: str) -> set[str]:
+    """The compounds the lexicon lists that begin with the word and end in a known noun ("Radio" → Radiosender,
+    Radiowecker, …): an ordinary noun opens dozens, a name a handful ("Goethehaus"). This tells "Radio", "Kino",
+    "Team" (plural in -s, like a name's genitive "Merkels") from names."""
+    lemmas = getattr(_lexicon_of("de"), "lemmas_starting", lambda _prefix: set())(word)
+    return {lem for lem in lemmas if len(lem) >= len(word) + 3 and lem.startswith(word) and lem[len(word)].islower()
+            and known(lem[len(word)].upper() + lem[len(word) + 1 :])}
 
 
 # Endings only common nouns have ("Neuzeit", "Fahnenflucht", "Internetsucht").
@@ -495,29 +509,6 @@ def genitive_context(prev: str, nxt: str, determiners: set[str]) -> bool:
     return before_noun or after_noun
 
 
-# The commonest German surnames that are also common nouns ("Müller", "Weber", "Jäger"): the lexicon reads them as
-# nouns, so a sentence that names the person by surname alone ("hat Müller gegenüber dem ZdK") loses them.
-NOUN_SURNAMES = frozenset("""
-    Müller Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Schäfer Koch Bauer Richter Wolf Schröder
-    Neumann Zimmermann Krüger Hofmann Hartmann Schmitt Werner Schmitz Krause Meier Lehmann Schmid Schulze Maier Köhler
-    Herrmann Walter Mayer Huber Fuchs Peters Scholz Möller Hahn Schubert Vogel Keller Berger Winkler Roth Beck Lorenz
-    Baumann Franke Schuster Böhm Winter Kraus Schumacher Krämer Vogt Stein Jäger Sommer Seidel Brandt Haas Schreiber
-    Schulte Ziegler Kuhn Kühn Pohl Engel Horn Busch Bergmann Voigt Sauer Wolff Pfeiffer Schreiner Metzger Zimmer
-    Gärtner Fleischer Förster Kellner Wirth Wirt Jäger Pfarrer Vogler Bäcker
-""".split())
-
-
-def noun_surname(word: str) -> bool:
-    """One of the commonest surnames that the lexicon also knows as a noun (but not an adjective: "Klein", "Groß")."""
-    return word in NOUN_SURNAMES and not known(word.lower())
-
-
-# Bodies of the solar system, which news and encyclopaedias name as places ("in der Sonne", "südlich von Jupiter",
-# "die Besiedlung des Mondes"); not "Erde", which is mostly soil.
-CELESTIAL_BODIES = frozenset({"Sonne", "Mond", "Mondes", "Merkur", "Venus", "Mars", "Jupiter", "Jupiters", "Saturn",
-                              "Saturns", "Uranus", "Neptun", "Neptuns", "Pluto", "Plutos", "Milchstraße"})
-
-
 # ---------------------------------------------------------------- the German rules the recogniser calls
 
 
@@ -572,7 +563,8 @@ def _german_noun_splits(toks: list[_Tok], runs: list[tuple[int, int]]) -> list[t
                 out.append((start, k))  # "Ortsumfahrung | Schwäbisch Gmünd": a two-word place after a noun
                 start = k
                 continue
-            if _is_cap(toks[k].text) and _german_common_noun(toks[k].text) and _german_name_like(toks[k - 1].text) and (
+            if _is_cap(toks[k].text) and _german_common_noun(toks[k].text) and (_german_name_like(toks[k - 1].text) or (
+                    declined_noun(toks[k].text) and _is_cap(toks[k - 1].text))) and (
                     not _german_town_site([toks[k - 1], toks[k]])) and (
                     not place_for(f"{toks[k - 1].text} {toks[k].text}", "de")):  # (but "Schwäbisch Hall")
                 out.append((start, k))
@@ -658,6 +650,12 @@ def _inflected_noun(word: str) -> bool:
     return bool(base) and base != word and base[:1].isupper() and not known(word.lower())
 
 
+def declined_noun(word: str) -> bool:
+    """A common noun in a plural or dative ending in "n" ("Sachen" → Sache, "Demonstranten" → Demonstrant): German
+    names take no such endings (a surname may look like an old dative, "Huke" → Huk, or a genitive, "Merkels")."""
+    return word.endswith("n") and _inflected_noun(word)
+
+
 def _german_org_at_place(words: list) -> bool:
     """"Universität Zürich", "Landgericht Düsseldorf", "Jugendamt Mannheim": an institution and its seat."""
     texts = [getattr(w, "text", w) for w in words]
@@ -739,6 +737,8 @@ def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
     word = toks[at].text
     prev = toks[at - 1].text if at > 0 else ""
     nxt = toks[at + 1].text if at + 1 < len(toks) else ""
+    if declined_noun(word) and place_for(word, "de") is None:
+        return None  # "die Sozialmanager Sachen für mich": a plural, not the surname after a title
     if not toks[at].sent_start and not capitalised_non_noun(word) and len(word) > 2 and (
             prev.casefold() in _SPEECH_VERBS or prev.casefold() in SPEECH_VERBS or prev == "so" and nxt in (
                 ".", ",", ";")):
@@ -747,8 +747,6 @@ def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
             prev[:1].isupper() and apposition_type(prev) == "person" and (
                 not inflects_as_noun(word) or not nxt[:1].isupper() and not place_for(word, "de"))):
         return "person"  # "Kanzlerin Köhler", "Gehilfe Fritz": a person's title before a surname that is a noun too
-    if word in CELESTIAL_BODIES and not nxt[:1].isupper():
-        return "place"  # "genießen die Sonne", "südlich von Jupiter"
     if prev == "nach" and not toks[at].sent_start and place_for(word, "de") is not None and not nxt[:1].isupper() and (
             word.casefold() not in _DE_COMPASS):
         return "place"  # "unterwegs nach Gießen": a noun after "nach" would take an article
@@ -758,10 +756,6 @@ def _german_listed_name(toks: list[_Tok], at: int) -> str | None:
         return "place"  # "im Osten Hüttingen", "Dorf Oberrodenbach": a name the lexicon splits into nouns
     if _after_finite_verb(toks, at) and not (org_for(word) or place_for(word, "de") or _noun_shape(word, prev)):
         return "person"  # "kündigte Berlusconi an", "erwarb Wiesinger" (not "rette Menschenleben")
-    if noun_surname(word) and not nxt[:1].isupper() and nxt not in ("-", "&") and (
-            not prev[:1].isupper() or toks[at].sent_start) and prev.casefold() not in _DE_DETERMINERS | {
-                "dessen", "deren"} and not (prev[:1].islower() and prev.endswith(("e", "en", "er", "es", "em"))) and (not toks[at].sent_start or nxt[:1].islower()):
-        return "person"  # "hat Müller gegenüber dem ZdK", "Weber wird": no article, so the surname, not the miller
     if national_institution(word) or _german_brand(word, prev):
         return "organization"  # "Bundeskriminalamt", "Reichskanzlei": one institution, though the lexicon lists it
     if (kind := _german_genitive(word, prev, nxt)) is not None:
@@ -994,14 +988,16 @@ def _german_single(word: str, prev: str) -> str | None:
     if "-" in word and (word.rsplit("-", 1)[-1].casefold() in _PLACE_TAILS or named_institution(
             word, HYPHEN_LANDMARKS)):
         return "place"  # "Friedrich-Ebert-Straße", "Shwedagon-Pagode"
-    if street_name(word) or _german_double_place(word) or _german_landmark(word):
-        return "place"  # "Schillerstraße", "Schleswig-Holstein", "Nassau-Weilburg", "Jakobskirche"
+    if _german_double_place(word):  # (streets and landmarks are typed before: German.type_word)
+        return "place"  # "Schleswig-Holstein", "Nassau-Weilburg"
     if looks_like_toponym(word) or word.endswith("s") and len(word) > 6 and (
             looks_like_toponym(word[:-1]) or word[:-1].endswith("ien") and not known(word[:-1])):
         return "place"  # (also in the genitive: "Autor Hohenlohes", "Religion Iberiens")
     return apposition_type(prev) if prev[:1].isupper() else None
 
 
+# Prepositions that are given names elsewhere ("Per", "Pro", "Via"): they open a sentence before a common noun.
+_DE_NAME_PREPOSITIONS = frozenset({"per", "pro", "via"})
 _DE_ARTICLES = frozenset({"der", "die", "das", "den", "dem", "des"})  # the definite ones among the determiners
 _DE_DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "eines", "einen",
                    "zur", "zum", "im", "am", "vom", "beim", "ins", "ans", "kein", "keine", "dieser", "diese",
@@ -1253,10 +1249,13 @@ class German(Rules):
 
     def type_before_place(self, words: list[str], place, prev: str) -> tuple | None:
         one = len(words) == 1
-        if not one and prev.casefold() in _DE_ARTICLES and fold(words[0]) in first_names() and inflects_as_noun(
+        if not one and prev.casefold() in _DE_DETERMINERS and fold(words[0]) in first_names() and inflects_as_noun(
                 words[0]) and fold(words[0]) not in common_first_names() and not place_for(words[0], "de") and not (
-                _german_kind_noun(words[0])) and not _english_name_tail(words):
-            return "", None  # "der Art Anopheles": a noun ("Arten") after its article, not a rare given name ("Art")
+                _german_kind_noun(words[0])) and not (_english_name_tail(words) and not all(map(known, words[1:]))):
+            return "", None  # "der Art Anopheles", "eine Art Protest": a noun ("Arten") after its article
+        if not one and prev in ("", ".", "!", "?", ":") and words[0].casefold() in _DE_NAME_PREPOSITIONS and known(
+                words[1]) and not lexicon_name(words[1]):
+            return "", None  # "Per Dekret verordnet …": a preposition opening the sentence, not the given name Per
         if one and (currency(words[0]) and (
                 prev[:1].isdigit() or prev.casefold() in _DE_AMOUNTS or is_demonym(prev)
                 or words[0].casefold() in FOREIGN_CURRENCIES)):

@@ -425,3 +425,41 @@ INTERVIEW = [  # only the first answer is labelled; a paragraph about the interv
 ], ids=["heading-is-no-turn", "interview-goes-on-without-labels"])
 def test_a_layout_names_who_speaks_below_it(paragraphs, language, expected):
     assert quotes(paragraphs, language) == expected
+
+
+# ---------------------------------------------------------------- issue 40: speakers on real pages
+
+
+def all_quotes(paragraphs: list[str], language: str) -> list[tuple[str, str | None, bool]]:
+    """Every quote with its speaker, fragments included."""
+    found = annotate(Article(title="Report", blocks=[Block(p) for p in paragraphs], declared_language=language)).quotes
+    return [(q.text, q.speaker, q.fragment) for q in found]
+
+
+def test_an_indefinite_description_stands_for_nobody_though_someone_named_bears_its_title():
+    paragraphs = ["Marta Quell, a longtime forum user, started a fund for the tests in March.",
+                  "“She is generous. A gift to all of us,” one user wrote on the board, a site that opened later."]
+    assert speaker_of(paragraphs, "en", "generous") == (None, "one user")
+
+
+def test_phrases_quoted_inside_a_sentence_belong_to_the_speaker_its_closing_clause_names():
+    paragraphs = ["Marta Quell runs the laboratory of the Harbour Clinic in Leeds.",
+                  "Working at the clinic is “more gratifying” and “calmer” than her old job, Quell told me."]
+    assert all_quotes(paragraphs, "en") == [("more gratifying", "Marta Quell", True), ("calmer", "Marta Quell", True)]
+
+
+WHO_REPORT = ("The World Health Organization (WHO) published its yearly report on Monday. Its author, Dr. Tomas "
+              "Brenner, presented it in Geneva.")
+
+
+def test_a_body_named_with_its_article_speaks_and_so_does_its_closing_clause():
+    assert speaker_of([WHO_REPORT, "“Wash your hands before every meal,” the WHO said."], "en", "Wash") == (
+        "World Health Organization", None)
+    assert all_quotes([WHO_REPORT, "Skipping the second dose is the “single biggest risk” for the elderly, the WHO "
+                                   "says."], "en") == [("single biggest risk", "World Health Organization", True)]
+
+
+def test_a_name_the_recogniser_did_not_accept_is_nobody_not_the_person_named_before():
+    paragraphs = ["Dr. Tomas Brenner presented the yearly report in Geneva on Monday.",
+                  "“Wash your hands before every meal,” the Clarion said on Tuesday."]
+    assert speaker_of(paragraphs, "en", "Wash") == (None, None)

@@ -533,7 +533,7 @@ def _attribute(
     ):
         c.speaker, c.pro_drop = None, False
         c.extra["title"] = True  # „Kurierem Nadwiślańskim”, «Ранковий Вісник»: a name, not words said
-    elif c.fragment and not c.speaker and not before.strip(" \t\n\u00a0—–-") and not rules.caseless:
+    elif c.fragment and not c.speaker and not rules.caseless and not verb_pattern(lang).search(before):
         c.speaker = said_at_sentence_end(masked[c.end : _sentence_of(sentences, c.start)[1]], lang)
 
 

@@ -171,7 +171,8 @@ class ArticleSpeakers:
                     continue
                 end = at + len(f)
                 owned = end <= len(raw) and re.search(r"[’']s?$", raw[end - 1]) is not None and end < len(words)
-                if owned or at and words[at - 1] in _COMPLEMENT_LINKS:
+                linked = at and words[at - 1] in _COMPLEMENT_LINKS and not (at == 1 and words[0] in DEFINITE)
+                if owned or linked:
                     continue  # "The Obama administration’s comments"; "La enviada especial de la ONU" is no UN
                 fits = end == len(words) or (at == 0 and all(w[:1].islower() for w in raw[end:]))
                 if fits and (best is None or len(f) > best[0]):
@@ -206,10 +207,11 @@ class ArticleSpeakers:
         """The entity a definite description of a source stands for: the one the article gives that title, named
         nearest before `at` (or after it); else, for "der Landwirt", "el funcionario", "das Unternehmen", the one
         person (or body) named in the paragraph before `at`, or in the two before it the one named most; `seen`
-        remembers that choice, so the same description stands for the same one all through the article."""
+        remembers that choice, so the same description stands for the same one all through the article. An
+        indefinite one stands for nobody, though someone named bears its title: "one user" is not the user named."""
         head = _head(description)
-        if not head:
-            return None
+        if not head or description.split()[0].lower() in INDEFINITE:
+            return None  # "one user wrote", "a spokesman said": someone the article leaves unnamed
         self._ensure_located()
         titled = [k for k in self.known if head in k.titles] or [
             k for k in self.known if any(_same_title(head, t) for t in k.titles)]
@@ -264,6 +266,10 @@ def _nearest(cands: list[_Known], at: int) -> _Known:
 def _head(description: str) -> str:
     """The noun a description turns on: "the director of the hospital" -> "director", "Der US-Präsident" ->
     "uspräsident"."""
+    return fold_word(_head_as_written(description))
+
+
+def _head_as_written(description: str) -> str:
     toks = description.split()
     kept: list[str] = []
     for t in toks:
@@ -273,7 +279,18 @@ def _head(description: str) -> str:
         if low in DEFINITE or low in INDEFINITE:
             continue
         kept.append(t)
-    return fold_word(kept[-1]) if kept else ""
+    return kept[-1] if kept else ""
+
+
+def _named_head(description: str, language: str) -> bool:
+    """'the CDC', 'the Times': a head written as a name (an acronym; a capital where nouns are lowercase) that is
+    no office or kind of body is a name the recogniser did not accept, not a description of a source."""
+    raw = _head_as_written(description).strip(",.;:")
+    head = fold_word(raw)
+    if len(raw) > 1 and raw.isupper():
+        return True
+    return raw[:1].isupper() and not rules_for(language).nouns_capitalised and head not in _OFFICES and not _body_word(
+        head)
 
 
 def _same_title(head: str, title: str) -> bool:
@@ -342,7 +359,8 @@ def is_description(phrase: str, language: str) -> bool:
         return False  # "The certification comes": the subject of another verb, not a source
     if low[0] in DEFINITE or low[0] in INDEFINITE:
         head = _head(phrase)
-        return bool(head) and head not in _GENERIC_NOUNS and not rules_for(language).pronoun(head)
+        return bool(head) and head not in _GENERIC_NOUNS and not rules_for(language).pronoun(head) and not _named_head(
+            phrase, language)
     head = _head(phrase)
     rules = rules_for(language)
     if rules.caseless:

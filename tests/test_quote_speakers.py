@@ -463,3 +463,13 @@ def test_a_name_the_recogniser_did_not_accept_is_nobody_not_the_person_named_bef
     paragraphs = ["Dr. Tomas Brenner presented the yearly report in Geneva on Monday.",
                   "“Wash your hands before every meal,” the Clarion said on Tuesday."]
     assert speaker_of(paragraphs, "en", "Wash") == (None, None)
+
+
+def test_a_clause_of_comparison_names_whose_words_they_are_whatever_its_verb():
+    paragraphs = ["The Harbour Clinic in Leeds relies on Tomas Brenner, its chemist, and on volunteers.",
+                  "They are a mix of “idealists,” as Brenner put it, and medical students."]
+    assert all_quotes(paragraphs, "en") == [("idealists", "Tomas Brenner", True)]
+    paragraphs = ["Reuters covered the siege in Sydney all night.",
+                  "The gunman raised a black flag – “spreading,” as Reuters reported, “fear across the whole harbour "
+                  "city.”"]
+    assert [(q[1], q[2]) for q in all_quotes(paragraphs, "en")] == [("Reuters", False)]

@@ -318,6 +318,9 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
     for phrase in rules.according_phrases():
         if low.startswith(phrase.lower()):
             return according_source(clause[len(phrase):], language), True
+    as_said = AS_CLAUSE.match(clause)
+    if as_said and not rules.caseless:
+        return as_said.group(1), True  # "“squatters,” as Espinosa put it, and …", "“…,” as Reuters reported, “…”"
     own = rules.speaker_after_quote(clause)
     if own is not None:  # 「…」と佐藤氏は述べた
         phrase, found = own
@@ -349,6 +352,12 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
         # "”, entre ellas el número de motor y chasis, añadió": an aside before the verb, whose subject is dropped
         return subject, subject is not None or pre.rstrip().endswith(",")
     return None, False
+
+
+# "as X put it", "wie X schrieb": a clause of comparison names whose words they are, whatever its verb
+AS_WORDS = ("as", "wie", "comme", "como", "come", "zoals", "jak", "jako", "как", "як")
+AS_CLAUSE = re.compile(rf"(?:{'|'.join(AS_WORDS)})\s+({_NAME_WORD}(?:[ \u00a0]+{_NAME_WORD}){{0,2}})\s+"
+                       r"(?:\w+\s+)?[^\W\d_A-ZÄÖÜ]\w*(?:\s+it)?\s*(?:[,.;:!?]|$)")
 
 
 @lru_cache(maxsize=64)

@@ -20,6 +20,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from indexer.annotate.quotes.attribution import (
+    AS_WORDS,
     CLAUSE_STOP,
     FR_INVERTED,
     NAME_RUN,
@@ -549,7 +550,7 @@ def _named_after_mark(text: str, masked: str, opener: int) -> str | None:
     return name.group(0) if name else None
 
 
-AS_SAID = re.compile(r"^\W*(?:как|як|jak|jako|wie|as|comme|como|come|zoals|jak)\s", re.IGNORECASE)
+AS_SAID = re.compile(rf"^\W*(?:{'|'.join(AS_WORDS)})\s", re.IGNORECASE)
 THAT_AR = re.compile(r"(?:^|\s)(?:إن|أن|فإن|بأن)\s*$")
 
 

@@ -473,3 +473,13 @@ def test_a_clause_of_comparison_names_whose_words_they_are_whatever_its_verb():
                   "The gunman raised a black flag – “spreading,” as Reuters reported, “fear across the whole harbour "
                   "city.”"]
     assert [(q[1], q[2]) for q in all_quotes(paragraphs, "en")] == [("Reuters", False)]
+
+
+@pytest.mark.parametrize("paragraphs, language", [
+    (["Anna Berg met the guards at the gate on Friday.",
+      "Then the guards came back. “You are free to go,” they said."], "en"),
+    (["Tareq Salem sprach mit den Wachleuten über die Lage.",
+      "Wir gingen raus und fragten nach. Und sie sagten uns: „Ihr dürft gehen, aber nicht weit.“"], "de"),
+])
+def test_a_plural_pronoun_is_never_one_person_alone(paragraphs, language):
+    assert [q[1] for q in all_quotes(paragraphs, language)] == [None]

@@ -817,23 +817,13 @@ def _resolve(
             want = "thing" if c.kind.endswith("thing") else "person"
             gender = PRONOUN_GENDER.get((c.speaker or "").strip().lower())
             if rules.she_or_they and (c.speaker or "").strip().lower() == rules.she_or_they:
-                gender = rules.she_or_they_gender(text[c.end : c.end + 40])  # "fügte sie hinzu": she, not they
-            found = _last_speaker(c.start, cands[:i], events, want, lang, gender, sex)
-            anchor = _introduced_at(c, text)
-            named_here = _last_mention_in_paragraph(anchor, mentions, text, gender) if want == "person" else None
-            if named_here and (not found or found[2] < _para_bounds(text, anchor)[0]):
-                found = named_here  # "La ministre …, Haruka Sato, a … Elle a déclaré : «…»"
-            elif found and want == "person" and not named_here:
-                found = _subject_of_paragraph_before(c, cands[:i], mentions, text, gender, sex, found[2]) or found
-            if not found and gender:
-                found = _last_of_gender(c, mentions, gender, text)  # "Anna Kowalska met Peter Brenner. ¶ … she said"
-            if not found and gender:
-                found = _last_speaker_of_gender(cands[:i], gender, sex)  # »…«, fügte sie hinzu: Reiter, not Vogel
-            if want == "person" and _plural(c.speaker, lang):
-                found = _named_pair(c, mentions, text) or found  # "Ilse Varga and Tom Hale met. “…,” they said."
-            if not found and want == "person" and not rules.nouns_capitalised:
-                # "Глава района Игорь Орлов приехал. ¶ — …, — сказал он.": the person the paragraph before named
-                found = _last_of_gender(c, mentions, gender, text, sex)
+                # "fügte sie hinzu": she; "sie sagten uns:": they
+                gender = rules.she_or_they_gender(text[c.end : c.end + 40], text[max(0, c.start - 60) : c.start])
+            if want == "person" and (_plural(c.speaker, lang) or gender == "plural"):
+                # "Ilse Varga and Tom Hale met. “…,” they said.": two people named together, never one alone
+                found = _named_pair(c, mentions, text)
+            else:
+                found = _pronoun_antecedent(c, cands[:i], events, mentions, text, lang, want, gender, sex)
             if found:
                 c.speaker, c.kind = found[0], found[1]
         elif not c.speaker and (c.pro_drop or not c.fragment) and not c.extra.get("writer"):
@@ -864,6 +854,28 @@ def _resolve(
                 if found:
                     c.speaker, c.kind = found
     _resolve_epithets(cands, events, mentions, text, rules)  # an epithet handed on to a pronoun or a fragment
+
+
+def _pronoun_antecedent(c: Candidate, earlier: list[Candidate], events: list[_Event], mentions: list[_Event], text: str,
+                        lang: str, want: str, gender: str | None, sex) -> tuple[str, str, int] | None:
+    """The one a singular pronoun stands for: the last speaker of its kind (and sex), or the person its paragraph
+    (or the one before) brings in."""
+    rules = rules_for(lang)
+    found = _last_speaker(c.start, earlier, events, want, lang, gender, sex)
+    anchor = _introduced_at(c, text)
+    named_here = _last_mention_in_paragraph(anchor, mentions, text, gender) if want == "person" else None
+    if named_here and (not found or found[2] < _para_bounds(text, anchor)[0]):
+        found = named_here  # "La ministre …, Haruka Sato, a … Elle a déclaré : «…»"
+    elif found and want == "person" and not named_here:
+        found = _subject_of_paragraph_before(c, earlier, mentions, text, gender, sex, found[2]) or found
+    if not found and gender:
+        found = _last_of_gender(c, mentions, gender, text)  # "Anna Kowalska met Peter Brenner. ¶ … she said"
+    if not found and gender:
+        found = _last_speaker_of_gender(earlier, gender, sex)  # »…«, fügte sie hinzu: Reiter, not Vogel
+    if not found and want == "person" and not rules.nouns_capitalised:
+        # "Глава района Игорь Орлов приехал. ¶ — …, — сказал он.": the person the paragraph before named
+        found = _last_of_gender(c, mentions, gender, text, sex)
+    return found
 
 
 _SENTENCE_GAP = re.compile(r"[.!?]\s+")

@@ -483,3 +483,10 @@ def test_a_clause_of_comparison_names_whose_words_they_are_whatever_its_verb():
 ])
 def test_a_plural_pronoun_is_never_one_person_alone(paragraphs, language):
     assert [q[1] for q in all_quotes(paragraphs, language)] == [None]
+
+
+def test_a_name_qualifying_a_noun_after_one_is_nobody_s_attribution():
+    paragraphs = ["Brightway, the ride service, raised its fares in Leeds during the storm, and Twitter users were quick "
+                  "to answer.", "A storm of anger broke out – “@Brightway_Leeds, stop being so greedy,” one Twitter reply "
+                  "began – and Brightway soon offered free rides out of the area instead."]
+    assert [q[1] for q in all_quotes(paragraphs, "en")] == [None]

@@ -17,6 +17,7 @@ from indexer.annotate.quotes.lang import rules_for, soft_eq
 from indexer.annotate.quotes.speaker_words import (
     AR_ROLES,
     DETERMINERS,
+    INDEFINITE,
     JA_SUFFIXES,
     NAME_PARTICLES,
     ORG_STEMS,
@@ -385,7 +386,9 @@ def named_in_clause(after: str, known: Sequence[str], language: str) -> str | No
         return None
     rules = rules_for(language)
     first = toks[0].lower()
-    function_word = first in CONJUNCTIONS | PREPOSITIONS | SUBORDINATORS | DETERMINERS or is_pronoun(first, language)
+    # (a name after "one" qualifies a noun: "one Twitter response began" is nobody's)
+    function_word = first in CONJUNCTIONS | PREPOSITIONS | SUBORDINATORS | DETERMINERS | INDEFINITE or is_pronoun(
+        first, language)
     function_word = function_word and first not in _auxiliaries(language)  # French "a tenu à rappeler M. Dupont"
     for name in sorted(known, key=len, reverse=True):
         at = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])(?![’']s?\b)", clause)

@@ -29,15 +29,12 @@ from indexer.annotate.quotes.attribution import (
     verb_pattern,
 )
 from indexer.annotate.quotes.lang import rules_for, soft_eq
-from indexer.annotate.quotes.speaker_words import ORG_WORDS, PERSON_ROLES, TIME_WORDS, TITLES
+from indexer.annotate.quotes.speaker_words import INDEFINITE, ORG_WORDS, PERSON_ROLES, TIME_WORDS, TITLES
 from indexer.models import Entity, Quote
 
 PARA_SEP = "\n\n"
 _GENERATION = frozenset("jr sr ii iii iv".split())  # written after a name, often left out beside a quote
 SPEAKING = ("person", "organization")
-# words that open a description of a source: articles, and the numbers and quantifiers of "one GOP operative"
-INDEFINITE = frozenset("""a an one another some several two three ein eine einer einem einen un une uno una unos unas um uma
-    een jeden jedna jedno один одна""".split())
 DEFINITE = frozenset("""the der die das dem den des le la les l' el los las il lo gli o os as de het""".split())
 _GENERIC_NOUNS = frozenset("""man people person persons woman women men someone source sources anyone everyone
     leute mensch menschen gente persona personas personne gens""".split())

@@ -490,3 +490,10 @@ def test_a_name_qualifying_a_noun_after_one_is_nobody_s_attribution():
                   "to answer.", "A storm of anger broke out – “@Brightway_Leeds, stop being so greedy,” one Twitter reply "
                   "began – and Brightway soon offered free rides out of the area instead."]
     assert [q[1] for q in all_quotes(paragraphs, "en")] == [None]
+
+
+def test_a_phrase_quoted_after_someone_s_phrase_or_words_is_theirs():
+    paragraphs = ["Marta Quell, an economist at Leeds, has long written about prices.",
+                  "The firm let the market rule, as if there were (in economist Marta Quell’s phrase) “a price for "
+                  "everything” in a city under siege."]
+    assert all_quotes(paragraphs, "en") == [("a price for everything", "Marta Quell", True)]

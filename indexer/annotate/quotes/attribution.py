@@ -555,10 +555,18 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
 AGENT = re.compile(r"(?<!\w)(?:von|by|par|por|da|door|przez|от)\s+(?:Herrn\s+|Frau\s+|Mr\.\s+)?(\S+(?:\s+\S+)?)")
 
 
+# "Abedin's succinct reply:", "(in economist Tyler Cowen's phrase) “…”": the words are the owner's
 WHOSE_WORDS = re.compile(
-    r"^\s*([A-Z][\w.\- ]{1,40}?)[’']s?\s+(?:[a-z]+\s+){0,2}"
-    r"(?:reply|response|answer|retort|message|note|statement|words|comment|advice|verdict|tweet|email)\s*$"
+    r"(?:^|[\s(])((?:[A-Z][\w.\-]*\s+){0,3}[A-Z][\w.\-]+)[’']s?\s+(?:[a-z]+\s+){0,2}"
+    r"(?:reply|response|answer|retort|message|note|statement|words|comment|advice|verdict|tweet|email|phrase|term|"
+    r"expression)[\s),]*$"
 )
+
+
+def whose_words(before: str, language: str) -> str | None:
+    """The person whose reply, words or phrase the text right before a quote names, as a name."""
+    whose = WHOSE_WORDS.search(before)
+    return person_name(whose.group(1), language) if whose else None
 
 
 def _introducer(label: str, language: str) -> str | None:
@@ -570,9 +578,9 @@ def _introducer(label: str, language: str) -> str | None:
         return None  # "Mittwoch, 25. Oktober:" introduces a listing, not a speaker
     if rules.nouns_capitalised:
         return _label_of_capitalised_nouns(label, language)
-    whose = WHOSE_WORDS.match(label)
-    if whose and person_name(whose.group(1), language):
-        return person_name(whose.group(1), language)  # "Abedin's succinct reply:" — the reply is Abedin's
+    whose = whose_words(label, language)
+    if whose:
+        return whose  # "Abedin's succinct reply:" — the reply is Abedin's
     for m in NAME_RUN.finditer(label):
         name = person_name(m.group(0), language)
         if name and len(words(name)) >= 2 and not _org_like(name):

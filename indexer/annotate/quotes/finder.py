@@ -40,6 +40,7 @@ from indexer.annotate.quotes.attribution import (
     speaker_kind,
     subject_before,
     verb_pattern,
+    whose_words,
 )
 from indexer.annotate.quotes.blocks import block_quotes
 from indexer.annotate.quotes.candidate import Candidate
@@ -525,7 +526,8 @@ def _attribute(
     introduced = text[: c.start].rstrip().endswith((":", "："))
     if c.fragment:
         c.extra["titled"] = rules.titled_person(before)
-    named_by = (namer(before, lang) or namer_after(before, after, lang)) if c.fragment else None
+    named_by = (namer(before, lang) or namer_after(before, after, lang) or whose_words(before, lang)
+                ) if c.fragment else None
     if named_by:
         c.speaker = named_by  # "Baker nannte ihn „Albert Nyanza“": the name is Baker's word for it
     elif c.fragment and not introduced and (

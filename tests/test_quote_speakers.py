@@ -497,3 +497,10 @@ def test_a_phrase_quoted_after_someone_s_phrase_or_words_is_theirs():
                   "The firm let the market rule, as if there were (in economist Marta Quell’s phrase) “a price for "
                   "everything” in a city under siege."]
     assert all_quotes(paragraphs, "en") == [("a price for everything", "Marta Quell", True)]
+
+
+def test_a_new_sentence_that_reaches_a_verb_of_saying_after_an_aside_is_no_attribution():
+    paragraphs = ["“The work is quite boring,” Marta Quell says. But one part of it still surprises her: the moment the "
+                  "results appear. “Every time it is something different.” For instance, one sample she tested held "
+                  "chalk, a filler added to increase the weight."]
+    assert [q[1] for q in all_quotes(paragraphs, "en")] == ["Marta Quell", "Marta Quell"]

@@ -504,3 +504,9 @@ def test_a_new_sentence_that_reaches_a_verb_of_saying_after_an_aside_is_no_attri
                   "results appear. “Every time it is something different.” For instance, one sample she tested held "
                   "chalk, a filler added to increase the weight."]
     assert [q[1] for q in all_quotes(paragraphs, "en")] == ["Marta Quell", "Marta Quell"]
+
+
+def test_an_abbreviated_title_before_a_name_seen_once_leaves_it_a_name():
+    paragraphs = ["Users of the forum test what they buy before they use it.",
+                  "“It made me ill for a week,” Dr. Gloom, a forum user, wrote on the board after the test."]
+    assert speaker_of(paragraphs, "en", "ill for a week") == ("Gloom", None)

@@ -329,6 +329,7 @@ def _other_office(k: _Known, head: str) -> bool:
     return bool(offices) and head in _OFFICES and not any(_same_title(head, t) for t in offices)
 
 
+_ABBREVIATED_TITLES = frozenset(w for w in TITLES if w.endswith("."))  # "Dr. Feel": the capitals after are a name
 _LINKS = frozenset("of de del der des du di da von vom van".split())
 # a name after these is the complement of the head noun before it: "the envoy of the UN", "Sprecher der Bahn"
 _COMPLEMENT_LINKS = frozenset("of for de del della dei des du di da do dos das der den von vom la le el the".split())
@@ -467,9 +468,11 @@ def _stands_alone(entity: Entity, text: str) -> bool:
     for form in (entity.name, *entity.aliases):
         for m in re.finditer(rf"(\S+) {re.escape(form)}\b", text):
             before = m.group(1).rstrip("\"'”’»«“„")
-            if before[-1:] in (",", ";") or before.isalpha() and (before[:1].islower() or any(
-                    soft_eq(fold_word(before), t) for t in _OFFICES)) and not _PAIR.fullmatch(f" {before} "):
-                return True  # (a title is no part of the name: "von Herrn A. Kubelka")
+            titled = before.lower() in _ABBREVIATED_TITLES or before.isalpha() and any(
+                soft_eq(fold_word(before), t) for t in _OFFICES)  # (no part of the name: "von Herrn A. Kubelka")
+            lowercase = before.isalpha() and before[:1].islower() and not _PAIR.fullmatch(f" {before} ")
+            if before[-1:] in (",", ";") or titled or lowercase:
+                return True
     return False
 
 

@@ -510,3 +510,16 @@ def test_an_abbreviated_title_before_a_name_seen_once_leaves_it_a_name():
     paragraphs = ["Users of the forum test what they buy before they use it.",
                   "“It made me ill for a week,” Dr. Gloom, a forum user, wrote on the board after the test."]
     assert speaker_of(paragraphs, "en", "ill for a week") == ("Gloom", None)
+
+
+def test_an_indefinite_description_written_as_a_name_s_apposition_is_that_name():
+    paragraphs = ["Tariffs cost money.", "As we noted, a March study by the Institute for Trade Studies, a London-based "
+                  "think tank, concluded that, using standard methods, “the full cost of the tariff falls on domestic "
+                  "buyers, with a loss of income by the end of the year.”"]
+    assert [q[1] for q in all_quotes(paragraphs, "en")] == ["Institute for Trade Studies"]
+
+
+def test_a_name_and_its_apposition_after_a_quote_ending_in_an_exclamation_are_its_attribution():
+    paragraphs = ["The broadcaster complained that its bank was closing its accounts.",
+                  "“Long live free speech!” Marta Quell, the editor in chief of the channel, wrote on Monday."]
+    assert [q[1] for q in all_quotes(paragraphs, "en")] == ["Marta Quell"]

@@ -480,9 +480,11 @@ def _attribute(
     after_speaker, after_found = speaker_after(after, lang)
     last_inner = text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS)[-1:]
     said = verb_pattern(lang).search(after) if after_found else None
-    if said and last_inner in ".!?…" and after.lstrip()[:1].isupper() and "," in after[: said.start()]:
+    if said and last_inner in ".!?…" and after.lstrip()[:1].isupper() and "," in after[: said.start()] and (
+            (after_speaker or "") not in after.split(",")[0]):
         # "“Every time it’s different.” For instance, one sample held phenacetin, a painkiller added to …": a new
-        # sentence that reaches its verb only after an aside is the writer's, not this quote's attribution
+        # sentence that reaches its verb only after an aside is the writer's, not this quote's attribution (but
+        # "“…!” Margarita Simonyan, the editor of RT, wrote" names its speaker before the aside)
         after_speaker, after_found = None, False
     if not after_found and known and "gap" not in c.extra and (last_inner in ",，" or after.lstrip()[:1] in ",—–"):
         after_speaker = named_in_clause(after, known, lang)

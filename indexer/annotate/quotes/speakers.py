@@ -205,10 +205,13 @@ class ArticleSpeakers:
         nearest before `at` (or after it); else, for "der Landwirt", "el funcionario", "das Unternehmen", the one
         person (or body) named in the paragraph before `at`, or in the two before it the one named most; `seen`
         remembers that choice, so the same description stands for the same one all through the article. An
-        indefinite one stands for nobody, though someone named bears its title: "one user" is not the user named."""
+        indefinite one stands for nobody, though someone named bears its title ("one user" is not the user named),
+        but for the name it is written beside as an apposition."""
         head = _head(description)
-        if not head or description.split()[0].lower() in INDEFINITE:
-            return None  # "one user wrote", "a spokesman said": someone the article leaves unnamed
+        if not head:
+            return None
+        if description.split()[0].lower() in INDEFINITE:  # "one user wrote": someone the article leaves unnamed,
+            return self._apposed(description)  # unless it is a name's apposition ("the CEPR, a think tank,")
         self._ensure_located()
         titled = [k for k in self.known if head in k.titles] or [
             k for k in self.known if any(_same_title(head, t) for t in k.titles)]
@@ -220,6 +223,12 @@ class ArticleSpeakers:
         if seen.get(head) is None:
             seen[head] = self._named_nearby(head, at)
         return seen[head]
+
+    def _apposed(self, description: str) -> Entity | None:
+        """The one entity whose name the article writes right before the description, set off by a comma."""
+        found = {id(k): k.entity for k in self.known for form in (k.entity.name, *k.entity.aliases)
+                 if f"{form}, {description}" in self.text}
+        return next(iter(found.values())) if len(found) == 1 else None
 
     def _named_nearby(self, head: str, at: int) -> Entity | None:
         """The person (or body, by the head noun) named in the paragraph before `at`, the most named first; else in

@@ -425,3 +425,101 @@ INTERVIEW = [  # only the first answer is labelled; a paragraph about the interv
 ], ids=["heading-is-no-turn", "interview-goes-on-without-labels"])
 def test_a_layout_names_who_speaks_below_it(paragraphs, language, expected):
     assert quotes(paragraphs, language) == expected
+
+
+# ---------------------------------------------------------------- issue 40: speakers on real pages
+
+
+def all_quotes(paragraphs: list[str], language: str) -> list[tuple[str, str | None, bool]]:
+    """Every quote with its speaker, fragments included."""
+    found = annotate(Article(title="Report", blocks=[Block(p) for p in paragraphs], declared_language=language)).quotes
+    return [(q.text, q.speaker, q.fragment) for q in found]
+
+
+def test_an_indefinite_description_stands_for_nobody_though_someone_named_bears_its_title():
+    paragraphs = ["Marta Quell, a longtime forum user, started a fund for the tests in March.",
+                  "“She is generous. A gift to all of us,” one user wrote on the board, a site that opened later."]
+    assert speaker_of(paragraphs, "en", "generous") == (None, "one user")
+
+
+def test_phrases_quoted_inside_a_sentence_belong_to_the_speaker_its_closing_clause_names():
+    paragraphs = ["Marta Quell runs the laboratory of the Harbour Clinic in Leeds.",
+                  "Working at the clinic is “more gratifying” and “calmer” than her old job, Quell told me."]
+    assert all_quotes(paragraphs, "en") == [("more gratifying", "Marta Quell", True), ("calmer", "Marta Quell", True)]
+
+
+WHO_REPORT = ("The World Health Organization (WHO) published its yearly report on Monday. Its author, Dr. Tomas "
+              "Brenner, presented it in Geneva.")
+
+
+def test_a_body_named_with_its_article_speaks_and_so_does_its_closing_clause():
+    assert speaker_of([WHO_REPORT, "“Wash your hands before every meal,” the WHO said."], "en", "Wash") == (
+        "World Health Organization", None)
+    assert all_quotes([WHO_REPORT, "Skipping the second dose is the “single biggest risk” for the elderly, the WHO "
+                                   "says."], "en") == [("single biggest risk", "World Health Organization", True)]
+
+
+def test_a_name_the_recogniser_did_not_accept_is_nobody_not_the_person_named_before():
+    paragraphs = ["Dr. Tomas Brenner presented the yearly report in Geneva on Monday.",
+                  "“Wash your hands before every meal,” the Clarion said on Tuesday."]
+    assert speaker_of(paragraphs, "en", "Wash") == (None, None)
+
+
+def test_a_clause_of_comparison_names_whose_words_they_are_whatever_its_verb():
+    paragraphs = ["The Harbour Clinic in Leeds relies on Tomas Brenner, its chemist, and on volunteers.",
+                  "They are a mix of “idealists,” as Brenner put it, and medical students."]
+    assert all_quotes(paragraphs, "en") == [("idealists", "Tomas Brenner", True)]
+    paragraphs = ["Reuters covered the siege in Sydney all night.",
+                  "The gunman raised a black flag – “spreading,” as Reuters reported, “fear across the whole harbour "
+                  "city.”"]
+    assert [(q[1], q[2]) for q in all_quotes(paragraphs, "en")] == [("Reuters", False)]
+
+
+@pytest.mark.parametrize("paragraphs, language", [
+    (["Anna Berg met the guards at the gate on Friday.",
+      "Then the guards came back. “You are free to go,” they said."], "en"),
+    (["Tareq Salem sprach mit den Wachleuten über die Lage.",
+      "Wir gingen raus und fragten nach. Und sie sagten uns: „Ihr dürft gehen, aber nicht weit.“"], "de"),
+])
+def test_a_plural_pronoun_is_never_one_person_alone(paragraphs, language):
+    assert [q[1] for q in all_quotes(paragraphs, language)] == [None]
+
+
+def test_a_name_qualifying_a_noun_after_one_is_nobody_s_attribution():
+    paragraphs = ["Brightway, the ride service, raised its fares in Leeds during the storm, and Twitter users were quick "
+                  "to answer.", "A storm of anger broke out – “@Brightway_Leeds, stop being so greedy,” one Twitter reply "
+                  "began – and Brightway soon offered free rides out of the area instead."]
+    assert [q[1] for q in all_quotes(paragraphs, "en")] == [None]
+
+
+def test_a_phrase_quoted_after_someone_s_phrase_or_words_is_theirs():
+    paragraphs = ["Marta Quell, an economist at Leeds, has long written about prices.",
+                  "The firm let the market rule, as if there were (in economist Marta Quell’s phrase) “a price for "
+                  "everything” in a city under siege."]
+    assert all_quotes(paragraphs, "en") == [("a price for everything", "Marta Quell", True)]
+
+
+def test_a_new_sentence_that_reaches_a_verb_of_saying_after_an_aside_is_no_attribution():
+    paragraphs = ["“The work is quite boring,” Marta Quell says. But one part of it still surprises her: the moment the "
+                  "results appear. “Every time it is something different.” For instance, one sample she tested held "
+                  "chalk, a filler added to increase the weight."]
+    assert [q[1] for q in all_quotes(paragraphs, "en")] == ["Marta Quell", "Marta Quell"]
+
+
+def test_an_abbreviated_title_before_a_name_seen_once_leaves_it_a_name():
+    paragraphs = ["Users of the forum test what they buy before they use it.",
+                  "“It made me ill for a week,” Dr. Gloom, a forum user, wrote on the board after the test."]
+    assert speaker_of(paragraphs, "en", "ill for a week") == ("Gloom", None)
+
+
+def test_an_indefinite_description_written_as_a_name_s_apposition_is_that_name():
+    paragraphs = ["Tariffs cost money.", "As we noted, a March study by the Institute for Trade Studies, a London-based "
+                  "think tank, concluded that, using standard methods, “the full cost of the tariff falls on domestic "
+                  "buyers, with a loss of income by the end of the year.”"]
+    assert [q[1] for q in all_quotes(paragraphs, "en")] == ["Institute for Trade Studies"]
+
+
+def test_a_name_and_its_apposition_after_a_quote_ending_in_an_exclamation_are_its_attribution():
+    paragraphs = ["The broadcaster complained that its bank was closing its accounts.",
+                  "“Long live free speech!” Marta Quell, the editor in chief of the channel, wrote on Monday."]
+    assert [q[1] for q in all_quotes(paragraphs, "en")] == ["Marta Quell"]

@@ -17,6 +17,7 @@ from indexer.annotate.quotes.lang import rules_for, soft_eq
 from indexer.annotate.quotes.speaker_words import (
     AR_ROLES,
     DETERMINERS,
+    INDEFINITE,
     JA_SUFFIXES,
     NAME_PARTICLES,
     ORG_STEMS,
@@ -318,6 +319,9 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
     for phrase in rules.according_phrases():
         if low.startswith(phrase.lower()):
             return according_source(clause[len(phrase):], language), True
+    as_said = AS_CLAUSE.match(clause)
+    if as_said and not rules.caseless:
+        return as_said.group(1), True  # "“squatters,” as Espinosa put it, and …", "“…,” as Reuters reported, “…”"
     own = rules.speaker_after_quote(clause)
     if own is not None:  # 「…」と佐藤氏は述べた
         phrase, found = own
@@ -351,6 +355,12 @@ def speaker_after(clause: str, language: str, max_words: int = 10) -> tuple[str 
     return None, False
 
 
+# "as X put it", "wie X schrieb": a clause of comparison names whose words they are, whatever its verb
+AS_WORDS = ("as", "wie", "comme", "como", "come", "zoals", "jak", "jako", "как", "як")
+AS_CLAUSE = re.compile(rf"(?:{'|'.join(AS_WORDS)})\s+({_NAME_WORD}(?:[ \u00a0]+{_NAME_WORD}){{0,2}})\s+"
+                       r"(?:\w+\s+)?[^\W\d_A-ZÄÖÜ]\w*(?:\s+it)?\s*(?:[,.;:!?]|$)")
+
+
 @lru_cache(maxsize=64)
 def _auxiliaries(language: str) -> frozenset[str]:
     """The auxiliaries the language's compound verbs of saying open with ("a" of "a déclaré", "ha" of "ha dicho")."""
@@ -376,7 +386,9 @@ def named_in_clause(after: str, known: Sequence[str], language: str) -> str | No
         return None
     rules = rules_for(language)
     first = toks[0].lower()
-    function_word = first in CONJUNCTIONS | PREPOSITIONS | SUBORDINATORS | DETERMINERS or is_pronoun(first, language)
+    # (a name after "one" qualifies a noun: "one Twitter response began" is nobody's)
+    function_word = first in CONJUNCTIONS | PREPOSITIONS | SUBORDINATORS | DETERMINERS | INDEFINITE or is_pronoun(
+        first, language)
     function_word = function_word and first not in _auxiliaries(language)  # French "a tenu à rappeler M. Dupont"
     for name in sorted(known, key=len, reverse=True):
         at = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])(?![’']s?\b)", clause)
@@ -543,10 +555,18 @@ def _speaker_before(before: str, language: str, fragment: bool) -> str | None:
 AGENT = re.compile(r"(?<!\w)(?:von|by|par|por|da|door|przez|от)\s+(?:Herrn\s+|Frau\s+|Mr\.\s+)?(\S+(?:\s+\S+)?)")
 
 
+# "Abedin's succinct reply:", "(in economist Tyler Cowen's phrase) “…”": the words are the owner's
 WHOSE_WORDS = re.compile(
-    r"^\s*([A-Z][\w.\- ]{1,40}?)[’']s?\s+(?:[a-z]+\s+){0,2}"
-    r"(?:reply|response|answer|retort|message|note|statement|words|comment|advice|verdict|tweet|email)\s*$"
+    r"(?:^|[\s(])((?:[A-Z][\w.\-]*\s+){0,3}[A-Z][\w.\-]+)[’']s?\s+(?:[a-z]+\s+){0,2}"
+    r"(?:reply|response|answer|retort|message|note|statement|words|comment|advice|verdict|tweet|email|phrase|term|"
+    r"expression)[\s),]*$"
 )
+
+
+def whose_words(before: str, language: str) -> str | None:
+    """The person whose reply, words or phrase the text right before a quote names, as a name."""
+    whose = WHOSE_WORDS.search(before)
+    return person_name(whose.group(1), language) if whose else None
 
 
 def _introducer(label: str, language: str) -> str | None:
@@ -558,9 +578,9 @@ def _introducer(label: str, language: str) -> str | None:
         return None  # "Mittwoch, 25. Oktober:" introduces a listing, not a speaker
     if rules.nouns_capitalised:
         return _label_of_capitalised_nouns(label, language)
-    whose = WHOSE_WORDS.match(label)
-    if whose and person_name(whose.group(1), language):
-        return person_name(whose.group(1), language)  # "Abedin's succinct reply:" — the reply is Abedin's
+    whose = whose_words(label, language)
+    if whose:
+        return whose  # "Abedin's succinct reply:" — the reply is Abedin's
     for m in NAME_RUN.finditer(label):
         name = person_name(m.group(0), language)
         if name and len(words(name)) >= 2 and not _org_like(name):

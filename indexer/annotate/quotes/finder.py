@@ -20,6 +20,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from indexer.annotate.quotes.attribution import (
+    AS_WORDS,
     CLAUSE_STOP,
     FR_INVERTED,
     NAME_RUN,
@@ -39,6 +40,7 @@ from indexer.annotate.quotes.attribution import (
     speaker_kind,
     subject_before,
     verb_pattern,
+    whose_words,
 )
 from indexer.annotate.quotes.blocks import block_quotes
 from indexer.annotate.quotes.candidate import Candidate
@@ -477,6 +479,13 @@ def _attribute(
         gap_speaker, gap_found = speaker_after(gap.rstrip().rstrip(",:，："), lang)
     after_speaker, after_found = speaker_after(after, lang)
     last_inner = text[c.parts[-1][0] : c.parts[-1][1]].rstrip(PAIRS_CHARS)[-1:]
+    said = verb_pattern(lang).search(after) if after_found else None
+    if said and last_inner in ".!?…" and after.lstrip()[:1].isupper() and "," in after[: said.start()] and (
+            (after_speaker or "") not in after.split(",")[0]):
+        # "“Every time it’s different.” For instance, one sample held phenacetin, a painkiller added to …": a new
+        # sentence that reaches its verb only after an aside is the writer's, not this quote's attribution (but
+        # "“…!” Margarita Simonyan, the editor of RT, wrote" names its speaker before the aside)
+        after_speaker, after_found = None, False
     if not after_found and known and "gap" not in c.extra and (last_inner in ",，" or after.lstrip()[:1] in ",—–"):
         after_speaker = named_in_clause(after, known, lang)
         after_found = after_speaker is not None
@@ -524,7 +533,8 @@ def _attribute(
     introduced = text[: c.start].rstrip().endswith((":", "："))
     if c.fragment:
         c.extra["titled"] = rules.titled_person(before)
-    named_by = (namer(before, lang) or namer_after(before, after, lang)) if c.fragment else None
+    named_by = (namer(before, lang) or namer_after(before, after, lang) or whose_words(before, lang)
+                ) if c.fragment else None
     if named_by:
         c.speaker = named_by  # "Baker nannte ihn „Albert Nyanza“": the name is Baker's word for it
     elif c.fragment and not introduced and (
@@ -533,7 +543,7 @@ def _attribute(
     ):
         c.speaker, c.pro_drop = None, False
         c.extra["title"] = True  # „Kurierem Nadwiślańskim”, «Ранковий Вісник»: a name, not words said
-    elif c.fragment and not c.speaker and not before.strip(" \t\n\u00a0—–-") and not rules.caseless:
+    elif c.fragment and not c.speaker and not rules.caseless and not verb_pattern(lang).search(before):
         c.speaker = said_at_sentence_end(masked[c.end : _sentence_of(sentences, c.start)[1]], lang)
 
 
@@ -549,7 +559,7 @@ def _named_after_mark(text: str, masked: str, opener: int) -> str | None:
     return name.group(0) if name else None
 
 
-AS_SAID = re.compile(r"^\W*(?:как|як|jak|jako|wie|as|comme|como|come|zoals|jak)\s", re.IGNORECASE)
+AS_SAID = re.compile(rf"^\W*(?:{'|'.join(AS_WORDS)})\s", re.IGNORECASE)
 THAT_AR = re.compile(r"(?:^|\s)(?:إن|أن|فإن|بأن)\s*$")
 
 
@@ -816,23 +826,13 @@ def _resolve(
             want = "thing" if c.kind.endswith("thing") else "person"
             gender = PRONOUN_GENDER.get((c.speaker or "").strip().lower())
             if rules.she_or_they and (c.speaker or "").strip().lower() == rules.she_or_they:
-                gender = rules.she_or_they_gender(text[c.end : c.end + 40])  # "fügte sie hinzu": she, not they
-            found = _last_speaker(c.start, cands[:i], events, want, lang, gender, sex)
-            anchor = _introduced_at(c, text)
-            named_here = _last_mention_in_paragraph(anchor, mentions, text, gender) if want == "person" else None
-            if named_here and (not found or found[2] < _para_bounds(text, anchor)[0]):
-                found = named_here  # "La ministre …, Haruka Sato, a … Elle a déclaré : «…»"
-            elif found and want == "person" and not named_here:
-                found = _subject_of_paragraph_before(c, cands[:i], mentions, text, gender, sex, found[2]) or found
-            if not found and gender:
-                found = _last_of_gender(c, mentions, gender, text)  # "Anna Kowalska met Peter Brenner. ¶ … she said"
-            if not found and gender:
-                found = _last_speaker_of_gender(cands[:i], gender, sex)  # »…«, fügte sie hinzu: Reiter, not Vogel
-            if want == "person" and _plural(c.speaker, lang):
-                found = _named_pair(c, mentions, text) or found  # "Ilse Varga and Tom Hale met. “…,” they said."
-            if not found and want == "person" and not rules.nouns_capitalised:
-                # "Глава района Игорь Орлов приехал. ¶ — …, — сказал он.": the person the paragraph before named
-                found = _last_of_gender(c, mentions, gender, text, sex)
+                # "fügte sie hinzu": she; "sie sagten uns:": they
+                gender = rules.she_or_they_gender(text[c.end : c.end + 40], text[max(0, c.start - 60) : c.start])
+            if want == "person" and (_plural(c.speaker, lang) or gender == "plural"):
+                # "Ilse Varga and Tom Hale met. “…,” they said.": two people named together, never one alone
+                found = _named_pair(c, mentions, text)
+            else:
+                found = _pronoun_antecedent(c, cands[:i], events, mentions, text, lang, want, gender, sex)
             if found:
                 c.speaker, c.kind = found[0], found[1]
         elif not c.speaker and (c.pro_drop or not c.fragment) and not c.extra.get("writer"):
@@ -863,6 +863,28 @@ def _resolve(
                 if found:
                     c.speaker, c.kind = found
     _resolve_epithets(cands, events, mentions, text, rules)  # an epithet handed on to a pronoun or a fragment
+
+
+def _pronoun_antecedent(c: Candidate, earlier: list[Candidate], events: list[_Event], mentions: list[_Event], text: str,
+                        lang: str, want: str, gender: str | None, sex) -> tuple[str, str, int] | None:
+    """The one a singular pronoun stands for: the last speaker of its kind (and sex), or the person its paragraph
+    (or the one before) brings in."""
+    rules = rules_for(lang)
+    found = _last_speaker(c.start, earlier, events, want, lang, gender, sex)
+    anchor = _introduced_at(c, text)
+    named_here = _last_mention_in_paragraph(anchor, mentions, text, gender) if want == "person" else None
+    if named_here and (not found or found[2] < _para_bounds(text, anchor)[0]):
+        found = named_here  # "La ministre …, Haruka Sato, a … Elle a déclaré : «…»"
+    elif found and want == "person" and not named_here:
+        found = _subject_of_paragraph_before(c, earlier, mentions, text, gender, sex, found[2]) or found
+    if not found and gender:
+        found = _last_of_gender(c, mentions, gender, text)  # "Anna Kowalska met Peter Brenner. ¶ … she said"
+    if not found and gender:
+        found = _last_speaker_of_gender(earlier, gender, sex)  # »…«, fügte sie hinzu: Reiter, not Vogel
+    if not found and want == "person" and not rules.nouns_capitalised:
+        # "Глава района Игорь Орлов приехал. ¶ — …, — сказал он.": the person the paragraph before named
+        found = _last_of_gender(c, mentions, gender, text, sex)
+    return found
 
 
 _SENTENCE_GAP = re.compile(r"[.!?]\s+")

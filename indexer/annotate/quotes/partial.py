@@ -62,12 +62,17 @@ def namer_after(before: str, after: str, lang: str) -> str | None:
 
 
 def said_at_sentence_end(tail: str, lang: str) -> str | None:
-    """'“We ought to start now …” and fix the roads, Ms. Harlan said.': a partial quote that opens its sentence
-    belongs to the speaker the sentence names at its end (tail: the masked rest of the sentence), after a comma."""
-    if "_" in tail or "," not in tail:
+    """'“We ought to start now …” and fix the roads, Ms. Harlan said.', 'Misusing them is the “single leading
+    factor,” the agency’s chief says.': a partial quote belongs to the speaker its sentence names in a closing
+    attribution after a comma (tail: the masked rest of the sentence). Other phrases quoted between them are no
+    matter: the clause after the last comma names who said them all."""
+    if "," not in tail or "_" in tail.rsplit(",", 1)[1]:
         return None
     speaker, _ = speaker_after(tail.rsplit(",", 1)[1], lang, max_words=4)
-    return speaker if speaker and speaker_kind(speaker, lang, ()) == "person" else None
+    if not speaker:
+        return None
+    named = any(t[:1].isupper() for t in words(speaker)[1:])  # "the CDC", "die Bundesregierung": a body's name
+    return speaker if speaker_kind(speaker, lang, ()) == "person" or named else None
 
 
 def echoed(c: Candidate, earlier: list[Candidate], text: str) -> tuple[str, str] | None:

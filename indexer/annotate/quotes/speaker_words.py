@@ -65,6 +65,9 @@ TIME_WORDS = set(
 
 NAME_PARTICLES = {"de", "van", "von", "da", "das", "di", "del", "della", "dos", "du", "le", "la", "ter", "ten", "den"}
 
+# words that open a description of a source: articles, and the numbers and quantifiers of "one GOP operative"
+INDEFINITE = frozenset("""a an one another some several two three ein eine einer einem einen un une uno una unos unas um uma
+    een jeden jedna jedno один одна""".split())
 DETERMINERS = set(
     """the a an this that der die das ein eine einer eines dem den des le la les l' un une du de des el los las
     uno una il lo gli i un' o os as um uma de het een""".split()

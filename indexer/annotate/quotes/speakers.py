@@ -29,15 +29,12 @@ from indexer.annotate.quotes.attribution import (
     verb_pattern,
 )
 from indexer.annotate.quotes.lang import rules_for, soft_eq
-from indexer.annotate.quotes.speaker_words import ORG_WORDS, PERSON_ROLES, TIME_WORDS, TITLES
+from indexer.annotate.quotes.speaker_words import INDEFINITE, ORG_WORDS, PERSON_ROLES, TIME_WORDS, TITLES
 from indexer.models import Entity, Quote
 
 PARA_SEP = "\n\n"
 _GENERATION = frozenset("jr sr ii iii iv".split())  # written after a name, often left out beside a quote
 SPEAKING = ("person", "organization")
-# words that open a description of a source: articles, and the numbers and quantifiers of "one GOP operative"
-INDEFINITE = frozenset("""a an one another some several two three ein eine einer einem einen un une uno una unos unas um uma
-    een jeden jedna jedno один одна""".split())
 DEFINITE = frozenset("""the der die das dem den des le la les l' el los las il lo gli o os as de het""".split())
 _GENERIC_NOUNS = frozenset("""man people person persons woman women men someone source sources anyone everyone
     leute mensch menschen gente persona personas personne gens""".split())
@@ -171,7 +168,8 @@ class ArticleSpeakers:
                     continue
                 end = at + len(f)
                 owned = end <= len(raw) and re.search(r"[’']s?$", raw[end - 1]) is not None and end < len(words)
-                if owned or at and words[at - 1] in _COMPLEMENT_LINKS:
+                linked = at and words[at - 1] in _COMPLEMENT_LINKS and not (at == 1 and words[0] in DEFINITE)
+                if owned or linked:
                     continue  # "The Obama administration’s comments"; "La enviada especial de la ONU" is no UN
                 fits = end == len(words) or (at == 0 and all(w[:1].islower() for w in raw[end:]))
                 if fits and (best is None or len(f) > best[0]):
@@ -206,10 +204,14 @@ class ArticleSpeakers:
         """The entity a definite description of a source stands for: the one the article gives that title, named
         nearest before `at` (or after it); else, for "der Landwirt", "el funcionario", "das Unternehmen", the one
         person (or body) named in the paragraph before `at`, or in the two before it the one named most; `seen`
-        remembers that choice, so the same description stands for the same one all through the article."""
+        remembers that choice, so the same description stands for the same one all through the article. An
+        indefinite one stands for nobody, though someone named bears its title ("one user" is not the user named),
+        but for the name it is written beside as an apposition."""
         head = _head(description)
         if not head:
             return None
+        if description.split()[0].lower() in INDEFINITE:  # "one user wrote": someone the article leaves unnamed,
+            return self._apposed(description)  # unless it is a name's apposition ("the CEPR, a think tank,")
         self._ensure_located()
         titled = [k for k in self.known if head in k.titles] or [
             k for k in self.known if any(_same_title(head, t) for t in k.titles)]
@@ -221,6 +223,12 @@ class ArticleSpeakers:
         if seen.get(head) is None:
             seen[head] = self._named_nearby(head, at)
         return seen[head]
+
+    def _apposed(self, description: str) -> Entity | None:
+        """The one entity whose name the article writes right before the description, set off by a comma."""
+        found = {id(k): k.entity for k in self.known for form in (k.entity.name, *k.entity.aliases)
+                 if f"{form}, {description}" in self.text}
+        return next(iter(found.values())) if len(found) == 1 else None
 
     def _named_nearby(self, head: str, at: int) -> Entity | None:
         """The person (or body, by the head noun) named in the paragraph before `at`, the most named first; else in
@@ -264,6 +272,10 @@ def _nearest(cands: list[_Known], at: int) -> _Known:
 def _head(description: str) -> str:
     """The noun a description turns on: "the director of the hospital" -> "director", "Der US-Präsident" ->
     "uspräsident"."""
+    return fold_word(_head_as_written(description))
+
+
+def _head_as_written(description: str) -> str:
     toks = description.split()
     kept: list[str] = []
     for t in toks:
@@ -273,7 +285,18 @@ def _head(description: str) -> str:
         if low in DEFINITE or low in INDEFINITE:
             continue
         kept.append(t)
-    return fold_word(kept[-1]) if kept else ""
+    return kept[-1] if kept else ""
+
+
+def _named_head(description: str, language: str) -> bool:
+    """'the CDC', 'the Times': a head written as a name (an acronym; a capital where nouns are lowercase) that is
+    no office or kind of body is a name the recogniser did not accept, not a description of a source."""
+    raw = _head_as_written(description).strip(",.;:")
+    head = fold_word(raw)
+    if len(raw) > 1 and raw.isupper():
+        return True
+    return raw[:1].isupper() and not rules_for(language).nouns_capitalised and head not in _OFFICES and not _body_word(
+        head)
 
 
 def _same_title(head: str, title: str) -> bool:
@@ -315,6 +338,7 @@ def _other_office(k: _Known, head: str) -> bool:
     return bool(offices) and head in _OFFICES and not any(_same_title(head, t) for t in offices)
 
 
+_ABBREVIATED_TITLES = frozenset(w for w in TITLES if w.endswith("."))  # "Dr. Feel": the capitals after are a name
 _LINKS = frozenset("of de del der des du di da von vom van".split())
 # a name after these is the complement of the head noun before it: "the envoy of the UN", "Sprecher der Bahn"
 _COMPLEMENT_LINKS = frozenset("of for de del della dei des du di da do dos das der den von vom la le el the".split())
@@ -342,7 +366,8 @@ def is_description(phrase: str, language: str) -> bool:
         return False  # "The certification comes": the subject of another verb, not a source
     if low[0] in DEFINITE or low[0] in INDEFINITE:
         head = _head(phrase)
-        return bool(head) and head not in _GENERIC_NOUNS and not rules_for(language).pronoun(head)
+        return bool(head) and head not in _GENERIC_NOUNS and not rules_for(language).pronoun(head) and not _named_head(
+            phrase, language)
     head = _head(phrase)
     rules = rules_for(language)
     if rules.caseless:
@@ -452,9 +477,11 @@ def _stands_alone(entity: Entity, text: str) -> bool:
     for form in (entity.name, *entity.aliases):
         for m in re.finditer(rf"(\S+) {re.escape(form)}\b", text):
             before = m.group(1).rstrip("\"'”’»«“„")
-            if before[-1:] in (",", ";") or before.isalpha() and (before[:1].islower() or any(
-                    soft_eq(fold_word(before), t) for t in _OFFICES)) and not _PAIR.fullmatch(f" {before} "):
-                return True  # (a title is no part of the name: "von Herrn A. Kubelka")
+            titled = before.lower() in _ABBREVIATED_TITLES or before.isalpha() and any(
+                soft_eq(fold_word(before), t) for t in _OFFICES)  # (no part of the name: "von Herrn A. Kubelka")
+            lowercase = before.isalpha() and before[:1].islower() and not _PAIR.fullmatch(f" {before} ")
+            if before[-1:] in (",", ";") or titled or lowercase:
+                return True
     return False
 
 

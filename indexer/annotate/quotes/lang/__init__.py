@@ -171,8 +171,9 @@ class Language:
             return not head.endswith(self.plural_endings)
         return article in self.definite_articles
 
-    def she_or_they_gender(self, after: str) -> str | None:
-        """The sex of `she_or_they` read off the words after it (a singular verb: 'she'); None when unsure."""
+    def she_or_they_gender(self, after: str, before: str = "") -> str | None:
+        """The sex of `she_or_they` read off its verb, in the words after the quote or before it (a singular verb:
+        'female', a plural one: 'plural'); None when unsure."""
         return None
 
     # ---- derived lists (the English ones are read in every language: news quotes English sources)

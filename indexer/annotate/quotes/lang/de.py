@@ -205,12 +205,19 @@ class Rules(Language):
         -in)."""
         return article in ("der", "das") or article == "die" and head.endswith("in")
 
-    def she_or_they_gender(self, after: str) -> str | None:
-        """'fügte sie hinzu', 'sagt sie': 'sie' after a singular verb is 'she' (after 'sagten' it is 'they')."""
+    def she_or_they_gender(self, after: str, before: str = "") -> str | None:
+        """'fügte sie hinzu', 'sagt sie': 'sie' beside a singular verb is 'she'; beside a plural one ('sagten sie',
+        'sie sagten uns:') it is 'they'."""
         m = re.match(r"\W*(\w+)\s+sie(?!\w)", after)
-        if not m or m.group(1).lower().endswith("n") or m.group(1)[:1].isupper():
+        verb = m.group(1) if m else ""
+        if not m:
+            m = re.search(r"(?<!\w)sie\s+(\w+)(?:\s+\w+)?\W*$", before)
+            verb = m.group(1) if m else ""
+        if not verb or verb[:1].isupper():
             return None
-        return "female"
+        if verb.lower().endswith("en"):
+            return "plural"
+        return None if verb.lower().endswith("n") else "female"
 
 
 @lru_cache(maxsize=4096)

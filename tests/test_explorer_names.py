@@ -156,6 +156,7 @@ def test_an_archive_from_before_migration_11_counts_what_its_articles_write_once
         store.close()
 
 
+@pytest.mark.solrcloud  # (with the shared cluster's other tests, on one worker: some stop its nodes)
 def test_on_solrcloud_and_postgresql_the_counts_are_what_the_articles_write(tmp_path, request, monkeypatch):
     base = test_store_url()  # (skips before a SolrCloud is started for nothing)
     solr_cluster = request.getfixturevalue("solr_cluster")

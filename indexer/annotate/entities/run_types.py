@@ -45,6 +45,7 @@ _ABBREVIATIONS = {
     "пдв", "ндс", "ато", "оос", "фоп", "кп", "ку", "куа", "снд", "снг", "ссср", "срср",
 }
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
+_NUMERAL = re.compile(r"^X{0,3}(?:IX|IV|V?I{0,3})$")  # I to XXXIX, not "ID" or "CD"
 
 
 def _portfolio(toks: list[_Tok], start: int, texts: list[str], language: str, lower_vocab: set[str]) -> bool:
@@ -163,8 +164,11 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
             and not any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
         return "place", None  # "in Watkins Glen", "nach Supan Buri"
     if len(words) >= 2:
-        if any(looks_like_acronym(w) for w in words):
-            return "organization", None  # "PKP Intercity", "BBC World Service"
+        if any(looks_like_acronym(w) for w in words):  # "PKP Intercity", "BBC World Service", "Roda JC Kerkrade";
+            # an acronym only at the end, after other words, is as often a product's model ("Face ID", "Gaming PC")
+            model = not any(looks_like_acronym(w) for w in words[:-1]) and words[-1].isascii() and not (
+                _NUMERAL.match(words[-1]) or org_for(words[-1]))  # (not "Austria III", a team; "Київська ОДА")
+            return (Guess("organization") if model else "organization"), None
         if (verdict := rules.type_phrase(words, sent_start, lower_vocab)) is not None:
             return verdict  # "Heilige Synode"; "Versuchter Aufbruch": a German noun phrase, not a name
         if any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):

@@ -97,6 +97,12 @@ def test_an_acronym_closing_a_name_is_no_evidence_of_an_organisation():
     assert {("PKP Intercity", "organization"), ("Roda JC Kerkrade", "organization")} <= found
 
 
+def test_a_compound_that_ends_in_a_small_word_is_an_adjective_not_a_place():
+    found = typed("Lena Hartwig moved the newsroom to Zorbo-first pages, said an analyst at Tokyo-based Kestrel "
+                  "Research.")
+    assert not any(name.startswith("Zorbo") for name, _ in found) and ("Tokyo", "place") in found
+
+
 def test_a_possessive_ends_the_name_and_what_follows_is_another():
     found = typed("Harlow’s Dunmore-area seat was redrawn, and the ABC's South America editor Lena Ortiz said so.")
     assert ("ABC", "organization") in found and ("South America", "place") in found

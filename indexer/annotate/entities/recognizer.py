@@ -143,18 +143,15 @@ _DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen"
                 "een", "dieser", "diese", "dieses", "jenes"}
 
 
-# the words that end a product's name as its model ("Quest Pro", "iPhone 15 Pro Max", "Galaxy S23 Ultra"); never a
-# person's, place's or body's name ("Plus", "Mini" and "One" end broadcasters' and cars' names: "Canal Plus")
-_MODEL_WORDS = {"pro", "max", "ultra", "lite"}
-# a model number after a name ("RTX 3080", "iPhone 4", "PlayStation 5"): not a score ("Nadal 6-4"), a table's row
-# ("Ajax 5 4 1 0") or a line of results ("Plymouth 4 Exeter 1")
+_MODEL_WORDS = {"pro", "max", "ultra", "lite"}  # (not "Plus", "Mini", "One", which end broadcasters' and cars' names)
+# a model number after a name ("RTX 3080"), not a score ("Nadal 6-4"), a table's row ("Ajax 5 4 1 0") or a date
 _MODEL_NUMBER = re.compile(r"\s\d{1,4}[A-Za-z]{0,2}\b(?!\s*[-:–/]?\s*\d)(?:\s+([^\W\d_]+))?")
 
 
 def _product(cl: merging._Cluster, text: str) -> bool:
     """A product, no person, place or organisation: its name ends in a model word ("Meta Quest Pro"), or the article
-    writes it with a model number after it, twice or more and in most of its mentions ("RTX 3080", "RTX 3090": a
-    product line, though a company may share its letters). A person, or a place the gazetteer knows, never is."""
+    writes it in Latin letters with a model number after it in most of its mentions, twice or more ("RTX 3080", "RTX
+    3090", though a company may share its letters), outside lines of results. No typed person or known place is one."""
     if cl.type == "person" and not isinstance(cl.mentions[0].type, Guess) and not any(
             m.surface.split()[-1].casefold() in _MODEL_WORDS for m in cl.mentions) or cl.type == "place" and cl.canonical:
         return False
@@ -163,7 +160,7 @@ def _product(cl: merging._Cluster, text: str) -> bool:
     numbered = sum(m.surface.isascii() and bool(hit := _MODEL_NUMBER.match(text, m.start + len(m.surface))) and (
         hit.group(1) or "").casefold() not in MONTHS_DAYS and not _RESULT_LINE.fullmatch(
         text, text.rfind("\n", 0, m.start) + 1, text.find("\n", m.start) % (len(text) + 1)) for m in cl.mentions)
-    return numbered >= 2 and 2 * numbered > len(cl.mentions)  # (in Latin letters: "КП … 23 жовтня" is a date)
+    return numbered >= 2 and 2 * numbered > len(cl.mentions)
 
 
 def _country_named(surface: str, canonical: str) -> bool:
@@ -324,15 +321,14 @@ def _lowercase_org_names(mentions: list[Mention], text: str, language: str) -> N
 _OPEN_MARKS, _CLOSE_MARKS = "“„«‘‚\"'「『", "”“»’‘\"'」』"
 _QUOTED_BEFORE = re.compile(rf"[{_OPEN_MARKS}]((?:[^\W\d_][\w'’\-]*\s+){{0,8}})$")
 _QUOTED_AFTER = re.compile(rf"((?:\s+[^\W\d_][\w'’\-]*){{0,8}})[,.!?]?[{_CLOSE_MARKS}](?!\w)")
-# nouns that name a work by its kind: a name right after one ("the film Dunkirk", "Nolan's film Dunkirk"; not the verb
-# in "play Kuwait"), or a name no list knows right before one ("a Star Wars movie", not "a BBC film"), is its title
+# a name after a noun for a work ("the film Dunkirk", "Nolan's film Dunkirk"; not the verb in "play Kuwait"), a name
+# no list knows before one ("a Star Wars movie", not "a BBC film"), and one said to be one ("X is a dark comedy",
+# "… was his best film yet"; not "a documentary filmmaker") are the work's title
 _WORK_NOUNS = {"film", "movie", "documentary", "series", "sitcom", "show", "novel", "book", "memoir", "play", "musical",
                "opera", "album", "song", "game", "app", "podcast", "comedy", "drama", "thriller", "trilogy",
                "franchise", "sequel", "video"}
 _WORD_BEFORE = re.compile(r"(?:\b(?:the|a|an|his|her|their|its|new|latest)|\w['’]s)\s+([a-z]+)\s+$")
 _WORD_AFTER = re.compile(r"\s+([^\W\d_]+)")
-# "Ingrid Goes West is a twisted and dark comedy", "… was his most accomplished film yet": what the name is said to
-# be, a work's kind closing the phrase (not "a documentary filmmaker", where another noun heads it)
 _IS_A_WORK = re.compile(r"\s+(?:is|was)\s+(?:[a-z]+ly\s+)?(?:a|an|the|no|his|her|their|its)\s+(?:[\w\-]+,?\s+){0,4}?("
                         + "|".join(sorted(_WORK_NOUNS)) + r")\b(?:\s+(?:about|by|from|that|which|with|yet|in|of|"
                         r"and|to|for|on|starring)\b|\s*[^\w\s])")
@@ -354,11 +350,10 @@ def _not_works(mentions: list[Mention], text: str, language: str) -> list[Mentio
         return len(words) >= 2 and all(w[:1].isupper() or w in small for w in words)
 
     def called_work(m: Mention) -> bool:
-        before = _WORD_BEFORE.search(text, max(0, m.start - 40), m.start)
-        after = _WORD_AFTER.match(text, m.start + len(m.surface))
-        return bool(before and before.group(1) in _WORK_NOUNS or _IS_A_WORK.match(text, m.start + len(m.surface))) or (
-            bool(after and after.group(1) in _WORK_NOUNS) and not (
-                m.canonical or org_for(m.surface) or company_for(m.surface) or person_for(m.surface)))
+        before, end = _WORD_BEFORE.search(text, max(0, m.start - 40), m.start), m.start + len(m.surface)
+        after = _WORD_AFTER.match(text, end)
+        return bool(before and before.group(1) in _WORK_NOUNS or _IS_A_WORK.match(text, end) or after and after.group(
+            1) in _WORK_NOUNS and not (m.canonical or org_for(m.surface) or company_for(m.surface) or person_for(m.surface)))
 
     by_name: dict[str, list[Mention]] = {}
     for m in mentions:

@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from indexer.annotate.entities.core import (
+    _DESCRIBED_BY_PLACE,
     _FACILITIES,
     _PLACE_HEADS,
     _PLACE_PREPS,
@@ -106,8 +107,9 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if len(words) == 1 and prev not in ("#", "@") and _inner_capital(words[0]):
         return "organization", None  # "TotalEnergies", "BlackRock", "PayPal": a company's name, written as one word
     if len(words) == 1 and (words[0].casefold() in _stopwords(language) or words[0].casefold() in _ABBREVIATIONS
-                            or _ROMAN.match(words[0])):
-        return "", None
+                            or _ROMAN.match(words[0]) or words[0].rsplit("-", 1)[-1].islower() and not (
+                                _DESCRIBED_BY_PLACE.search(words[0]))):
+        return "", None  # (a compound that ends in a small word is an adjective: "AMP-first", "SPD-geführte")
     known = person_for(surface) or rules.known_person_form(surface)
     if known:  # (German genitive: "Merkels Zusage")
         return "person", None

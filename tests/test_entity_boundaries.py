@@ -74,10 +74,11 @@ def test_a_name_inside_a_longer_quoted_title_is_the_work_not_a_person():
 
 def test_a_name_the_article_calls_a_film_or_game_is_a_work():
     found = typed("Lorna Vey Rides North is a bleak and funny comedy. Critics loved Lorna Vey Rides North, and "
-                  "Adele Braund wrote it. Fans queued for a Moon Harbor movie, and Cedric Hollis starred in the "
-                  "film Glass Orchard, shot in Lisbon.")
-    assert not any(name.startswith(("Lorna", "Moon Harbor", "Glass Orchard")) for name, _ in found)
+                  "Adele Braund wrote it. Fans queued for a Zorvath Harbor movie, a Wes Okafor film, and Cedric "
+                  "Hollis starred in the film Glass Orchard, shot in Lisbon.")
+    assert not any(name.startswith(("Lorna", "Zorvath", "Glass Orchard")) for name, _ in found)
     assert {("Adele Braund", "person"), ("Cedric Hollis", "person"), ("Lisbon", "place")} <= found
+    assert ("Wes Okafor", "person") in found  # a director's name before the work's kind
     assert ("Kuwait", "place") in typed("Hosts Oman play Kuwait on Saturday.")  # the verb "play" is no cue
 
 

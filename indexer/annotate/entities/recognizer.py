@@ -353,7 +353,8 @@ def _not_works(mentions: list[Mention], text: str, language: str) -> list[Mentio
         before, end = _WORD_BEFORE.search(text, max(0, m.start - 40), m.start), m.start + len(m.surface)
         after = _WORD_AFTER.match(text, end)
         return bool(before and before.group(1) in _WORK_NOUNS or _IS_A_WORK.match(text, end) or after and after.group(
-            1) in _WORK_NOUNS and not (m.canonical or org_for(m.surface) or company_for(m.surface) or person_for(m.surface)))
+            1) in _WORK_NOUNS and not (m.canonical or org_for(m.surface) or company_for(m.surface) or person_for(m.surface)
+                                      or " " in m.surface and fold(m.surface.split()[0]) in first_names()))  # ("a Wes Anderson film")
 
     by_name: dict[str, list[Mention]] = {}
     for m in mentions:

@@ -169,7 +169,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         if any(looks_like_acronym(w) for w in words):  # "PKP Intercity", "BBC World Service", "Roda JC Kerkrade";
             # an acronym only at the end, after other words, is as often a product's model ("Face ID", "Gaming PC")
             model = not any(looks_like_acronym(w) for w in words[:-1]) and words[-1].isascii() and not (
-                _NUMERAL.match(words[-1]) or org_for(words[-1]))  # (not "Austria III", a team; "Київська ОДА")
+                _NUMERAL.match(words[-1]) or org_for(words[-1]) or words[-2].casefold() in CONNECTORS)
+            # (not "Austria III", a team; "Київська ОДА"; "Escola de Belas Artes da UFMG")
             return (Guess("organization") if model else "organization"), None
         if (verdict := rules.type_phrase(words, sent_start, lower_vocab)) is not None:
             return verdict  # "Heilige Synode"; "Versuchter Aufbruch": a German noun phrase, not a name

@@ -341,13 +341,13 @@ def _not_works(mentions: list[Mention], text: str, language: str) -> list[Mentio
     knows it. (Elsewhere quotation marks also set off company and newspaper names: «Исеть Девелопмент».)"""
     if not rules_for(language).quotes_mark_titles:
         return mentions
-    small = {w for w in _stopwords(language) if len(w) <= 4}
+    stop = _stopwords(language)
 
     def quoted(m: Mention) -> bool:  # inside a quoted stretch of capitalised words, two or more
         before = _QUOTED_BEFORE.search(text, max(0, m.start - 120), m.start)
         after = before and _QUOTED_AFTER.match(text, m.start + len(m.surface))
         words = (before.group(1) + m.surface + after.group(1)).split() if after else []
-        return len(words) >= 2 and all(w[:1].isupper() or w in small for w in words)
+        return len(words) >= 2 and all(w[:1].isupper() or len(w) <= 4 and w in stop for w in words)
 
     def called_work(m: Mention) -> bool:
         before, end = _WORD_BEFORE.search(text, max(0, m.start - 40), m.start), m.start + len(m.surface)

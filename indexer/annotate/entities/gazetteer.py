@@ -312,7 +312,7 @@ ORG_WORDS = {
     "radio", "bureau", "board", "authority", "fund", "forces", "navy", "guard", "holdings", "industries",
     "motors", "systems", "technologies", "telegraph", "herald", "tribune", "gazette", "exchange", "church",
     "school", "college", "society", "movement", "front", "brigade", "battalion", "regiment", "center", "centre",
-    "institution", "caucus", "schools", "academy", "magazine", "alliance",
+    "institution", "caucus", "pac", "schools", "academy", "magazine", "alliance",
     # de
     "gmbh", "ag", "kg", "partei", "ministerium", "bundesministerium", "verband", "universität", "hochschule",
     "institut", "instituto", "istituto", "instytut", "stiftung", "verein", "gewerkschaft", "bundesamt", "amt", "gericht", "bundesverfassungsgericht",

@@ -25,6 +25,7 @@ from indexer.annotate.entities.core import (
     _ORG_ADJECTIVE_BEFORE,
     _SPEECH_VERBS,
     CONNECTORS_BY_LANG,
+    Guess,
     Mention,
     _stopwords,
     paragraph_offsets,
@@ -32,6 +33,7 @@ from indexer.annotate.entities.core import (
 from indexer.annotate.entities.evidence import has_evidence, repeated
 from indexer.annotate.entities.gazetteer import (
     MONTHS_DAYS,
+    company_for,
     first_names,
     looks_like_acronym,
     org_for,
@@ -82,8 +84,7 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "",
     # a state's adjective before an institution ("российские власти": Russia's)
     mentions = [m for m in mentions if not (m.surface == m.surface.lower() and m.surface != m.surface.upper()) or (
         m.canonical or org_for(m.surface))]
-    if rules.quotes_mark_titles:  # (elsewhere quotation marks also set off company and newspaper names: «Исеть Девелопмент»)
-        mentions = _not_titles(mentions, text)
+    mentions = _not_works(mentions, text, language)
     mentions = rules.filter_mentions(mentions, text)
     for m in mentions:
         if _DESCRIBED_BY_PLACE.search(m.surface):
@@ -101,7 +102,7 @@ def extract_entities(paragraphs: list[str], language: str, title: str = "",
     first_seen = {}
     evidenced: set[int] = set()  # (ids of) the entities a facet may show: evidence.has_evidence
     for cl in clusters:
-        if cl.type not in ENTITY_TYPES:
+        if cl.type not in ENTITY_TYPES or _product(cl, text):
             continue
         if all(m.weak for m in cl.mentions) and (not cl.canonical or all(
                 m.caseless and _ordinary_word(m.surface, language) and not _country_named(m.surface, cl.canonical)
@@ -140,6 +141,26 @@ _SURNAME_ENDINGS = {"de": ("s",), "nl": (), "pl": _PL_CASE_ENDINGS, "cs": ("a", 
                     "sk": ("a", "ovi", "om", "e", "u")}
 _DETERMINERS = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "het",
                 "een", "dieser", "diese", "dieses", "jenes"}
+
+
+_MODEL_WORDS = {"pro", "max", "ultra", "lite"}  # (not "Plus", "Mini", "One", which end broadcasters' and cars' names)
+# a model number after a name ("RTX 3080"), not a score ("Nadal 6-4"), a table's row ("Ajax 5 4 1 0") or a date
+_MODEL_NUMBER = re.compile(r"\s\d{1,4}[A-Za-z]{0,2}\b(?!\s*[-:–/]?\s*\d)(?:\s+([^\W\d_]+))?")
+
+
+def _product(cl: merging._Cluster, text: str) -> bool:
+    """A product, no person, place or organisation: its name ends in a model word ("Meta Quest Pro"), or the article
+    writes it in Latin letters with a model number after it in most of its mentions, twice or more ("RTX 3080", "RTX
+    3090", though a company may share its letters), outside lines of results. No typed person or known place is one."""
+    if cl.type == "person" and not isinstance(cl.mentions[0].type, Guess) and not any(
+            m.surface.split()[-1].casefold() in _MODEL_WORDS for m in cl.mentions) or cl.type == "place" and cl.canonical:
+        return False
+    if all(len(m.surface.split()) > 1 and m.surface.split()[-1].casefold() in _MODEL_WORDS for m in cl.mentions):
+        return True
+    numbered = sum(m.surface.isascii() and bool(hit := _MODEL_NUMBER.match(text, m.start + len(m.surface))) and (
+        hit.group(1) or "").casefold() not in MONTHS_DAYS and not _RESULT_LINE.fullmatch(
+        text, text.rfind("\n", 0, m.start) + 1, text.find("\n", m.start) % (len(text) + 1)) for m in cl.mentions)
+    return numbered >= 2 and 2 * numbered > len(cl.mentions)
 
 
 def _country_named(surface: str, canonical: str) -> bool:
@@ -298,23 +319,50 @@ def _lowercase_org_names(mentions: list[Mention], text: str, language: str) -> N
 
 
 _OPEN_MARKS, _CLOSE_MARKS = "“„«‘‚\"'「『", "”“»’‘\"'」』"
+_QUOTED_BEFORE = re.compile(rf"[{_OPEN_MARKS}]((?:[^\W\d_][\w'’\-]*\s+){{0,8}})$")
+_QUOTED_AFTER = re.compile(rf"((?:\s+[^\W\d_][\w'’\-]*){{0,8}})[,.!?]?[{_CLOSE_MARKS}](?!\w)")
+# a name after a noun for a work ("the film Dunkirk", "Nolan's film Dunkirk"; not the verb in "play Kuwait"), a name
+# no list knows before one ("a Star Wars movie", not "a BBC film"), and one said to be one ("X is a dark comedy",
+# "… was his best film yet"; not "a documentary filmmaker") are the work's title
+_WORK_NOUNS = {"film", "movie", "documentary", "series", "sitcom", "show", "novel", "book", "memoir", "play", "musical",
+               "opera", "album", "song", "game", "app", "podcast", "comedy", "drama", "thriller", "trilogy",
+               "franchise", "sequel", "video"}
+_WORD_BEFORE = re.compile(r"(?:\b(?:the|a|an|his|her|their|its|new|latest)|\w['’]s)\s+([a-z]+)\s+$")
+_WORD_AFTER = re.compile(r"\s+([^\W\d_]+)")
+_IS_A_WORK = re.compile(r"\s+(?:is|was)\s+(?:[a-z]+ly\s+)?(?:a|an|the|no|his|her|their|its)\s+(?:[\w\-]+,?\s+){0,4}?("
+                        + "|".join(sorted(_WORK_NOUNS)) + r")\b(?:\s+(?:about|by|from|that|which|with|yet|in|of|"
+                        r"and|to|for|on|starring)\b|\s*[^\w\s])")
 
 
-def _not_titles(mentions: list[Mention], text: str) -> list[Mention]:
-    """A name the article only ever writes inside quotation marks ("“Slack Water,” a novel") is the title of a work,
-    not an organisation or a person; known names (a paper quoted as «Ранковий Вісник») stay."""
-    def quoted(m: Mention) -> bool:
-        before, after = text[m.start - 1 : m.start], text[m.start + len(m.surface) : m.start + len(m.surface) + 2]
-        return before != "" and before in _OPEN_MARKS and after[:1] in _CLOSE_MARKS or after[:1] in ",." and (
-            after[1:2] in _CLOSE_MARKS and after[1:2] != "" and before in _OPEN_MARKS)
+def _not_works(mentions: list[Mention], text: str, language: str) -> list[Mention]:
+    """Titles of works, which are no person, place or organisation, in English: a name the article calls a film, a
+    book or a game ("the film Dunkirk", "Ingrid Goes West is a dark comedy": all its mentions are then the work), and a
+    name it only ever writes inside a quoted title ("“Slack Water,” a novel", "“Super Mario Run”"), unless a gazetteer
+    knows it. (Elsewhere quotation marks also set off company and newspaper names: «Исеть Девелопмент».)"""
+    if not rules_for(language).quotes_mark_titles:
+        return mentions
+    stop = _stopwords(language)
+
+    def quoted(m: Mention) -> bool:  # inside a quoted stretch of capitalised words, two or more
+        before = _QUOTED_BEFORE.search(text, max(0, m.start - 120), m.start)
+        after = before and _QUOTED_AFTER.match(text, m.start + len(m.surface))
+        words = (before.group(1) + m.surface + after.group(1)).split() if after else []
+        return len(words) >= 2 and all(w[:1].isupper() or len(w) <= 4 and w in stop for w in words)
+
+    def called_work(m: Mention) -> bool:
+        before, end = _WORD_BEFORE.search(text, max(0, m.start - 40), m.start), m.start + len(m.surface)
+        after = _WORD_AFTER.match(text, end)
+        return bool(before and before.group(1) in _WORK_NOUNS or _IS_A_WORK.match(text, end) or after and after.group(
+            1) in _WORK_NOUNS and not (m.canonical or org_for(m.surface) or company_for(m.surface) or person_for(m.surface)
+                                      or " " in m.surface and fold(m.surface.split()[0]) in first_names()))  # ("a Wes Anderson film")
 
     by_name: dict[str, list[Mention]] = {}
     for m in mentions:
         by_name.setdefault(fold(m.surface), []).append(m)
-    titles = {name for name, ms in by_name.items() if all(quoted(m) for m in ms) and not any(
-        m.canonical or m.type == "place" or org_for(m.surface) or person_for(m.surface) for m in ms)
-        and len(name.split()) >= 2}
-    return [m for m in mentions if fold(m.surface) not in titles]
+    works = {name for name, ms in by_name.items() if any(called_work(m) for m in ms) or all(
+        quoted(m) for m in ms) and not any(
+        m.canonical or m.type == "place" or org_for(m.surface) or person_for(m.surface) for m in ms)}
+    return [m for m in mentions if fold(m.surface) not in works]
 
 
 _REGION_WORDS = {"prefecture", "province", "oblast", "county", "region", "district", "state", "governorate"}

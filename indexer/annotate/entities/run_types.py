@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from indexer.annotate.entities.core import (
+    _DESCRIBED_BY_PLACE,
     _FACILITIES,
     _PLACE_HEADS,
     _PLACE_PREPS,
@@ -45,6 +46,7 @@ _ABBREVIATIONS = {
     "пдв", "ндс", "ато", "оос", "фоп", "кп", "ку", "куа", "снд", "снг", "ссср", "срср",
 }
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
+_NUMERAL = re.compile(r"^X{0,3}(?:IX|IV|V?I{0,3})$")  # I to XXXIX, not "ID" or "CD"
 
 
 def _portfolio(toks: list[_Tok], start: int, texts: list[str], language: str, lower_vocab: set[str]) -> bool:
@@ -105,8 +107,9 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if len(words) == 1 and prev not in ("#", "@") and _inner_capital(words[0]):
         return "organization", None  # "TotalEnergies", "BlackRock", "PayPal": a company's name, written as one word
     if len(words) == 1 and (words[0].casefold() in _stopwords(language) or words[0].casefold() in _ABBREVIATIONS
-                            or _ROMAN.match(words[0])):
-        return "", None
+                            or _ROMAN.match(words[0]) or words[0].rsplit("-", 1)[-1].islower() and not (
+                                _DESCRIBED_BY_PLACE.search(words[0]))):
+        return "", None  # (a compound that ends in a small word is an adjective: "AMP-first", "SPD-geführte")
     known = person_for(surface) or rules.known_person_form(surface)
     if known:  # (German genitive: "Merkels Zusage")
         return "person", None
@@ -163,8 +166,12 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
             and not any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
         return "place", None  # "in Watkins Glen", "nach Supan Buri"
     if len(words) >= 2:
-        if any(looks_like_acronym(w) for w in words):
-            return "organization", None  # "PKP Intercity", "BBC World Service"
+        if any(looks_like_acronym(w) for w in words):  # "PKP Intercity", "BBC World Service", "Roda JC Kerkrade";
+            # an acronym only at the end, after other words, is as often a product's model ("Face ID", "Gaming PC")
+            model = not any(looks_like_acronym(w) for w in words[:-1]) and words[-1].isascii() and not (
+                _NUMERAL.match(words[-1]) or org_for(words[-1]) or words[-2].casefold() in CONNECTORS)
+            # (not "Austria III", a team; "Київська ОДА"; "Escola de Belas Artes da UFMG")
+            return (Guess("organization") if model else "organization"), None
         if (verdict := rules.type_phrase(words, sent_start, lower_vocab)) is not None:
             return verdict  # "Heilige Synode"; "Versuchter Aufbruch": a German noun phrase, not a name
         if any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):

@@ -15,6 +15,7 @@ from indexer.annotate.entities.core import (
     _SPEECH_VERBS,
     CONNECTORS,
     Guess,
+    Inferred,
     Mention,
     _lexicon,
     _stopwords,
@@ -161,7 +162,7 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return verdict  # "Burg Waldeck", "der Zeitschrift « Super Illu »"
     if len(words) >= 2 and prev.casefold() in _PLACE_PREPS and not first_is_name and rules.places_after_prepositions \
             and not any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
-        return "place", None  # "in Watkins Glen", "nach Supan Buri"
+        return Inferred("place"), None  # "in Watkins Glen", "nach Supan Buri"
     if len(words) >= 2:
         if any(looks_like_acronym(w) for w in words):
             return "organization", None  # "PKP Intercity", "BBC World Service"
@@ -195,7 +196,7 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if prev.casefold() in _PLACE_PREPS and not _common_word(word, language, lower_vocab) and (
             not rules.capitalises_nouns or _unknown_word(word, language)) and (
             prev.casefold() not in rules.article_prepositions):
-        return "place", None
+        return Inferred("place"), None
     if nxt.casefold() in _SPEECH_VERBS and not _common_word(word, language, lower_vocab - {word.casefold()}):
         return "person", None  # "Müller sagte", "Gonzalez said": a bare name that speaks is a person
     if (verdict := rules.type_bare_word(word, prev, nxt)) is not None:

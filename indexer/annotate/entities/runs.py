@@ -17,6 +17,7 @@ from indexer.annotate.entities.core import (
     _SPEECH_VERBS,
     CONNECTORS,
     CONNECTORS_BY_LANG,
+    Inferred,
     Mention,
     _hyphen_title,
     _is_cap,
@@ -628,12 +629,14 @@ _COORDINATION = {"de": r"und|oder|sowie", "en": r"and|or", "es": r"y|e|o", "nl":
 
 def _coordinated_types(mentions: list[Mention], guessed: set[int], text: str, language: str) -> None:
     """Names in one list are of one kind: "Degussa, Steag und RAG", "Boesby, Holzdorf und Söby". A name typed as a
-    person only by default takes the type of a place or organisation it is listed with."""
+    person only by default takes the type of a place or organisation it is listed with; a name typed a place only by
+    the preposition before the list ("from Zotac, Asus and MSI") the type of an organisation."""
     conj = _COORDINATION.get(language)
+    guessed |= {id(m) for m in mentions if isinstance(m.type, Inferred)}
     if not guessed or not conj:
         return
     separator = re.compile(rf"\s*(?:,\s*)?(?:(?:{conj})\s+)?")
     for a, b, _a_first in _listed_pairs(sorted((m for m in mentions if m.type), key=lambda m: m.start), text, separator):
-        if id(b) in guessed and id(a) not in guessed and a.type in ("place", "organization"):
-            b.type = a.type
+        if id(b) in guessed and id(a) not in guessed and a.type in ("place", "organization") and a.type != b.type:
+            b.type = str(a.type)  # (the list says what it is, even of a name typed by assumption)
             guessed.discard(id(b))

@@ -107,3 +107,13 @@ def test_an_acronym_in_mixed_case_after_the_name_it_spells_joins_it():
                              "this week.", "Cark thanked the crew, and Cark will use them in May."], "en")
     org = next(e for e in ents if e.name == "Coral Alliance For Reefs and Kindness")
     assert org.type == "organization" and "Cark" in org.aliases
+
+
+def test_a_lower_case_head_noun_after_a_name_belongs_to_it():
+    """English writes "West Mercia police" and "Royal Shrewsbury hospital": the name alone is no place and no person;
+    a known place's police ("Tokyo police") stays the place, and a noun after the head ("police scanner") is a device."""
+    found = {(e.name, e.type) for e in extract_entities([
+        "Night shift.", "She was taken to Royal Wrexford hospital on Monday.",
+        "North Calderia police said the tablets were toxic.", "Tokyo police said nothing."], "en")}
+    assert ("Royal Wrexford hospital", "place") in found and ("North Calderia police", "organization") in found, found
+    assert ("Tokyo", "place") in found, found

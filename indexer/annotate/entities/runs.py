@@ -133,10 +133,29 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
                 j = across
                 continue
             break
+        j += _lower_head(toks, i, j, language)
         i = rules.run_start(toks, i)
         runs.append((i, j))
         i = j
     return rules.split_runs(toks, runs)
+
+
+# The head nouns of organisations and facilities that English writes in lower case after a name.
+_LOWER_HEADS = {"en": {"police", "hospital", "council", "constabulary", "infirmary"}}
+
+
+def _lower_head(toks: list[_Tok], start: int, end: int, language: str) -> int:
+    """1 when the run toks[start:end] and the lower-case head noun after it are one name ("West Mercia police",
+    "Royal Shrewsbury hospital"), else 0: not when the name is one of its own, a place, a people, a body or a person
+    ("Tokyo police", "Israeli police": the noun only says which of its institutions), nor when a noun follows the
+    head ("Broadcastify police scanner")."""
+    if end >= len(toks) or toks[end].text not in _LOWER_HEADS.get(language, ()) or (
+            toks[start].sent_start and end - start == 1):
+        return 0
+    after = toks[end + 1].text if end + 1 < len(toks) else "."
+    text = " ".join(t.text for t in toks[start:end])
+    return int(not (place_for(text, language) or org_for(text) or person_for(text) or is_demonym(text)) and (
+        not after.isalpha() or after.casefold() in _stopwords(language) or after.casefold() in _SPEECH_VERBS))
 
 
 _AND = {"and", "und", "et", "y", "e", "en", "i", "og", "och", "és"}
@@ -272,6 +291,8 @@ def _opens_organisation(words: list[_Tok], language: str) -> bool:
     adjective before it; only the language's function words ("the", "in") stay outside. (Where every noun takes a
     capital, as in German, the capital says nothing of the name.)"""
     first, last = words[0], words[-1].text
+    if len(words) > 1 and last in _LOWER_HEADS.get(language, ()):
+        return first.text.casefold() not in _EXTRA_STOP  # "West Mercia police" opening a sentence too
     return len(words) > 1 and not first.sent_start and first.text.casefold() not in _EXTRA_STOP and not (
         rules_for(language).capitalises_nouns) and (
         _org_word([last], language) or looks_like_acronym(last))

@@ -165,7 +165,7 @@ _COMPLEMENT_LINKS = {"of", "for", "on", "für", "von", "de", "des", "du", "pour"
 def _across_and(toks: list[_Tok], start: int, end: int, k: int, language: str) -> int:
     """Where an organisation's or a facility's name goes on across "and" (else `end`): its complement may be two
     things ("Center for Health and Human Rights", "Kommission von ARD und ZDF", "Ministry of Trade and Industry"),
-    and its head may close two ("Spay and Neuter Clinic")."""
+    and its head may close two ("Spay and Neuter Clinic") or open them ("Asociación Bienestar y Desarrollo")."""
     n = len(toks)
     before = [t.text for t in toks[start:end]]
     if k > end and k + 2 < n and toks[end].text.casefold() in _COMPLEMENT_LINKS and _is_cap(toks[k].text) and (
@@ -183,6 +183,13 @@ def _across_and(toks: list[_Tok], start: int, end: int, k: int, language: str) -
                 place_for(" ".join(before), language) or person_for(" ".join(before))) and not any(
                 w in ORG_WORDS or w in _PLACE_TAILS for w in inner):
             return stop  # (not a list: "Al-Najjar Hospital and Kendall Hospital")
+        after, head = " ".join(t.text for t in toks[end + 1:stop]), [w for w in before if w.casefold() not in (
+            _stopwords(language))]
+        if len(head) >= 2 and stop - end == 2 and has_org_word(head[:1]) and all(map(_is_cap, head)) and not (
+                has_org_word(after.split()) or _names_place(after, language) or org_for(after) or company_for(after) or (
+                    person_for(after)) or " " in after and (
+                    fold(after.split()[0]) in first_names())):  # (but "the Foundation Trust and Google", "… and Mark Carney")
+            return stop  # a body named for two things: "Asociación Bienestar y Desarrollo", "Fundación Ayuda y Esperanza"
     return end
 
 

@@ -834,12 +834,34 @@ def _simplemma_lemma(word: str, language: str) -> str | None:
     return lemma(word, language)
 
 
+@lru_cache(maxsize=1)
+def _initialled_regions() -> dict[tuple[str, str], str]:
+    """(initial, second word) → two-word name of a country or region, all folded: ("w", "brytania")."""
+    index: dict[tuple[str, str], str] = {}
+    for name, place in place_index().items():
+        words = name.split()
+        if len(words) == 2 and place.kind in ("country", "region"):
+            index.setdefault((words[0][:1], words[1]), name)
+    return index
+
+
+def _initialled_region(initial: str, word: str, language: str) -> Place | None:
+    """The country or region a name with its first word cut to the initial names: "W. Brytania" (Wielka), "N.
+    Ireland"; the second word in any case form the lemmatiser knows ("z W. Brytanią")."""
+    forms = dict.fromkeys([fold(word), fold(_simplemma_lemma(word, language) or word)])
+    name = next((_initialled_regions().get((fold(initial), form)) for form in forms if (fold(initial), form) in (
+        _initialled_regions())), None)
+    return place_index()[name] if name else None
+
+
 @lru_cache(maxsize=65_536)
 def place_for(surface: str, language: str) -> Place | None:
     """The gazetteer place a (possibly inflected) surface names, if any (cached: a name recurs within and across
     articles, and an inflected one costs several lemmatiser calls)."""
     index = place_index()
     words = surface.split()
+    if len(words) == 2 and len(words[0]) == 2 and words[0][0].isupper() and words[0][1] == ".":
+        return _initialled_region(words[0][0], words[1], language)
     if language == "de" and not index.get(fold(surface)):
         hit = _german_inflected_place(surface, index)
         if hit:

@@ -92,7 +92,7 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
                                                                                               language):
         return "", None  # "UNA HORA ANTES", "AVISO IMPORTANTE": words set in capitals for emphasis
     surface = " ".join(words)
-    org = org_for(surface)
+    org = org_for(surface) or _inflected_org(words, language)
     if org and len(words) == 1 and rules.common_noun_not_org(surface, prev, nxt):
         return "", None  # "ein faires Bild": the common noun, not the paper
     if not org and len(words) >= 2 and rules.event_name(words):
@@ -329,6 +329,17 @@ def _inflected_given(word: str, language: str) -> bool:
 
     base = lemma(word, language)
     return base != word and base[:1].isupper() and _is_given(base, language)
+
+
+def _inflected_org(words: list[str], language: str) -> str | None:
+    """A known organisation in a case form the lemmatiser knows ("o Manchesteru City" → Manchester City), in a
+    language that inflects names in Latin script: the inflected form keeps the known name's type."""
+    if not rules_for(language).latin_cases or len(words) < 2:
+        return None  # (a lone word's lemma is too often a common word's: only names of two words and more)
+    from indexer.text.lemmas import lemma
+
+    base = [lemma(w, language) for w in words]
+    return org_for(" ".join(base)) if base != words else None
 
 
 def _given_name(word: str, language: str) -> bool:

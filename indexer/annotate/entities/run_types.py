@@ -25,7 +25,6 @@ from indexer.annotate.entities.gazetteer import (
     EVENTS,
     NEVER_ALONE,
     NEVER_NAMES,
-    PERSON_TITLES,
     company_for,
     country_codes,
     first_names,
@@ -46,18 +45,6 @@ _ABBREVIATIONS = {
     "пдв", "ндс", "ато", "оос", "фоп", "кп", "ку", "куа", "снд", "снг", "ссср", "срср",
 }
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
-
-
-def _portfolio(toks: list[_Tok], start: int, texts: list[str], language: str, lower_vocab: set[str]) -> bool:
-    """"el concejal de Medio Ambiente", "le ministre des Transports", "Professor of Business Policy": after an
-    office and "of", ordinary words name a portfolio or a field, not a person or an organisation, unless they hold
-    an organisation's word ("Sprecher der Deutschen Bank", "head of the Home Office"). (Not in Spanish and Dutch,
-    where "presidente del Gobierno" and "minister van Onderwijs" name an organisation, as the CoNLL annotation has
-    it.)"""
-    if rules_for(language).portfolios_are_organisations or start < 2 or toks[start - 1].text.casefold() not in CONNECTORS or (
-            toks[start - 2].text.casefold().strip(".") not in PERSON_TITLES) or _org_word(texts, language):
-        return False
-    return all(_common_word(t, language, lower_vocab) or t.casefold() in CONNECTORS for t in texts)
 
 
 _INNER_CAPITAL = re.compile(r"(?P<head>[A-Z][a-z]+)(?:[A-Z][a-z]+){1,2}")

@@ -62,7 +62,6 @@ from indexer.annotate.entities.run_types import (
     _notable_place,
     _ordinary_word,
     _org_word,
-    _portfolio,
     _type_run,
     _unknown_word,
 )
@@ -540,7 +539,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 kind, canonical = "place", None
             kind, canonical = rules.retype(texts, kind, canonical, toks, start, prev, cue)
             surface = re.sub(r"(?<=\w['’]) ", "", " ".join(texts))  # "Ministero dell'Interno", "Musée d'Orsay"
-            if kind == "" or kind != "place" and _portfolio(toks, start, texts, language, lower_vocab):
+            if kind == "":
                 continue
             mentions.append(Mention(surface, kind, words[0].index, canonical, weak=headline, person_cue=cue))
             if kind is None and rules.team_names:

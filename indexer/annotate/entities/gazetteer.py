@@ -835,23 +835,10 @@ def _simplemma_lemma(word: str, language: str) -> str | None:
 
 
 @lru_cache(maxsize=1)
-def _initialled_regions() -> dict[tuple[str, str], str]:
-    """(initial, second word) → two-word name of a country or region, all folded: ("w", "brytania")."""
-    index: dict[tuple[str, str], str] = {}
-    for name, place in place_index().items():
-        words = name.split()
-        if len(words) == 2 and place.kind in ("country", "region"):
-            index.setdefault((words[0][:1], words[1]), name)
-    return index
-
-
-def _initialled_region(initial: str, word: str, language: str) -> Place | None:
-    """The country or region a name with its first word cut to the initial names: "W. Brytania" (Wielka), "N.
-    Ireland"; the second word in any case form the lemmatiser knows ("z W. Brytanią")."""
-    forms = dict.fromkeys([fold(word), fold(_simplemma_lemma(word, language) or word)])
-    name = next((_initialled_regions().get((fold(initial), form)) for form in forms if (fold(initial), form) in (
-        _initialled_regions())), None)
-    return place_index()[name] if name else None
+def _initialled_regions() -> dict[tuple[str, str], Place]:
+    """(initial, second word), folded → the country or region of two words so named: ("w", "brytania")."""
+    return {(name[:1], name.split()[1]): place for name, place in reversed(place_index().items()) if len(
+        name.split()) == 2 and place.kind in ("country", "region")}
 
 
 @lru_cache(maxsize=65_536)
@@ -861,7 +848,9 @@ def place_for(surface: str, language: str) -> Place | None:
     index = place_index()
     words = surface.split()
     if len(words) == 2 and len(words[0]) == 2 and words[0][0].isupper() and words[0][1] == ".":
-        return _initialled_region(words[0][0], words[1], language)
+        # the first word cut to its initial: "W. Brytania" (Wielka), "N. Ireland", in any case ("z W. Brytanią")
+        return next(filter(None, (_initialled_regions().get((fold(words[0][0]), fold(form))) for form in (
+            words[1], _simplemma_lemma(words[1], language) or words[1]))), None)
     if language == "de" and not index.get(fold(surface)):
         hit = _german_inflected_place(surface, index)
         if hit:

@@ -38,6 +38,7 @@ from indexer.annotate.entities.gazetteer import (
 )
 from indexer.annotate.entities.inflection import agreed_nominative
 from indexer.annotate.entities.lang import rules_for
+from indexer.text.lemmas import lemma
 from indexer.text.names import _morph, fold, is_cyrillic, lemma_candidates, lemma_for, readings
 
 _ABBREVIATIONS = {
@@ -79,7 +80,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
                                                                                               language):
         return "", None  # "UNA HORA ANTES", "AVISO IMPORTANTE": words set in capitals for emphasis
     surface = " ".join(words)
-    org = org_for(surface) or _inflected_org(words, language)
+    # (in a language that inflects names in Latin script, a known name's case form too: "o Manchesteru City")
+    org = org_for(surface) or rules.latin_cases and len(words) > 1 and org_for(" ".join(lemma(w, language) for w in words))
     if org and len(words) == 1 and rules.common_noun_not_org(surface, prev, nxt):
         return "", None  # "ein faires Bild": the common noun, not the paper
     if not org and len(words) >= 2 and rules.event_name(words):
@@ -312,21 +314,8 @@ def _is_given(word: str, language: str) -> bool:
 def _inflected_given(word: str, language: str) -> bool:
     """A given name in a case form the lemmatiser knows ("Pavlem" → Pavel, "Jánovi" → Ján), in a language that
     inflects names in Latin script."""
-    from indexer.text.lemmas import lemma
-
     base = lemma(word, language)
     return base != word and base[:1].isupper() and _is_given(base, language)
-
-
-def _inflected_org(words: list[str], language: str) -> str | None:
-    """A known organisation in a case form the lemmatiser knows ("o Manchesteru City" → Manchester City), in a
-    language that inflects names in Latin script: the inflected form keeps the known name's type."""
-    if not rules_for(language).latin_cases or len(words) < 2:
-        return None  # (a lone word's lemma is too often a common word's: only names of two words and more)
-    from indexer.text.lemmas import lemma
-
-    base = [lemma(w, language) for w in words]
-    return org_for(" ".join(base)) if base != words else None
 
 
 def _given_name(word: str, language: str) -> bool:

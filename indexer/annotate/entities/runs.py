@@ -151,10 +151,9 @@ def _lower_head(toks: list[_Tok], start: int, end: int, language: str) -> int:
     if end >= len(toks) or toks[end].text not in _LOWER_HEADS.get(language, ()) or (
             toks[start].sent_start and end - start == 1):
         return 0
-    after = toks[end + 1].text if end + 1 < len(toks) else "."
-    text = " ".join(t.text for t in toks[start:end])
-    return int(not (place_for(text, language) or org_for(text) or person_for(text) or is_demonym(text)) and (
-        not after.isalpha() or after.casefold() in _stopwords(language) or after.casefold() in _SPEECH_VERBS))
+    text, after = " ".join(t.text for t in toks[start:end]), toks[end + 1].text if end + 1 < len(toks) else "."
+    return int(not (_known_name(text, language) or is_demonym(text)) and (not after.isalpha() or (
+        after.casefold() in _stopwords(language) | _SPEECH_VERBS)))
 
 
 _AND = {"and", "und", "et", "y", "e", "en", "i", "og", "och", "és"}

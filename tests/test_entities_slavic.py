@@ -236,3 +236,17 @@ def test_a_mans_inflected_name_comes_out_in_the_nominative(lang, text, person):
     """Slavic given name and surname agree in case: "s Pavlem Kovářem" is Pavel Kovář, not "Pavel Kovářem", so the
     person facet holds one name for him however the sentence inflects it."""
     assert person in {e.name for e in extract_entities([text], lang) if e.type == "person"}
+
+
+def test_an_inflected_club_keeps_the_type_of_its_known_name():
+    """Czech "o Manchesteru City": the club in the locative, not the city of Manchester."""
+    found = {(e.name, e.type) for e in extract_entities(
+        ["Trenér mluvil o Manchesteru City a o jeho hře. Tým pořád hraje dobře."], "cs")}
+    assert ("Manchester City", "organization") in found, found
+
+
+def test_a_country_with_its_first_word_cut_to_an_initial_is_the_country():
+    """Polish "W. Brytania" is Wielka Brytania, in any case ("z W. Brytanią"), not a person with an initial."""
+    found = {(e.name, e.type) for e in extract_entities(
+        ["Premier powiedział, że W. Brytania pozostaje ważnym partnerem. Rozmowy z W. Brytanią trwają."], "pl")}
+    assert ("United Kingdom", "place") in found and not [n for n, k in found if k == "person"], found

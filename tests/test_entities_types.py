@@ -67,3 +67,18 @@ def test_the_towns_of_a_line_of_results_are_clubs():
     found = typed(["Cup results.", "Second round match on Friday :\nPlymouth 4 Exeter 1",
                    "Ships at the ports :\nVancouver 5 7"], "en")
     assert {("Plymouth", "organization"), ("Exeter", "organization"), ("Vancouver", "place")} <= found, found
+
+
+def test_a_short_name_the_article_spells_out_stays_an_organisation_after_a_preposition():
+    """"The Harbour Trust for Stray Dogs (Htsd)", then "supplies to Htsd" and "the work of Htsd": the preposition
+    before the later mentions made them a place of the same name."""
+    found = typed(["Donation.", "The clinic helped The Harbour Trust for Stray Dogs (Htsd) with its work.",
+                   "The clinic sent supplies to Htsd on Monday.", "Volunteers came from Htsd as well."], "en")
+    assert ("Htsd", "organization") in found and ("Htsd", "place") not in found, found
+
+
+def test_a_name_listed_with_organisations_after_a_preposition_is_an_organisation():
+    """"cards from Kelvatek, ZTR and QPX": three makers, not a town and two firms."""
+    found = typed(["Cards.", "The shop sells graphics cards from Kelvatek, ZTR and QPX at list price.",
+                   "Its other cards come from Kelvatek as well."], "en")
+    assert ("Kelvatek", "place") not in found, found

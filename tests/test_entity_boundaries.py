@@ -147,3 +147,22 @@ def test_an_acronym_in_mixed_case_after_the_name_it_spells_joins_it():
                              "this week.", "Cark thanked the crew, and Cark will use them in May."], "en")
     org = next(e for e in ents if e.name == "Coral Alliance For Reefs and Kindness")
     assert org.type == "organization" and "Cark" in org.aliases
+
+
+def test_a_lower_case_head_noun_after_a_name_belongs_to_it():
+    """English writes "West Mercia police" and "Royal Shrewsbury hospital": the name alone is no place and no person;
+    a known place's police ("Tokyo police") stays the place, and a noun after the head ("police scanner") is a device."""
+    found = {(e.name, e.type) for e in extract_entities([
+        "Night shift.", "She was taken to Royal Wrexford hospital on Monday.",
+        "North Calderia police said the tablets were toxic.", "Tokyo police said nothing."], "en")}
+    assert ("Royal Wrexford hospital", "place") in found and ("North Calderia police", "organization") in found, found
+    assert ("Tokyo", "place") in found, found
+
+
+def test_a_body_named_for_two_things_keeps_both():
+    """"Asociación Bienestar y Desarrollo": a body whose head opens its name may name two things joined by "and";
+    a known company or a full person's name after "and" is another name ("the Foundation Trust and Google")."""
+    assert ("Asociación Salud y Progreso", "organization") in typed(
+        "A user mails a sample to the offices of the Asociación Salud y Progreso, the group that runs the lab.")
+    found = typed("Yesterday the Harbour Trust and Mark Carney met in the morning.")
+    assert not any(" and " in name for name, _kind in found), found

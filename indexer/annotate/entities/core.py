@@ -88,6 +88,12 @@ class Guess(str):
     a mention so typed makes a facet value only when the article confirms it (evidence.py)."""
 
 
+class Inferred(str):
+    """A type read from one word before the name, a preposition ("from Zotac", "to Baark"): evidence enough for a
+    facet, but it yields to the type the article states of the same name elsewhere, or of the names it is listed
+    with (merging.py, runs.py)."""
+
+
 @dataclass
 class Mention:
     surface: str

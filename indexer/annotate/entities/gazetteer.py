@@ -834,12 +834,23 @@ def _simplemma_lemma(word: str, language: str) -> str | None:
     return lemma(word, language)
 
 
+@lru_cache(maxsize=1)
+def _initialled_regions() -> dict[tuple[str, str], Place]:
+    """(initial, second word), folded → the country or region of two words so named: ("w", "brytania")."""
+    return {(name[:1], name.split()[1]): place for name, place in reversed(place_index().items()) if len(
+        name.split()) == 2 and place.kind in ("country", "region")}
+
+
 @lru_cache(maxsize=65_536)
 def place_for(surface: str, language: str) -> Place | None:
     """The gazetteer place a (possibly inflected) surface names, if any (cached: a name recurs within and across
     articles, and an inflected one costs several lemmatiser calls)."""
     index = place_index()
     words = surface.split()
+    if len(words) == 2 and len(words[0]) == 2 and words[0][0].isupper() and words[0][1] == ".":
+        # the first word cut to its initial: "W. Brytania" (Wielka), "N. Ireland", in any case ("z W. Brytanią")
+        return next(filter(None, (_initialled_regions().get((fold(words[0][0]), fold(form))) for form in (
+            words[1], _simplemma_lemma(words[1], language) or words[1]))), None)
     if language == "de" and not index.get(fold(surface)):
         hit = _german_inflected_place(surface, index)
         if hit:

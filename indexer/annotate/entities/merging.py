@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from indexer.annotate.entities.core import Guess, Mention
+from indexer.annotate.entities.core import Guess, Inferred, Mention
 from indexer.annotate.entities.gazetteer import (
     first_names,
     has_org_word,
@@ -72,17 +72,24 @@ def _cluster(mentions: list[Mention], language: str) -> list[_Cluster]:
 
 def _guesses_join_people(clusters: dict[str, _Cluster]) -> None:
     """A name typed only by default in one place ("Sherine Abed, the doctor", taken for a body) is the person the
-    article names with a title or a verb of saying elsewhere ("said Dr. Sherine Abed")."""
+    article names with a title or a verb of saying elsewhere ("said Dr. Sherine Abed"); a name typed only by the
+    preposition before it ("to Baark", "de Diprove") is what the article says it is elsewhere ("The Bahamas Alliance
+    … (Baark)")."""
     def forms(cl: _Cluster) -> set[str]:
         return {skeleton(m.lemma or m.surface) for m in cl.mentions if not m.lemma.startswith("@")}
 
-    typed = [(key, cl, forms(cl)) for key, cl in clusters.items() if cl.type == "person" and not all(
-        isinstance(m.type, Guess) for m in cl.mentions)]  # (a place typed by "on Hulu" is no such evidence)
+    def assumed(cl: _Cluster, kind: type) -> bool:
+        return all(isinstance(m.type, kind) for m in cl.mentions)
+
+    stated = [(key, cl, forms(cl)) for key, cl in clusters.items() if not assumed(cl, Guess) and not assumed(
+        cl, Inferred)]  # (a place typed by "on Hulu" is no such evidence)
     for key, cl in list(clusters.items()):
-        if not all(isinstance(m.type, Guess) for m in cl.mentions):
+        kind = Guess if assumed(cl, Guess) else Inferred if assumed(cl, Inferred) else None
+        if kind is None:
             continue
         mine = forms(cl)
-        targets = [other for k, other, theirs in typed if k != key and mine & theirs]
+        targets = [other for k, other, theirs in stated if k != key and mine & theirs and (
+            other.type == "person" if kind is Guess else other.type != cl.type)]
         if len(targets) == 1:
             for m in cl.mentions:
                 m.type = targets[0].type

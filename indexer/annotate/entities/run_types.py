@@ -16,6 +16,7 @@ from indexer.annotate.entities.core import (
     _SPEECH_VERBS,
     CONNECTORS,
     Guess,
+    Inferred,
     Mention,
     _lexicon,
     _stopwords,
@@ -25,7 +26,6 @@ from indexer.annotate.entities.gazetteer import (
     EVENTS,
     NEVER_ALONE,
     NEVER_NAMES,
-    PERSON_TITLES,
     company_for,
     country_codes,
     first_names,
@@ -39,6 +39,7 @@ from indexer.annotate.entities.gazetteer import (
 )
 from indexer.annotate.entities.inflection import agreed_nominative
 from indexer.annotate.entities.lang import rules_for
+from indexer.text.lemmas import lemma
 from indexer.text.names import _morph, fold, is_cyrillic, lemma_candidates, lemma_for, readings
 
 _ABBREVIATIONS = {
@@ -47,18 +48,6 @@ _ABBREVIATIONS = {
 }
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 _NUMERAL = re.compile(r"^X{0,3}(?:IX|IV|V?I{0,3})$")  # I to XXXIX, not "ID" or "CD"
-
-
-def _portfolio(toks: list[_Tok], start: int, texts: list[str], language: str, lower_vocab: set[str]) -> bool:
-    """"el concejal de Medio Ambiente", "le ministre des Transports", "Professor of Business Policy": after an
-    office and "of", ordinary words name a portfolio or a field, not a person or an organisation, unless they hold
-    an organisation's word ("Sprecher der Deutschen Bank", "head of the Home Office"). (Not in Spanish and Dutch,
-    where "presidente del Gobierno" and "minister van Onderwijs" name an organisation, as the CoNLL annotation has
-    it.)"""
-    if rules_for(language).portfolios_are_organisations or start < 2 or toks[start - 1].text.casefold() not in CONNECTORS or (
-            toks[start - 2].text.casefold().strip(".") not in PERSON_TITLES) or _org_word(texts, language):
-        return False
-    return all(_common_word(t, language, lower_vocab) or t.casefold() in CONNECTORS for t in texts)
 
 
 _INNER_CAPITAL = re.compile(r"(?P<head>[A-Z][a-z]+)(?:[A-Z][a-z]+){1,2}")
@@ -93,7 +82,8 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
                                                                                               language):
         return "", None  # "UNA HORA ANTES", "AVISO IMPORTANTE": words set in capitals for emphasis
     surface = " ".join(words)
-    org = org_for(surface)
+    # (in a language that inflects names in Latin script, a known name's case form too: "o Manchesteru City")
+    org = org_for(surface) or rules.latin_cases and len(words) > 1 and org_for(" ".join(lemma(w, language) for w in words))
     if org and len(words) == 1 and rules.common_noun_not_org(surface, prev, nxt):
         return "", None  # "ein faires Bild": the common noun, not the paper
     if not org and len(words) >= 2 and rules.event_name(words):
@@ -164,7 +154,7 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
         return verdict  # "Burg Waldeck", "der Zeitschrift « Super Illu »"
     if len(words) >= 2 and prev.casefold() in _PLACE_PREPS and not first_is_name and rules.places_after_prepositions \
             and not any(_common_word(w, language, lower_vocab) for w in words if w.casefold() not in CONNECTORS):
-        return "place", None  # "in Watkins Glen", "nach Supan Buri"
+        return Inferred("place"), None  # "in Watkins Glen", "nach Supan Buri"
     if len(words) >= 2:
         if any(looks_like_acronym(w) for w in words):  # "PKP Intercity", "BBC World Service", "Roda JC Kerkrade";
             # an acronym only at the end, after other words, is as often a product's model ("Face ID", "Gaming PC")
@@ -202,7 +192,7 @@ def _type_run(words: list[str], language: str, cue: bool, prev: str, sent_start:
     if prev.casefold() in _PLACE_PREPS and not _common_word(word, language, lower_vocab) and (
             not rules.capitalises_nouns or _unknown_word(word, language)) and (
             prev.casefold() not in rules.article_prepositions):
-        return "place", None
+        return Inferred("place"), None
     if nxt.casefold() in _SPEECH_VERBS and not _common_word(word, language, lower_vocab - {word.casefold()}):
         return "person", None  # "Müller sagte", "Gonzalez said": a bare name that speaks is a person
     if (verdict := rules.type_bare_word(word, prev, nxt)) is not None:
@@ -331,8 +321,6 @@ def _is_given(word: str, language: str) -> bool:
 def _inflected_given(word: str, language: str) -> bool:
     """A given name in a case form the lemmatiser knows ("Pavlem" → Pavel, "Jánovi" → Ján), in a language that
     inflects names in Latin script."""
-    from indexer.text.lemmas import lemma
-
     base = lemma(word, language)
     return base != word and base[:1].isupper() and _is_given(base, language)
 

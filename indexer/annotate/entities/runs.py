@@ -17,6 +17,7 @@ from indexer.annotate.entities.core import (
     _SPEECH_VERBS,
     CONNECTORS,
     CONNECTORS_BY_LANG,
+    Inferred,
     Mention,
     _hyphen_title,
     _is_cap,
@@ -61,7 +62,6 @@ from indexer.annotate.entities.run_types import (
     _notable_place,
     _ordinary_word,
     _org_word,
-    _portfolio,
     _type_run,
     _unknown_word,
 )
@@ -132,10 +132,28 @@ def _runs(toks: list[_Tok], language: str) -> list[tuple[int, int]]:
                 j = across
                 continue
             break
+        j += _lower_head(toks, i, j, language)
         i = rules.run_start(toks, i)
         runs.append((i, j))
         i = j
     return rules.split_runs(toks, runs)
+
+
+# The head nouns of organisations and facilities that English writes in lower case after a name.
+_LOWER_HEADS = {"en": {"police", "hospital", "council", "constabulary", "infirmary"}}
+
+
+def _lower_head(toks: list[_Tok], start: int, end: int, language: str) -> int:
+    """1 when the run toks[start:end] and the lower-case head noun after it are one name ("West Mercia police",
+    "Royal Shrewsbury hospital"), else 0: not when the name is one of its own, a place, a people, a body or a person
+    ("Tokyo police", "Israeli police": the noun only says which of its institutions), nor when a noun follows the
+    head ("Broadcastify police scanner")."""
+    if end >= len(toks) or toks[end].text not in _LOWER_HEADS.get(language, ()) or (
+            toks[start].sent_start and end - start == 1):
+        return 0
+    text, after = " ".join(t.text for t in toks[start:end]), toks[end + 1].text if end + 1 < len(toks) else "."
+    return int(not (_known_name(text, language) or is_demonym(text)) and (not after.isalpha() or (
+        after.casefold() in _stopwords(language) | _SPEECH_VERBS)))
 
 
 _AND = {"and", "und", "et", "y", "e", "en", "i", "og", "och", "és"}
@@ -145,7 +163,7 @@ _COMPLEMENT_LINKS = {"of", "for", "on", "für", "von", "de", "des", "du", "pour"
 def _across_and(toks: list[_Tok], start: int, end: int, k: int, language: str) -> int:
     """Where an organisation's or a facility's name goes on across "and" (else `end`): its complement may be two
     things ("Center for Health and Human Rights", "Kommission von ARD und ZDF", "Ministry of Trade and Industry"),
-    and its head may close two ("Spay and Neuter Clinic")."""
+    and its head may close two ("Spay and Neuter Clinic") or open them ("Asociación Bienestar y Desarrollo")."""
     n = len(toks)
     before = [t.text for t in toks[start:end]]
     if k > end and k + 2 < n and toks[end].text.casefold() in _COMPLEMENT_LINKS and _is_cap(toks[k].text) and (
@@ -163,6 +181,13 @@ def _across_and(toks: list[_Tok], start: int, end: int, k: int, language: str) -
                 place_for(" ".join(before), language) or person_for(" ".join(before))) and not any(
                 w in ORG_WORDS or w in _PLACE_TAILS for w in inner):
             return stop  # (not a list: "Al-Najjar Hospital and Kendall Hospital")
+        after, head = " ".join(t.text for t in toks[end + 1:stop]), [w for w in before if w.casefold() not in (
+            _stopwords(language))]
+        if len(head) >= 2 and stop - end == 2 and has_org_word(head[:1]) and all(map(_is_cap, head)) and not (
+                has_org_word(after.split()) or _names_place(after, language) or org_for(after) or company_for(after) or (
+                    person_for(after)) or " " in after and (
+                    fold(after.split()[0]) in first_names())):  # (but "the Foundation Trust and Google", "… and Mark Carney")
+            return stop  # a body named for two things: "Asociación Bienestar y Desarrollo", "Fundación Ayuda y Esperanza"
     return end
 
 
@@ -271,6 +296,8 @@ def _opens_organisation(words: list[_Tok], language: str) -> bool:
     adjective before it; only the language's function words ("the", "in") stay outside. (Where every noun takes a
     capital, as in German, the capital says nothing of the name.)"""
     first, last = words[0], words[-1].text
+    if len(words) > 1 and last in _LOWER_HEADS.get(language, ()):
+        return first.text.casefold() not in _EXTRA_STOP  # "West Mercia police" opening a sentence too
     return len(words) > 1 and not first.sent_start and first.text.casefold() not in _EXTRA_STOP and not (
         rules_for(language).capitalises_nouns) and (
         _org_word([last], language) or looks_like_acronym(last))
@@ -512,7 +539,7 @@ def _rule_mentions(paragraphs: list[str], language: str, weak_first: bool) -> li
                 kind, canonical = "place", None
             kind, canonical = rules.retype(texts, kind, canonical, toks, start, prev, cue)
             surface = re.sub(r"(?<=\w['’]) ", "", " ".join(texts))  # "Ministero dell'Interno", "Musée d'Orsay"
-            if kind == "" or kind != "place" and _portfolio(toks, start, texts, language, lower_vocab):
+            if kind == "":
                 continue
             mentions.append(Mention(surface, kind, words[0].index, canonical, weak=headline, person_cue=cue))
             if kind is None and rules.team_names:
@@ -629,12 +656,14 @@ _COORDINATION = {"de": r"und|oder|sowie", "en": r"and|or", "es": r"y|e|o", "nl":
 
 def _coordinated_types(mentions: list[Mention], guessed: set[int], text: str, language: str) -> None:
     """Names in one list are of one kind: "Degussa, Steag und RAG", "Boesby, Holzdorf und Söby". A name typed as a
-    person only by default takes the type of a place or organisation it is listed with."""
+    person only by default takes the type of a place or organisation it is listed with; a name typed a place only by
+    the preposition before the list ("from Zotac, Asus and MSI") the type of an organisation."""
     conj = _COORDINATION.get(language)
+    guessed |= {id(m) for m in mentions if isinstance(m.type, Inferred)}
     if not guessed or not conj:
         return
     separator = re.compile(rf"\s*(?:,\s*)?(?:(?:{conj})\s+)?")
     for a, b, _a_first in _listed_pairs(sorted((m for m in mentions if m.type), key=lambda m: m.start), text, separator):
-        if id(b) in guessed and id(a) not in guessed and a.type in ("place", "organization"):
-            b.type = a.type
+        if id(b) in guessed and id(a) not in guessed and a.type in ("place", "organization") and a.type != b.type:
+            b.type = str(a.type)  # (the list says what it is, even of a name typed by assumption)
             guessed.discard(id(b))

@@ -28,7 +28,6 @@ class Rules:
     # prepositions joined with an article ("à", "na", "do"): a town's name takes no article, so an unknown word after
     # one is no place ("à GloboNews", "A Petrobras anunciou")
     article_prepositions: frozenset[str] = frozenset()
-    portfolios_are_organisations = False  # "minister van Onderwijs", "presidente del Gobierno" (CoNLL's reading)
     tagger_spans = False  # natasha's tagger finds the spans
     tagger_orgs = False  # natasha adds its organisation spans only
     slavic_names = False  # Cyrillic given names and inflected names read through pymorphy

@@ -43,7 +43,6 @@ def _split_institution_of(words: list[_Tok], mentions: list[Mention], headline: 
 
 class Spanish(Rules):
     team_names = True
-    portfolios_are_organisations = True
 
     def link_end(self, toks: list, j: int, k: int) -> int:
         if k == j + 1 and toks[j].text in ("el", "la", "los", "las"):

@@ -136,7 +136,6 @@ def surname_particle(words: list[str], k: int) -> bool:
 
 
 class Dutch(Rules):
-    portfolios_are_organisations = True
 
     def split_portfolio(self, words: list, toks: list, mentions: list, headline: bool) -> list:
         return split_portfolio(words, toks, mentions, headline)

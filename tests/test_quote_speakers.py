@@ -513,9 +513,9 @@ def test_an_abbreviated_title_before_a_name_seen_once_leaves_it_a_name():
 
 
 def test_an_indefinite_description_written_as_a_name_s_apposition_is_that_name():
-    paragraphs = ["Tariffs cost money.", "As we noted, a March study by the Institute for Trade Studies, a London-based "
-                  "think tank, concluded that, using standard methods, “the full cost of the tariff falls on domestic "
-                  "buyers, with a loss of income by the end of the year.”"]
+    paragraphs = ["Harbour fees went up twice this year.", "As we wrote, a May report by the Institute for Trade "
+                  "Studies, a Leeds-based policy group, concluded that, after a survey of shippers, “the whole of the "
+                  "fee is passed on to shoppers within two months.”"]
     assert [q[1] for q in all_quotes(paragraphs, "en")] == ["Institute for Trade Studies"]
 
 
